@@ -1,0 +1,59 @@
+# gpuplan: one Go module, two faces (the planner site and the gpuverify CLI).
+# Every step a user or CI needs is a target here; see README.md.
+
+GO       ?= go
+PORT     ?= 8000
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT   ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo none)
+DATE     ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+FUZZTIME ?= 20s
+LDFLAGS  := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
+export CGO_CFLAGS := -Wno-deprecated-declarations
+
+.PHONY: all test test-go test-wasm verifier fuzz bench fmt fmt-check vet golden clean
+
+all: verifier site
+
+## test: every test: Go unit tests, the wasm build check, browser tests.
+test: fmt-check vet test-go test-wasm test-browser
+
+test-go:
+	$(GO) test -count=1 ./...
+
+## test-wasm: shared/ and wasm/ must build for the browser.
+test-wasm:
+	GOOS=js GOARCH=wasm $(GO) vet ./shared/... ./wasm/...
+
+## verifier: build bin/gpuverify.
+verifier:
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/gpuverify ./verifier
+
+## fuzz: run every fuzz target for FUZZTIME each.
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; done
+
+## bench: every Go benchmark.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./shared/... ./verifier/...
+
+fmt:
+	gofmt -s -w $$(git ls-files -co --exclude-standard '*.go')
+
+fmt-check:
+	@out=$$(gofmt -s -l $$(git ls-files -co --exclude-standard '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+## golden: rewrite golden files; review with git diff.
+golden:
+	$(GO) test ./shared/... ./verifier/... -run Golden -update
+
+clean:
+	rm -rf bin build site
+
+include mk/site.mk

@@ -1,0 +1,103 @@
+// Package catalog holds the GPU cards people rent: their specs, the names and
+// ids the driver reports for them, and reference rental prices. Every figure
+// carries the source it was taken from and the date of that source, so the
+// planner can show where a number came from and the user can replace any price
+// with a real quote.
+package catalog
+
+import "github.com/shopspring/decimal"
+
+// Ref names where a figure comes from.
+type Ref struct {
+	// Source is a short citation: an article in ../shared/seeds, a research
+	// note section, a datasheet, or a fixture file.
+	Source string `json:"source"`
+	// Date is when the source was published or read, as YYYY-MM or YYYY-MM-DD.
+	Date string `json:"date"`
+	// Unconfirmed is true when research could not confirm the figure.
+	Unconfirmed bool `json:"unconfirmed,omitempty"`
+	// Note explains a disagreement between sources or a caveat.
+	Note string `json:"note,omitempty"`
+}
+
+// Spec is a non-money figure (memory, bandwidth, TFLOPS, watts, MHz) with its
+// source. A zero Value with an empty Ref.Source means "not applicable".
+type Spec struct {
+	Value float64 `json:"value"`
+	Ref   Ref     `json:"ref"`
+}
+
+// Known reports whether the figure is present.
+func (s Spec) Known() bool { return s.Ref.Source != "" }
+
+// PriceRange is a reference price range in CNY for one card, with its source.
+type PriceRange struct {
+	Low  decimal.Decimal `json:"low"`
+	High decimal.Decimal `json:"high"`
+	Ref  Ref             `json:"ref"`
+}
+
+// Interconnect is how the cards of one node talk to each other.
+type Interconnect string
+
+// Interconnect kinds.
+const (
+	PCIeOnly Interconnect = "pcie"   // no GPU-to-GPU link beyond PCIe
+	NVLink   Interconnect = "nvlink" // NVLink / NVSwitch inside a node
+	HCCS     Interconnect = "hccs"   // Huawei Cache Coherent System (Ascend)
+)
+
+// Card is one rentable accelerator model.
+type Card struct {
+	// ID is the stable catalogue id, e.g. "h100-80g-sxm".
+	ID string `json:"id"`
+	// Name is the human name, e.g. "NVIDIA H100 80GB SXM5".
+	Name string `json:"name"`
+	// Vendor is "nvidia" or "huawei".
+	Vendor string `json:"vendor"`
+	// Architecture is the NVML architecture name ("Ada Lovelace", "Ampere",
+	// "Hopper") or "Da Vinci" for Ascend.
+	Architecture string `json:"architecture"`
+	// Domestic is true for Chinese (信创) hardware.
+	Domestic bool `json:"domestic"`
+	// FormFactor is "pcie" or "sxm" (or "oam" / "module").
+	FormFactor string `json:"form_factor"`
+
+	MemoryGB      Spec         `json:"memory_gb"`     // marketed, GB = 1e9 B
+	MemoryMiB     Spec         `json:"memory_mib"`    // total as NVML / nvidia-smi report it
+	MemoryType    string       `json:"memory_type"`   // "HBM3", "GDDR6X", ...
+	BandwidthGBs  Spec         `json:"bandwidth_gbs"` // memory bandwidth, GB/s
+	BF16TFLOPS    Spec         `json:"bf16_tflops"`   // dense tensor BF16/FP16, FP32 accumulate
+	FP32TFLOPS    Spec         `json:"fp32_tflops"`   // non-tensor FP32
+	FP64TFLOPS    Spec         `json:"fp64_tflops"`   // non-tensor FP64
+	TDPW          Spec         `json:"tdp_w"`         // board power, W
+	Interconnect  Interconnect `json:"interconnect"`
+	NVLinkGBs     Spec         `json:"nvlink_gbs"`   // total GPU-GPU bandwidth; zero when none
+	NVLinkLinks   int          `json:"nvlink_links"` // links per GPU when NVLink is present
+	PCIeGen       Spec         `json:"pcie_gen"`
+	PCIeWidth     Spec         `json:"pcie_width"`
+	MaxSMClockMHz Spec         `json:"max_sm_clock_mhz"` // max SM (graphics) clock
+	DefaultPowerW Spec         `json:"default_power_w"`  // default power limit
+
+	// PCIDeviceIDs are the combined device/vendor ids NVML reports in
+	// pciInfo.PciDeviceId, formatted "0x233010DE".
+	PCIDeviceIDs []string `json:"pci_device_ids"`
+	// ProductNames are the names nvmlDeviceGetName / nvidia-smi report, e.g.
+	// "NVIDIA H100 80GB HBM3".
+	ProductNames []string `json:"product_names"`
+	// IDRef cites the PCI ids and product names.
+	IDRef Ref `json:"id_ref"`
+
+	// MonthlyPrice is the reference rent per card per month (CNY).
+	MonthlyPrice PriceRange `json:"monthly_price"`
+	// HourlyPrice is the reference rent per card per hour (CNY); nil when no
+	// source gives one.
+	HourlyPrice *PriceRange `json:"hourly_price,omitempty"`
+
+	// Caveats are warnings a buyer must see (export status, software stack).
+	Caveats []string `json:"caveats,omitempty"`
+}
+
+// HasNVLink reports whether the cards of one node share a fast GPU-GPU link
+// (NVLink or HCCS) suitable for tensor parallelism.
+func (c Card) HasNVLink() bool { return c.Interconnect == NVLink || c.Interconnect == HCCS }

@@ -1,0 +1,54 @@
+package shared_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// allowedModules is a statement of policy: shared/ is pure domain logic that
+// both the WASM site and the CLI import, so it may depend on the standard
+// library and on decimal only. DO NOT widen this list to fix a build.
+var allowedModules = []string{
+	"github.com/gpuplan/gpuplan/shared",
+	"github.com/shopspring/decimal",
+}
+
+// TestSharedImports checks that every package under shared/ imports nothing
+// but the standard library, other shared/ packages and decimal.
+func TestSharedImports(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if !allowed(p) {
+			t.Errorf("shared/ depends on %s: only the standard library and %v are allowed", p, allowedModules)
+		}
+	}
+}
+
+// TestSharedTestImports applies the same policy to test-only imports.
+func TestSharedTestImports(t *testing.T) {
+	out, err := exec.Command("go", "list", "-test", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		// Test variants print as "pkg [pkg.test]", "pkg_test [pkg.test]" or "pkg.test".
+		p, _, _ := strings.Cut(line, " [")
+		p = strings.TrimSuffix(strings.TrimSuffix(p, ".test"), "_test")
+		if !allowed(p) {
+			t.Errorf("a shared/ test depends on %s", p)
+		}
+	}
+}
+
+func allowed(path string) bool {
+	for _, m := range allowedModules {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,178 @@
+// Package plan turns a requirement sheet into a plan: the GPU tier and count
+// with the memory math behind it, the billing mode, the full monthly cost,
+// rent vs build, and the acceptance block that gpuverify checks a delivered
+// machine against. The plan file is the one document the planner site and
+// the gpuverify CLI exchange; docs/plan-file.md documents it.
+package plan
+
+import (
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Schema is the schema id of a plan file.
+const Schema = "gpuplan.plan/v1"
+
+// Plan is the plan file. Decimal values are JSON strings.
+type Plan struct {
+	Schema       string       `json:"schema"`
+	Requirements Requirements `json:"requirements"`
+	Sizing       Sizing       `json:"sizing"`
+	GPU          GPU          `json:"gpu"`
+	Billing      Billing      `json:"billing"`
+	Cost         Cost         `json:"cost"`
+	RentVsBuild  RentVsBuild  `json:"rent_vs_build"`
+	Acceptance   Acceptance   `json:"acceptance"`
+	// Rules lists the ids of the rules (RULES.md) the plan applied.
+	Rules []string `json:"rules"`
+	// Warnings are what a buyer must read before signing.
+	Warnings []string `json:"warnings"`
+}
+
+// Sizing is the memory math and the estimates behind the GPU choice.
+type Sizing struct {
+	// Model is the model as sized: preset name or the assumed shape.
+	Model SizedModel `json:"model"`
+	// MemoryGiB is the memory the workload needs, all cards together.
+	MemoryGiB Memory `json:"memory_gib"`
+	// DecodeTokensPerSec is the decode speed per sequence (inference).
+	DecodeTokensPerSec *Estimate `json:"decode_tokens_per_sec,omitempty"`
+	// TrainingDays is the wall-clock training time when tokens_to_train is set.
+	TrainingDays *Estimate `json:"training_days,omitempty"`
+	// Notes explain assumptions and where the memory math overrides the
+	// articles' buckets (rule G4).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// SizedModel is the model the sizing used.
+type SizedModel struct {
+	Name          string  `json:"name"`
+	ParamsB       float64 `json:"params_b"`
+	ActiveParamsB float64 `json:"active_params_b"`
+	Layers        int     `json:"layers"`
+	Hidden        int     `json:"hidden"`
+	Heads         int     `json:"heads"`
+	KVHeads       int     `json:"kv_heads"`
+	HeadDim       int     `json:"head_dim"`
+	// Assumed is true when the shape was not given and was inferred from
+	// the parameter count.
+	Assumed bool   `json:"assumed,omitempty"`
+	Source  string `json:"source,omitempty"`
+}
+
+// Memory is a memory breakdown in GiB (2^30 bytes).
+type Memory struct {
+	Weights        float64 `json:"weights"`
+	KVCache        float64 `json:"kv_cache"`
+	Activations    float64 `json:"activations"`
+	TrainingStates float64 `json:"training_states"`
+	Overhead       float64 `json:"overhead"`
+	Total          float64 `json:"total"`
+}
+
+// Estimate is a low / likely / high range.
+type Estimate struct {
+	Low    float64 `json:"low"`
+	Likely float64 `json:"likely"`
+	High   float64 `json:"high"`
+}
+
+// GPU is the chosen card and count.
+type GPU struct {
+	Choice
+	// Alternatives are the other catalogue cards with the reason each lost.
+	Alternatives []Choice `json:"alternatives"`
+}
+
+// Choice is one card option.
+type Choice struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	Nodes int    `json:"nodes"`
+	// Interconnect is "none" | "pcie" | "nvlink" | "nvlink+ib" | "hccs".
+	Interconnect string `json:"interconnect"`
+	// PerCardGiB is the memory each card must hold.
+	PerCardGiB float64 `json:"per_card_gib"`
+	// MonthlyLow and MonthlyHigh are the GPU rent of the whole option.
+	Monthly money.Range `json:"monthly"`
+	// Reason says why an alternative lost (empty for the choice).
+	Reason string `json:"reason,omitempty"`
+}
+
+// Billing is the billing-mode decision (rules B1–B3).
+type Billing struct {
+	// Mode is "hourly" | "monthly" | "annual".
+	Mode string `json:"mode"`
+	// BreakevenHoursPerDay is monthly ÷ hourly ÷ days; null when no hourly
+	// price is known.
+	BreakevenHoursPerDay *decimal.Decimal `json:"breakeven_hours_per_day"`
+	// RuleOfThumbMode is what rule B1's 10 h/day threshold says.
+	RuleOfThumbMode string   `json:"rule_of_thumb_mode"`
+	Reasons         []string `json:"reasons"`
+}
+
+// Cost is the full monthly cost (rule C1).
+type Cost struct {
+	Currency string      `json:"currency"`
+	Monthly  money.Range `json:"monthly"`
+	Items    []CostItem  `json:"items"`
+	// HiddenShare is the non-GPU share of the total, as a fraction.
+	HiddenShare money.Range `json:"hidden_share"`
+	// Warning is set when the hidden share is outside rule C3's 10–25% band.
+	Warning string `json:"warning,omitempty"`
+}
+
+// CostItem is one line of the full monthly cost.
+type CostItem struct {
+	Name string          `json:"name"`
+	Low  decimal.Decimal `json:"low"`
+	High decimal.Decimal `json:"high"`
+	Rule string          `json:"rule"`
+	// UserEntered is true when the amount is the user's own figure.
+	UserEntered bool   `json:"user_entered,omitempty"`
+	Basis       string `json:"basis,omitempty"`
+}
+
+// RentVsBuild is the rent-or-build decision (rules D1, D2).
+type RentVsBuild struct {
+	// Decision is "rent" | "build" | "hybrid".
+	Decision string `json:"decision"`
+	// BreakevenMonths is capex ÷ (rent − own running cost); null = never.
+	BreakevenMonths *decimal.Decimal `json:"breakeven_months"`
+	// SelfBuildMonthly is the own-hardware monthly cost.
+	SelfBuildMonthly decimal.Decimal `json:"self_build_monthly"`
+	// RentMonthly is the rent compared against (the likely all-in cost).
+	RentMonthly decimal.Decimal `json:"rent_monthly"`
+	// HybridSaving is D2's saving of a 40/60 hybrid over building it all.
+	HybridSaving decimal.Decimal `json:"hybrid_saving"`
+	Reasons      []string        `json:"reasons"`
+	// D1 is rule D1's table evaluated on the sheet.
+	D1 []D1Row `json:"d1"`
+}
+
+// D1Row is one row of rule D1's table.
+type D1Row struct {
+	Dimension string `json:"dimension"`
+	Value     string `json:"value"`
+	// Points is "rent" or "build".
+	Points string `json:"points"`
+}
+
+// Acceptance is what gpuverify will demand of the delivered machine.
+type Acceptance struct {
+	GPUCount int `json:"gpu_count"`
+	// GPUIDs are the catalogue ids accepted.
+	GPUIDs       []string `json:"gpu_ids"`
+	MinMemoryMiB int      `json:"min_memory_mib"`
+	// Interconnect is "none" | "pcie" | "nvlink" | "nvlink+ib" | "hccs".
+	Interconnect string `json:"interconnect"`
+	// MIG is "off" | "allowed".
+	MIG string `json:"mig"`
+	// Virtualization is "bare-metal" | "vm-ok" | "any".
+	Virtualization string `json:"virtualization"`
+	MinPCIeWidth   int    `json:"min_pcie_width"`
+	// ECC is "on" | "any".
+	ECC       string `json:"ecc"`
+	MinDriver string `json:"min_driver,omitempty"`
+}

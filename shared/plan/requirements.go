@@ -1,0 +1,111 @@
+package plan
+
+import (
+	"github.com/shopspring/decimal"
+)
+
+// RequirementsSchema is the schema id of a requirement sheet.
+const RequirementsSchema = "gpuplan.requirements/v1"
+
+// Requirements is the requirement sheet (rule R1): what the team needs, in
+// the units the team thinks in. It is kept, normalised, inside every plan so
+// a plan can be rebuilt from it.
+type Requirements struct {
+	Schema string `json:"schema"`
+	// Workload is one of Workloads.
+	Workload string `json:"workload"`
+	// Model names a preset or gives the size (and optionally the shape).
+	Model Model `json:"model"`
+	// Precision of the weights: fp32, bf16, fp16, fp8, int8, int4.
+	Precision string `json:"precision,omitempty"`
+	// ContextTokens is the context length per sequence (prompt + output).
+	ContextTokens int `json:"context_tokens,omitempty"`
+	// Concurrency is the number of sequences served at once (inference) or
+	// the micro-batch per GPU (training).
+	Concurrency int `json:"concurrency,omitempty"`
+	// TokensToTrain is the training set size in tokens (0 = not training or
+	// unknown). Used for the training-time estimate.
+	TokensToTrain int64 `json:"tokens_to_train,omitempty"`
+	// HoursPerDay and DaysPerMonth describe the expected use (rule B1).
+	HoursPerDay  decimal.Decimal `json:"hours_per_day"`
+	DaysPerMonth decimal.Decimal `json:"days_per_month"`
+	// ProjectMonths is the expected length of the project (rules B2, D1).
+	ProjectMonths int `json:"project_months"`
+	// DomesticOnly requires domestic (信创) hardware (rule R1, G2).
+	DomesticOnly bool `json:"domestic_only,omitempty"`
+	// NeedsFP64 asks for double-precision throughput (scientific work).
+	NeedsFP64 bool `json:"needs_fp64,omitempty"`
+	// StorageTB is the data volume to keep on the rented machines.
+	StorageTB decimal.Decimal `json:"storage_tb"`
+	// EgressTBMonth is the expected outbound traffic per month.
+	EgressTBMonth decimal.Decimal `json:"egress_tb_month"`
+	// ExtraIPs is the number of public IPs beyond the one included.
+	ExtraIPs int `json:"extra_ips,omitempty"`
+	// OpsTeam says whether a team dedicated to GPU operations exists (D1).
+	OpsTeam bool `json:"ops_team,omitempty"`
+	// Demand is "steady" or "volatile" (D1).
+	Demand string `json:"demand,omitempty"`
+	// DataClass is "commercial" or "classified" (D1).
+	DataClass string `json:"data_class,omitempty"`
+	// FirstContract is true when this is the first contract with the vendor
+	// (rule B3). Defaults to true when absent.
+	FirstContract *bool `json:"first_contract,omitempty"`
+	// Cost holds the user's own prices and fee amounts.
+	Cost CostInputs `json:"cost"`
+}
+
+// Model names a preset or describes a model by its size and shape.
+type Model struct {
+	// Preset is a preset id such as "llama-3.1-70b" (see sizing presets).
+	Preset string `json:"preset,omitempty"`
+	// ParamsB is the parameter count in billions when no preset is given.
+	ParamsB float64 `json:"params_b,omitempty"`
+	Layers  int     `json:"layers,omitempty"`
+	Hidden  int     `json:"hidden,omitempty"`
+	Heads   int     `json:"heads,omitempty"`
+	KVHeads int     `json:"kv_heads,omitempty"`
+	HeadDim int     `json:"head_dim,omitempty"`
+	FFN     int     `json:"ffn,omitempty"`
+}
+
+// CostInputs are the user's own figures. Every field is optional: an absent
+// figure falls back to the catalogue or to a documented reference value.
+type CostInputs struct {
+	// Prices overrides the catalogue price of a card, keyed by card id
+	// (a real quote beats a reference range).
+	Prices map[string]PriceQuote `json:"prices,omitempty"`
+	// Items overrides a C1 fee item by name with the user's own monthly
+	// amount (see tco item names).
+	Items map[string]decimal.Decimal `json:"items,omitempty"`
+	// AnnualDiscount is the discount of an annual contract as a fraction.
+	AnnualDiscount *decimal.Decimal `json:"annual_discount,omitempty"`
+	// SelfBuild holds the inputs of the self-build comparison (D1).
+	SelfBuild SelfBuild `json:"self_build"`
+}
+
+// PriceQuote is a quoted price for one card.
+type PriceQuote struct {
+	// Monthly is the rent per card per month.
+	Monthly *decimal.Decimal `json:"monthly,omitempty"`
+	// Hourly is the rent per card per hour.
+	Hourly *decimal.Decimal `json:"hourly,omitempty"`
+}
+
+// SelfBuild are the inputs of the own-hardware comparison. Absent figures
+// use reference values that the plan states.
+type SelfBuild struct {
+	// CapexPerCard is the purchase price per card, server share included.
+	CapexPerCard *decimal.Decimal `json:"capex_per_card,omitempty"`
+	// ResidualFraction is the resale value at the end of the life.
+	ResidualFraction *decimal.Decimal `json:"residual_fraction,omitempty"`
+	// LifeMonths is the depreciation period.
+	LifeMonths int `json:"life_months,omitempty"`
+	// PUE is the data centre's power usage effectiveness.
+	PUE *decimal.Decimal `json:"pue,omitempty"`
+	// PricePerKWh is the electricity price.
+	PricePerKWh *decimal.Decimal `json:"price_per_kwh,omitempty"`
+	// ColocationMonthly is the rack / hosting fee per month.
+	ColocationMonthly *decimal.Decimal `json:"colocation_monthly,omitempty"`
+	// OpsStaffMonthly is the monthly cost of the operations staff.
+	OpsStaffMonthly *decimal.Decimal `json:"ops_staff_monthly,omitempty"`
+}

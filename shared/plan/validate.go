@@ -1,0 +1,234 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Workloads are the kinds of work a sheet can describe (rule R1).
+var Workloads = []string{"pretrain", "full-finetune", "lora", "qlora", "inference", "image-gen", "video-gen", "hpc"}
+
+// Precisions are the weight precisions a sheet can ask for.
+var Precisions = []string{"fp32", "bf16", "fp16", "fp8", "int8", "int4"}
+
+// Ranges of the numeric fields. They are wide on purpose: they catch typing
+// mistakes (25 hours a day, a negative count), not unusual projects.
+const (
+	maxContext     = 1 << 20
+	maxConcurrency = 4096
+	maxMonths      = 120
+	maxExtraIPs    = 1000
+	maxParamsB     = 10000
+)
+
+var (
+	dec24  = decimal.NewFromInt(24)
+	dec31  = decimal.NewFromInt(31)
+	maxTB  = decimal.NewFromInt(100000)
+	maxFee = decimal.NewFromInt(1_000_000_000)
+)
+
+// Normalize checks every field against its allowed range and fills the
+// defaults a sheet may leave out. It stops at the first problem and returns
+// a *FieldError naming it.
+func (r *Requirements) Normalize() error {
+	r.Workload = strings.ToLower(strings.TrimSpace(r.Workload))
+	if r.Workload == "" {
+		return fieldErr("workload", "required (rule R3: no plan without workload and model size); one of %s", strings.Join(Workloads, ", "))
+	}
+	if !slices.Contains(Workloads, r.Workload) {
+		return fieldErr("workload", "must be one of %s, got %q", strings.Join(Workloads, ", "), r.Workload)
+	}
+	if err := r.Model.validate(); err != nil {
+		return err
+	}
+	r.defaults()
+	for _, check := range []func() error{r.validateShape, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *Model) validate() error {
+	m.Preset = strings.ToLower(strings.TrimSpace(m.Preset))
+	if m.Preset == "" && m.ParamsB == 0 {
+		return fieldErr("model", "required (rule R3): give model.preset or model.params_b")
+	}
+	if m.Preset != "" && m.ParamsB != 0 {
+		return fieldErr("model.params_b", "give either model.preset or model.params_b, not both")
+	}
+	if m.ParamsB < 0 || m.ParamsB > maxParamsB {
+		return fieldErr("model.params_b", "must be between 0.001 and %d (billions of parameters), got %g", maxParamsB, m.ParamsB)
+	}
+	if m.ParamsB > 0 && m.ParamsB < 0.001 {
+		return fieldErr("model.params_b", "must be between 0.001 and %d (billions of parameters), got %g", maxParamsB, m.ParamsB)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"heads", m.Heads}, {"kv_heads", m.KVHeads}, {"head_dim", m.HeadDim}, {"ffn", m.FFN}} {
+		if f.v < 0 || f.v > 1<<20 {
+			return fieldErr("model."+f.name, "must be between 1 and %d, got %d", 1<<20, f.v)
+		}
+	}
+	if m.KVHeads > 0 && m.Heads > 0 && (m.KVHeads > m.Heads || m.Heads%m.KVHeads != 0) {
+		return fieldErr("model.kv_heads", "must divide model.heads (%d), got %d", m.Heads, m.KVHeads)
+	}
+	return nil
+}
+
+// defaults fills what a sheet may omit. Services run all day; training and
+// batch work is assumed to run 12 h a day unless the sheet says otherwise.
+func (r *Requirements) defaults() {
+	if r.Precision == "" {
+		r.Precision = "bf16"
+		if r.Workload == "qlora" {
+			r.Precision = "int4"
+		}
+	}
+	r.Precision = strings.ToLower(r.Precision)
+	if r.ContextTokens == 0 {
+		r.ContextTokens = 4096
+	}
+	if r.Concurrency == 0 {
+		r.Concurrency = 1
+	}
+	if r.HoursPerDay.IsZero() {
+		r.HoursPerDay = decimal.NewFromInt(12)
+		if r.Workload == "inference" {
+			r.HoursPerDay = dec24
+		}
+	}
+	if r.DaysPerMonth.IsZero() {
+		r.DaysPerMonth = decimal.NewFromInt(30)
+	}
+	if r.ProjectMonths == 0 {
+		r.ProjectMonths = 12
+	}
+	if r.Demand == "" {
+		r.Demand = "steady"
+	}
+	if r.DataClass == "" {
+		r.DataClass = "commercial"
+	}
+	if r.FirstContract == nil {
+		yes := true
+		r.FirstContract = &yes
+	}
+}
+
+func (r *Requirements) validateShape() error {
+	if !slices.Contains(Precisions, r.Precision) {
+		return fieldErr("precision", "must be one of %s, got %q", strings.Join(Precisions, ", "), r.Precision)
+	}
+	if r.ContextTokens < 1 || r.ContextTokens > maxContext {
+		return fieldErr("context_tokens", "must be between 1 and %d, got %d", maxContext, r.ContextTokens)
+	}
+	if r.Concurrency < 1 || r.Concurrency > maxConcurrency {
+		return fieldErr("concurrency", "must be between 1 and %d, got %d", maxConcurrency, r.Concurrency)
+	}
+	if r.TokensToTrain < 0 {
+		return fieldErr("tokens_to_train", "must be 0 or more, got %d", r.TokensToTrain)
+	}
+	return nil
+}
+
+func (r *Requirements) validateUse() error {
+	if r.HoursPerDay.IsNegative() || r.HoursPerDay.GreaterThan(dec24) {
+		return fieldErr("hours_per_day", "must be between 0 and 24 (rule B1), got %s", r.HoursPerDay)
+	}
+	if r.DaysPerMonth.LessThan(decimal.NewFromInt(1)) || r.DaysPerMonth.GreaterThan(dec31) {
+		return fieldErr("days_per_month", "must be between 1 and 31, got %s", r.DaysPerMonth)
+	}
+	if r.ProjectMonths < 1 || r.ProjectMonths > maxMonths {
+		return fieldErr("project_months", "must be between 1 and %d (rule B2), got %d", maxMonths, r.ProjectMonths)
+	}
+	return nil
+}
+
+func (r *Requirements) validateVolumes() error {
+	if r.StorageTB.IsNegative() || r.StorageTB.GreaterThan(maxTB) {
+		return fieldErr("storage_tb", "must be between 0 and %s, got %s", maxTB, r.StorageTB)
+	}
+	if r.EgressTBMonth.IsNegative() || r.EgressTBMonth.GreaterThan(maxTB) {
+		return fieldErr("egress_tb_month", "must be between 0 and %s, got %s", maxTB, r.EgressTBMonth)
+	}
+	if r.ExtraIPs < 0 || r.ExtraIPs > maxExtraIPs {
+		return fieldErr("extra_ips", "must be between 0 and %d, got %d", maxExtraIPs, r.ExtraIPs)
+	}
+	return nil
+}
+
+func (r *Requirements) validateEnums() error {
+	r.Demand = strings.ToLower(r.Demand)
+	if r.Demand != "steady" && r.Demand != "volatile" {
+		return fieldErr("demand", "must be steady or volatile, got %q", r.Demand)
+	}
+	r.DataClass = strings.ToLower(r.DataClass)
+	if r.DataClass != "commercial" && r.DataClass != "classified" {
+		return fieldErr("data_class", "must be commercial or classified, got %q", r.DataClass)
+	}
+	return nil
+}
+
+func (c *CostInputs) validate() error {
+	for id, q := range c.Prices {
+		if err := nonNegative("cost.prices."+id+".monthly", q.Monthly, maxFee); err != nil {
+			return err
+		}
+		if err := nonNegative("cost.prices."+id+".hourly", q.Hourly, maxFee); err != nil {
+			return err
+		}
+	}
+	for name, v := range c.Items {
+		if err := nonNegative("cost.items."+name, &v, maxFee); err != nil {
+			return err
+		}
+	}
+	if c.AnnualDiscount != nil && (c.AnnualDiscount.IsNegative() || c.AnnualDiscount.GreaterThanOrEqual(decimal.NewFromInt(1))) {
+		return fieldErr("cost.annual_discount", "must be a fraction from 0 to below 1 (0.15 = 15%%), got %s", c.AnnualDiscount)
+	}
+	return c.SelfBuild.validate()
+}
+
+func (s *SelfBuild) validate() error {
+	one := decimal.NewFromInt(1)
+	checks := []struct {
+		name string
+		v    *decimal.Decimal
+		max  decimal.Decimal
+	}{
+		{"capex_per_card", s.CapexPerCard, maxFee},
+		{"residual_fraction", s.ResidualFraction, one},
+		{"pue", s.PUE, decimal.NewFromInt(5)},
+		{"price_per_kwh", s.PricePerKWh, decimal.NewFromInt(100)},
+		{"colocation_monthly", s.ColocationMonthly, maxFee},
+		{"ops_staff_monthly", s.OpsStaffMonthly, maxFee},
+	}
+	for _, c := range checks {
+		if err := nonNegative("cost.self_build."+c.name, c.v, c.max); err != nil {
+			return err
+		}
+	}
+	if s.PUE != nil && s.PUE.LessThan(one) {
+		return fieldErr("cost.self_build.pue", "must be between 1 and 5, got %s", s.PUE)
+	}
+	if s.LifeMonths < 0 || s.LifeMonths > maxMonths {
+		return fieldErr("cost.self_build.life_months", "must be between 1 and %d, got %d", maxMonths, s.LifeMonths)
+	}
+	return nil
+}
+
+func nonNegative(field string, v *decimal.Decimal, max decimal.Decimal) error {
+	if v == nil {
+		return nil
+	}
+	if v.IsNegative() || v.GreaterThan(max) {
+		return fieldErr(field, "must be between 0 and %s, got %s", max, v)
+	}
+	return nil
+}
