@@ -12,7 +12,8 @@ type Ref struct {
 	// Source is a short citation: an article in ../shared/seeds, a research
 	// note section, a datasheet, or a fixture file.
 	Source string `json:"source"`
-	// Date is when the source was published or read, as YYYY-MM or YYYY-MM-DD.
+	// Date is when the source was published or read, as YYYY, YYYY-MM or
+	// YYYY-MM-DD.
 	Date string `json:"date"`
 	// Unconfirmed is true when research could not confirm the figure.
 	Unconfirmed bool `json:"unconfirmed,omitempty"`
@@ -63,7 +64,7 @@ type Card struct {
 	// FormFactor is "pcie" or "sxm" (or "oam" / "module").
 	FormFactor string `json:"form_factor"`
 
-	MemoryGB      Spec         `json:"memory_gb"`     // marketed, GB = 1e9 B
+	MemoryGB      Spec         `json:"memory_gb"`     // marketed size; vendors mean GiB here (an "80GB" card reports ~81,559 MiB)
 	MemoryMiB     Spec         `json:"memory_mib"`    // total as NVML / nvidia-smi report it
 	MemoryType    string       `json:"memory_type"`   // "HBM3", "GDDR6X", ...
 	BandwidthGBs  Spec         `json:"bandwidth_gbs"` // memory bandwidth, GB/s
@@ -78,6 +79,12 @@ type Card struct {
 	PCIeWidth     Spec         `json:"pcie_width"`
 	MaxSMClockMHz Spec         `json:"max_sm_clock_mhz"` // max SM (graphics) clock
 	DefaultPowerW Spec         `json:"default_power_w"`  // default power limit
+
+	// NVLinkBridgeGBs is the bandwidth of the optional NVLink bridge that
+	// joins two PCIe cards (A100 PCIe, H100 PCIe). Such a card still has
+	// Interconnect PCIeOnly: a bridge pairs two cards and is fitted only if
+	// the vendor says so. Zero when no bridge exists for the card.
+	NVLinkBridgeGBs Spec `json:"nvlink_bridge_gbs"`
 
 	// PCIDeviceIDs are the combined device/vendor ids NVML reports in
 	// pciInfo.PciDeviceId, formatted "0x233010DE".

@@ -1,4 +1,518 @@
 package catalog
 
-// cards is the catalogue data. Being filled in.
-var cards = []Card{}
+import "github.com/shopspring/decimal"
+
+// Units used in the data below:
+//   - MemoryGB is the marketed size. The nvidia-smi fixtures show that for
+//     every card here it is really GiB: an "80GB" H100 reports 81559 MiB and
+//     a "24GB" RTX 4090 reports 24564 MiB, more than 24e9 bytes.
+//   - NVLinkGBs is NVIDIA's marketed total: both directions over all links
+//     (A100: 12 links x 25 GB/s each way = 600 GB/s).
+//   - TFLOPS are dense (no 2:4 sparsity); BF16 is tensor-core BF16/FP16
+//     with FP32 accumulate; FP32 and FP64 are non-tensor.
+//   - Prices are CNY per card per month (rules G2, G3). A price that no
+//     seed gives is derived from the closest priced card, marked
+//     Unconfirmed, and its Note says how.
+
+// Fixture files in /work/shared/fixtures/nvidia-smi, collected in 2026
+// (fixtures/nvidia-smi/SOURCES.md).
+var (
+	fx4090 = Ref{
+		Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090 (nvidia-smi -q, 8x RTX 4090, driver 535.154.05)",
+		Date:   "2026",
+	}
+	fxH100 = Ref{
+		Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.183.01.out.0.valid (nvidia-smi -q, 8x H100, driver 535.183.01); same in nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt (driver 590.48.01)",
+		Date:   "2026",
+	}
+	fxH200 = Ref{
+		Source: "fixtures/nvidia-smi/nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt (nvidia-smi -q, driver 590.48.01)",
+		Date:   "2026",
+	}
+	fxL40S = Ref{
+		Source: "fixtures/nvidia-smi/nvidia_gpu_exporter__linux-x86_64__nvidia-l40s__595.80.txt (nvidia-smi -q, driver 595.80)",
+		Date:   "2026",
+	}
+	fxA100 = Ref{
+		Source: "fixtures/nvidia-smi/telegraf__a100-sxm4-v12.xml (nvidia-smi -q -x, A100-SXM4-80GB, driver 535.54.03)",
+		Date:   "2026",
+	}
+	fxA100Link = Ref{
+		Source: "fixtures/nvidia-smi/gpud__nvidia-smi.nvlink.status.a100 (nvidia-smi nvlink --status, 8x A100-SXM4-80GB: 12 links x 25 GB/s)",
+		Date:   "2026",
+	}
+)
+
+// Research notes and public pages, read in 2026-11.
+var (
+	sizing = Ref{Source: "research/sizing.md §4", Date: "2026-11"}
+
+	drvREADME = Ref{
+		Source: "NVIDIA/open-gpu-kernel-modules README.md, Compatible GPUs table (driver 550.40.82)",
+		Date:   "2026-11",
+	}
+	mlperf = Ref{
+		Source: "mlcommons/inference_results_v4.0 closed/NVIDIA/code/common/systems/known_hardware.py (PCI ids, max power limits)",
+		Date:   "2026-11",
+	}
+	smiOutputs = Ref{
+		Source: "public nvidia-smi outputs in several GitHub repositories (found by code search)",
+		Date:   "2026-11",
+	}
+	klockA100 = Ref{Source: "glennklockwood.com/garden/processors/A100 (NVIDIA datasheet figures)", Date: "2026-11"}
+	hpcH100   = Ref{Source: "archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html (NVIDIA H100 SXM/PCIe table)", Date: "2026-11"}
+	lzwH200   = Ref{Source: "lzwjava.github.io/nvidia-h200-gpu-specs-en", Date: "2026-11"}
+	zangH20   = Ref{Source: "zangshuxian.com/new/674733024499207168 (leaked H20 figures)", Date: "2026-11"}
+	sysrqA100 = Ref{Source: "sysrqmts.com A100 PCIe 40GB page (PCIe 4.0 x16, boost 1410 MHz)", Date: "2026-11"}
+)
+
+// Seed articles (rules G2, G3), published 2026-08.
+var (
+	seed000 = "seeds/000_9d0c1ac06409d05f.txt §3 不同场景的GPU推荐配置 (rule G2)"
+	seed001 = "seeds/001_904782e9a6b86044.txt Q2 快速选型参考 (rule G2)"
+)
+
+// spec returns a figure with its source.
+func spec(v float64, r Ref) Spec { return Spec{Value: v, Ref: r} }
+
+// noted returns r with a note that explains a caveat.
+func noted(r Ref, note string) Ref {
+	r.Note = note
+	return r
+}
+
+// unconfirmed returns r marked unconfirmed, with the reason.
+func unconfirmed(r Ref, why string) Ref {
+	r.Unconfirmed = true
+	r.Note = why
+	return r
+}
+
+// monthly returns a reference rent range from exact decimal strings.
+func monthly(low, high string, r Ref) PriceRange {
+	return PriceRange{Low: decimal.RequireFromString(low), High: decimal.RequireFromString(high), Ref: r}
+}
+
+// seedPrice cites the seed articles for a price.
+func seedPrice(source string) Ref { return Ref{Source: source, Date: "2026-08"} }
+
+// cards is the catalogue data, in the stable order of IDs().
+var cards = []Card{
+	{
+		ID:            "rtx-4090",
+		Name:          "NVIDIA GeForce RTX 4090 24GB",
+		Vendor:        "nvidia",
+		Architecture:  "Ada Lovelace",
+		FormFactor:    "pcie",
+		MemoryGB:      spec(24, sizing),
+		MemoryMiB:     spec(24564, fx4090),
+		MemoryType:    "GDDR6X",
+		BandwidthGBs:  spec(1008, sizing),
+		BF16TFLOPS:    spec(165.2, noted(sizing, "FP32 accumulate; 330.3 with FP16 accumulate, the figure GeForce spec sheets print.")),
+		FP32TFLOPS:    spec(82.6, sizing),
+		FP64TFLOPS:    spec(1.29, unconfirmed(sizing, "Derived: GeForce Ada runs FP64 at 1/64 of FP32 (82.6 / 64); no datasheet figure read.")),
+		TDPW:          spec(450, sizing),
+		Interconnect:  PCIeOnly,
+		PCIeGen:       spec(4, fx4090),
+		PCIeWidth:     spec(16, fx4090),
+		MaxSMClockMHz: spec(3105, noted(fx4090, "NVML's max clock is the top of the clock table, above the advertised boost clock.")),
+		DefaultPowerW: spec(450, fx4090),
+		PCIDeviceIDs:  []string{"0x268410DE"},
+		ProductNames:  []string{"NVIDIA GeForce RTX 4090"},
+		IDRef: Ref{
+			Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090 (driver 535.154.05); NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)",
+			Date:   "2026",
+		},
+		MonthlyPrice: monthly("1200", "1800", noted(seedPrice(seed000+"; "+seed001),
+			"Both seeds agree; 001 Q4's 8-card rent of 9,600–14,400 a month (rule C4) is the same per card.")),
+		Caveats: []string{
+			"Consumer GeForce card: ECC is off by default (the 4090 fixture reports ECC Mode Disabled).",
+			"No NVLink, and GeForce drivers limit peer-to-peer transfers over PCIe, so tensor parallelism across cards is slow.",
+			"The China variant RTX 4090 D (PCI id 0x268510DE, \"NVIDIA GeForce RTX 4090 D\") has fewer cores: it is not this card.",
+		},
+	},
+	{
+		ID:              "a100-40g-pcie",
+		Name:            "NVIDIA A100 40GB PCIe",
+		Vendor:          "nvidia",
+		Architecture:    "Ampere",
+		FormFactor:      "pcie",
+		MemoryGB:        spec(40, sizing),
+		MemoryMiB:       spec(40960, noted(smiOutputs, "Several A100-PCIE-40GB outputs report 40960 MiB with a 250 W cap.")),
+		MemoryType:      "HBM2",
+		BandwidthGBs:    spec(1555, sizing),
+		BF16TFLOPS:      spec(312, sizing),
+		FP32TFLOPS:      spec(19.5, sizing),
+		FP64TFLOPS:      spec(9.7, klockA100),
+		TDPW:            spec(250, sizing),
+		Interconnect:    PCIeOnly,
+		NVLinkBridgeGBs: spec(600, unconfirmed(sizing, "sizing.md marks the A100 PCIe NVLink bridge (2 cards, 600 GB/s) unconfirmed.")),
+		PCIeGen:         spec(4, sizing),
+		PCIeWidth:       spec(16, sysrqA100),
+		MaxSMClockMHz:   spec(1410, unconfirmed(sysrqA100, "Datasheet boost clock; NVML's max equals the boost clock on the A100-SXM4-80GB fixture, but no 40 GB PCIe output was read.")),
+		DefaultPowerW:   spec(250, noted(mlperf, "Also the power cap in several public nvidia-smi outputs of this card.")),
+		PCIDeviceIDs:    []string{"0x20B110DE", "0x20F110DE", "0x20BF10DE"},
+		ProductNames:    []string{"NVIDIA A100-PCIE-40GB"},
+		IDRef: noted(Ref{
+			Source: "NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82: 20F1); an older driver README table (20B1); mlcommons/inference_results_v4.0 known_hardware.py (20F1, 20BF)",
+			Date:   "2026-11",
+		}, "0x20BF is listed by NVIDIA's MLPerf code only; pci.ids names it a GRID (virtualised) A100."),
+		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
+			"No seed prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of 000 §3's A100 rows, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
+		},
+	},
+	{
+		ID:            "a100-40g-sxm",
+		Name:          "NVIDIA A100 40GB SXM4",
+		Vendor:        "nvidia",
+		Architecture:  "Ampere",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(40, sizing),
+		MemoryMiB:     spec(40960, noted(smiOutputs, "Several A100-SXM4-40GB outputs report 40960 MiB with a 400 W cap.")),
+		MemoryType:    "HBM2",
+		BandwidthGBs:  spec(1555, sizing),
+		BF16TFLOPS:    spec(312, sizing),
+		FP32TFLOPS:    spec(19.5, sizing),
+		FP64TFLOPS:    spec(9.7, klockA100),
+		TDPW:          spec(400, sizing),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(600, noted(sizing, "NVLink3, 12 links: the A100 NVLink fixture (gpud__nvidia-smi.nvlink.status.a100) shows 12 x 25 GB/s each way.")),
+		NVLinkLinks:   12,
+		PCIeGen:       spec(4, klockA100),
+		PCIeWidth:     spec(16, noted(klockA100, "32+32 GB/s PCIe Gen4 is an x16 link.")),
+		MaxSMClockMHz: spec(1410, unconfirmed(klockA100, "Datasheet boost clock (1410 MHz for every A100); NVML's max equals it on the A100-SXM4-80GB fixture, but no 40 GB output was read.")),
+		DefaultPowerW: spec(400, noted(mlperf, "Also the power cap in several public nvidia-smi outputs of this card.")),
+		PCIDeviceIDs:  []string{"0x20B010DE"},
+		ProductNames:  []string{"NVIDIA A100-SXM4-40GB"},
+		IDRef:         drvREADME,
+		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
+			"No seed prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of 000 §3's A100 rows, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
+	},
+	{
+		ID:              "a100-80g-pcie",
+		Name:            "NVIDIA A100 80GB PCIe",
+		Vendor:          "nvidia",
+		Architecture:    "Ampere",
+		FormFactor:      "pcie",
+		MemoryGB:        spec(80, sizing),
+		MemoryMiB:       spec(81920, noted(smiOutputs, "nvidia-smi --query-gpu outputs report memory.total 81920 MiB.")),
+		MemoryType:      "HBM2e",
+		BandwidthGBs:    spec(1935, sizing),
+		BF16TFLOPS:      spec(312, sizing),
+		FP32TFLOPS:      spec(19.5, sizing),
+		FP64TFLOPS:      spec(9.7, klockA100),
+		TDPW:            spec(300, sizing),
+		Interconnect:    PCIeOnly,
+		NVLinkBridgeGBs: spec(600, unconfirmed(sizing, "sizing.md marks the A100 80GB PCIe NVLink bridge (2 cards, 600 GB/s) unconfirmed.")),
+		PCIeGen:         spec(4, sizing),
+		PCIeWidth:       spec(16, noted(sysrqA100, "Same PCIe board as the 40 GB card.")),
+		MaxSMClockMHz:   spec(1410, unconfirmed(sysrqA100, "Datasheet boost clock (1410 MHz for every A100); no NVML output of this card was read.")),
+		DefaultPowerW:   spec(300, mlperf),
+		PCIDeviceIDs:    []string{"0x20B510DE"},
+		ProductNames:    []string{"NVIDIA A100 80GB PCIe"},
+		IDRef:           drvREADME,
+		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
+			"The seeds disagree and name no memory size or form factor: 001 Q2 gives 8,000–12,000 for the A100; 000 §3 gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures; PCIe and SXM 80 GB cards get the same range because the seeds do not say which.")),
+		Caveats: []string{
+			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
+		},
+	},
+	{
+		ID:            "a100-80g-sxm",
+		Name:          "NVIDIA A100 80GB SXM4",
+		Vendor:        "nvidia",
+		Architecture:  "Ampere",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(80, sizing),
+		MemoryMiB:     spec(81920, fxA100),
+		MemoryType:    "HBM2e",
+		BandwidthGBs:  spec(2039, sizing),
+		BF16TFLOPS:    spec(312, sizing),
+		FP32TFLOPS:    spec(19.5, sizing),
+		FP64TFLOPS:    spec(9.7, klockA100),
+		TDPW:          spec(400, sizing),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(600, noted(fxA100Link, "12 links x 25 GB/s each way = 300 GB/s each way, 600 GB/s in total (sizing.md §4: NVLink3 600 GB/s).")),
+		NVLinkLinks:   12,
+		PCIeGen:       spec(4, fxA100),
+		PCIeWidth:     spec(16, fxA100),
+		MaxSMClockMHz: spec(1410, fxA100),
+		DefaultPowerW: spec(400, noted(mlperf, "A floor, not an exact value: the fixture's board (692-2G506-0212-002) reports a 500 W default; NVIDIA's MLPerf code lists 400 W boards and a reduced 275 W variant.")),
+		PCIDeviceIDs:  []string{"0x20B210DE"},
+		ProductNames:  []string{"NVIDIA A100-SXM4-80GB"},
+		IDRef:         noted(fxA100, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82) and the A100 NVLink fixture."),
+		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
+			"The seeds disagree and name no memory size or form factor: 001 Q2 gives 8,000–12,000 for the A100; 000 §3 gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures.")),
+		Caveats: []string{
+			"Boards ship with a 400 W or a 500 W default power limit; a 275 W board is a reduced variant.",
+		},
+	},
+	{
+		ID:            "a800-80g-sxm",
+		Name:          "NVIDIA A800 80GB SXM4",
+		Vendor:        "nvidia",
+		Architecture:  "Ampere",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(80, noted(sizing, "As the A100 80GB.")),
+		MemoryMiB:     spec(81920, noted(smiOutputs, "Several A800-SXM4-80GB outputs report 81920 MiB with a 400 W cap.")),
+		MemoryType:    "HBM2e",
+		BandwidthGBs:  spec(2039, noted(sizing, "As the A100 80GB SXM.")),
+		BF16TFLOPS:    spec(312, sizing),
+		FP32TFLOPS:    spec(19.5, sizing),
+		FP64TFLOPS:    spec(9.7, unconfirmed(klockA100, "The A100 figure; no A800 datasheet was read.")),
+		TDPW:          spec(400, noted(sizing, "As the A100 SXM.")),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(400, noted(sizing, "Cut from the A100's 600 GB/s; 8 links at the A100's 50 GB/s per link (derived).")),
+		NVLinkLinks:   8,
+		PCIeGen:       spec(4, unconfirmed(fxA100, "The A100 SXM4 value; no A800 -q output was read.")),
+		PCIeWidth:     spec(16, unconfirmed(fxA100, "The A100 SXM4 value; no A800 -q output was read.")),
+		MaxSMClockMHz: spec(1410, unconfirmed(fxA100, "The A100 SXM4 value; no A800 -q output was read.")),
+		DefaultPowerW: spec(400, noted(smiOutputs, "The power cap in several A800-SXM4-80GB outputs.")),
+		PCIDeviceIDs:  []string{"0x20F310DE"},
+		ProductNames:  []string{"NVIDIA A800-SXM4-80GB"},
+		IDRef:         drvREADME,
+		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
+			"No seed prices the A800. It gets the A100 80 GB range (5,000–12,000): same compute and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"China SKU of the A100, made under US export controls: NVLink cut from 600 to 400 GB/s; new sales barred since October 2023.",
+		},
+	},
+	{
+		ID:            "h100-80g-sxm",
+		Name:          "NVIDIA H100 80GB SXM5",
+		Vendor:        "nvidia",
+		Architecture:  "Hopper",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(80, sizing),
+		MemoryMiB:     spec(81559, fxH100),
+		MemoryType:    "HBM3",
+		BandwidthGBs:  spec(3350, sizing),
+		BF16TFLOPS:    spec(989, sizing),
+		FP32TFLOPS:    spec(67, sizing),
+		FP64TFLOPS:    spec(34, hpcH100),
+		TDPW:          spec(700, sizing),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(900, noted(sizing, "NVLink4, 18 links of 50 GB/s (derived).")),
+		NVLinkLinks:   18,
+		PCIeGen:       spec(5, fxH100),
+		PCIeWidth:     spec(16, fxH100),
+		MaxSMClockMHz: spec(1980, fxH100),
+		DefaultPowerW: spec(700, fxH100),
+		PCIDeviceIDs:  []string{"0x233010DE", "0x233F10DE"},
+		ProductNames:  []string{"NVIDIA H100 80GB HBM3"},
+		IDRef: noted(Ref{
+			Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.183.01.out.0.valid (driver 535.183.01); NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82); mlcommons/inference_results_v4.0 known_hardware.py (2330, 233F)",
+			Date:   "2026",
+		}, "0x233F is listed by NVIDIA's MLPerf code only."),
+		MonthlyPrice: monthly("50000", "65000", noted(seedPrice(seed000),
+			"001 Q2 prices an 8-card H100 cluster at 400,000–500,000 a month, 50,000–62,500 per card, inside this range; 000 stage 2 and 001 Q4 quote about 55,000 per card (rule G3).")),
+	},
+	{
+		ID:              "h100-80g-pcie",
+		Name:            "NVIDIA H100 80GB PCIe",
+		Vendor:          "nvidia",
+		Architecture:    "Hopper",
+		FormFactor:      "pcie",
+		MemoryGB:        spec(80, sizing),
+		MemoryMiB:       spec(81559, noted(smiOutputs, "Most outputs report 81559 MiB; one older output reports 81920 MiB.")),
+		MemoryType:      "HBM2e",
+		BandwidthGBs:    spec(2000, sizing),
+		BF16TFLOPS:      spec(756, sizing),
+		FP32TFLOPS:      spec(51, sizing),
+		FP64TFLOPS:      spec(26, hpcH100),
+		TDPW:            spec(350, noted(sizing, "hpctech lists 300–350 W.")),
+		Interconnect:    PCIeOnly,
+		NVLinkBridgeGBs: spec(600, noted(sizing, "Also in the hpctech H100 table.")),
+		PCIeGen:         spec(5, sizing),
+		PCIeWidth:       spec(16, noted(hpcH100, "PCIe Gen5 at 128 GB/s is an x16 link.")),
+		MaxSMClockMHz:   spec(1755, unconfirmed(Ref{Source: "cputronic.com/de/gpu/nvidia-h100-pcie (boost clock)", Date: "2026-11"}, "Boost clock from a spec site; no NVML -q output of this card was read.")),
+		DefaultPowerW:   spec(350, noted(mlperf, "Also the power cap in several public nvidia-smi outputs of this card.")),
+		PCIDeviceIDs:    []string{"0x233110DE"},
+		ProductNames:    []string{"NVIDIA H100 PCIe"},
+		IDRef:           drvREADME,
+		MonthlyPrice: monthly("38200", "49700", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
+			"No seed prices the H100 PCIe. Derived from the H100 SXM range (50,000–65,000) scaled by dense BF16, 756 / 989, rounded to 100. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
+		},
+	},
+	{
+		ID:            "h800-80g-sxm",
+		Name:          "NVIDIA H800 80GB SXM5",
+		Vendor:        "nvidia",
+		Architecture:  "Hopper",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(80, noted(sizing, "Confirmed by the 81559 MiB that nvidia-smi reports, as on the H100.")),
+		MemoryMiB:     spec(81559, noted(smiOutputs, "Several outputs report 81559 MiB with a 700 W cap; one output under the same name reports 143771 MiB, a different memory configuration.")),
+		MemoryType:    "HBM3",
+		BandwidthGBs:  spec(3350, unconfirmed(sizing, "sizing.md §4 marks the H800 row's sources unconfirmed.")),
+		BF16TFLOPS:    spec(989, unconfirmed(sizing, "sizing.md §4 marks the H800 row's sources unconfirmed.")),
+		FP32TFLOPS:    spec(67, unconfirmed(sizing, "sizing.md §4 marks the H800 row's sources unconfirmed.")),
+		FP64TFLOPS:    spec(1, unconfirmed(sizing, "sizing.md §4 gives FP64 of about 1 TFLOPS, from unconfirmed sources.")),
+		TDPW:          spec(700, unconfirmed(sizing, "sizing.md §4 marks the H800 row's sources unconfirmed; the 700 W cap in public nvidia-smi outputs agrees.")),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(400, unconfirmed(sizing, "Sources conflict: 400 GB/s (philisun, tumgag) against about 300 GB/s (Reuters via Tom's Hardware); 8 links of 50 GB/s (derived).")),
+		NVLinkLinks:   8,
+		PCIeGen:       spec(5, unconfirmed(fxH100, "The H100 SXM5 value; no H800 -q output was read.")),
+		PCIeWidth:     spec(16, unconfirmed(fxH100, "The H100 SXM5 value; no H800 -q output was read.")),
+		MaxSMClockMHz: spec(1980, unconfirmed(fxH100, "The H100 SXM5 value; no H800 -q output was read.")),
+		DefaultPowerW: spec(700, noted(smiOutputs, "The power cap in several public nvidia-smi outputs of this card.")),
+		PCIDeviceIDs:  []string{"0x232410DE"},
+		ProductNames:  []string{"NVIDIA H800"},
+		IDRef:         noted(drvREADME, "The H800 PCIe (0x232210DE, \"NVIDIA H800 PCIe\") is a different card."),
+		MonthlyPrice: monthly("50000", "65000", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
+			"No seed prices the H800. It gets the H100 SXM range (000 §3): same dense BF16 and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"China SKU of the H100, made under US export controls: NVLink cut to 400 GB/s (about 300 GB/s also reported) and FP64 cut to about 1 TFLOPS.",
+		},
+	},
+	{
+		ID:            "h20-96g",
+		Name:          "NVIDIA H20 96GB",
+		Vendor:        "nvidia",
+		Architecture:  "Hopper",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(96, noted(sizing, "Confirmed by the 97871 MiB that nvidia-smi reports.")),
+		MemoryMiB:     spec(97871, noted(smiOutputs, "Two public outputs report 97871 MiB with a 500 W cap.")),
+		MemoryType:    "HBM3",
+		BandwidthGBs:  spec(4000, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
+		BF16TFLOPS:    spec(148, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
+		FP32TFLOPS:    spec(44, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4). 78 SMs at the Hopper maximum of 1980 MHz give only 39.5 TFLOPS, so 44 is doubtful.")),
+		FP64TFLOPS:    spec(1, unconfirmed(zangH20, "Leaked figures; no public NVIDIA datasheet.")),
+		TDPW:          spec(400, unconfirmed(sizing, "Sources conflict: sizing.md §4 gives 400 W from leaked figures; public nvidia-smi outputs show a 500 W power cap.")),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(900, unconfirmed(sizing, "Leaked figures; 18 links of 50 GB/s (derived).")),
+		NVLinkLinks:   18,
+		PCIeGen:       spec(5, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
+		PCIeWidth:     spec(16, unconfirmed(sizing, "Assumed x16 as on every Hopper SXM module; not seen in an output.")),
+		DefaultPowerW: spec(500, unconfirmed(smiOutputs, "The power cap in two public nvidia-smi outputs; the cap is the enforced limit, which equals the default unless someone changed it. Conflicts with the 400 W TDP in sizing.md.")),
+		PCIDeviceIDs:  []string{"0x232910DE"},
+		ProductNames:  []string{"NVIDIA H20"},
+		IDRef:         noted(drvREADME, "The H20-3e (0x232C10DE, \"NVIDIA H20-3e\") is a different card."),
+		MonthlyPrice: monthly("5000", "15000", unconfirmed(seedPrice(seed001+"; "+seed000),
+			"The seeds disagree: 001 Q2 gives 10,000–15,000 for the H20 alone; 000 §3 gives 5,000–8,000 for 'H20 / A100' production inference. The range spans both.")),
+		Caveats: []string{
+			"China SKU of the Hopper line, made under US export controls: dense BF16 cut to about 148 TFLOPS, some 15% of an H100, while memory (96 GB) and bandwidth (4 TB/s) are larger. Good for decode-heavy inference, slow for training and prefill.",
+			"No public NVIDIA datasheet: compute and power figures are leaked numbers.",
+		},
+	},
+	{
+		ID:            "h200-141g",
+		Name:          "NVIDIA H200 141GB SXM",
+		Vendor:        "nvidia",
+		Architecture:  "Hopper",
+		FormFactor:    "sxm",
+		MemoryGB:      spec(141, sizing),
+		MemoryMiB:     spec(143771, noted(fxH200, "The fixture has MIG enabled; FB Memory Usage Total is still the whole GPU.")),
+		MemoryType:    "HBM3e",
+		BandwidthGBs:  spec(4800, sizing),
+		BF16TFLOPS:    spec(989, sizing),
+		FP32TFLOPS:    spec(67, sizing),
+		FP64TFLOPS:    spec(34, lzwH200),
+		TDPW:          spec(700, sizing),
+		Interconnect:  NVLink,
+		NVLinkGBs:     spec(900, noted(sizing, "NVLink4, 18 links of 50 GB/s (derived).")),
+		NVLinkLinks:   18,
+		PCIeGen:       spec(5, fxH200),
+		PCIeWidth:     spec(16, fxH200),
+		MaxSMClockMHz: spec(1980, fxH200),
+		DefaultPowerW: spec(700, fxH200),
+		PCIDeviceIDs:  []string{"0x233510DE"},
+		ProductNames:  []string{"NVIDIA H200"},
+		IDRef:         noted(fxH200, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)."),
+		MonthlyPrice: monthly("71600", "93100", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
+			"No seed prices the H200. Derived from the H100 SXM range (50,000–65,000) scaled by memory bandwidth, 4800 / 3350, rounded to 100. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"The H200 NVL (PCIe, up to 600 W) is a different card; this entry is the SXM module.",
+		},
+	},
+	{
+		ID:            "l40s-48g",
+		Name:          "NVIDIA L40S 48GB",
+		Vendor:        "nvidia",
+		Architecture:  "Ada Lovelace",
+		FormFactor:    "pcie",
+		MemoryGB:      spec(48, sizing),
+		MemoryMiB:     spec(46068, noted(fxL40S, "With ECC enabled, as in the fixture.")),
+		MemoryType:    "GDDR6",
+		BandwidthGBs:  spec(864, sizing),
+		BF16TFLOPS:    spec(362, sizing),
+		FP32TFLOPS:    spec(91.6, sizing),
+		FP64TFLOPS:    spec(1.43, unconfirmed(sizing, "Derived: Ada runs FP64 at 1/64 of FP32 (91.6 / 64); NVIDIA publishes no figure.")),
+		TDPW:          spec(350, sizing),
+		Interconnect:  PCIeOnly,
+		PCIeGen:       spec(4, noted(fxL40S, "Settles the conflict in sizing.md §4: the fixture reports PCIe generation max 4.")),
+		PCIeWidth:     spec(16, fxL40S),
+		MaxSMClockMHz: spec(2520, fxL40S),
+		DefaultPowerW: spec(350, fxL40S),
+		PCIDeviceIDs:  []string{"0x26B910DE"},
+		ProductNames:  []string{"NVIDIA L40S"},
+		IDRef:         noted(fxL40S, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)."),
+		MonthlyPrice: monthly("3000", "7200", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
+			"No seed prices the L40S. Derived from the A100 80 GB range (5,000–12,000) scaled by memory, 48 / 80. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"No NVLink: tensor parallelism runs over PCIe.",
+			"Little memory bandwidth for its compute (864 GB/s): suits prefill-heavy or batch inference more than long-context decode.",
+		},
+	},
+	{
+		ID:            "l20-48g",
+		Name:          "NVIDIA L20 48GB",
+		Vendor:        "nvidia",
+		Architecture:  "Ada Lovelace",
+		FormFactor:    "pcie",
+		MemoryGB:      spec(48, sizing),
+		MemoryMiB:     spec(46068, noted(smiOutputs, "Three public outputs report 46068 MiB with a 350 W cap.")),
+		MemoryType:    "GDDR6",
+		BandwidthGBs:  spec(864, sizing),
+		BF16TFLOPS:    spec(119.5, unconfirmed(sizing, "sizing.md §4 marks it unconfirmed; a public HGEMM benchmark repository quotes the same 119.5 TFLOPS FP16 tensor peak.")),
+		FP32TFLOPS:    spec(59.4, sizing),
+		FP64TFLOPS:    spec(0.93, unconfirmed(sizing, "Derived: Ada runs FP64 at 1/64 of FP32 (59.4 / 64); NVIDIA publishes no figure.")),
+		TDPW:          spec(275, unconfirmed(sizing, "Sources conflict: sizing.md §4 gives 275 W (topcpu.net, technical.city); three public nvidia-smi outputs show a 350 W power cap.")),
+		Interconnect:  PCIeOnly,
+		PCIeGen:       spec(4, sizing),
+		PCIeWidth:     spec(16, sizing),
+		MaxSMClockMHz: spec(2520, unconfirmed(sizing, "Derived: 59.4 TFLOPS FP32 / (92 SMs x 128 lanes x 2) = 2.52 GHz, with the SM count from a public course note; not seen in an NVML output.")),
+		DefaultPowerW: spec(350, noted(smiOutputs, "The power cap in three public nvidia-smi outputs of this card.")),
+		PCIDeviceIDs:  []string{"0x26BA10DE"},
+		ProductNames:  []string{"NVIDIA L20"},
+		IDRef:         drvREADME,
+		MonthlyPrice: monthly("2400", "3600", unconfirmed(seedPrice("derived from the RTX 4090 price, "+seed000+"; "+seed001),
+			"No seed prices the L20. Derived from the RTX 4090 range (1,200–1,800) scaled by memory, 48 / 24: both are rented for memory-bound inference. A placeholder: replace it with a quote.")),
+		Caveats: []string{
+			"China SKU of the Ada data-centre line, made under US export controls: compute cut to about a third of an L40S.",
+			"No NVLink: tensor parallelism runs over PCIe.",
+		},
+	},
+	{
+		ID:           "ascend-910b",
+		Name:         "Huawei Ascend 910B 64GB",
+		Vendor:       "huawei",
+		Architecture: "Da Vinci",
+		Domestic:     true,
+		FormFactor:   "module",
+		MemoryGB:     spec(64, noted(sizing, "32 GB variants exist.")),
+		MemoryMiB:    spec(65536, unconfirmed(sizing, "Assumed 64 x 1024 MiB, as npu-smi reports HBM in MB; no npu-smi output was read.")),
+		MemoryType:   "HBM2e",
+		BandwidthGBs: spec(1600, unconfirmed(sizing, "sizing.md §4: about 1.6 TB/s, unconfirmed; 1.2 TB/s is also reported.")),
+		BF16TFLOPS:   spec(280, unconfirmed(sizing, "FP16 280 TFLOPS (Gitee AI) to 320 (others), varying across the 910B1–910B4 bins; the low figure is kept.")),
+		TDPW:         spec(400, unconfirmed(sizing, "sizing.md §4: about 310–400 W, unconfirmed; the high figure is kept for power budgets.")),
+		Interconnect: HCCS,
+		NVLinkGBs:    spec(392, unconfirmed(sizing, "HCCS full mesh of 8 chips per Atlas 800T A2 node, so 7 links per chip (derived); 392 GB/s unconfirmed.")),
+		NVLinkLinks:  7,
+		PCIDeviceIDs: []string{"0xD80219E5"},
+		ProductNames: []string{"910B1", "910B2", "910B3", "910B4"},
+		IDRef: unconfirmed(Ref{
+			Source: "public code found by code search: two device tables map 0x19e5:0xd802 to Ascend 910B (Atlas A2); Project-HAMi/HAMi docs/ascend910b-support.md (910B2, 910B3, 910B4)",
+			Date:   "2026-11",
+		}, "Sources conflict: a third table maps 0xd801 to the 910B and 0xd802 to the 910. The names are the chip bins npu-smi shows; no npu-smi output was read."),
+		MonthlyPrice: monthly("2400", "4000", seedPrice(seed000+"; "+seed001)),
+		Caveats: []string{
+			"Needs Huawei's CANN stack with MindIE or vllm-ascend; CUDA software does not run.",
+			"The verifier's NVML checks do not apply: check the card with npu-smi instead.",
+			"Figures vary across the 910B1–910B4 bins; compute, bandwidth, power and HCCS figures are unconfirmed.",
+		},
+	},
+}

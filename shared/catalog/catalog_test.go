@@ -1,0 +1,591 @@
+package catalog_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/shopspring/decimal"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// wantIDs is the stable catalogue order: plan files, the planner's tables and
+// the verifier refer to cards by these ids.
+var wantIDs = []string{
+	"rtx-4090",
+	"a100-40g-pcie",
+	"a100-40g-sxm",
+	"a100-80g-pcie",
+	"a100-80g-sxm",
+	"a800-80g-sxm",
+	"h100-80g-sxm",
+	"h100-80g-pcie",
+	"h800-80g-sxm",
+	"h20-96g",
+	"h200-141g",
+	"l40s-48g",
+	"l20-48g",
+	"ascend-910b",
+}
+
+func mustCard(t *testing.T, id string) catalog.Card {
+	t.Helper()
+	c, ok := catalog.ByID(id)
+	if !ok {
+		t.Fatalf("ByID(%q): not found", id)
+	}
+	return c
+}
+
+// specFields returns every Spec field of c by Go field name, found by
+// reflection so that a Spec added to Card later is checked as well.
+func specFields(c catalog.Card) map[string]catalog.Spec {
+	out := map[string]catalog.Spec{}
+	v := reflect.ValueOf(c)
+	for i := range v.NumField() {
+		if s, ok := v.Field(i).Interface().(catalog.Spec); ok {
+			out[v.Type().Field(i).Name] = s
+		}
+	}
+	return out
+}
+
+var dateRE = regexp.MustCompile(`^20\d\d(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$`)
+
+// checkRef reports a Ref without a source or a date, with a malformed date,
+// or marked unconfirmed without saying why.
+func checkRef(t *testing.T, where string, r catalog.Ref) {
+	t.Helper()
+	if r.Source == "" {
+		t.Errorf("%s: no source", where)
+	}
+	if !dateRE.MatchString(r.Date) {
+		t.Errorf("%s: date %q is not YYYY, YYYY-MM or YYYY-MM-DD", where, r.Date)
+	}
+	if r.Unconfirmed && r.Note == "" {
+		t.Errorf("%s: unconfirmed without a note saying why", where)
+	}
+}
+
+func TestIDs(t *testing.T) {
+	if got := catalog.IDs(); !slices.Equal(got, wantIDs) {
+		t.Fatalf("IDs() = %q, want %q", got, wantIDs)
+	}
+	all := catalog.All()
+	if len(all) != len(wantIDs) {
+		t.Fatalf("All() has %d cards, want %d", len(all), len(wantIDs))
+	}
+	for i, c := range all {
+		if c.ID != wantIDs[i] {
+			t.Errorf("All()[%d].ID = %q, want %q", i, c.ID, wantIDs[i])
+		}
+	}
+}
+
+func TestByID(t *testing.T) {
+	for _, id := range wantIDs {
+		if c := mustCard(t, id); c.ID != id {
+			t.Errorf("ByID(%q).ID = %q", id, c.ID)
+		}
+	}
+	for _, id := range []string{"", "h100", "H100-80G-SXM", "rtx-4090 ", "a100"} {
+		if c, ok := catalog.ByID(id); ok {
+			t.Errorf("ByID(%q) found %q, want not found", id, c.ID)
+		}
+	}
+}
+
+func TestAllReturnsCopy(t *testing.T) {
+	a := catalog.All()
+	a[0].ID = "changed"
+	a[1] = catalog.Card{}
+	if got := catalog.All(); got[0].ID != wantIDs[0] || got[1].ID != wantIDs[1] {
+		t.Errorf("changing All()'s result changed the catalogue: %q, %q", got[0].ID, got[1].ID)
+	}
+	if _, ok := catalog.ByID(wantIDs[1]); !ok {
+		t.Errorf("ByID(%q) lost after changing All()'s result", wantIDs[1])
+	}
+}
+
+func TestCardFields(t *testing.T) {
+	archs := map[string]bool{"Ada Lovelace": true, "Ampere": true, "Hopper": true, "Da Vinci": true}
+	forms := map[string]bool{"pcie": true, "sxm": true, "oam": true, "module": true}
+	for _, c := range catalog.All() {
+		if c.Name == "" || c.MemoryType == "" {
+			t.Errorf("%s: empty Name %q or MemoryType %q", c.ID, c.Name, c.MemoryType)
+		}
+		if c.Vendor != "nvidia" && c.Vendor != "huawei" {
+			t.Errorf("%s: vendor %q, want nvidia or huawei", c.ID, c.Vendor)
+		}
+		if !archs[c.Architecture] {
+			t.Errorf("%s: architecture %q not one of %v", c.ID, c.Architecture, archs)
+		}
+		if !forms[c.FormFactor] {
+			t.Errorf("%s: form factor %q not one of %v", c.ID, c.FormFactor, forms)
+		}
+		// Only Huawei's Ascend is domestic (信创) hardware here (rule G2).
+		if c.Domestic != (c.Vendor == "huawei") {
+			t.Errorf("%s: Domestic = %v for vendor %s", c.ID, c.Domestic, c.Vendor)
+		}
+	}
+}
+
+func TestSpecsCiteSources(t *testing.T) {
+	// The planner sizes and prices with these; a card without them is useless.
+	required := []string{"MemoryGB", "MemoryMiB", "BandwidthGBs", "BF16TFLOPS", "TDPW"}
+	// The verifier compares these with NVML on NVIDIA cards (rules A1, A2).
+	requiredNVIDIA := []string{"FP32TFLOPS", "FP64TFLOPS", "PCIeGen", "PCIeWidth", "MaxSMClockMHz", "DefaultPowerW"}
+	// Known gaps, each explained in the card's data or caveats.
+	gaps := map[string]bool{
+		"h20-96g/MaxSMClockMHz": true, // no source gives the H20's clock
+	}
+	for _, c := range catalog.All() {
+		fields := specFields(c)
+		for name, s := range fields {
+			where := c.ID + "." + name
+			if !s.Known() {
+				if s != (catalog.Spec{}) {
+					t.Errorf("%s: value %v or ref %+v without a source", where, s.Value, s.Ref)
+				}
+				continue
+			}
+			checkRef(t, where, s.Ref)
+			if s.Value <= 0 {
+				t.Errorf("%s: %v with a source; want a positive figure", where, s.Value)
+			}
+		}
+		need := required
+		if c.Vendor == "nvidia" {
+			need = append(slices.Clone(required), requiredNVIDIA...)
+		}
+		for _, name := range need {
+			key := c.ID + "/" + name
+			if known := fields[name].Known(); known == gaps[key] {
+				t.Errorf("%s: Known() = %v, but the gap list says %v", key, known, gaps[key])
+			}
+		}
+		checkRef(t, c.ID+".IDRef", c.IDRef)
+	}
+}
+
+func TestSpecFieldsFound(t *testing.T) {
+	// Guards specFields: if reflection found nothing, the test above would
+	// pass on an empty map.
+	got := len(specFields(catalog.Card{}))
+	if got != 13 {
+		t.Errorf("specFields found %d Spec fields in Card, want 13 (update this test and the required lists below it when adding one)", got)
+	}
+}
+
+func TestMemoryMiB(t *testing.T) {
+	// Marketed "GB" on these cards is binary: the RTX 4090 fixture reports
+	// 24564 MiB, more than 24e9 bytes (22888 MiB). So the ceiling is
+	// GB x 1024 MiB; the driver keeps a reserve (ECC, firmware) that the
+	// fixtures show at 0–3.2%, and 8% is the most we accept.
+	for _, c := range catalog.All() {
+		full := c.MemoryGB.Value * 1024
+		got := c.MemoryMiB.Value
+		if got > full || got < full*0.92 {
+			t.Errorf("%s: %v MiB for %v GB; want between %v and %v MiB", c.ID, got, c.MemoryGB.Value, full*0.92, full)
+		}
+	}
+	c := mustCard(t, "rtx-4090")
+	if bytes := c.MemoryMiB.Value * (1 << 20); bytes <= c.MemoryGB.Value*1e9 {
+		t.Errorf("rtx-4090: %v MiB is not above 24e9 bytes; the binary-GB reading above is wrong", c.MemoryMiB.Value)
+	}
+}
+
+func TestPCIIDsAndNames(t *testing.T) {
+	idRE := map[string]*regexp.Regexp{
+		"nvidia": regexp.MustCompile(`^0x[0-9A-F]{4}10DE$`),
+		"huawei": regexp.MustCompile(`^0x[0-9A-F]{4}19E5$`),
+	}
+	owner := map[string]string{}
+	nameOwner := map[string]string{}
+	for _, c := range catalog.All() {
+		if len(c.PCIDeviceIDs) == 0 {
+			t.Errorf("%s: no PCI device id", c.ID)
+		}
+		for _, id := range c.PCIDeviceIDs {
+			if !idRE[c.Vendor].MatchString(id) {
+				t.Errorf("%s: PCI id %q does not match %s", c.ID, id, idRE[c.Vendor])
+			}
+			// The verifier maps an id to one card; two owners would make
+			// the match ambiguous.
+			if o, dup := owner[id]; dup {
+				t.Errorf("PCI id %s is listed by both %s and %s", id, o, c.ID)
+			}
+			owner[id] = c.ID
+		}
+		if c.Vendor == "nvidia" && len(c.ProductNames) == 0 {
+			t.Errorf("%s: no NVML product name", c.ID)
+		}
+		for _, n := range c.ProductNames {
+			if c.Vendor == "nvidia" && !strings.HasPrefix(n, "NVIDIA ") {
+				t.Errorf("%s: product name %q does not start with \"NVIDIA \" as NVML names do", c.ID, n)
+			}
+			if o, dup := nameOwner[n]; dup {
+				t.Errorf("product name %q is listed by both %s and %s", n, o, c.ID)
+			}
+			nameOwner[n] = c.ID
+		}
+	}
+	// Cut-down or different cards that a vendor might deliver instead: they
+	// must not match any entry (rule A1).
+	others := map[string]string{
+		"0x268510DE": "RTX 4090 D",
+		"0x232210DE": "H800 PCIe",
+		"0x232C10DE": "H20-3e",
+		"0x232110DE": "H100 NVL",
+		"0x233B10DE": "H200 NVL",
+		"0x20F510DE": "A800 80GB PCIe",
+	}
+	for id, name := range others {
+		if o, ok := owner[id]; ok {
+			t.Errorf("%s lists %s (%s), a different card", o, id, name)
+		}
+	}
+}
+
+func TestFixtureFigures(t *testing.T) {
+	// Figures read from fixtures/nvidia-smi (SOURCES.md): FB Memory Usage
+	// Total, Max Clocks SM, Default Power Limit, PCIe generation and width
+	// max, Device Id, Product Name.
+	tests := []struct {
+		id, fixture    string
+		mib, clock     float64
+		power, fxPower float64 // catalogue value; fixture's Default Power Limit
+		gen, width     float64
+		pciID, product string
+	}{
+		{"rtx-4090", "gpud__nvidia-smi-query.535.154.05.out.0.valid.4090", 24564, 3105, 450, 450, 4, 16, "0x268410DE", "NVIDIA GeForce RTX 4090"},
+		{"h100-80g-sxm", "gpud__nvidia-smi-query.535.183.01.out.0.valid", 81559, 1980, 700, 700, 5, 16, "0x233010DE", "NVIDIA H100 80GB HBM3"},
+		{"h200-141g", "nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt", 143771, 1980, 700, 700, 5, 16, "0x233510DE", "NVIDIA H200"},
+		{"l40s-48g", "nvidia_gpu_exporter__linux-x86_64__nvidia-l40s__595.80.txt", 46068, 2520, 350, 350, 4, 16, "0x26B910DE", "NVIDIA L40S"},
+		// The A100 fixture's board has a 500 W default; the catalogue keeps
+		// the 400 W floor of a normal board.
+		{"a100-80g-sxm", "telegraf__a100-sxm4-v12.xml", 81920, 1410, 400, 500, 4, 16, "0x20B210DE", "NVIDIA A100-SXM4-80GB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			c := mustCard(t, tt.id)
+			for _, f := range []struct {
+				name string
+				s    catalog.Spec
+				want float64
+			}{
+				{"MemoryMiB", c.MemoryMiB, tt.mib},
+				{"MaxSMClockMHz", c.MaxSMClockMHz, tt.clock},
+				{"PCIeGen", c.PCIeGen, tt.gen},
+				{"PCIeWidth", c.PCIeWidth, tt.width},
+			} {
+				if f.s.Value != f.want {
+					t.Errorf("%s = %v, want %v", f.name, f.s.Value, f.want)
+				}
+				if !strings.Contains(f.s.Ref.Source, tt.fixture) {
+					t.Errorf("%s cites %q, want the fixture %s", f.name, f.s.Ref.Source, tt.fixture)
+				}
+			}
+			if c.DefaultPowerW.Value != tt.power || c.DefaultPowerW.Value > tt.fxPower {
+				t.Errorf("DefaultPowerW = %v, want %v (fixture reports %v)", c.DefaultPowerW.Value, tt.power, tt.fxPower)
+			}
+			if !slices.Contains(c.PCIDeviceIDs, tt.pciID) {
+				t.Errorf("PCIDeviceIDs = %q, want %s", c.PCIDeviceIDs, tt.pciID)
+			}
+			if !slices.Contains(c.ProductNames, tt.product) {
+				t.Errorf("ProductNames = %q, want %q", c.ProductNames, tt.product)
+			}
+		})
+	}
+}
+
+func TestSizingFigures(t *testing.T) {
+	// Key figures pinned to research/sizing.md §4 (GPU specs table), with
+	// its unconfirmed markers.
+	const sz = "research/sizing.md §4"
+	tests := []struct {
+		id, field   string
+		want        float64
+		unconfirmed bool
+	}{
+		{"rtx-4090", "MemoryGB", 24, false},
+		{"rtx-4090", "BandwidthGBs", 1008, false},
+		{"rtx-4090", "BF16TFLOPS", 165.2, false},
+		{"rtx-4090", "FP32TFLOPS", 82.6, false},
+		{"rtx-4090", "TDPW", 450, false},
+		{"a100-40g-pcie", "BandwidthGBs", 1555, false},
+		{"a100-40g-pcie", "TDPW", 250, false},
+		{"a100-40g-sxm", "NVLinkGBs", 600, false},
+		{"a100-80g-pcie", "BandwidthGBs", 1935, false},
+		{"a100-80g-pcie", "NVLinkBridgeGBs", 600, true},
+		{"a100-80g-sxm", "BandwidthGBs", 2039, false},
+		{"a100-80g-sxm", "BF16TFLOPS", 312, false},
+		{"a100-80g-sxm", "FP32TFLOPS", 19.5, false},
+		{"a100-80g-sxm", "TDPW", 400, false},
+		{"a800-80g-sxm", "NVLinkGBs", 400, false},
+		{"h100-80g-sxm", "BandwidthGBs", 3350, false},
+		{"h100-80g-sxm", "BF16TFLOPS", 989, false},
+		{"h100-80g-sxm", "FP32TFLOPS", 67, false},
+		{"h100-80g-sxm", "TDPW", 700, false},
+		{"h100-80g-sxm", "NVLinkGBs", 900, false},
+		{"h100-80g-pcie", "BandwidthGBs", 2000, false},
+		{"h100-80g-pcie", "BF16TFLOPS", 756, false},
+		{"h100-80g-pcie", "TDPW", 350, false},
+		{"h100-80g-pcie", "NVLinkBridgeGBs", 600, false},
+		{"h800-80g-sxm", "BF16TFLOPS", 989, true},
+		{"h800-80g-sxm", "NVLinkGBs", 400, true},
+		{"h20-96g", "MemoryGB", 96, false},
+		{"h20-96g", "BandwidthGBs", 4000, true},
+		{"h20-96g", "BF16TFLOPS", 148, true},
+		{"h20-96g", "FP32TFLOPS", 44, true},
+		{"h20-96g", "TDPW", 400, true},
+		{"h200-141g", "MemoryGB", 141, false},
+		{"h200-141g", "BandwidthGBs", 4800, false},
+		{"h200-141g", "BF16TFLOPS", 989, false},
+		{"l40s-48g", "BandwidthGBs", 864, false},
+		{"l40s-48g", "BF16TFLOPS", 362, false},
+		{"l40s-48g", "FP32TFLOPS", 91.6, false},
+		{"l20-48g", "BF16TFLOPS", 119.5, true},
+		{"l20-48g", "FP32TFLOPS", 59.4, false},
+		{"l20-48g", "TDPW", 275, true},
+		{"ascend-910b", "MemoryGB", 64, false},
+		{"ascend-910b", "BandwidthGBs", 1600, true},
+		{"ascend-910b", "BF16TFLOPS", 280, true},
+		{"ascend-910b", "NVLinkGBs", 392, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id+"/"+tt.field, func(t *testing.T) {
+			s, ok := specFields(mustCard(t, tt.id))[tt.field]
+			if !ok {
+				t.Fatalf("Card has no Spec field %s", tt.field)
+			}
+			if s.Value != tt.want || s.Ref.Unconfirmed != tt.unconfirmed {
+				t.Errorf("= %v (unconfirmed %v), want %v (unconfirmed %v)", s.Value, s.Ref.Unconfirmed, tt.want, tt.unconfirmed)
+			}
+			if s.Ref.Source != sz {
+				t.Errorf("cites %q, want %q", s.Ref.Source, sz)
+			}
+		})
+	}
+}
+
+func TestInterconnect(t *testing.T) {
+	// Decision: PCIe A100/H100 count as PCIe-only. An NVLink bridge joins
+	// only two cards and is fitted only when the vendor says so; the bridge
+	// is recorded in NVLinkBridgeGBs instead.
+	wantNone := []string{"rtx-4090", "a100-40g-pcie", "a100-80g-pcie", "h100-80g-pcie", "l40s-48g", "l20-48g"}
+	wantBridge := []string{"a100-40g-pcie", "a100-80g-pcie", "h100-80g-pcie"}
+	var none, bridged []string
+	for _, c := range catalog.All() {
+		if c.NVLinkBridgeGBs.Known() {
+			bridged = append(bridged, c.ID)
+		}
+		if !c.HasNVLink() {
+			none = append(none, c.ID)
+			if c.Interconnect != catalog.PCIeOnly || c.NVLinkGBs.Known() || c.NVLinkLinks != 0 {
+				t.Errorf("%s: no NVLink but interconnect %q, %v GB/s, %d links", c.ID, c.Interconnect, c.NVLinkGBs.Value, c.NVLinkLinks)
+			}
+			continue
+		}
+		if !c.NVLinkGBs.Known() || c.NVLinkLinks <= 0 {
+			t.Errorf("%s: %s without bandwidth (%v) or links (%d)", c.ID, c.Interconnect, c.NVLinkGBs.Value, c.NVLinkLinks)
+		}
+		if want := c.Vendor == "huawei"; (c.Interconnect == catalog.HCCS) != want {
+			t.Errorf("%s: interconnect %q for vendor %s", c.ID, c.Interconnect, c.Vendor)
+		}
+	}
+	if !slices.Equal(none, wantNone) {
+		t.Errorf("cards without NVLink = %q, want %q", none, wantNone)
+	}
+	if !slices.Equal(bridged, wantBridge) {
+		t.Errorf("cards with an NVLink bridge = %q, want %q", bridged, wantBridge)
+	}
+	// China SKUs have their NVLink cut (sizing.md §4).
+	for cut, full := range map[string]string{"a800-80g-sxm": "a100-80g-sxm", "h800-80g-sxm": "h100-80g-sxm"} {
+		if c, f := mustCard(t, cut), mustCard(t, full); c.NVLinkGBs.Value >= f.NVLinkGBs.Value {
+			t.Errorf("%s NVLink %v GB/s, want below %s's %v", cut, c.NVLinkGBs.Value, full, f.NVLinkGBs.Value)
+		}
+	}
+}
+
+func TestPrices(t *testing.T) {
+	// Rules G2 and G3: CNY per card per month from the seeds (2026-08).
+	// Ranges the seeds do not give are derived and unconfirmed.
+	tests := []struct {
+		id, low, high string
+		unconfirmed   bool
+		why           string
+	}{
+		{"rtx-4090", "1200", "1800", false, "rule G2: 000 §3 and 001 Q2 agree"},
+		{"a100-40g-pcie", "5000", "8000", true, "derived from the A100 rows"},
+		{"a100-40g-sxm", "5000", "8000", true, "derived from the A100 rows"},
+		{"a100-80g-pcie", "5000", "12000", true, "rule G2: 001 Q2 8,000–12,000 against 000 §3 5,000–8,000"},
+		{"a100-80g-sxm", "5000", "12000", true, "rule G2: 001 Q2 8,000–12,000 against 000 §3 5,000–8,000"},
+		{"a800-80g-sxm", "5000", "12000", true, "derived: the A100 80 GB range"},
+		{"h100-80g-sxm", "50000", "65000", false, "rule G2: 000 §3"},
+		{"h100-80g-pcie", "38200", "49700", true, "derived: H100 SXM x 756/989"},
+		{"h800-80g-sxm", "50000", "65000", true, "derived: the H100 SXM range"},
+		{"h20-96g", "5000", "15000", true, "rule G2: 001 Q2 10,000–15,000 against 000 §3 5,000–8,000"},
+		{"h200-141g", "71600", "93100", true, "derived: H100 SXM x 4800/3350"},
+		{"l40s-48g", "3000", "7200", true, "derived: A100 80 GB x 48/80"},
+		{"l20-48g", "2400", "3600", true, "derived: RTX 4090 x 48/24"},
+		{"ascend-910b", "2400", "4000", false, "rule G2: 000 §3 and 001 Q2 agree"},
+	}
+	if len(tests) != len(wantIDs) {
+		t.Fatalf("price table has %d rows, want one per card (%d)", len(tests), len(wantIDs))
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			p := mustCard(t, tt.id).MonthlyPrice
+			if !p.Low.Equal(decimal.RequireFromString(tt.low)) || !p.High.Equal(decimal.RequireFromString(tt.high)) {
+				t.Errorf("monthly %s–%s, want %s–%s (%s)", p.Low, p.High, tt.low, tt.high, tt.why)
+			}
+			if p.Ref.Unconfirmed != tt.unconfirmed {
+				t.Errorf("unconfirmed = %v, want %v (%s)", p.Ref.Unconfirmed, tt.unconfirmed, tt.why)
+			}
+		})
+	}
+	for _, c := range catalog.All() {
+		p := c.MonthlyPrice
+		if !p.Low.IsPositive() || p.Low.GreaterThan(p.High) {
+			t.Errorf("%s: monthly %s–%s; want 0 < low <= high", c.ID, p.Low, p.High)
+		}
+		checkRef(t, c.ID+".MonthlyPrice", p.Ref)
+		if p.Ref.Date != "2026-08" || !strings.Contains(p.Ref.Source, "seeds/") {
+			t.Errorf("%s: price cites %q (%s), want a seed article of 2026-08", c.ID, p.Ref.Source, p.Ref.Date)
+		}
+		if strings.HasPrefix(p.Ref.Source, "derived") && !p.Ref.Unconfirmed {
+			t.Errorf("%s: derived price not marked unconfirmed", c.ID)
+		}
+		// No seed gives a 元/小时 figure; rule B1 only sets the 10 h/day
+		// threshold for choosing hourly billing.
+		if c.HourlyPrice != nil {
+			t.Errorf("%s: hourly price %+v, but no seed gives one", c.ID, *c.HourlyPrice)
+		}
+	}
+}
+
+func TestPriceRules(t *testing.T) {
+	h100 := mustCard(t, "h100-80g-sxm").MonthlyPrice
+	// Rule G3: one H100 rents for about 55,000 a month.
+	if g3 := decimal.RequireFromString("55000"); g3.LessThan(h100.Low) || g3.GreaterThan(h100.High) {
+		t.Errorf("rule G3: 55,000 outside the H100 range %s–%s", h100.Low, h100.High)
+	}
+	// Rule G2 (001 Q2): 400,000–500,000 per 8-card cluster is inside the
+	// per-card range.
+	eight := decimal.NewFromInt(8)
+	for _, cluster := range []string{"400000", "500000"} {
+		per := decimal.RequireFromString(cluster).Div(eight)
+		if per.LessThan(h100.Low) || per.GreaterThan(h100.High) {
+			t.Errorf("rule G2: cluster %s / 8 = %s outside %s–%s", cluster, per, h100.Low, h100.High)
+		}
+	}
+	// Rule C4: 8 x RTX 4090 rent 9,600–14,400 a month.
+	r := mustCard(t, "rtx-4090").MonthlyPrice
+	if lo, hi := r.Low.Mul(eight), r.High.Mul(eight); !lo.Equal(decimal.NewFromInt(9600)) || !hi.Equal(decimal.NewFromInt(14400)) {
+		t.Errorf("rule C4: 8 x 4090 = %s–%s, want 9600–14400", lo, hi)
+	}
+}
+
+func TestCaveats(t *testing.T) {
+	tests := []struct {
+		id    string
+		words []string
+	}{
+		{"rtx-4090", []string{"ECC", "NVLink", "peer-to-peer", "4090 D"}},
+		{"a100-40g-pcie", []string{"NVLink bridge"}},
+		{"a100-80g-pcie", []string{"NVLink bridge"}},
+		{"h100-80g-pcie", []string{"NVLink bridge"}},
+		{"a800-80g-sxm", []string{"export controls", "400 GB/s"}},
+		{"h800-80g-sxm", []string{"export controls", "400 GB/s", "FP64"}},
+		{"h20-96g", []string{"export controls", "148 TFLOPS"}},
+		{"l20-48g", []string{"export controls", "No NVLink"}},
+		{"ascend-910b", []string{"CANN", "MindIE", "vllm-ascend", "npu-smi"}},
+	}
+	for _, tt := range tests {
+		all := strings.Join(mustCard(t, tt.id).Caveats, " ")
+		for _, w := range tt.words {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: caveats do not mention %q: %q", tt.id, w, all)
+			}
+		}
+	}
+	for _, c := range catalog.All() {
+		for _, cv := range c.Caveats {
+			if !strings.HasSuffix(cv, ".") {
+				t.Errorf("%s: caveat %q is not a sentence", c.ID, cv)
+			}
+		}
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	first, err := json.Marshal(catalog.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []catalog.Card
+	if err := json.Unmarshal(first, &back); err != nil {
+		t.Fatal(err)
+	}
+	second, err := json.Marshal(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, second) {
+		t.Errorf("JSON changed after a decode and re-encode")
+	}
+}
+
+func TestGolden(t *testing.T) {
+	got, err := json.MarshalIndent(catalog.All(), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	path := filepath.Join("testdata", "catalog.golden.json")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run go test -update if the change is intended)", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s: got %d lines, want %d (run go test -update if the change is intended)", path, len(gl), len(wl))
+	}
+}
+
+func BenchmarkByID(b *testing.B) {
+	last := wantIDs[len(wantIDs)-1]
+	for b.Loop() {
+		if _, ok := catalog.ByID(last); !ok {
+			b.Fatal("not found")
+		}
+	}
+}
+
+func BenchmarkAll(b *testing.B) {
+	for b.Loop() {
+		if len(catalog.All()) == 0 {
+			b.Fatal("empty")
+		}
+	}
+}
