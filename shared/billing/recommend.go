@@ -1,0 +1,224 @@
+package billing
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// ruleOfThumbHours is rule B1's threshold: 10 hours a day.
+var ruleOfThumbHours = decimal.NewFromInt(10)
+
+// longProjectMonths is the project length at which rule B2's "long project"
+// applies: a project that outlasts a full annual contract. RULES.md gives no
+// figure; twelve months is this package's choice, so an annual contract is
+// never proposed for work that ends before the contract does.
+const longProjectMonths = 12
+
+// Recommend picks a billing mode for in and explains why. Costs decide
+// between paying by the hour and committing (B1 when a price is missing);
+// rules B2 and B3 then decide whether the commitment is monthly or annual
+// and keep volatile work on hourly billing. Ties go to the hourly mode,
+// which costs the same and commits to nothing.
+func Recommend(in Input) (Result, error) {
+	if err := in.Validate(); err != nil {
+		return Result{}, err
+	}
+	days := decimal.NewFromInt(int64(in.DaysPerMonth))
+	r := Result{
+		UsageHoursPerMonth: in.HoursPerDay.Mul(days),
+		RuleOfThumbMode:    ruleOfThumb(in.HoursPerDay),
+	}
+	r.Costs = costs(in, r.UsageHoursPerMonth)
+	var n notes
+
+	longSteady := in.ProjectMonths >= longProjectMonths && in.Demand == Steady
+	annualWanted := longSteady && in.AnnualDiscount.IsPositive()
+	commit := Monthly
+	if annualWanted && !in.FirstContract {
+		commit = Annual
+	}
+
+	base := r.RuleOfThumbMode
+	if in.HourlyPrice != nil && in.MonthlyPrice != nil {
+		be := in.MonthlyPrice.DivRound(*in.HourlyPrice, money.DivPrecision)
+		perDay := be.DivRound(days, money.DivPrecision)
+		r.BreakevenHoursPerMonth, r.BreakevenHoursPerDay = &be, &perDay
+		byPrice := Hourly
+		if r.UsageHoursPerMonth.GreaterThan(be) {
+			byPrice = Monthly
+		}
+		agrees := byPrice == r.RuleOfThumbMode
+		r.RuleAgrees = &agrees
+		reason := breakevenReason(in, perDay, byPrice, agrees)
+		if commit == Annual {
+			annual := AnnualPerMonth(*in.MonthlyPrice, in.AnnualDiscount)
+			annualDay := annual.DivRound(*in.HourlyPrice, money.DivPrecision).DivRound(days, money.DivPrecision)
+			reason += fmt.Sprintf(" The annual contract (%s a card-month) pays off above %s hours a day.",
+				money.Format(annual), hours(annualDay))
+		}
+		n.add("B1", reason)
+		base = Hourly
+		if r.Costs.Hourly.GreaterThan(*costOf(r.Costs, commit)) {
+			base = commit
+		}
+	} else {
+		n.add("B1", fallbackReason(in))
+	}
+	if base == Monthly {
+		base = commit
+	}
+
+	r.Mode = base
+	if in.Demand == Volatile && base != Hourly {
+		r.Mode = Hourly
+		n.add("B2", volatileReason(r.Costs, base))
+	}
+	if r.Mode != Hourly {
+		n.add("B2", commitReason(in, r.Mode, r.Costs))
+		if annualWanted && in.FirstContract {
+			n.add("B3", firstContractReason(r.Costs))
+		}
+	}
+	r.Reasons, r.Rules = n.reasons, n.rules
+	return r, nil
+}
+
+// ruleOfThumb applies rule B1 to hours a day alone. B1 says "under 10:
+// hourly, over 10: monthly"; exactly 10 goes to hourly (no commitment).
+func ruleOfThumb(hoursPerDay decimal.Decimal) Mode {
+	if hoursPerDay.GreaterThan(ruleOfThumbHours) {
+		return Monthly
+	}
+	return Hourly
+}
+
+// costs prices each mode for all cards at the user's hours (F2, F3).
+func costs(in Input, usageHours decimal.Decimal) Costs {
+	var c Costs
+	cards := decimal.NewFromInt(int64(in.Cards))
+	if in.HourlyPrice != nil {
+		v := in.HourlyPrice.Mul(usageHours).Mul(cards)
+		c.Hourly = &v
+	}
+	if in.MonthlyPrice != nil {
+		m := in.MonthlyPrice.Mul(cards)
+		c.Monthly = &m
+		c.Annual = ptr(AnnualPerMonth(m, in.AnnualDiscount))
+	}
+	return c
+}
+
+// AnnualPerMonth is an annual contract's cost per month for a monthly price
+// m and a discount fraction d: 12·m·(1−d) a year, spread over 12 months
+// (tco.md F3; E4: 4,368 at 0.15 → 3,712.80).
+func AnnualPerMonth(m, d decimal.Decimal) decimal.Decimal {
+	twelve := decimal.NewFromInt(12)
+	year := twelve.Mul(m).Mul(decimal.NewFromInt(1).Sub(d))
+	return year.DivRound(twelve, money.DivPrecision)
+}
+
+func costOf(c Costs, m Mode) *decimal.Decimal {
+	switch m {
+	case Hourly:
+		return c.Hourly
+	case Annual:
+		return c.Annual
+	}
+	return c.Monthly
+}
+
+func ptr(d decimal.Decimal) *decimal.Decimal { return &d }
+
+func hours(d decimal.Decimal) string { return money.Round2(d).String() }
+
+// price writes a unit price with two places, or in full when it has more
+// (an hourly price such as 0.834988 must not read as 0.83).
+func price(d decimal.Decimal) string {
+	if d.Equal(money.Round2(d)) {
+		return money.Format(d)
+	}
+	return d.String()
+}
+
+func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) string {
+	s := fmt.Sprintf("At your prices the monthly package pays off above %s hours a day "+
+		"(%s a month ÷ %s an hour ÷ %d days); you plan %s hours a day, so %s billing is cheaper of the two. ",
+		hours(perDay), price(*in.MonthlyPrice), price(*in.HourlyPrice),
+		in.DaysPerMonth, hours(in.HoursPerDay), byPrice)
+	if agrees {
+		return s + "The 10-hours-a-day rule of thumb (B1) agrees."
+	}
+	return s + "The 10-hours-a-day rule of thumb (B1) would say otherwise: it fits only " +
+		"prices where a month costs 10 × days hours of hourly billing."
+}
+
+func fallbackReason(in Input) string {
+	missing := "hourly"
+	if in.HourlyPrice != nil {
+		missing = "monthly"
+	} else if in.MonthlyPrice == nil {
+		missing = "hourly and monthly"
+	}
+	return fmt.Sprintf("Without the %s price the break-even cannot be computed, so the rule of "+
+		"thumb decides (B1): under 10 hours a day by the hour, over 10 by the month; you plan %s. "+
+		"Ask the vendor for both prices.", missing, hours(in.HoursPerDay))
+}
+
+func volatileReason(c Costs, would Mode) string {
+	s := "Demand is volatile, so the work is billed by the hour (B2): a package is paid for " +
+		"whether or not the cards are busy."
+	if c.Hourly != nil && costOf(c, would) != nil {
+		extra := c.Hourly.Sub(*costOf(c, would))
+		s += fmt.Sprintf(" At your average hours %s billing would be %s a month cheaper; "+
+			"switch once the average holds month after month.", would, money.Format(extra))
+	}
+	return s
+}
+
+// commitReason explains a monthly or annual recommendation; only steady work
+// reaches it, since volatile work stays hourly.
+func commitReason(in Input, mode Mode, c Costs) string {
+	switch {
+	case in.ProjectMonths < longProjectMonths:
+		return fmt.Sprintf("Steady work for %d months suits a monthly package; an annual contract "+
+			"would outlast the project (B2).", in.ProjectMonths)
+	case mode == Annual && c.Monthly != nil:
+		return fmt.Sprintf("A steady %d-month project suits an annual contract (B2): at %s off it "+
+			"costs %s a month instead of %s.", in.ProjectMonths, money.FormatPercent(in.AnnualDiscount),
+			money.Format(*c.Annual), money.Format(*c.Monthly))
+	case mode == Annual:
+		return fmt.Sprintf("A steady %d-month project suits an annual contract (B2).", in.ProjectMonths)
+	case !in.AnnualDiscount.IsPositive():
+		return fmt.Sprintf("A steady %d-month project suits a monthly package or an annual contract "+
+			"(B2); no annual discount was given, and without one a year's lock-in buys nothing.",
+			in.ProjectMonths)
+	}
+	return fmt.Sprintf("A steady %d-month project suits a monthly package or an annual contract (B2).",
+		in.ProjectMonths)
+}
+
+func firstContractReason(c Costs) string {
+	s := "This is the first contract with this vendor: start monthly or quarterly and move " +
+		"to the annual contract only after the service has proved stable (B3)."
+	if c.Monthly != nil && c.Annual != nil {
+		s += fmt.Sprintf(" The annual discount would save %s a month then.",
+			money.Format(c.Monthly.Sub(*c.Annual)))
+	}
+	return s
+}
+
+// notes collects reasons and the distinct rules they cite, in order.
+type notes struct {
+	reasons []string
+	rules   []string
+}
+
+func (n *notes) add(rule, reason string) {
+	n.reasons = append(n.reasons, reason)
+	if !slices.Contains(n.rules, rule) {
+		n.rules = append(n.rules, rule)
+	}
+}

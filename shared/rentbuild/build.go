@@ -1,0 +1,150 @@
+package rentbuild
+
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// SelfBuild is what owning the same capacity costs.
+type SelfBuild struct {
+	// Capex is the purchase price of the hardware, CNY, > 0.
+	Capex decimal.Decimal `json:"capex"`
+	// ResidualFraction is the share of Capex left at the end of the
+	// depreciation life, in [0, 1); 0.05 is customary (tco.md F5).
+	ResidualFraction decimal.Decimal `json:"residual_fraction"`
+	// DepreciationMonths is the straight-line life, ≥ 1. Chinese tax rules
+	// set 36 months as the minimum for electronic equipment (tco.md F5).
+	DepreciationMonths int `json:"depreciation_months"`
+	// Cards is the number of GPU cards, ≥ 1.
+	Cards int `json:"cards"`
+	// TDPWatts is one card's board power in watts, e.g. 450 for an RTX 4090.
+	TDPWatts int `json:"tdp_watts"`
+	// PUE is the data centre's power usage effectiveness, in [1, 3].
+	PUE decimal.Decimal `json:"pue"`
+	// PowerHoursPerMonth is how many hours a month the cards draw power,
+	// in [0, 744]; 720 is 24 h × 30 days, 730 the F1 month.
+	PowerHoursPerMonth decimal.Decimal `json:"power_hours_per_month"`
+	// PricePerKWh is the electricity tariff, CNY per kWh, ≥ 0.
+	PricePerKWh decimal.Decimal `json:"price_per_kwh"`
+	// ColocationMonthly is rack space and cooling, CNY a month, ≥ 0.
+	ColocationMonthly decimal.Decimal `json:"colocation_monthly"`
+	// StaffMonthly is the operations staff's loaded cost, CNY a month, ≥ 0.
+	StaffMonthly decimal.Decimal `json:"staff_monthly"`
+}
+
+// Validate reports the first input outside its allowed range, naming it.
+func (b SelfBuild) Validate() error {
+	one := decimal.NewFromInt(1)
+	switch {
+	case !b.Capex.IsPositive():
+		return decErr("build.capex", b.Capex, "an amount > 0")
+	case b.ResidualFraction.IsNegative() || b.ResidualFraction.GreaterThanOrEqual(one):
+		return decErr("build.residual_fraction", b.ResidualFraction, "a fraction in [0, 1), e.g. 0.05")
+	case b.DepreciationMonths < 1:
+		return intErr("build.depreciation_months", b.DepreciationMonths, "a whole number ≥ 1")
+	case b.Cards < 1:
+		return intErr("build.cards", b.Cards, "a whole number ≥ 1")
+	case b.TDPWatts < 1 || b.TDPWatts > 3000:
+		return intErr("build.tdp_watts", b.TDPWatts, "watts in [1, 3000]")
+	case b.PUE.LessThan(one) || b.PUE.GreaterThan(decimal.NewFromInt(3)):
+		return decErr("build.pue", b.PUE, "a number in [1, 3], e.g. 1.5")
+	case b.PowerHoursPerMonth.IsNegative() || b.PowerHoursPerMonth.GreaterThan(decimal.NewFromInt(744)):
+		return decErr("build.power_hours_per_month", b.PowerHoursPerMonth, "hours in [0, 744]")
+	case b.PricePerKWh.IsNegative():
+		return decErr("build.price_per_kwh", b.PricePerKWh, "a price ≥ 0")
+	case b.ColocationMonthly.IsNegative():
+		return decErr("build.colocation_monthly", b.ColocationMonthly, "an amount ≥ 0")
+	case b.StaffMonthly.IsNegative():
+		return decErr("build.staff_monthly", b.StaffMonthly, "an amount ≥ 0")
+	}
+	return nil
+}
+
+// Depreciation is the straight-line monthly depreciation,
+// Capex × (1 − ResidualFraction) ÷ DepreciationMonths (F5; E9: 1,200,000 at
+// 5% residual is 31,666.67 over 36 months, 19,000.00 over 60). Zero when
+// DepreciationMonths is not positive.
+func (b SelfBuild) Depreciation() decimal.Decimal {
+	if b.DepreciationMonths < 1 {
+		return decimal.Zero
+	}
+	base := b.Capex.Mul(decimal.NewFromInt(1).Sub(b.ResidualFraction))
+	return base.DivRound(decimal.NewFromInt(int64(b.DepreciationMonths)), money.DivPrecision)
+}
+
+// EnergyKWh is the monthly energy the cards draw through the facility:
+// TDP kW × Cards × PUE × PowerHoursPerMonth (F6; E8: 8 × 0.45 kW × 1.5 ×
+// 720 h = 3,888 kWh). It counts the GPUs' board power only, not CPUs, disks
+// or network, so it is a floor.
+func (b SelfBuild) EnergyKWh() decimal.Decimal {
+	kw := decimal.New(int64(b.TDPWatts), -3)
+	return kw.Mul(decimal.NewFromInt(int64(b.Cards))).Mul(b.PUE).Mul(b.PowerHoursPerMonth)
+}
+
+// Electricity is EnergyKWh × PricePerKWh (F6; E8: 3,888 kWh at 0.6 =
+// 2,332.80).
+func (b SelfBuild) Electricity() decimal.Decimal {
+	return b.EnergyKWh().Mul(b.PricePerKWh)
+}
+
+// RunningCost is the monthly cost of owning beyond depreciation:
+// electricity + colocation + staff. It is the "own opex" of F11.
+func (b SelfBuild) RunningCost() decimal.Decimal {
+	return b.Electricity().Add(b.ColocationMonthly).Add(b.StaffMonthly)
+}
+
+// MonthlyCost is depreciation + running cost, the self-build figure rule C4
+// and D2 compare rent against.
+func (b SelfBuild) MonthlyCost() decimal.Decimal {
+	return b.Depreciation().Add(b.RunningCost())
+}
+
+// BreakEvenMonths is F11: capex ÷ (rent − running), the months after which
+// owning has cost less than renting. It returns nil ("never") when rent is
+// not above the running cost, so there is no division by zero. Like F11 it
+// ignores the residual value, which would shorten it.
+func BreakEvenMonths(capex, rentMonthly, runningMonthly decimal.Decimal) *decimal.Decimal {
+	gap := rentMonthly.Sub(runningMonthly)
+	if !gap.IsPositive() {
+		return nil
+	}
+	m := capex.DivRound(gap, money.DivPrecision)
+	return &m
+}
+
+// Saving is what renting a fraction rentShare of the capacity saves against
+// building all of it, as a fraction of the self-build cost:
+// rentShare × (1 − rent ÷ self). rentShare 1 is renting everything; 0.6 is
+// D2's hybrid (E14: self 30,000, rent 14,000 → 32.0%). A negative result
+// means renting costs more. Zero when self is not positive.
+func Saving(rentShare, rent, self decimal.Decimal) decimal.Decimal {
+	if !self.IsPositive() {
+		return decimal.Zero
+	}
+	ratio := rent.DivRound(self, money.DivPrecision)
+	return rentShare.Mul(decimal.NewFromInt(1).Sub(ratio))
+}
+
+// CostPerUsefulHour is F10: what one busy GPU-hour costs when a monthly cost
+// is spread over cards × 730 h × utilisation (E10: 30,000 over 36 months at
+// 70% → 1.6308 an hour). Utilisation must be in (0, 1].
+func CostPerUsefulHour(monthly decimal.Decimal, cards int, utilisation decimal.Decimal) (decimal.Decimal, error) {
+	if cards < 1 {
+		return decimal.Zero, intErr("cards", cards, "a whole number ≥ 1")
+	}
+	if !utilisation.IsPositive() || utilisation.GreaterThan(decimal.NewFromInt(1)) {
+		return decimal.Zero, decErr("utilisation", utilisation, "a fraction in (0, 1]")
+	}
+	hours := money.HoursPerMonth.Mul(decimal.NewFromInt(int64(cards))).Mul(utilisation)
+	return monthly.DivRound(hours, money.DivPrecision), nil
+}
+
+func decErr(field string, v decimal.Decimal, want string) error {
+	return &money.FieldError{Field: field, Value: v.String(), Want: want}
+}
+
+func intErr(field string, v int, want string) error {
+	return &money.FieldError{Field: field, Value: fmt.Sprint(v), Want: want}
+}

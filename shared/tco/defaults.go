@@ -1,0 +1,77 @@
+package tco
+
+import (
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Price is a reference unit price used when the user gives none: a range in
+// CNY, its unit, and where it comes from. Source starts with "assumption"
+// when no research note backs it; the site must show it and let the user
+// replace it with a quote.
+type Price struct {
+	// Range is the price, CNY per Unit.
+	Range money.Range `json:"range"`
+	// Unit is what one price buys, e.g. "CNY/GB".
+	Unit string `json:"unit"`
+	// Source is the citation or the "assumption: …" label.
+	Source string `json:"source"`
+}
+
+// Prices holds every default unit price in one place.
+type Prices struct {
+	// EgressPerGB prices outbound traffic above the free quota.
+	EgressPerGB Price `json:"egress_per_gb"`
+	// StoragePerGBMonth prices storage expansion.
+	StoragePerGBMonth Price `json:"storage_per_gb_month"`
+	// IPPerMonth prices one extra public IP address.
+	IPPerMonth Price `json:"ip_per_month"`
+	// Support is the monthly fee of a support-tier upgrade.
+	Support Price `json:"support"`
+	// AfterHours is the monthly fee of after-hours support.
+	AfterHours Price `json:"after_hours"`
+	// MigrationPerGB prices the traffic of a one-off data migration.
+	MigrationPerGB Price `json:"migration_per_gb"`
+}
+
+func rng(lo, hi string) money.Range {
+	return money.Range{Low: decimal.RequireFromString(lo), High: decimal.RequireFromString(hi)}
+}
+
+// DefaultPrices returns the reference unit prices (CNY, August 2026). None
+// of them is a quote: research (tco.md §7) found no public price list for
+// Chinese GPU platforms' extras, so all but the support figure are labelled
+// assumptions.
+func DefaultPrices() Prices {
+	egress := Price{
+		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
+		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
+			"around 0.8 CNY/GB, GPU platforms often lower; not in research notes, replace with a quote",
+	}
+	return Prices{
+		EgressPerGB: egress,
+		StoragePerGBMonth: Price{
+			Range: rng("0.3", "1.0"), Unit: "CNY/GB-month",
+			Source: "assumption: cloud SSD/NVMe list prices span roughly 0.3–1.0 CNY/GB-month; " +
+				"not in research notes, replace with a quote",
+		},
+		IPPerMonth: Price{
+			Range: rng("20", "100"), Unit: "CNY/IP-month",
+			Source: "assumption: extra public IPv4 addresses; not in research notes, replace with a quote",
+		},
+		Support: Price{
+			Range: rng("1000", "1000"), Unit: "CNY/month",
+			Source: "rule C2: the article's support-tier upgrade, 1,000 a month (one example)",
+		},
+		AfterHours: Price{
+			Range: rng("500", "1500"), Unit: "CNY/month",
+			Source: "assumption: after-hours (night and weekend) support; not in research notes, " +
+				"replace with a quote",
+		},
+		MigrationPerGB: Price{
+			Range:  egress.Range,
+			Unit:   "CNY/GB",
+			Source: "assumption: migration is billed as egress traffic; same range as egress_per_gb",
+		},
+	}
+}
