@@ -1,0 +1,241 @@
+package facts
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A capture bundle is one text file holding the outputs of several
+// nvidia-smi commands, each under a header like
+//
+//	################################################################################
+//	# idle :: query (-q)
+//	# $ nvidia-smi -q
+//	################################################################################
+//
+// as the nvidia_gpu_exporter captures are. Parse reads its first
+// nvidia-smi -q section and takes from the others what -q lacks: the NVML
+// version (--version), MIG profiles and UUIDs (-L) and NVLink links
+// (nvlink -s).
+
+// section is one command output in a bundle.
+type section struct {
+	title   string // first "# " header line, e.g. "idle :: query (-q)"
+	command string // the "# $ " header line, e.g. "nvidia-smi -q"
+	body    string
+}
+
+// parseBundle parses the first -q section of bundle s and enriches it.
+func parseBundle(s string) (*Facts, error) {
+	secs := splitSections(s)
+	q, ok := findSection(secs, "nvidia-smi -q")
+	if !ok {
+		return parseFromBanner(s)
+	}
+	f, err := ParseText([]byte(q.body))
+	if err != nil {
+		return nil, fmt.Errorf("facts.Parse: capture bundle section %q: %w", q.title, err)
+	}
+	f.SourceDetail = fmt.Sprintf("capture bundle: read the first nvidia-smi -q section (%q)", q.title)
+	enrichVersion(f, secs)
+	enrichMIG(f, secs)
+	enrichNVLink(f, secs)
+	return f, nil
+}
+
+// parseFromBanner parses -q text that follows other text, from its NVSMI
+// LOG banner on.
+func parseFromBanner(s string) (*Facts, error) {
+	start := strings.Index(s, textBanner)
+	f, err := ParseText([]byte(s[start:]))
+	if err != nil {
+		return nil, err
+	}
+	f.SourceDetail = fmt.Sprintf("read the nvidia-smi -q text from its NVSMI LOG banner (byte %d) on; ignored the text before it", start)
+	return f, nil
+}
+
+// isRule reports whether line is a row of '#' that frames a header.
+func isRule(line string) bool {
+	return len(line) >= 20 && strings.Trim(line, "#") == ""
+}
+
+// splitSections splits a bundle at its framed headers. Text before the
+// first header is ignored.
+func splitSections(s string) []section {
+	var secs []section
+	inHeader := false
+	var cur *section
+	var body strings.Builder
+	flush := func() {
+		if cur != nil {
+			cur.body = body.String()
+			secs = append(secs, *cur)
+		}
+		body.Reset()
+	}
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case isRule(line) && !inHeader:
+			flush()
+			cur = &section{}
+			inHeader = true
+		case isRule(line):
+			inHeader = false
+		case inHeader:
+			readHeaderLine(cur, line)
+		default:
+			body.WriteString(line)
+			body.WriteByte('\n')
+		}
+	}
+	flush()
+	return secs
+}
+
+// readHeaderLine records a "# $ command" or "# title" line.
+func readHeaderLine(sec *section, line string) {
+	if cmd, ok := strings.CutPrefix(line, "# $ "); ok {
+		sec.command = strings.TrimSpace(cmd)
+		return
+	}
+	if t, ok := strings.CutPrefix(line, "# "); ok && sec.title == "" {
+		sec.title = strings.TrimSpace(t)
+	}
+}
+
+// findSection returns the first section whose command is command.
+func findSection(secs []section, command string) (section, bool) {
+	for _, s := range secs {
+		if s.command == command {
+			return s, true
+		}
+	}
+	return section{}, false
+}
+
+// enrichVersion takes the NVML version from the --version section.
+func enrichVersion(f *Facts, secs []section) {
+	sec, ok := findSection(secs, "nvidia-smi --version")
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(sec.body, "\n") {
+		label, value := splitLabel(strings.TrimSpace(line))
+		if strings.EqualFold(label, "NVML version") {
+			f.NVMLVersion = textValue(value)
+		}
+	}
+}
+
+// listGPU matches "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)" in -L and
+// nvlink -s output; listMIG matches "  MIG 3g.40gb     Device  0: (UUID:
+// MIG-...)" in -L output.
+var (
+	listGPU = regexp.MustCompile(`^GPU (\d+): `)
+	listMIG = regexp.MustCompile(`^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: ([^)]+)\)`)
+)
+
+// enrichMIG takes MIG profiles and UUIDs from the -L section.
+func enrichMIG(f *Facts, secs []section) {
+	sec, ok := findSection(secs, "nvidia-smi -L")
+	if !ok {
+		return
+	}
+	gpu := -1
+	for _, line := range strings.Split(sec.body, "\n") {
+		if m := listGPU.FindStringSubmatch(line); m != nil {
+			gpu, _ = strconv.Atoi(m[1])
+			continue
+		}
+		if m := listMIG.FindStringSubmatch(line); m != nil {
+			idx, _ := strconv.Atoi(m[2])
+			setMIGName(f, gpu, idx, m[1], m[3])
+		}
+	}
+}
+
+// setMIGName sets the profile and UUID of MIG device idx of GPU gpu, when
+// the -q section listed that device.
+func setMIGName(f *Facts, gpu, idx int, profile, uuid string) {
+	if gpu < 0 || gpu >= len(f.GPUs) {
+		return
+	}
+	devices, ok := f.GPUs[gpu].MIGDevices.Get()
+	if !ok {
+		return
+	}
+	for i := range devices {
+		if devices[i].Index == idx {
+			devices[i].Profile = Known(profile)
+			devices[i].UUID = Known(uuid)
+		}
+	}
+}
+
+// nvlinkLine matches "Link 3: 26.562 GB/s" and "Link 3: <inactive>".
+var nvlinkLine = regexp.MustCompile(`^\s*Link (\d+): (.*)$`)
+
+// noNVLink is what nvidia-smi nvlink -s prints for a GPU without NVLink.
+const noNVLink = "Device does not have or support Nvlink"
+
+// enrichNVLink takes the links from the nvlink -s section.
+func enrichNVLink(f *Facts, secs []section) {
+	sec, ok := findSection(secs, "nvidia-smi nvlink -s")
+	if !ok {
+		return
+	}
+	gpu := -1
+	var links []NVLink
+	var note string
+	done := func() { setNVLinks(f, gpu, links, note) }
+	for _, line := range strings.Split(sec.body, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if m := listGPU.FindStringSubmatch(line); m != nil {
+			done()
+			gpu, _ = strconv.Atoi(m[1])
+			links, note = []NVLink{}, ""
+			continue
+		}
+		if m := nvlinkLine.FindStringSubmatch(line); m != nil {
+			links = append(links, nvlinkFromStatus(m[1], m[2]))
+		} else if t := strings.TrimSpace(line); t != "" && note == "" {
+			note = t
+		}
+	}
+	done()
+}
+
+// nvlinkFromStatus reads one "Link N: speed" line of nvidia-smi nvlink -s.
+func nvlinkFromStatus(num, status string) NVLink {
+	n, _ := strconv.Atoi(num)
+	l := NVLink{
+		Link:       n,
+		State:      LinkActive,
+		Version:    Unavailable[int]("not in nvidia-smi nvlink -s output"),
+		RemoteType: Unavailable[string]("not in nvidia-smi nvlink -s output"),
+		SpeedGBps:  floatValue(status, "GB/s"),
+	}
+	if strings.Contains(strings.ToLower(status), "inactive") {
+		l.State = LinkInactive
+		l.SpeedGBps = Unavailable[float64]("link inactive")
+	}
+	return l
+}
+
+// setNVLinks records the links of GPU gpu: the links listed, none when the
+// device has no NVLink, or nvidia-smi's message when it could not tell.
+func setNVLinks(f *Facts, gpu int, links []NVLink, note string) {
+	if gpu < 0 || gpu >= len(f.GPUs) {
+		return
+	}
+	switch {
+	case len(links) > 0 || strings.EqualFold(note, noNVLink):
+		f.GPUs[gpu].NVLinks = Known(links)
+	case note != "":
+		f.GPUs[gpu].NVLinks = Unavailable[[]NVLink]("nvidia-smi nvlink -s says " + strconv.Quote(note))
+	}
+}

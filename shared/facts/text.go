@@ -1,0 +1,92 @@
+package facts
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// textMissing is the reason for a field the -q output does not hold.
+const textMissing = "not in the nvidia-smi -q output"
+
+// ParseText reads the output of nvidia-smi -q. Sections are found by
+// indentation; labels are matched without case, and the labels that changed
+// between drivers ("Clocks Throttle Reasons" before 535, "Clocks Event
+// Reasons" since; "Power Readings" and "GPU Power Readings") are all read.
+// It returns an error only when no "GPU <bus id>" section is found.
+func ParseText(data []byte) (*Facts, error) {
+	root := textTree(data)
+	gpus := textGPUs(root)
+	r := reader{missing: textMissing}
+	f := newFacts(SourceText)
+	readHeader(f, root, r)
+	readGPUs(f, gpus, r)
+	f.checkCount()
+	if len(f.GPUs) == 0 {
+		return nil, fmt.Errorf("facts.ParseText: no \"GPU <bus id>\" section (Attached GPUs: %v): %w", f.AttachedGPUs, ErrNoGPUs)
+	}
+	return f, nil
+}
+
+// textTree reads -q text into a tree: each line is a node, and the lines
+// indented deeper than it are its children.
+func textTree(data []byte) *node {
+	type open struct {
+		indent int
+		n      *node
+	}
+	root := &node{}
+	stack := []open{{-1, root}}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		body := strings.TrimLeft(line, " \t")
+		if strings.TrimSpace(body) == "" {
+			continue
+		}
+		indent := len(line) - len(body)
+		for len(stack) > 1 && stack[len(stack)-1].indent >= indent {
+			stack = stack[:len(stack)-1]
+		}
+		key, val := splitLabel(body)
+		n := &node{name: key, text: val}
+		parent := stack[len(stack)-1].n
+		parent.children = append(parent.children, n)
+		stack = append(stack, open{indent, n})
+	}
+	return root
+}
+
+// splitLabel splits "Product Name      : NVIDIA A10" at the " : " that
+// follows the label. A line without one ("GPU 00000000:07:00.0", "MIG
+// Device") is all label. Values may hold colons ("02:03:08").
+func splitLabel(s string) (label, value string) {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != ' ' || s[i+1] != ':' {
+			continue
+		}
+		if i+2 == len(s) || s[i+2] == ' ' {
+			return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+2:])
+		}
+	}
+	return strings.TrimSpace(s), ""
+}
+
+// busIDPattern matches a PCI bus id as nvidia-smi prints it.
+var busIDPattern = regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
+
+// isBusID reports whether s is a PCI bus id, e.g. "00000000:53:00.0".
+func isBusID(s string) bool {
+	return busIDPattern.MatchString(s)
+}
+
+// textGPUs returns the top-level "GPU <bus id>" sections.
+func textGPUs(root *node) []*node {
+	var out []*node
+	for _, c := range root.children {
+		id, ok := strings.CutPrefix(c.name, "GPU ")
+		if ok && c.text == "" && isBusID(id) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
