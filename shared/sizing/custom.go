@@ -1,0 +1,137 @@
+package sizing
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Shape is the optional architecture of a model given only by its size. A
+// zero field is assumed from the nearest Llama preset (see CustomModel).
+type Shape struct {
+	Layers  int `json:"layers,omitempty"`
+	Hidden  int `json:"hidden,omitempty"`
+	Heads   int `json:"heads,omitempty"`
+	KVHeads int `json:"kv_heads,omitempty"`
+	HeadDim int `json:"head_dim,omitempty"`
+	FFN     int `json:"ffn,omitempty"`
+}
+
+// Limits of a model given by its size. They catch typing mistakes, not
+// unusual models.
+const (
+	MinParamsB = 0.001   // one million parameters
+	MaxParamsB = 10000   // ten trillion parameters
+	MaxShape   = 1 << 20 // largest layers/hidden/heads/head_dim/ffn value
+)
+
+// llamaTemplates are the presets a bare parameter count borrows its shape
+// from: the dense Llama family, which most open models copy.
+var llamaTemplates = []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b"}
+
+// CustomModel builds a dense decoder of paramsB billion parameters. Memory
+// is sized from paramsB exactly as given. The shape, which decides the KV
+// cache, activations and the tensor-parallel sizes, takes the given fields
+// and fills the rest from the Llama preset nearest in size: hidden, head_dim
+// and vocab from the template, heads = hidden/head_dim, kv_heads at the
+// template's query-to-KV ratio, ffn scaled with hidden, and the layer count
+// chosen so the shape holds about paramsB parameters. Model.Assumed says
+// which fields were filled in and from where.
+func CustomModel(paramsB float64, s Shape) (Model, error) {
+	if !(paramsB >= MinParamsB && paramsB <= MaxParamsB) {
+		return Model{}, fieldErr("params_b", "must be %g..%d (billions of parameters), got %g", MinParamsB, MaxParamsB, paramsB)
+	}
+	if err := s.validate(); err != nil {
+		return Model{}, err
+	}
+	t := nearestTemplate(paramsB * 1e9)
+	m := Model{ID: "custom", Name: fmt.Sprintf("custom %gB", paramsB), Vocab: t.Vocab,
+		Source: "given parameter count; shape from the " + t.ID + " preset where not given"}
+	var assumed []string
+	pick := func(name string, given, fallback int) int {
+		if given > 0 {
+			return given
+		}
+		assumed = append(assumed, fmt.Sprintf("%s %d", name, fallback))
+		return fallback
+	}
+	m.Hidden = pick("hidden", s.Hidden, t.Hidden)
+	hd := t.HeadDim
+	if s.Heads > 0 && m.Hidden%s.Heads == 0 {
+		hd = m.Hidden / s.Heads
+	}
+	m.HeadDim = pick("head_dim", s.HeadDim, hd)
+	m.Heads = pick("heads", s.Heads, max(1, m.Hidden/m.HeadDim))
+	m.KVHeads = pick("kv_heads", s.KVHeads, templateKV(t, m.Heads))
+	if m.Heads%m.KVHeads != 0 {
+		return Model{}, fieldErr("kv_heads", "must divide heads (%d), got %d", m.Heads, m.KVHeads)
+	}
+	m.FFN = pick("ffn", s.FFN, scaledFFN(t, m.Hidden))
+	m.Layers = pick("layers", s.Layers, fitLayers(m, paramsB*1e9))
+	m.Params, m.ActiveParams = paramsB*1e9, paramsB*1e9
+	shapeB, _ := m.countParams()
+	m.Assumed = fmt.Sprintf("shape from %s, the nearest Llama preset by size: %s, vocab %d; this shape holds %.2fB parameters, memory uses the %gB given",
+		t.ID, strings.Join(assumed, ", "), t.Vocab, shapeB/1e9, paramsB)
+	if len(assumed) == 0 {
+		m.Assumed = fmt.Sprintf("vocab %d from %s; this shape holds %.2fB parameters, memory uses the %gB given", t.Vocab, t.ID, shapeB/1e9, paramsB)
+	}
+	return m, nil
+}
+
+func (s Shape) validate() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"layers", s.Layers}, {"hidden", s.Hidden}, {"heads", s.Heads}, {"kv_heads", s.KVHeads}, {"head_dim", s.HeadDim}, {"ffn", s.FFN}} {
+		if f.v < 0 || f.v > MaxShape {
+			return fieldErr(f.name, "must be 0 (assume) or 1..%d, got %d", MaxShape, f.v)
+		}
+	}
+	if s.Heads > 0 && s.KVHeads > 0 && s.Heads%s.KVHeads != 0 {
+		return fieldErr("kv_heads", "must divide heads (%d), got %d", s.Heads, s.KVHeads)
+	}
+	return nil
+}
+
+// nearestTemplate returns the Llama preset closest to params on a log scale.
+func nearestTemplate(params float64) Model {
+	best, bestD := presets[llamaTemplates[0]], math.Inf(1)
+	for _, id := range llamaTemplates {
+		t := presets[id]
+		if d := math.Abs(math.Log(params / t.Params)); d < bestD {
+			best, bestD = t, d
+		}
+	}
+	return best
+}
+
+// templateKV keeps the template's query-to-KV head ratio when it divides
+// heads, and falls back to one KV head per query head (MHA) otherwise.
+func templateKV(t Model, heads int) int {
+	g := t.Heads / t.KVHeads
+	if g > 1 && heads%g == 0 {
+		return heads / g
+	}
+	return heads
+}
+
+// scaledFFN scales the template's FFN width with hidden, rounded to 256.
+func scaledFFN(t Model, hidden int) int {
+	if hidden == t.Hidden {
+		return t.FFN
+	}
+	f := math.Round(float64(t.FFN)*float64(hidden)/float64(t.Hidden)/256) * 256
+	return max(1, int(f))
+}
+
+// fitLayers picks the layer count that brings the shape closest to params.
+func fitLayers(m Model, params float64) int {
+	m.Layers = 1
+	one, _ := m.countParams()
+	m.Layers = 2
+	two, _ := m.countParams()
+	perLayer := two - one
+	fixed := one - perLayer
+	l := math.Round((params - fixed) / perLayer)
+	return int(math.Max(1, math.Min(l, MaxShape)))
+}

@@ -1,0 +1,233 @@
+package sizing
+
+import (
+	"fmt"
+	"math"
+)
+
+// GiB and GB are the two units public tools mix (sizing.md §0): this
+// package reports GiB; catalogue cards are marketed in GB.
+const (
+	GiB = 1 << 30 // bytes
+	GB  = 1e9     // bytes
+)
+
+// Runtime constants applied to every card.
+const (
+	// OverheadGiB is the memory each card loses to the CUDA context,
+	// cuBLAS and NCCL workspaces and allocator slack before the job stores
+	// anything: 1 GiB, inside the 0.3–2 GiB range of sizing.md §2 and above
+	// gpu_poor's fixed 650 MB. The ~5 GiB the EleutherAI cookbook saw under
+	// Megatron-DeepSpeed is not used.
+	OverheadGiB = 1.0
+	// UsableFraction is the share of a card's memory a job may plan to
+	// fill, vLLM's default gpu_memory_utilization (vllm/config/cache.py).
+	// The rest absorbs fragmentation and peaks the model does not see.
+	UsableFraction = 0.9
+	// PrefillChunkTokens is how many prompt tokens an inference server
+	// pushes through the model at once (chunked prefill); it bounds the
+	// inference activations. Assumed, of the order of vLLM's
+	// max_num_batched_tokens.
+	PrefillChunkTokens = 8192
+	// ImageActivationGiB is the working memory of one image at about one
+	// megapixel: FLUX.1-dev peaks at 22.63 against 22.17 GiB of weights
+	// (derived from sizing.md §3 case 20, reading its figure as GiB).
+	ImageActivationGiB = 0.5
+)
+
+// Memory is the memory a job needs, all cards together, in GiB (2^30 B).
+// OverheadGiB is one card's; Recommend adds it per card.
+type Memory struct {
+	WeightsGiB        float64 `json:"weights_gib"`
+	KVCacheGiB        float64 `json:"kv_cache_gib"`
+	ActivationsGiB    float64 `json:"activations_gib"`
+	TrainingStatesGiB float64 `json:"training_states_gib"`
+	OverheadGiB       float64 `json:"overhead_gib"`
+	TotalGiB          float64 `json:"total_gib"`
+
+	// Model is the model as sized, with its derived parameter counts.
+	Model Model `json:"model"`
+	// Precision is the weight precision used.
+	Precision Precision `json:"precision"`
+	// WeightBits is the average storage cost of one weight in bits.
+	WeightBits float64 `json:"weight_bits"`
+	// KVBytesPerToken is the KV cache of one token over all layers.
+	KVBytesPerToken float64 `json:"kv_bytes_per_token,omitempty"`
+	// TrainableParams is the number of trained parameters (all of them,
+	// or the LoRA adapters).
+	TrainableParams float64 `json:"trainable_params,omitempty"`
+	// StateBytesPerParam is TrainingStatesGiB per trainable parameter in
+	// bytes: gradients, fp32 master weights and Adam's two moments (and the
+	// adapter weights themselves for LoRA).
+	StateBytesPerParam float64 `json:"state_bytes_per_param,omitempty"`
+	// Notes state every assumption behind the figures.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Estimate returns the memory the job needs. It fails on a missing or
+// out-of-range input with a *FieldError.
+func Estimate(in Input) (Memory, error) {
+	j, err := prepare(in)
+	if err != nil {
+		return Memory{}, err
+	}
+	return j.memory(), nil
+}
+
+func (j job) memory() Memory {
+	m := j.model
+	vb := j.Precision.valueBytes()
+	mem := Memory{Model: m, Precision: j.Precision, OverheadGiB: OverheadGiB}
+	mem.Notes = append(mem.Notes, j.notes...)
+	weights := j.weightBytes()
+	mem.WeightsGiB = weights / GiB
+	if m.Params > 0 {
+		mem.WeightBits = weights * 8 / m.Params
+	}
+	mem.Notes = append(mem.Notes, j.weightNote())
+	switch {
+	case j.Workload == HPC:
+		mem.ActivationsGiB = j.WorkingSetGiB
+		mem.Notes = append(mem.Notes, "hpc: the working set is reported as activations")
+	case j.Workload.Diffusion():
+		mem.ActivationsGiB = ImageActivationGiB * float64(j.Concurrency)
+		mem.Notes = append(mem.Notes, fmt.Sprintf("diffusion: %.1f GiB of activations per image at about one megapixel; all pipeline parts resident (model CPU offload keeps only the denoiser, %.1f GiB)", ImageActivationGiB, m.ActiveParams*j.Precision.BytesPerParam()/GiB))
+		if j.Workload == VideoGen {
+			mem.Notes = append(mem.Notes, "video-gen: activations grow with frames × resolution and are not modelled; keep headroom")
+		}
+	case j.Workload == Inference:
+		mem.KVBytesPerToken = m.KVBytesPerToken(vb)
+		tokens := float64(j.ContextTokens) * float64(j.Concurrency)
+		mem.KVCacheGiB = mem.KVBytesPerToken * tokens / GiB
+		mem.ActivationsGiB = j.inferenceActivationBytes() / GiB
+		mem.Notes = append(mem.Notes, fmt.Sprintf("KV cache in %g-bit for %d sequences × %d tokens = %.0f tokens at %.0f B/token", vb*8, j.Concurrency, j.ContextTokens, tokens, mem.KVBytesPerToken),
+			fmt.Sprintf("inference activations: one layer for a %d-token prefill chunk plus fp32 logits per sequence", PrefillChunkTokens))
+	default:
+		mem.ActivationsGiB = j.trainingActivationBytes() / GiB
+		mem.TrainableParams, mem.StateBytesPerParam = j.trainable()
+		mem.TrainingStatesGiB = mem.TrainableParams * mem.StateBytesPerParam / GiB
+		mem.Notes = append(mem.Notes, j.trainingNotes(mem)...)
+	}
+	if m.MoE != nil {
+		mem.Notes = append(mem.Notes, fmt.Sprintf("MoE: memory from all %.1fB parameters, speed from the %.1fB active per token", m.Params/1e9, m.ActiveParams/1e9))
+	}
+	mem.Notes = append(mem.Notes, fmt.Sprintf("overhead %.0f GiB per card (CUDA context and workspaces); plans fill at most %.0f%% of a card", OverheadGiB, UsableFraction*100))
+	mem.TotalGiB = mem.WeightsGiB + mem.KVCacheGiB + mem.ActivationsGiB + mem.TrainingStatesGiB + mem.OverheadGiB
+	return mem
+}
+
+// weightBytes is the stored size of the (frozen or trained) weights.
+func (j job) weightBytes() float64 {
+	m := j.model
+	if j.Workload == QLoRA {
+		keep := m.unquantizedParams()
+		return keep*2 + (m.Params-keep)*NF4Bits/8
+	}
+	if j.Workload == Pretrain || j.Workload == FullFinetune {
+		// FP8 training (Transformer Engine) keeps bf16 weights and casts
+		// per GEMM, so it is sized as bf16.
+		return m.Params * math.Max(j.Precision.BytesPerParam(), 2)
+	}
+	return m.Params * j.Precision.BytesPerParam()
+}
+
+func (j job) weightNote() string {
+	switch {
+	case j.Workload == HPC:
+		return "hpc: no model weights"
+	case j.Workload == QLoRA:
+		return fmt.Sprintf("qlora: linear layers in NF4 with double quantisation (%.3f bits), embeddings, lm_head and norms in bf16", NF4Bits)
+	case j.Precision == INT4:
+		return fmt.Sprintf("int4 weights at %.2f bits (GGUF Q4_K_M, scales included)", Q4KMBits)
+	case j.Precision == FP8 && j.Workload.Training() && !j.Workload.Adapters():
+		return "fp8 training keeps bf16 weights and fp32 optimizer states: sized as bf16"
+	}
+	return fmt.Sprintf("%s weights at %g bits", j.Precision, j.Precision.BitsPerParam())
+}
+
+// trainable returns the trained parameter count and the training-state
+// bytes each one costs. Mixed-precision Adam (bf16, fp16, fp8) keeps fp32
+// gradients (4 B), an fp32 master copy (4 B) and fp32 first and second
+// moments (4 + 4 B): with the 2 B weights that is 18 B per parameter, the
+// HF Transformers, EleutherAI and Megatron convention (sizing.md §0.2).
+// BF16Grads gives the ZeRO paper's 16 B. Pure fp32 Adam needs no master
+// copy: 4 + 4 + 4 + 4 = 16 B. LoRA adapters count their own 16-bit weights
+// among the states, since Weights holds only the frozen base.
+func (j job) trainable() (params, stateBytes float64) {
+	grad := 4.0
+	if j.BF16Grads {
+		grad = 2
+	}
+	switch {
+	case j.Precision == FP32 && j.Workload.Adapters():
+		stateBytes = 4 + 4 + 8
+	case j.Precision == FP32:
+		stateBytes = 4 + 8
+	case j.Workload.Adapters():
+		stateBytes = 2 + grad + 12
+	default:
+		stateBytes = grad + 12
+	}
+	if j.Workload.Adapters() {
+		return j.model.LoRAParams(j.LoRARank, j.LoRATargets), stateBytes
+	}
+	return j.model.Params, stateBytes
+}
+
+func (j job) trainingNotes(mem Memory) []string {
+	conv := "18 B/param mixed-precision Adam with fp32 gradients (HF Transformers, EleutherAI, Megatron); bf16_grads gives ZeRO's 16"
+	if j.BF16Grads {
+		conv = "16 B/param mixed-precision Adam with bf16 gradients (ZeRO paper)"
+	}
+	if j.Precision == FP32 {
+		conv = "16 B/param fp32 Adam (weights, gradients, two moments)"
+	}
+	notes := []string{"training states: " + conv,
+		fmt.Sprintf("activations: %s recomputation (Korthikanti et al.), sequence %d × micro-batch %d, plus fp32 logits", j.Recompute, j.ContextTokens, j.Concurrency)}
+	if j.Workload.Adapters() {
+		notes = append(notes, fmt.Sprintf("LoRA rank %d on %v: %.0f trainable parameters (%.3f%% of the model)", j.LoRARank, j.LoRATargets, mem.TrainableParams, 100*mem.TrainableParams/j.model.Params))
+	}
+	return notes
+}
+
+// LayerActivationBytes is the activation memory one transformer layer keeps
+// for the backward pass with 16-bit activations (Korthikanti et al. 2022,
+// eq. 1 and §4): s·b·h·(34 + 5·a·s/h) bytes with no recomputation, 34·sbh
+// with selective recomputation (or FlashAttention), 2·sbh with full
+// recomputation. s is the sequence length, b the micro-batch, h the hidden
+// size and a the attention heads.
+func LayerActivationBytes(seq, batch, hidden, heads int, r Recompute) float64 {
+	sbh := float64(seq) * float64(batch) * float64(hidden)
+	switch r {
+	case RecomputeFull:
+		return 2 * sbh
+	case RecomputeSelective:
+		return 34 * sbh
+	}
+	return sbh * (34 + 5*float64(heads)*float64(seq)/float64(hidden))
+}
+
+// trainingActivationBytes sums the layers, the one layer rebuilt at a time
+// under full recomputation, and the fp32 logits b·s·V·4 (sizing.md §2).
+// MoE layers are sized with the dense formula.
+func (j job) trainingActivationBytes() float64 {
+	m := j.model
+	s, b := j.ContextTokens, j.Concurrency
+	scale := j.Precision.valueBytes() / 2
+	total := float64(m.Layers) * LayerActivationBytes(s, b, m.Hidden, m.Heads, j.Recompute)
+	if j.Recompute == RecomputeFull {
+		total += LayerActivationBytes(s, b, m.Hidden, m.Heads, RecomputeSelective)
+	}
+	logits := float64(b) * float64(s) * float64(m.Vocab) * 4
+	return total*scale + logits
+}
+
+// inferenceActivationBytes is one layer's transient buffers for a prefill
+// chunk, about (4h + 2·ffn) values a token, plus fp32 logits for the last
+// token of every sequence.
+func (j job) inferenceActivationBytes() float64 {
+	m := j.model
+	tokens := math.Min(float64(j.ContextTokens)*float64(j.Concurrency), PrefillChunkTokens)
+	perToken := (4*float64(m.Hidden) + 2*m.ffnActive()) * j.Precision.valueBytes()
+	return tokens*perToken + float64(j.Concurrency)*float64(m.Vocab)*4
+}

@@ -1,0 +1,228 @@
+package sizing
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// infer is an inference input for a preset.
+func infer(model string, ctx, conc int) Input {
+	return Input{Workload: Inference, Model: model, ContextTokens: ctx, Concurrency: conc}
+}
+
+// TestWeights covers sizing.md §3 cases 1 and 2.
+func TestWeights(t *testing.T) {
+	t.Run("case 1: Llama-2-7B bf16", func(t *testing.T) {
+		m := mustEstimate(t, infer("llama-2-7b", 1, 1))
+		within(t, "params (B)", m.Model.Params/1e9, 6.738, 0.001)
+		within(t, "weights (GB)", m.WeightsGiB*GiB/GB, 13.48, 0.001)
+		within(t, "weights (GiB)", m.WeightsGiB, 12.55, 0.001)
+	})
+	t.Run("case 2: Llama-2-70B bf16", func(t *testing.T) {
+		m := mustEstimate(t, infer("llama-2-70b", 1, 1))
+		within(t, "weights (GB)", m.WeightsGiB*GiB/GB, 137.95, 0.001)
+	})
+	t.Run("int4 at Q4_K_M", func(t *testing.T) {
+		in := infer("llama-2-70b", 1, 1)
+		in.Precision = INT4
+		m := mustEstimate(t, in)
+		within(t, "weights (GB)", m.WeightsGiB*GiB/GB, 68.976648192*4.85/8, 1e-9)
+	})
+}
+
+// TestKVCache covers sizing.md §3 cases 4–9.
+func TestKVCache(t *testing.T) {
+	const KiB = 1024.0
+	t.Run("case 4: Llama-2-70B GQA", func(t *testing.T) {
+		m := mustEstimate(t, infer("llama-2-70b", 4096, 1))
+		within(t, "KV per token (KiB)", m.KVBytesPerToken/KiB, 320, 1e-9)
+		within(t, "KV at 4096 tokens (GiB)", m.KVCacheGiB, 1.25, 1e-9)
+		// The MHA formula gives 10 GiB; that answer must not pass.
+		if m.KVCacheGiB > 5 {
+			t.Errorf("KV = %.2f GiB: the GQA kv_heads were ignored", m.KVCacheGiB)
+		}
+	})
+	t.Run("case 5: Llama-2-7B MHA", func(t *testing.T) {
+		m := mustEstimate(t, infer("llama-2-7b", 1000, 1))
+		within(t, "KV per token (KiB)", m.KVBytesPerToken/KiB, 512, 1e-9)
+		within(t, "KV at 1000 tokens (MiB)", m.KVCacheGiB*1024, 500, 1e-9)
+	})
+	t.Run("case 6: Llama-3.1 at 128,000 tokens", func(t *testing.T) {
+		within(t, "8B KV (GiB)", mustEstimate(t, infer("llama-3.1-8b", 128000, 1)).KVCacheGiB, 15.62, 0.001)
+		within(t, "70B KV (GiB)", mustEstimate(t, infer("llama-3.1-70b", 128000, 1)).KVCacheGiB, 39.06, 0.001)
+		// The blog's 405B figure (123.05) is disputed; the config gives half.
+		within(t, "405B KV (GiB)", mustEstimate(t, infer("llama-3.1-405b", 128000, 1)).KVCacheGiB, 61.52, 0.001)
+	})
+	t.Run("case 6: concurrency multiplies the tokens", func(t *testing.T) {
+		within(t, "8B KV, 4 × 32,000 (GiB)", mustEstimate(t, infer("llama-3.1-8b", 32000, 4)).KVCacheGiB, 15.62, 0.001)
+	})
+	t.Run("case 7: OPT-13B given by shape", func(t *testing.T) {
+		in := Input{Workload: Inference, ParamsB: 13, Shape: Shape{Layers: 40, Hidden: 5120, Heads: 40, KVHeads: 40, HeadDim: 128},
+			ContextTokens: 2048, Concurrency: 1}
+		m := mustEstimate(t, in)
+		within(t, "KV per token (KiB)", m.KVBytesPerToken/KiB, 800, 1e-9)
+		within(t, "KV of one 2,048-token request (GiB; the paper's ~1.6 GB)", m.KVCacheGiB, 1.6, 0.03)
+	})
+	t.Run("case 8: Qwen3-32B explicit head_dim", func(t *testing.T) {
+		m := mustEstimate(t, infer("qwen3-32b", 1, 1))
+		within(t, "KV per token (KiB)", m.KVBytesPerToken/KiB, 256, 1e-9) // not 160 (hidden/heads = 80)
+	})
+	t.Run("case 9: DeepSeek-V3 MLA", func(t *testing.T) {
+		m := mustEstimate(t, infer("deepseek-v3", 1, 1))
+		within(t, "KV per token (B)", m.KVBytesPerToken, 70272, 1e-9)
+	})
+}
+
+// TestHeadroom is sizing.md §3 case 3: Llama-2-70B bf16 on two 80 GB cards
+// at a 0.9 utilisation leaves ~6 GB (cards of 80e9 B) to ~17 GB (cards of
+// 80 GiB) for KV cache and activations.
+func TestHeadroom(t *testing.T) {
+	m := mustEstimate(t, infer("llama-2-70b", 1, 1))
+	gbCard := fixtureCard(t, "h100-80g-sxm")
+	gbCard.MemoryMiB.Ref.Source = "" // only the marketed 80 GB is known
+	gibCard := fixtureCard(t, "a100-80g-sxm")
+	within(t, "left on 2 × 80e9 B (GB)", (2*UsableFraction*cardGiB(gbCard)-m.WeightsGiB)*GiB/GB, 6, 0.03)
+	within(t, "left on 2 × 80 GiB (GB)", (2*UsableFraction*cardGiB(gibCard)-m.WeightsGiB)*GiB/GB, 16.67, 0.03)
+	// The planner calls two H100s tight for this job.
+	r := mustRecommend(t, infer("llama-2-70b", 4096, 1), fixtureCards(), Prefs{})
+	h100, _ := option(r, "h100-80g-sxm")
+	if h100.Count != 2 || h100.headroom >= tightShare*h100.UsableGiB {
+		t.Errorf("2 × H100 for 70B bf16: count %d, headroom %.1f GiB of %.1f: want 2 cards and tight", h100.Count, h100.headroom, h100.UsableGiB)
+	}
+}
+
+// TestTrainingStates covers sizing.md §3 cases 10, 11 and 12.
+func TestTrainingStates(t *testing.T) {
+	ft := Input{Workload: FullFinetune, Model: "llama-2-7b", ContextTokens: 2048, Concurrency: 1}
+	t.Run("case 10: 18 B/param by default", func(t *testing.T) {
+		m := mustEstimate(t, ft)
+		within(t, "weights + states (GB)", (m.WeightsGiB+m.TrainingStatesGiB)*GiB/GB, 121, 0.03)
+		if m.StateBytesPerParam != 16 {
+			t.Errorf("state bytes = %g, want 16 (+2 of weights = 18)", m.StateBytesPerParam)
+		}
+	})
+	t.Run("case 10: 16 B/param with bf16 gradients (ZeRO)", func(t *testing.T) {
+		in := ft
+		in.BF16Grads = true
+		m := mustEstimate(t, in)
+		within(t, "weights + states (GB)", (m.WeightsGiB+m.TrainingStatesGiB)*GiB/GB, 108, 0.03)
+	})
+	t.Run("case 10: fp32 Adam is 16 B/param", func(t *testing.T) {
+		in := ft
+		in.Precision = FP32
+		m := mustEstimate(t, in)
+		within(t, "weights + states (B/param)", (m.WeightsGiB+m.TrainingStatesGiB)*GiB/m.Model.Params, 16, 1e-9)
+	})
+	t.Run("case 11: more than accelerate's 53.9 GB", func(t *testing.T) {
+		in := ft
+		in.BF16Grads = true
+		total := mustEstimate(t, in).TotalGiB * GiB / GB
+		if total < 108 {
+			t.Errorf("total = %.1f GB; accelerate prints 53.9 GB (its largest stage), the real need is >= 108 GB", total)
+		}
+	})
+	t.Run("case 12: QLoRA 65B fits one 48 GB card", func(t *testing.T) {
+		in := Input{Workload: QLoRA, ParamsB: 65, ContextTokens: 512, Concurrency: 1}
+		r := mustRecommend(t, in, fixtureCards(), Prefs{})
+		for _, id := range []string{"l40s-48g", "l20-48g"} {
+			if o, _ := option(r, id); o.Count != 1 || !o.Fits {
+				t.Errorf("%s: %d cards, fits %v, need %.1f of %.1f GiB", id, o.Count, o.Fits, o.PerCardGiB, o.UsableGiB)
+			}
+		}
+		full := mustEstimate(t, Input{Workload: FullFinetune, ParamsB: 65, ContextTokens: 512, Concurrency: 1})
+		if gb := (full.WeightsGiB + full.TrainingStatesGiB) * GiB / GB; gb <= 780 {
+			t.Errorf("16-bit full fine-tune of 65B = %.0f GB, the QLoRA paper says > 780 GB", gb)
+		}
+	})
+	t.Run("qlora keeps embeddings in bf16", func(t *testing.T) {
+		m := mustEstimate(t, Input{Workload: QLoRA, Model: "llama-2-7b", ContextTokens: 512, Concurrency: 1})
+		// 262M embedding and lm_head parameters (+ norms) stay at 16 bits.
+		keep := 2*32000*4096 + 65*4096.0
+		want := (keep*16 + (m.Model.Params-keep)*NF4Bits) / m.Model.Params
+		within(t, "QLoRA bits per weight", m.WeightBits, want, 1e-9)
+		within(t, "QLoRA bits per weight, rounded", m.WeightBits, 4.589, 0.001)
+	})
+}
+
+// TestLayerActivations is sizing.md §3 case 14 (Korthikanti et al. eq. 1).
+func TestLayerActivations(t *testing.T) {
+	const MiB = 1 << 20
+	within(t, "case 14: no recompute (MiB)", LayerActivationBytes(1024, 2, 4096, 32, RecomputeNone)/MiB, 592, 1e-9)
+	within(t, "case 14: full recompute (MiB)", LayerActivationBytes(1024, 2, 4096, 32, RecomputeFull)/MiB, 16, 1e-9)
+	within(t, "selective recompute (MiB)", LayerActivationBytes(1024, 2, 4096, 32, RecomputeSelective)/MiB, 272, 1e-9)
+}
+
+func TestActivationsFollowRecompute(t *testing.T) {
+	in := Input{Workload: Pretrain, Model: "llama-2-7b", ContextTokens: 4096, Concurrency: 1}
+	var last float64
+	for _, r := range []Recompute{RecomputeFull, RecomputeSelective, RecomputeNone} {
+		in.Recompute = r
+		a := mustEstimate(t, in).ActivationsGiB
+		if a <= last {
+			t.Errorf("recompute %s: activations %.2f GiB, not above the previous %.2f", r, a, last)
+		}
+		last = a
+	}
+}
+
+func TestDiffusion(t *testing.T) {
+	t.Run("case 20: FLUX.1-dev", func(t *testing.T) {
+		m := mustEstimate(t, Input{Workload: ImageGen, Concurrency: 1})
+		if m.Model.ID != "flux.1-dev" {
+			t.Fatalf("image-gen without a model sized %q, want flux.1-dev", m.Model.ID)
+		}
+		within(t, "full pipeline bf16 (GB)", m.WeightsGiB*GiB/GB, 33, 0.03)
+		within(t, "transformer alone bf16, the model-offload peak (GB)", m.Model.ActiveParams*2/GB, 24, 0.03)
+	})
+	t.Run("video-gen without a model says so", func(t *testing.T) {
+		m := mustEstimate(t, Input{Workload: VideoGen, Concurrency: 1})
+		if !strings.Contains(strings.Join(m.Notes, " "), "14B") {
+			t.Errorf("notes %q do not state the assumed size", m.Notes)
+		}
+	})
+}
+
+func TestHPC(t *testing.T) {
+	m := mustEstimate(t, Input{Workload: HPC, WorkingSetGiB: 100})
+	if m.ActivationsGiB != 100 || m.WeightsGiB != 0 || m.TotalGiB != 100+OverheadGiB {
+		t.Errorf("hpc memory = %+v", m)
+	}
+}
+
+func TestEstimateErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   Input
+		want string
+	}{
+		{"no workload", Input{Model: "llama-2-7b"}, "workload: must be one of"},
+		{"rule R3: no model size", Input{Workload: Inference, ContextTokens: 1, Concurrency: 1}, "model: required (rule R3"},
+		{"unknown preset", infer("llama-9", 1, 1), `model: unknown preset "llama-9"`},
+		{"preset and size", Input{Workload: Inference, Model: "llama-2-7b", ParamsB: 7, ContextTokens: 1, Concurrency: 1}, "params_b: give either"},
+		{"image preset for an LLM job", infer("flux.1-dev", 1, 1), "model: flux.1-dev is an image model"},
+		{"context zero", infer("llama-2-7b", 0, 1), "context_tokens: must be 1..1048576, got 0"},
+		{"context too long", infer("llama-2-7b", 1<<21, 1), "context_tokens: must be 1..1048576, got 2097152"},
+		{"concurrency zero", infer("llama-2-7b", 1, 0), "concurrency: must be 1..4096, got 0"},
+		{"bad precision", Input{Workload: Inference, Model: "llama-2-7b", Precision: "fp4", ContextTokens: 1, Concurrency: 1}, "precision: must be one of"},
+		{"qlora in bf16", Input{Workload: QLoRA, Model: "llama-2-7b", Precision: BF16, ContextTokens: 1, Concurrency: 1}, "precision: qlora keeps"},
+		{"full fine-tune in int4", Input{Workload: FullFinetune, Model: "llama-2-7b", Precision: INT4, ContextTokens: 1, Concurrency: 1}, "precision: full-finetune trains every weight"},
+		{"lora rank", Input{Workload: LoRA, Model: "llama-2-7b", LoRARank: -1, ContextTokens: 1, Concurrency: 1}, "lora_rank: must be 1..4096, got -1"},
+		{"lora target", Input{Workload: LoRA, Model: "llama-2-7b", LoRATargets: []string{"lm_head"}, ContextTokens: 1, Concurrency: 1}, `lora_targets: must be among q, k, v, o, gate, up, down, got "lm_head"`},
+		{"recompute", Input{Workload: Pretrain, Model: "llama-2-7b", Recompute: "some", ContextTokens: 1, Concurrency: 1}, "recompute: must be one of none, selective, full"},
+		{"tokens", Input{Workload: Pretrain, Model: "llama-2-7b", TokensToTrain: -1, ContextTokens: 1, Concurrency: 1}, "tokens_to_train: must be 0..1e+16, got -1"},
+		{"working set", Input{Workload: HPC, WorkingSetGiB: -2}, "working_set_gib: must be 0..1048576, got -2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Estimate(tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error = %v, want %q", err, tt.want)
+			}
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Field == "" {
+				t.Errorf("error %T is not a *FieldError naming its field", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,452 @@
+package sizing
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/shopspring/decimal"
+)
+
+// Card-count limits.
+const (
+	// CardsPerNode is the size of one bare-metal node (rule G1: 8 cards
+	// per node with NVLink). More cards means several nodes.
+	CardsPerNode = 8
+	// MaxCards is the largest plan considered: 2048 nodes, the size of
+	// the 16,384-H100 cluster Llama 3.1 405B trained on (recalled).
+	MaxCards = 16384
+	// MinFP64TFLOPS is the non-tensor FP64 throughput a card needs to
+	// count as FP64-capable (A100 9.7, H100 34; the H800, H20 and the
+	// consumer and L-series cards are near 1).
+	MinFP64TFLOPS = 5
+	// tightShare is the free share of a card's usable memory below which
+	// a plan is called tight (sizing.md §3 case 3).
+	tightShare = 0.10
+)
+
+// Interconnect is what a plan needs between its cards.
+type Interconnect string
+
+// Plan interconnects.
+const (
+	NoLink   Interconnect = "none"      // a single card
+	PCIe     Interconnect = "pcie"      // one node, cards without NVLink
+	NVLink   Interconnect = "nvlink"    // one node, NVLink / NVSwitch
+	HCCS     Interconnect = "hccs"      // one Ascend node, HCCS mesh
+	PCIeIB   Interconnect = "pcie+ib"   // several nodes of PCIe cards
+	NVLinkIB Interconnect = "nvlink+ib" // several NVLink nodes over InfiniBand / RoCE
+	HCCSRoCE Interconnect = "hccs+roce" // several Ascend nodes over RoCE
+)
+
+// Prefs are the buyer's constraints on the card choice.
+type Prefs struct {
+	// DomesticOnly allows only domestic (信创) hardware (rule G2).
+	DomesticOnly bool `json:"domestic_only,omitempty"`
+	// NeedsFP64 allows only cards with MinFP64TFLOPS of FP64 (rule G2,
+	// CV / scientific row).
+	NeedsFP64 bool `json:"needs_fp64,omitempty"`
+	// AllowPCIeTraining accepts multi-card training on cards without
+	// NVLink (RTX 4090, L40S, L20, PCIe A100/H100), which is otherwise
+	// ruled out: tensor-parallel and sharded-optimizer traffic over PCIe
+	// is slow (sizing.md §5.2).
+	AllowPCIeTraining bool `json:"allow_pcie_training,omitempty"`
+}
+
+// Option is one card type at the smallest count that holds the job.
+type Option struct {
+	CardID   string `json:"card_id"`
+	CardName string `json:"card_name"`
+	// Count is the number of cards; when Fits is false it is the largest
+	// count tried.
+	Count int `json:"count"`
+	// Nodes is ceil(Count / CardsPerNode).
+	Nodes int `json:"nodes"`
+	// TP, PP and DP are the tensor-, pipeline- and data-parallel sizes;
+	// TP × PP × DP = Count. Training shards weights and optimizer states
+	// over all cards (ZeRO-3 / FSDP); see layout.
+	TP int `json:"tp"`
+	PP int `json:"pp"`
+	DP int `json:"dp"`
+	// Interconnect is what the cards must be linked by.
+	Interconnect Interconnect `json:"interconnect"`
+	// PerCardGiB is the memory each card must hold, overhead included.
+	PerCardGiB float64 `json:"per_card_gib"`
+	// UsableGiB is UsableFraction of one card's memory.
+	UsableGiB float64 `json:"usable_gib"`
+	// Fits is true when PerCardGiB <= UsableGiB at Count.
+	Fits bool `json:"fits"`
+	// Eligible is false when a preference or the NVLink rule excludes it.
+	Eligible bool `json:"eligible"`
+	// InBucket is true when rules G1/G2 name this card for the job.
+	InBucket bool `json:"in_bucket"`
+	// Reason says why an alternative lost, or what the pick is.
+	Reason string `json:"reason"`
+
+	card     catalog.Card
+	monthly  decimal.Decimal // low reference rent of all cards, per month
+	cost     decimal.Decimal // ranking cost: monthly, or the whole run
+	priced   bool
+	jobCost  bool
+	headroom float64
+	memCount int // cards memory alone needs, when a time target raised Count
+}
+
+// Recommendation is the card choice with everything behind it.
+type Recommendation struct {
+	Memory Memory `json:"memory"`
+	// Pick is the recommended option; zero when nothing qualifies.
+	Pick Option `json:"pick"`
+	// Alternatives are the other cards, best first, each with its Reason.
+	Alternatives []Option `json:"alternatives"`
+	// Estimates are the speed and time estimates of the pick.
+	Estimates Estimates `json:"estimates"`
+	// Notes say where the pick departs from rules G1/G2 and why, and what
+	// a buyer must know about it.
+	Notes []string `json:"notes"`
+	// Rules are the ids of the rules applied (RULES.md).
+	Rules []string `json:"rules"`
+}
+
+// Recommend sizes the job, finds for every card the smallest count that
+// holds it, and picks one (rule G4): the cheapest qualifying card among
+// those rules G1/G2 name for the job, or the cheapest qualifying card of
+// all when none of those qualifies. Cost is the low reference rent × count
+// per month, or for the whole run when TokensToTrain is known. When nothing
+// qualifies it returns the options with their reasons and an error.
+func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, error) {
+	j, err := prepare(in)
+	if err != nil {
+		return Recommendation{}, err
+	}
+	if len(cards) == 0 {
+		return Recommendation{}, fieldErr("cards", "the catalogue is empty")
+	}
+	mem := j.memory()
+	b := j.bucket(prefs)
+	rec := Recommendation{Memory: mem, Rules: append([]string{"G4"}, b.rules...)}
+	opts := make([]Option, len(cards))
+	for i, c := range cards {
+		opts[i] = j.option(mem, c, prefs, b)
+	}
+	order := rank(opts)
+	pickAt := choose(opts, order)
+	if pickAt < 0 {
+		rec.Alternatives = make([]Option, 0, len(opts))
+		for _, i := range order {
+			rec.Alternatives = append(rec.Alternatives, opts[i])
+		}
+		rec.Notes = append(rec.Notes, b.text)
+		return rec, errors.New("no card in the catalogue qualifies: " + summarize(rec.Alternatives))
+	}
+	rec.Pick = opts[pickAt]
+	rec.Pick.Reason = pickReason(rec.Pick)
+	for _, i := range order {
+		if i != pickAt {
+			o := opts[i]
+			o.Reason = lossReason(o, rec.Pick, b)
+			rec.Alternatives = append(rec.Alternatives, o)
+		}
+	}
+	rec.Estimates = j.speed(mem, rec.Pick.card, rec.Pick.Count)
+	rec.Notes = j.advice(rec, b)
+	return rec, nil
+}
+
+// option sizes one card type.
+func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
+	o := Option{CardID: c.ID, CardName: c.Name, card: c, UsableGiB: UsableFraction * cardGiB(c), InBucket: b.has(c)}
+	minN := j.minCardsForTime(c)
+	if minN > 1 {
+		j.smallestFit(1, func(n int) bool {
+			o.memCount = n
+			_, _, _, per := j.layout(mem, c, n)
+			return per <= o.UsableGiB
+		})
+	}
+	o.Fits = j.smallestFit(minN, func(n int) bool {
+		o.Count = n
+		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, c, n)
+		return o.PerCardGiB <= o.UsableGiB
+	})
+	o.Nodes = (o.Count + CardsPerNode - 1) / CardsPerNode
+	o.Interconnect = interconnect(c, o.Count)
+	o.headroom = o.UsableGiB - o.PerCardGiB
+	o.Eligible = true
+	switch {
+	case !o.Fits:
+		o.Reason = j.noFitReason(o, minN)
+	case prefs.DomesticOnly && !c.Domestic:
+		o.Eligible, o.Reason = false, "not domestic hardware (domestic_only)"
+	case !prefs.DomesticOnly && c.Domestic:
+		o.Eligible, o.Reason = false, "domestic card: CUDA software does not run on it (CANN stack); planned only with domestic_only"
+	case prefs.NeedsFP64 && c.FP64TFLOPS.Value < MinFP64TFLOPS:
+		o.Eligible, o.Reason = false, fmt.Sprintf("FP64 is %.2g TFLOPS, under the %d needed (needs_fp64)", c.FP64TFLOPS.Value, MinFP64TFLOPS)
+	case j.Workload.Training() && o.Count > 1 && !c.HasNVLink() && !prefs.AllowPCIeTraining:
+		why := fmt.Sprintf("does not fit one card (needs %.1f GiB, %.1f usable)", j.perCard(mem, 1, 1, 1), o.UsableGiB)
+		if o.memCount == 1 {
+			why = fmt.Sprintf("the %g-day target needs %d cards", j.TargetDays, o.Count)
+		}
+		o.Eligible, o.Reason = false, why+fmt.Sprintf(", and %d-card training without NVLink would push gradients and shards over PCIe (allow_pcie_training to accept)", o.Count)
+	}
+	j.price(&o)
+	return o
+}
+
+func (j job) noFitReason(o Option, minN int) string {
+	switch {
+	case o.UsableGiB <= 0:
+		return "does not fit: the card's memory is unknown"
+	case j.Workload.Diffusion():
+		return fmt.Sprintf("does not fit one card: needs %.1f GiB, %.1f usable (a diffusion pipeline runs on one card; rule G2 scales out by machines)", o.PerCardGiB, o.UsableGiB)
+	case minN > MaxCards:
+		return fmt.Sprintf("cannot finish in %g days within %d cards", j.TargetDays, MaxCards)
+	}
+	return fmt.Sprintf("does not fit: needs %.1f GiB per card even at %d cards, %.1f usable", o.PerCardGiB, o.Count, o.UsableGiB)
+}
+
+// smallestFit finds the smallest card count of at least minN for which
+// fits holds, trying 1, 2, 4, 8 and then whole nodes of 8 (one count only
+// for diffusion, whose pipelines are not split). The last call to fits is
+// for the count returned; when nothing fits it is for the largest count.
+// Past one node the need per card only falls as nodes are added, so whole
+// nodes are searched by bisection.
+func (j job) smallestFit(minN int, fits func(n int) bool) bool {
+	if j.Workload.Diffusion() {
+		return fits(1)
+	}
+	for _, n := range []int{1, 2, 4, 8} {
+		if n >= minN && fits(n) {
+			return true
+		}
+	}
+	lo, hi := max(2, (minN+CardsPerNode-1)/CardsPerNode), MaxCards/CardsPerNode
+	if !fits(hi*CardsPerNode) || lo > hi {
+		return false
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fits(mid * CardsPerNode) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return fits(lo * CardsPerNode)
+}
+
+// layout splits the job over n cards and returns the tensor-, pipeline-
+// and data-parallel sizes with the memory each card then holds.
+//   - Inference: the largest TP of 8, 4, 2 that divides n and the heads
+//     (splitting or replicating the KV heads whole), pipeline stages for
+//     the rest (vLLM's TP inside a node, PP across nodes).
+//   - Training on NVLink or HCCS: the smallest such TP that fits, data
+//     parallel for the rest, with weights and states sharded over all
+//     cards (ZeRO-3 / FSDP).
+//   - Training without NVLink, HPC and diffusion: data parallel only.
+func (j job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per float64) {
+	dataParallel := n == 1 || j.Workload == HPC || j.Workload.Diffusion() || (j.Workload.Training() && !c.HasNVLink())
+	if dataParallel {
+		return 1, 1, n, j.perCard(mem, n, 1, 1)
+	}
+	var valid []int
+	for _, t := range []int{1, 2, 4, 8} {
+		if t <= n && n%t == 0 && j.model.validTP(t) {
+			valid = append(valid, t)
+		}
+	}
+	if j.Workload.Training() {
+		for _, t := range valid {
+			if per = j.perCard(mem, n, t, 1); per <= UsableFraction*cardGiB(c) {
+				return t, 1, n / t, per
+			}
+		}
+		t := valid[len(valid)-1]
+		return t, 1, n / t, j.perCard(mem, n, t, 1)
+	}
+	t := valid[len(valid)-1]
+	return t, n / t, 1, j.perCard(mem, n, t, n/t)
+}
+
+// perCard is the memory one of n cards holds: an even share of weights and
+// training states (TP × PP, or ZeRO-3 shards), its rank's share of the KV
+// cache (replicated heads included), activations split by TP, and the
+// per-card overhead.
+func (j job) perCard(mem Memory, n, tp, pp int) float64 {
+	if j.Workload == HPC {
+		return mem.ActivationsGiB/float64(n) + mem.OverheadGiB
+	}
+	shards := (mem.WeightsGiB + mem.TrainingStatesGiB) / float64(n)
+	kv := mem.KVCacheGiB * j.model.kvShare(tp) / float64(pp)
+	return shards + kv + mem.ActivationsGiB/float64(tp) + mem.OverheadGiB
+}
+
+// minCardsForTime is the card count that trains TokensToTrain in
+// TargetDays at the likely MFU (1 when no target is set).
+func (j job) minCardsForTime(c catalog.Card) int {
+	peak := c.BF16TFLOPS.Value * 1e12
+	if !j.Workload.Training() || j.TokensToTrain <= 0 || j.TargetDays <= 0 || peak <= 0 {
+		return 1
+	}
+	k := 6.0
+	if j.Workload.Adapters() {
+		k = 4
+	}
+	need := k * j.model.ActiveParams * j.TokensToTrain / (peak * MFU().Likely * j.TargetDays * 86400)
+	return int(math.Min(math.Ceil(need), MaxCards+1))
+}
+
+// cardGiB is a card's memory in GiB: the size NVML reports when known,
+// else the marketed size read as GB.
+func cardGiB(c catalog.Card) float64 {
+	if c.MemoryMiB.Known() && c.MemoryMiB.Value > 0 {
+		return c.MemoryMiB.Value / 1024
+	}
+	return math.Max(0, c.MemoryGB.Value) * GB / GiB
+}
+
+// interconnect is the link a plan of n cards of type c needs.
+func interconnect(c catalog.Card, n int) Interconnect {
+	multi := n > CardsPerNode
+	switch {
+	case n <= 1:
+		return NoLink
+	case c.Interconnect == catalog.HCCS && multi:
+		return HCCSRoCE
+	case c.Interconnect == catalog.HCCS:
+		return HCCS
+	case c.Interconnect == catalog.NVLink && multi:
+		return NVLinkIB
+	case c.Interconnect == catalog.NVLink:
+		return NVLink
+	case multi:
+		return PCIeIB
+	}
+	return PCIe
+}
+
+// price sets the ranking cost: the low reference rent × count per month,
+// or for the whole run (× likely training months) when TokensToTrain is
+// known. Cards without a price rank after priced ones.
+func (j job) price(o *Option) {
+	low := o.card.MonthlyPrice.Low
+	if !low.IsPositive() || o.Count < 1 {
+		return
+	}
+	o.priced = true
+	o.monthly = low.Mul(decimal.NewFromInt(int64(o.Count)))
+	o.cost = o.monthly
+	if peak := o.card.BF16TFLOPS.Value; j.Workload.Training() && j.TokensToTrain > 0 && peak > 0 {
+		var e Estimates
+		j.trainTime(&e, o.card, o.Count)
+		months := e.TrainHours.Likely / (24 * 365.0 / 12)
+		if !finite(months) {
+			return
+		}
+		o.cost = o.monthly.Mul(decimal.NewFromFloat(months))
+		o.jobCost = true
+	}
+}
+
+// rank orders the options: qualifying before not, then by cost, then
+// fewer nodes, fewer cards, more headroom, catalogue order.
+func rank(opts []Option) []int {
+	idx := make([]int, len(opts))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return better(opts[idx[a]], opts[idx[b]]) })
+	return idx
+}
+
+func better(a, b Option) bool {
+	if qa, qb := a.Fits && a.Eligible, b.Fits && b.Eligible; qa != qb {
+		return qa
+	}
+	if a.priced != b.priced {
+		return a.priced
+	}
+	if c := a.cost.Cmp(b.cost); c != 0 {
+		return c < 0
+	}
+	if c := a.card.MonthlyPrice.High.Mul(decimal.NewFromInt(int64(a.Count))).Cmp(b.card.MonthlyPrice.High.Mul(decimal.NewFromInt(int64(b.Count)))); c != 0 {
+		return c < 0
+	}
+	if a.Nodes != b.Nodes {
+		return a.Nodes < b.Nodes
+	}
+	if a.Count != b.Count {
+		return a.Count < b.Count
+	}
+	return a.headroom > b.headroom
+}
+
+// choose returns the index of the best qualifying option in the bucket, or
+// the best qualifying option of all; -1 when none qualifies.
+func choose(opts []Option, order []int) int {
+	first := -1
+	for _, i := range order {
+		if !opts[i].Fits || !opts[i].Eligible {
+			break
+		}
+		if opts[i].InBucket {
+			return i
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	return first
+}
+
+func pickReason(p Option) string {
+	s := fmt.Sprintf("%d× %s holds %.1f GiB per card of %.1f usable", p.Count, p.CardID, p.PerCardGiB, p.UsableGiB)
+	if p.priced {
+		s += fmt.Sprintf("; %s CNY a month at the low reference price", p.monthly.StringFixed(0))
+	}
+	return s
+}
+
+// lossReason says why o lost to the pick p.
+func lossReason(o, p Option, b bucket) string {
+	switch {
+	case !o.Fits || !o.Eligible:
+		return o.Reason
+	case o.Nodes > p.Nodes:
+		return fmt.Sprintf("needs %d nodes, the pick %d", o.Nodes, p.Nodes)
+	case p.InBucket && !o.InBucket:
+		return "off-bucket: " + b.text + costNote(o, p)
+	case o.priced && p.priced && o.cost.GreaterThan(p.cost):
+		if o.jobCost {
+			return fmt.Sprintf("costs more for the whole run: %s vs %s CNY at the low reference price", o.cost.StringFixed(0), p.cost.StringFixed(0))
+		}
+		return fmt.Sprintf("costs more per month: %s vs %s CNY (low reference price × count)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+	case !o.priced:
+		return "no reference price in the catalogue"
+	}
+	return "same low price as the pick; ranked after it on the price ceiling, nodes, cards or headroom"
+}
+
+func costNote(o, p Option) string {
+	if !o.priced || !p.priced {
+		return ""
+	}
+	switch o.cost.Cmp(p.cost) {
+	case -1:
+		return fmt.Sprintf(" (it would cost less: %s vs %s CNY)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+	case 1:
+		return fmt.Sprintf(" (and costs more: %s vs %s CNY)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+	}
+	return ""
+}
+
+func summarize(opts []Option) string {
+	parts := make([]string, 0, len(opts))
+	for _, o := range opts {
+		parts = append(parts, o.CardID+": "+o.Reason)
+	}
+	return strings.Join(parts, "; ")
+}
