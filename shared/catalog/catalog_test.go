@@ -589,3 +589,27 @@ func BenchmarkAll(b *testing.B) {
 		}
 	}
 }
+
+// TestPurchasePrices checks that every card has a purchase price for rule
+// D1 with a source, and that unsourced ones say so.
+func TestPurchasePrices(t *testing.T) {
+	for _, id := range catalog.IDs() {
+		p, ok := catalog.PurchasePrice(id)
+		if !ok {
+			t.Errorf("%s: no purchase price", id)
+			continue
+		}
+		if p.Low.IsNegative() || p.Low.GreaterThan(p.High) || p.Low.IsZero() {
+			t.Errorf("%s: purchase price %s–%s", id, p.Low, p.High)
+		}
+		if p.Ref.Source == "" || p.Ref.Date == "" {
+			t.Errorf("%s: purchase price without source", id)
+		}
+		if strings.HasPrefix(p.Ref.Source, "gpuplan estimate") && !p.Ref.Unconfirmed {
+			t.Errorf("%s: an estimate must be marked unconfirmed", id)
+		}
+	}
+	if p, _ := catalog.PurchasePrice("h100-80g-sxm"); !p.Low.Equal(decimal.NewFromInt(2700000).Div(decimal.NewFromInt(8))) {
+		t.Errorf("H100 purchase = %s, want 2,700,000 / 8 (tco.md F14)", p.Low)
+	}
+}

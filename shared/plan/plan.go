@@ -7,6 +7,7 @@ package plan
 
 import (
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
 
@@ -118,7 +119,7 @@ type Cost struct {
 	Monthly  money.Range `json:"monthly"`
 	Items    []CostItem  `json:"items"`
 	// HiddenShare is the non-GPU share of the total, as a fraction.
-	HiddenShare money.Range `json:"hidden_share"`
+	HiddenShare tco.Shares `json:"hidden_share"`
 	// Warning is set when the hidden share is outside rule C3's 10–25% band.
 	Warning string `json:"warning,omitempty"`
 }

@@ -28,7 +28,7 @@ type Requirements struct {
 	TokensToTrain int64 `json:"tokens_to_train,omitempty"`
 	// HoursPerDay and DaysPerMonth describe the expected use (rule B1).
 	HoursPerDay  decimal.Decimal `json:"hours_per_day"`
-	DaysPerMonth decimal.Decimal `json:"days_per_month"`
+	DaysPerMonth int             `json:"days_per_month"`
 	// ProjectMonths is the expected length of the project (rules B2, D1).
 	ProjectMonths int `json:"project_months"`
 	// DomesticOnly requires domestic (信创) hardware (rule R1, G2).

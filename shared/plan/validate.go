@@ -25,7 +25,6 @@ const (
 
 var (
 	dec24  = decimal.NewFromInt(24)
-	dec31  = decimal.NewFromInt(31)
 	maxTB  = decimal.NewFromInt(100000)
 	maxFee = decimal.NewFromInt(1_000_000_000)
 )
@@ -103,8 +102,8 @@ func (r *Requirements) defaults() {
 			r.HoursPerDay = dec24
 		}
 	}
-	if r.DaysPerMonth.IsZero() {
-		r.DaysPerMonth = decimal.NewFromInt(30)
+	if r.DaysPerMonth == 0 {
+		r.DaysPerMonth = 30
 	}
 	if r.ProjectMonths == 0 {
 		r.ProjectMonths = 12
@@ -141,8 +140,8 @@ func (r *Requirements) validateUse() error {
 	if r.HoursPerDay.IsNegative() || r.HoursPerDay.GreaterThan(dec24) {
 		return fieldErr("hours_per_day", "must be between 0 and 24 (rule B1), got %s", r.HoursPerDay)
 	}
-	if r.DaysPerMonth.LessThan(decimal.NewFromInt(1)) || r.DaysPerMonth.GreaterThan(dec31) {
-		return fieldErr("days_per_month", "must be between 1 and 31, got %s", r.DaysPerMonth)
+	if r.DaysPerMonth < 1 || r.DaysPerMonth > 31 {
+		return fieldErr("days_per_month", "must be between 1 and 31, got %d", r.DaysPerMonth)
 	}
 	if r.ProjectMonths < 1 || r.ProjectMonths > maxMonths {
 		return fieldErr("project_months", "must be between 1 and %d (rule B2), got %d", maxMonths, r.ProjectMonths)

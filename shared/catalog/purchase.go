@@ -1,0 +1,49 @@
+package catalog
+
+import "github.com/shopspring/decimal"
+
+// Purchase prices are what one card costs to own, its share of the server
+// included, in CNY. They feed the rent-vs-build comparison (rule D1). Few
+// public figures exist (research/tco.md F14, all secondary sources); the
+// rest are derived from the nearest sourced card and marked Unconfirmed.
+// The planner lets the user replace every one with a real quote.
+var (
+	tcoF14 = "research/tco.md F14"
+
+	purchase = map[string]PriceRange{
+		"rtx-4090": buy("15000", "20000", Ref{Source: tcoF14 + ": RTX 4090 card 12,000–15,000 CNY [S]", Date: "2026-11",
+			Unconfirmed: true, Note: "card price plus an assumed 3,000–5,000 share of an 8-card server"}),
+		"a100-40g-pcie": buy("50000", "70000", derived("the A100 80GB price scaled to 40GB")),
+		"a100-40g-sxm":  buy("55000", "75000", derived("the A100 80GB price scaled to 40GB, SXM board")),
+		"a100-80g-pcie": buy("80000", "100000", Ref{Source: tcoF14 + ": A100 80GB 80,000–100,000 CNY (2023 Q3) [S, low quality]", Date: "2026-11", Unconfirmed: true}),
+		"a100-80g-sxm":  buy("80000", "100000", Ref{Source: tcoF14 + ": A100 80GB 80,000–100,000 CNY (2023 Q3) [S, low quality]", Date: "2026-11", Unconfirmed: true}),
+		"a800-80g-sxm":  buy("80000", "100000", derived("the A100 80GB price (same board, cut NVLink)")),
+		"h100-80g-sxm": buy("337500", "337500", Ref{Source: tcoF14 + ": 8 x H100 NVLink server about 2,700,000 CNY (2024, grey market) [S]", Date: "2026-11",
+			Note: "2,700,000 / 8 cards"}),
+		"h100-80g-pcie": buy("250000", "300000", derived("the H100 SXM server price, PCIe board")),
+		"h800-80g-sxm":  buy("300000", "337500", derived("the H100 SXM server price (same board, cut NVLink)")),
+		"h20-96g": buy("150000", "187500", Ref{Source: tcoF14 + ": 8 x H20 server about 1,500,000 CNY (2024-02) falling to 1,200,000 (2024-07) [S, IT时报 / Huxiu]", Date: "2026-11",
+			Note: "server price / 8 cards"}),
+		"h200-141g": buy("175000", "250000", Ref{Source: tcoF14 + ": 8 x H200 module about 1,400,000 CNY (late 2025) [S]", Date: "2026-11",
+			Unconfirmed: true, Note: "module only; the high end adds an assumed server share"}),
+		"l40s-48g":    buy("60000", "80000", derived("no public figure found")),
+		"l20-48g":     buy("40000", "60000", derived("no public figure found")),
+		"ascend-910b": buy("100000", "150000", derived("no public figure found")),
+	}
+)
+
+func buy(low, high string, r Ref) PriceRange {
+	return PriceRange{Low: decimal.RequireFromString(low), High: decimal.RequireFromString(high), Ref: r}
+}
+
+func derived(how string) Ref {
+	return Ref{Source: "gpuplan estimate: " + how, Date: "2026-11", Unconfirmed: true,
+		Note: "no source gives this card's purchase price; replace it with a real quote"}
+}
+
+// PurchasePrice returns what one card costs to own (server share included)
+// for the rent-vs-build comparison.
+func PurchasePrice(id string) (PriceRange, bool) {
+	p, ok := purchase[id]
+	return p, ok
+}

@@ -1,0 +1,150 @@
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/gpuplan/gpuplan/shared/billing"
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/shopspring/decimal"
+)
+
+// Build turns a requirement sheet into a plan. It normalises req first, so
+// a sheet built in code (the site) gets the same checks as a decoded one.
+// The same function runs in the browser and in gpuverify, so the numbers
+// the two show can never differ.
+func Build(req Requirements) (*Plan, error) {
+	if err := req.Normalize(); err != nil {
+		return nil, err
+	}
+	cards := pricedCards(req.Cost.Prices)
+	rec, err := sizing.Recommend(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
+	if err != nil {
+		return nil, sizingErr(err)
+	}
+	card := cardByID(cards, rec.Pick.CardID)
+	p := &Plan{Schema: Schema, Requirements: req, Rules: []string{"R1", "R3"}}
+	p.Sizing = sizingSection(rec)
+	p.GPU = gpuSection(rec, cards)
+	p.addRules(rec.Rules...)
+
+	bill, err := billing.Recommend(billingInput(req, card, rec.Pick.Count))
+	if err != nil {
+		return nil, fmt.Errorf("billing: %w", err)
+	}
+	p.Billing = billingSection(bill)
+	p.addRules(bill.Rules...)
+
+	cost, err := tco.Compute(tcoInput(req, card, rec.Pick.Count))
+	if err != nil {
+		return nil, fmt.Errorf("cost: %w", err)
+	}
+	p.Cost = costSection(cost)
+	p.addRules("C1", "C3")
+
+	rb, err := rentbuild.Decide(rentBuildInput(req, card, rec.Pick.Count, mid(cost.Monthly)))
+	if err != nil {
+		return nil, fmt.Errorf("rent vs build: %w", err)
+	}
+	p.RentVsBuild = rentBuildSection(rb)
+	p.addRules("D1", "D2")
+
+	p.Acceptance = acceptanceFor(card, rec.Pick)
+	p.addRules("A1", "A2", "A3", "A4")
+	p.Warnings = warnings(req, card, rec, cost)
+	return p, nil
+}
+
+// sizingErr keeps the field a sizing error names.
+func sizingErr(err error) error {
+	var fe *sizing.FieldError
+	if errors.As(err, &fe) {
+		return &FieldError{Field: fe.Field, Msg: fe.Msg}
+	}
+	return err
+}
+
+func (p *Plan) addRules(ids ...string) {
+	for _, id := range ids {
+		if !slices.Contains(p.Rules, id) {
+			p.Rules = append(p.Rules, id)
+		}
+	}
+}
+
+// pricedCards returns the catalogue with the user's quotes in place of the
+// reference prices: a real quote beats a reference range.
+func pricedCards(quotes map[string]PriceQuote) []catalog.Card {
+	cards := catalog.All()
+	for i, c := range cards {
+		q, ok := quotes[c.ID]
+		if !ok {
+			continue
+		}
+		quote := catalog.Ref{Source: "your quote", Date: "entered"}
+		if q.Monthly != nil {
+			cards[i].MonthlyPrice = catalog.PriceRange{Low: *q.Monthly, High: *q.Monthly, Ref: quote}
+		}
+		if q.Hourly != nil {
+			cards[i].HourlyPrice = &catalog.PriceRange{Low: *q.Hourly, High: *q.Hourly, Ref: quote}
+		}
+	}
+	return cards
+}
+
+func cardByID(cards []catalog.Card, id string) catalog.Card {
+	for _, c := range cards {
+		if c.ID == id {
+			return c
+		}
+	}
+	return catalog.Card{ID: id, Name: id}
+}
+
+func sizingInput(req Requirements) sizing.Input {
+	return sizing.Input{
+		Workload:      sizing.Workload(req.Workload),
+		Model:         req.Model.Preset,
+		ParamsB:       req.Model.ParamsB,
+		Shape:         sizing.Shape{Layers: req.Model.Layers, Hidden: req.Model.Hidden, Heads: req.Model.Heads, KVHeads: req.Model.KVHeads, HeadDim: req.Model.HeadDim, FFN: req.Model.FFN},
+		Precision:     sizing.Precision(req.Precision),
+		ContextTokens: req.ContextTokens,
+		Concurrency:   req.Concurrency,
+		TokensToTrain: float64(req.TokensToTrain),
+	}
+}
+
+func monthlyRange(c catalog.Card) money.Range {
+	return money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
+}
+
+// mid is the middle of a range: the "likely" figure of a reference range.
+func mid(r money.Range) decimal.Decimal {
+	return r.Low.Add(r.High).DivRound(decimal.NewFromInt(2), money.DivPrecision)
+}
+
+func billingInput(req Requirements, card catalog.Card, count int) billing.Input {
+	monthly := mid(monthlyRange(card))
+	in := billing.Input{
+		MonthlyPrice:  &monthly,
+		Cards:         count,
+		HoursPerDay:   req.HoursPerDay,
+		DaysPerMonth:  req.DaysPerMonth,
+		ProjectMonths: req.ProjectMonths,
+		FirstContract: *req.FirstContract,
+		Demand:        billing.Demand(req.Demand),
+	}
+	if card.HourlyPrice != nil {
+		hourly := mid(money.Range{Low: card.HourlyPrice.Low, High: card.HourlyPrice.High})
+		in.HourlyPrice = &hourly
+	}
+	if req.Cost.AnnualDiscount != nil {
+		in.AnnualDiscount = *req.Cost.AnnualDiscount
+	}
+	return in
+}

@@ -1,0 +1,121 @@
+package plan
+
+import (
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/shopspring/decimal"
+)
+
+// Self-build reference values used when the sheet gives none. Each is an
+// assumption the plan states; research/tco.md §2 gives the ranges.
+var (
+	// defaultResidual is the customary 5% resale value (tco.md F5).
+	defaultResidual = decimal.RequireFromString("0.05")
+	// defaultLifeMonths is the 3-year minimum for electronic equipment
+	// under China's CIT rules (tco.md F5).
+	defaultLifeMonths = 36
+	// defaultPUE is China's 2025 data-centre target (tco.md F6: < 1.5).
+	defaultPUE = decimal.RequireFromString("1.5")
+	// defaultKWh is an illustrative industrial tariff (tco.md E8: 0.6;
+	// western provinces about 0.4, F7).
+	defaultKWh = decimal.RequireFromString("0.6")
+	// colocationPerKW is about USD 200 per kW a month (tco.md F8) at 7 CNY
+	// per USD: an assumption, China rack prices were not found.
+	colocationPerKW = decimal.NewFromInt(1400)
+	// staffPerFTE is an assumed loaded monthly cost of one GPU operations
+	// engineer (tco.md F9: China salary data not found).
+	staffPerFTE = decimal.NewFromInt(30000)
+	// cardsPerFTE sizes the team: half an engineer at least (tco.md F9),
+	// one per 16 cards beyond that.
+	cardsPerFTE = decimal.NewFromInt(16)
+	half        = decimal.RequireFromString("0.5")
+	gbPerTB     = decimal.NewFromInt(1000)
+)
+
+// tcoInput maps the sheet onto rule C1's items. Support and after-hours
+// support are counted for services (inference runs around the clock) and
+// for clusters of 8 cards or more, where an outage is expensive (K6).
+func tcoInput(req Requirements, card catalog.Card, count int) tco.Input {
+	items := req.Cost.Items
+	in := tco.Input{
+		Cards:      count,
+		TermMonths: req.ProjectMonths,
+		Rent:       tco.Rent{Amount: item(items, tco.ItemRent), PerCard: monthlyRange(card), Source: card.MonthlyPrice.Ref.Source},
+		Egress:     tco.Egress{Amount: item(items, tco.ItemEgress), GB: money.Point(req.EgressTBMonth.Mul(gbPerTB))},
+		Storage:    tco.Metered{Amount: item(items, tco.ItemStorage), Quantity: money.Point(req.StorageTB.Mul(gbPerTB))},
+		IPs:        tco.Metered{Amount: item(items, tco.ItemIPs), Quantity: money.Point(decimal.NewFromInt(int64(req.ExtraIPs)))},
+		Support:    tco.Flat{Amount: item(items, tco.ItemSupport), Needed: req.Workload == "inference" || count >= 8},
+		AfterHours: tco.Flat{Amount: item(items, tco.ItemAfterHours), Needed: req.Workload == "inference"},
+		Migration:  tco.Migration{Amount: item(items, tco.ItemMigration), GB: money.Point(req.StorageTB.Mul(gbPerTB))},
+	}
+	if card.MonthlyPrice.Ref.Source == "your quote" {
+		in.Rent.Source = ""
+	}
+	return in
+}
+
+func item(items map[string]decimal.Decimal, name string) *decimal.Decimal {
+	v, ok := items[name]
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+// rentBuildInput prices owning the same cards (rule D1) against the likely
+// all-in rent.
+func rentBuildInput(req Requirements, card catalog.Card, count int, rent decimal.Decimal) rentbuild.Input {
+	sb := req.Cost.SelfBuild
+	n := decimal.NewFromInt(int64(count))
+	perCard := purchaseMid(card.ID)
+	if sb.CapexPerCard != nil {
+		perCard = *sb.CapexPerCard
+	}
+	watts := int(card.TDPW.Value)
+	pue := or(sb.PUE, defaultPUE)
+	kw := decimal.NewFromInt(int64(watts * count)).Mul(pue).DivRound(decimal.NewFromInt(1000), money.DivPrecision)
+	staff := decimal.Max(half, n.DivRound(cardsPerFTE, money.DivPrecision)).Mul(staffPerFTE)
+	life := sb.LifeMonths
+	if life == 0 {
+		life = defaultLifeMonths
+	}
+	return rentbuild.Input{
+		Build: rentbuild.SelfBuild{
+			Capex:              perCard.Mul(n),
+			ResidualFraction:   or(sb.ResidualFraction, defaultResidual),
+			DepreciationMonths: life,
+			Cards:              count,
+			TDPWatts:           watts,
+			PUE:                pue,
+			PowerHoursPerMonth: req.HoursPerDay.Mul(decimal.NewFromInt(int64(req.DaysPerMonth))),
+			PricePerKWh:        or(sb.PricePerKWh, defaultKWh),
+			ColocationMonthly:  or(sb.ColocationMonthly, kw.Mul(colocationPerKW).Round(2)),
+			StaffMonthly:       or(sb.OpsStaffMonthly, staff),
+		},
+		RentMonthly: rent,
+		Usage: rentbuild.Usage{
+			HoursPerDay:   req.HoursPerDay,
+			ProjectMonths: req.ProjectMonths,
+			OpsTeam:       req.OpsTeam,
+			Demand:        rentbuild.Demand(req.Demand),
+			Data:          rentbuild.Data(req.DataClass),
+		},
+	}
+}
+
+func purchaseMid(id string) decimal.Decimal {
+	p, ok := catalog.PurchasePrice(id)
+	if !ok {
+		return decimal.Zero
+	}
+	return mid(money.Range{Low: p.Low, High: p.High})
+}
+
+func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
+	if v != nil {
+		return *v
+	}
+	return def
+}

@@ -1,0 +1,248 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// WriteText renders the plan for a terminal. It is a pure function of the
+// plan: the JSON form is canonical.
+func WriteText(w io.Writer, p *Plan) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	s := sections(p)
+	for i, sec := range s {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintln(tw, sec.title)
+		for _, l := range sec.lines {
+			fmt.Fprintf(tw, "  %s\n", strings.Join(l, "\t"))
+		}
+	}
+	return tw.Flush()
+}
+
+// WriteMarkdown renders the plan as a Markdown summary.
+func WriteMarkdown(w io.Writer, p *Plan) error {
+	var b strings.Builder
+	b.WriteString("# GPU rental plan\n")
+	for _, sec := range sections(p) {
+		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
+		if sec.table {
+			writeMDTable(&b, sec.lines)
+			continue
+		}
+		for _, l := range sec.lines {
+			fmt.Fprintf(&b, "- %s\n", mdEscape(strings.Join(nonEmpty(l), ": ")))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+type section struct {
+	title string
+	table bool // first line is the header
+	lines [][]string
+}
+
+func sections(p *Plan) []section {
+	return []section{
+		renderSheet(p),
+		renderGpu(p),
+		renderAlternatives(p),
+		renderBilling(p),
+		renderCost(p),
+		renderRentBuild(p),
+		renderAcceptance(p),
+		{title: "Rules applied", lines: [][]string{{strings.Join(p.Rules, ", ")}}},
+		renderWarnings(p),
+	}
+}
+
+func renderSheet(p *Plan) section {
+	r, m := p.Requirements, p.Sizing.Model
+	shape := fmt.Sprintf("%s (%sB parameters", m.Name, trimFloat(m.ParamsB, 2))
+	if m.ActiveParamsB > 0 && m.ActiveParamsB != m.ParamsB {
+		shape += fmt.Sprintf(", %sB active", trimFloat(m.ActiveParamsB, 2))
+	}
+	shape += ")"
+	if m.Assumed {
+		shape += " shape assumed"
+	}
+	lines := [][]string{
+		{"workload", r.Workload},
+		{"model", shape},
+		{"precision", r.Precision},
+		{"context", fmt.Sprintf("%d tokens x %d concurrent", r.ContextTokens, r.Concurrency)},
+		{"use", fmt.Sprintf("%s h/day x %d days/month, %d months", r.HoursPerDay, r.DaysPerMonth, r.ProjectMonths)},
+	}
+	if r.TokensToTrain > 0 {
+		lines = append(lines, []string{"tokens to train", strconv.FormatInt(r.TokensToTrain, 10)})
+	}
+	return section{title: "Requirement sheet (R1)", lines: lines}
+}
+
+func renderGpu(p *Plan) section {
+	g, mem := p.GPU, p.Sizing.MemoryGiB
+	lines := [][]string{
+		{"card", fmt.Sprintf("%d x %s (%s)", g.Count, g.Name, g.ID)},
+		{"nodes", fmt.Sprintf("%d, interconnect %s", g.Nodes, g.Interconnect)},
+		{"memory needed", fmt.Sprintf("%s GiB total: weights %s, KV cache %s, activations %s, training states %s, overhead %s",
+			gib(mem.Total), gib(mem.Weights), gib(mem.KVCache), gib(mem.Activations), gib(mem.TrainingStates), gib(mem.Overhead))},
+		{"per card", gib(g.PerCardGiB) + " GiB"},
+		{"GPU rent", rangeText(g.Monthly) + " CNY/month"},
+	}
+	if e := p.Sizing.DecodeTokensPerSec; e != nil {
+		lines = append(lines, []string{"decode speed", estimateText(*e, 0) + " tokens/s per sequence"})
+	}
+	if e := p.Sizing.TrainingDays; e != nil {
+		lines = append(lines, []string{"training time", estimateText(*e, 1) + " days"})
+	}
+	for _, n := range p.Sizing.Notes {
+		lines = append(lines, []string{"note", n})
+	}
+	return section{title: "GPU (G1, G2, G4)", lines: lines}
+}
+
+func renderAlternatives(p *Plan) section {
+	lines := [][]string{{"card", "count", "nodes", "rent CNY/month", "why not"}}
+	for _, a := range p.GPU.Alternatives {
+		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), rangeText(a.Monthly), a.Reason})
+	}
+	return section{title: "Alternatives", table: true, lines: lines}
+}
+
+func renderBilling(p *Plan) section {
+	b := p.Billing
+	be := "unknown (no hourly price)"
+	if b.BreakevenHoursPerDay != nil {
+		be = b.BreakevenHoursPerDay.StringFixed(1) + " h/day"
+	}
+	lines := [][]string{
+		{"mode", b.Mode},
+		{"break-even", be + " from the prices; rule B1 (10 h/day) says " + b.RuleOfThumbMode},
+	}
+	for _, r := range b.Reasons {
+		lines = append(lines, []string{"why", r})
+	}
+	return section{title: "Billing (B1-B3)", lines: lines}
+}
+
+func renderCost(p *Plan) section {
+	c := p.Cost
+	lines := [][]string{{"item", "low", "high", "rule", "basis"}}
+	for _, it := range c.Items {
+		basis := it.Basis
+		if it.UserEntered {
+			basis = "your figure"
+		}
+		lines = append(lines, []string{it.Name, money.Format(it.Low), money.Format(it.High), it.Rule, basis})
+	}
+	lines = append(lines, []string{"total per month", money.Format(c.Monthly.Low), money.Format(c.Monthly.High), "C1", c.Currency})
+	lines = append(lines, []string{"hidden-fee share", percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", c.Warning})
+	return section{title: "Full monthly cost, " + c.Currency + " (C1)", table: true, lines: lines}
+}
+
+func renderRentBuild(p *Plan) section {
+	rb := p.RentVsBuild
+	be := "never (rent is not above the own running cost)"
+	if rb.BreakevenMonths != nil {
+		be = rb.BreakevenMonths.StringFixed(1) + " months"
+	}
+	lines := [][]string{
+		{"decision", rb.Decision},
+		{"rent", money.Format(rb.RentMonthly) + " CNY/month"},
+		{"self-build", money.Format(rb.SelfBuildMonthly) + " CNY/month"},
+		{"break-even", be},
+		{"hybrid saving", percent(rb.HybridSaving) + " vs building everything (D2)"},
+	}
+	for _, r := range rb.D1 {
+		lines = append(lines, []string{"D1 " + r.Dimension, r.Value + " -> " + r.Points})
+	}
+	for _, r := range rb.Reasons {
+		lines = append(lines, []string{"why", r})
+	}
+	return section{title: "Rent vs build (D1, D2)", lines: lines}
+}
+
+func renderAcceptance(p *Plan) section {
+	a := p.Acceptance
+	lines := [][]string{
+		{"gpu_count", strconv.Itoa(a.GPUCount)},
+		{"gpu_ids", strings.Join(a.GPUIDs, ", ")},
+		{"min_memory_mib", strconv.Itoa(a.MinMemoryMiB)},
+		{"interconnect", a.Interconnect},
+		{"mig", a.MIG},
+		{"virtualization", a.Virtualization},
+		{"min_pcie_width", strconv.Itoa(a.MinPCIeWidth)},
+		{"ecc", a.ECC},
+	}
+	if a.MinDriver != "" {
+		lines = append(lines, []string{"min_driver", a.MinDriver})
+	}
+	return section{title: "Acceptance on delivery (A1-A4): gpuverify check --plan plan.json", lines: lines}
+}
+
+func renderWarnings(p *Plan) section {
+	lines := make([][]string, 0, len(p.Warnings))
+	for _, w := range p.Warnings {
+		lines = append(lines, []string{"!", w})
+	}
+	if len(lines) == 0 {
+		lines = append(lines, []string{"none"})
+	}
+	return section{title: "Warnings", lines: lines}
+}
+
+func writeMDTable(b *strings.Builder, rows [][]string) {
+	for i, r := range rows {
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = mdEscape(c)
+		}
+		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
+		if i == 0 {
+			fmt.Fprintf(b, "|%s\n", strings.Repeat("---|", len(r)))
+		}
+	}
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func nonEmpty(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func gib(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+func trimFloat(v float64, prec int) string {
+	return strconv.FormatFloat(v, 'f', prec, 64)
+}
+
+func estimateText(e Estimate, prec int) string {
+	return fmt.Sprintf("%s / %s / %s (low / likely / high)", trimFloat(e.Low, prec), trimFloat(e.Likely, prec), trimFloat(e.High, prec))
+}
+
+func rangeText(r money.Range) string {
+	if r.Low.Equal(r.High) {
+		return money.Format(r.Low)
+	}
+	return money.Format(r.Low) + " - " + money.Format(r.High)
+}
+
+func percent(f decimal.Decimal) string {
+	return f.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
+}

@@ -1,0 +1,101 @@
+package plan
+
+import (
+	"math"
+
+	"github.com/gpuplan/gpuplan/shared/billing"
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/shopspring/decimal"
+)
+
+// round2 keeps two decimals of a memory or speed figure, so the plan file
+// stays readable and round-trips exactly.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+func sizingSection(rec sizing.Recommendation) Sizing {
+	mem, m := rec.Memory, rec.Memory.Model
+	s := Sizing{
+		Model: SizedModel{
+			Name: m.Name, ParamsB: round2(m.Params / 1e9), ActiveParamsB: round2(m.ActiveParams / 1e9),
+			Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads, KVHeads: m.KVHeads, HeadDim: m.HeadDim,
+			Assumed: m.Assumed != "", Source: m.Source,
+		},
+		MemoryGiB: Memory{
+			Weights: round2(mem.WeightsGiB), KVCache: round2(mem.KVCacheGiB), Activations: round2(mem.ActivationsGiB),
+			TrainingStates: round2(mem.TrainingStatesGiB), Overhead: round2(mem.OverheadGiB), Total: round2(mem.TotalGiB),
+		},
+	}
+	if m.Assumed != "" {
+		s.Notes = append(s.Notes, "shape assumed: "+m.Assumed)
+	}
+	s.Notes = append(s.Notes, mem.Notes...)
+	s.Notes = append(s.Notes, rec.Notes...)
+	e := rec.Estimates
+	if e.DecodeTokensPerSec.High > 0 {
+		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
+	}
+	if e.TrainHours.High > 0 {
+		// Low days come from the high efficiency and the other way round.
+		s.TrainingDays = &Estimate{round2(e.TrainHours.Low / 24), round2(e.TrainHours.Likely / 24), round2(e.TrainHours.High / 24)}
+	}
+	return s
+}
+
+func gpuSection(rec sizing.Recommendation, cards []catalog.Card) GPU {
+	g := GPU{Choice: choice(rec.Pick, cards), Alternatives: make([]Choice, 0, len(rec.Alternatives))}
+	for _, a := range rec.Alternatives {
+		g.Alternatives = append(g.Alternatives, choice(a, cards))
+	}
+	return g
+}
+
+func choice(o sizing.Option, cards []catalog.Card) Choice {
+	c := cardByID(cards, o.CardID)
+	n := decimal.NewFromInt(int64(o.Count))
+	return Choice{
+		ID: o.CardID, Name: c.Name, Count: o.Count, Nodes: o.Nodes,
+		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
+		Monthly: money.Range{Low: c.MonthlyPrice.Low.Mul(n), High: c.MonthlyPrice.High.Mul(n)},
+		Reason:  o.Reason,
+	}
+}
+
+func billingSection(b billing.Result) Billing {
+	return Billing{
+		Mode:                 string(b.Mode),
+		BreakevenHoursPerDay: b.BreakevenHoursPerDay,
+		RuleOfThumbMode:      string(b.RuleOfThumbMode),
+		Reasons:              b.Reasons,
+	}
+}
+
+func costSection(r tco.Result) Cost {
+	c := Cost{Currency: "CNY", Monthly: r.Monthly, HiddenShare: r.HiddenShare, Warning: r.Warning}
+	for _, it := range r.Items {
+		basis := it.Basis
+		if it.Assumption != "" {
+			basis += " (" + it.Assumption + ")"
+		}
+		c.Items = append(c.Items, CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered, Basis: basis})
+	}
+	return c
+}
+
+func rentBuildSection(r rentbuild.Result) RentVsBuild {
+	rb := RentVsBuild{
+		Decision:         string(r.Decision),
+		BreakevenMonths:  r.BreakEvenMonths,
+		SelfBuildMonthly: r.SelfBuildMonthly,
+		RentMonthly:      r.RentMonthly,
+		HybridSaving:     r.Hybrid.SavingVsBuild,
+		Reasons:          append(r.Reasons, r.Hybrid.Note),
+	}
+	for _, row := range r.D1 {
+		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, Value: row.Input, Points: string(row.Points)})
+	}
+	return rb
+}
