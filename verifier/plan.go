@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -44,9 +43,7 @@ func runPlan(_ context.Context, e env, args []string) error {
 func writePlan(w io.Writer, p *plan.Plan, format string) error {
 	switch format {
 	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(p)
+		return plan.Encode(w, p)
 	case "markdown":
 		return plan.WriteMarkdown(w, p)
 	}

@@ -116,7 +116,19 @@ func sizingInput(req Requirements) sizing.Input {
 		ContextTokens: req.ContextTokens,
 		Concurrency:   req.Concurrency,
 		TokensToTrain: float64(req.TokensToTrain),
+		TargetDays:    trainingDays(req),
 	}
+}
+
+// trainingDays is the running time the project allows a training run:
+// project_months of days_per_month at hours_per_day, in 24-hour days. The
+// card count grows until the likely training time fits in it.
+func trainingDays(req Requirements) float64 {
+	if req.TokensToTrain == 0 {
+		return 0
+	}
+	hours, _ := req.HoursPerDay.Float64()
+	return float64(req.ProjectMonths*req.DaysPerMonth) * hours / 24
 }
 
 func monthlyRange(c catalog.Card) money.Range {

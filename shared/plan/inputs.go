@@ -75,7 +75,7 @@ func rentBuildInput(req Requirements, card catalog.Card, count int, rent decimal
 	}
 	watts := int(card.TDPW.Value)
 	pue := or(sb.PUE, defaultPUE)
-	kw := decimal.NewFromInt(int64(watts * count)).Mul(pue).DivRound(decimal.NewFromInt(1000), money.DivPrecision)
+	kw := decimal.NewFromInt(int64(watts*count)).Mul(pue).DivRound(decimal.NewFromInt(1000), money.DivPrecision)
 	staff := decimal.Max(half, n.DivRound(cardsPerFTE, money.DivPrecision)).Mul(staffPerFTE)
 	life := sb.LifeMonths
 	if life == 0 {

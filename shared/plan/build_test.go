@@ -1,0 +1,193 @@
+package plan
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+func mustBuild(t *testing.T, sheet string) *Plan {
+	t.Helper()
+	req, err := DecodeRequirements(strings.NewReader(sheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestBuildCards pins the card choice on sheets where the articles' buckets
+// and the memory math meet (rules G1, G2, G4).
+func TestBuildCards(t *testing.T) {
+	tests := []struct {
+		name, sheet string
+		id          string
+		minCount    int
+		icon        string
+	}{
+		// G1: under 7B → RTX 4090; a 7B LoRA fits one card.
+		{"G1 7B LoRA on one 4090", `{"workload":"lora","model":{"preset":"llama-2-7b"},"context_tokens":2048}`, "rtx-4090", 1, "none"},
+		// G4: 13B bf16 weights alone are 26 GB, more than one 24 GB card.
+		{"G4 13B bf16 inference needs more than one 24GB card", `{"workload":"inference","model":{"preset":"llama-2-13b"}}`, "", 1, ""},
+		// G4: 70B bf16 needs at least 2 x 80/96 GB cards (sizing.md §0.4).
+		{"G4 70B bf16 inference needs 2+ big cards", `{"workload":"inference","model":{"preset":"llama-2-70b"}}`, "", 2, ""},
+		// G2: domestic (信创) → Ascend 910B.
+		{"G2 domestic_only picks Ascend", `{"workload":"inference","model":{"preset":"qwen2.5-7b"},"domestic_only":true}`, "ascend-910b", 1, ""},
+		// G2: scientific FP64 work → an A100-class card.
+		{"G2 needs_fp64 picks A100 class", `{"workload":"hpc","model":{"params_b":1},"needs_fp64":true}`, "a100", 1, ""},
+		// G1: 100B+ → multi-node 8-card NVLink bare metal.
+		{"G1 405B pretraining is multi-node NVLink", `{"workload":"pretrain","model":{"preset":"llama-3.1-405b"}}`, "", 16, "nvlink+ib"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustBuild(t, tt.sheet)
+			if tt.id != "" && !strings.HasPrefix(p.GPU.ID, tt.id) {
+				t.Errorf("card = %s, want %s", p.GPU.ID, tt.id)
+			}
+			if p.GPU.Count < tt.minCount {
+				t.Errorf("count = %d x %s, want at least %d", p.GPU.Count, p.GPU.ID, tt.minCount)
+			}
+			if tt.icon != "" && p.GPU.Interconnect != tt.icon {
+				t.Errorf("interconnect = %s, want %s", p.GPU.Interconnect, tt.icon)
+			}
+			if p.GPU.Count == 1 && p.GPU.PerCardGiB <= 0 {
+				t.Errorf("per-card memory = %v", p.GPU.PerCardGiB)
+			}
+		})
+	}
+}
+
+// TestBuild13BOn4090: 13B bf16 weights alone are 26 GB, so the RTX 4090
+// option needs at least two cards whatever the pick (rule G4 against G1's
+// "4090 covers 7B–13B").
+func TestBuild13BOn4090(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-2-13b"}}`)
+	for _, c := range append([]Choice{p.GPU.Choice}, p.GPU.Alternatives...) {
+		if c.ID == "rtx-4090" {
+			if c.Count < 2 {
+				t.Errorf("13B bf16 on %d x 4090", c.Count)
+			}
+			return
+		}
+	}
+	t.Error("no rtx-4090 option in the plan")
+}
+
+// TestBuildC2 rebuilds rule C2's worked example with the user's own amounts:
+// one H100 at 55,000 plus egress 2,000, an extra IP 200 and support 1,000
+// sums to 58,200, not "over 60,000" (research/tco.md E13), and its hidden
+// share of 5.50% is below C3's band, so the plan warns.
+func TestBuildC2(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"hours_per_day":"24",
+		"cost":{"prices":{"h100-80g-sxm":{"monthly":"55000"}},
+		"items":{"gpu_rent":"55000","egress":"2000","extra_ips":"200","support_tier":"1000","after_hours_support":"0","storage":"0","data_migration":"0"}}}`)
+	want := decimal.NewFromInt(58200)
+	if !p.Cost.Monthly.Low.Equal(want) || !p.Cost.Monthly.High.Equal(want) {
+		t.Errorf("C2 total = %s–%s, want 58,200", p.Cost.Monthly.Low, p.Cost.Monthly.High)
+	}
+	if got := p.Cost.HiddenShare.Low.Round(4).String(); got != "0.055" {
+		t.Errorf("C2 hidden share = %s, want 0.0550", got)
+	}
+	if p.Cost.Warning == "" {
+		t.Error("C3: a 5.5% hidden share must warn")
+	}
+}
+
+// TestBuildQuoteOverridesCatalogue: a real quote replaces the reference
+// price, in the rent and in the break-even hours (rule B1 from real prices).
+func TestBuildQuoteOverridesCatalogue(t *testing.T) {
+	p := mustBuild(t, `{"workload":"lora","model":{"preset":"llama-2-7b"},"hours_per_day":"4",
+		"cost":{"prices":{"rtx-4090":{"monthly":"1500","hourly":"3"}}}}`)
+	if p.GPU.ID != "rtx-4090" {
+		t.Fatalf("card = %s", p.GPU.ID)
+	}
+	if !p.GPU.Monthly.Low.Equal(decimal.NewFromInt(1500)) {
+		t.Errorf("rent = %s, want the quoted 1,500", p.GPU.Monthly.Low)
+	}
+	// 1,500 / 3 = 500 hours a month = 16.67 hours a day over 30 days.
+	if p.Billing.BreakevenHoursPerDay == nil || p.Billing.BreakevenHoursPerDay.StringFixed(2) != "16.67" {
+		t.Errorf("break-even = %v h/day, want 16.67", p.Billing.BreakevenHoursPerDay)
+	}
+	if p.Billing.Mode != "hourly" {
+		t.Errorf("4 h/day with a 16.67 h/day break-even: mode = %s, want hourly", p.Billing.Mode)
+	}
+}
+
+// TestBuildAcceptance checks the block gpuverify enforces (rules A1–A4).
+func TestBuildAcceptance(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16}`)
+	a := p.Acceptance
+	if a.GPUCount != p.GPU.Count || len(a.GPUIDs) != 1 || a.GPUIDs[0] != p.GPU.ID {
+		t.Errorf("acceptance %+v does not match the pick %s x %d", a, p.GPU.ID, p.GPU.Count)
+	}
+	if a.MIG != "off" || a.MinPCIeWidth != 16 || a.MinMemoryMiB < 80000 {
+		t.Errorf("acceptance = %+v", a)
+	}
+	if p.GPU.Count > 1 && a.Virtualization != "bare-metal" {
+		t.Errorf("tensor-parallel serving on %d cards: virtualization = %s, want bare-metal", p.GPU.Count, a.Virtualization)
+	}
+	lora := mustBuild(t, `{"workload":"lora","model":{"preset":"llama-2-7b"}}`)
+	if lora.Acceptance.ECC != "any" || lora.Acceptance.Virtualization != "vm-ok" {
+		t.Errorf("one consumer card: ecc %s virtualization %s, want any / vm-ok", lora.Acceptance.ECC, lora.Acceptance.Virtualization)
+	}
+}
+
+// TestBuildRentBuildNever: with rent far below the running cost of owning,
+// the break-even is "never" (null), not a division by zero (tco.md F11).
+func TestBuildRentBuildNever(t *testing.T) {
+	p := mustBuild(t, `{"workload":"lora","model":{"preset":"llama-2-7b"},"cost":{"prices":{"rtx-4090":{"monthly":"100"}}}}`)
+	if p.RentVsBuild.BreakevenMonths != nil {
+		t.Errorf("break-even = %s, want never", p.RentVsBuild.BreakevenMonths)
+	}
+	if p.RentVsBuild.Decision != "rent" {
+		t.Errorf("decision = %s", p.RentVsBuild.Decision)
+	}
+	var b bytes.Buffer
+	if err := Encode(&b, p); err != nil || !strings.Contains(b.String(), `"breakeven_months": null`) {
+		t.Errorf("plan file must write a null break-even: %v", err)
+	}
+}
+
+// TestRoundTrip: plan → JSON → plan → JSON gives the same bytes.
+func TestRoundTrip(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"mixtral-8x7b"},"concurrency":4,"storage_tb":"1.5"}`)
+	var a, b bytes.Buffer
+	if err := Encode(&a, p); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Decode(bytes.NewReader(a.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Encode(&b, q); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Errorf("round trip changed the plan:\n%s\n---\n%s", a.String(), b.String())
+	}
+}
+
+func TestDecodeRefusesOtherSchema(t *testing.T) {
+	_, err := Decode(strings.NewReader(`{"schema":"gpuplan.plan/v2"}`))
+	if err == nil || !strings.Contains(err.Error(), "gpuplan.plan/v1") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func BenchmarkBuild(b *testing.B) {
+	req, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16,"storage_tb":"2","egress_tb_month":"5"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

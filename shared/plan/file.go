@@ -1,0 +1,26 @@
+package plan
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Decode reads a plan file, refusing unknown fields and other schemas, so a
+// plan that round-trips through Decode and Encode is unchanged.
+func Decode(r io.Reader) (*Plan, error) {
+	var p Plan
+	if err := decodeStrict(r, &p); err != nil {
+		return nil, err
+	}
+	if p.Schema != Schema {
+		return nil, fieldErr("schema", "must be %q, got %q", Schema, p.Schema)
+	}
+	return &p, nil
+}
+
+// Encode writes the plan file as indented JSON. Decimals are strings.
+func Encode(w io.Writer, p *Plan) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(p)
+}
