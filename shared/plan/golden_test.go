@@ -73,3 +73,21 @@ func golden(t *testing.T, path string, got []byte) {
 		t.Errorf("%s differs from the golden file; run go test -update and review the diff\n--- got ---\n%s", path, got)
 	}
 }
+
+// TestDocExample keeps docs/plan-file.md's full example equal to the golden
+// plan it quotes.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/plan-file.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"testdata/inference-70b.req.json", "testdata/inference-70b.plan.json"} {
+		want, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(doc, want) {
+			t.Errorf("docs/plan-file.md does not quote %s as it is now; paste it again", f)
+		}
+	}
+}
