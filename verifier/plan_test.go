@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPlanCommand(t *testing.T) {
+	sheet := `{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16}`
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		code     int
+		out, err string
+	}{
+		{"text from stdin", []string{"plan", "--in", "-"}, sheet, exitOK, "2 x NVIDIA H20 96GB", ""},
+		{"json", []string{"plan", "--in", "-", "--format", "json"}, sheet, exitOK, `"schema": "gpuplan.plan/v1"`, ""},
+		{"markdown", []string{"plan", "--in", "-", "--format", "markdown"}, sheet, exitOK, "# GPU rental plan", ""},
+		{"file", []string{"plan", "--in", "../shared/plan/testdata/lora-7b.req.json"}, "", exitOK, "rtx-4090", ""},
+		{"missing --in", []string{"plan"}, "", exitUsage, "", "--in is required"},
+		{"bad format", []string{"plan", "--in", "-", "--format", "pdf"}, sheet, exitUsage, "", "must be one of text, json, markdown"},
+		{"no such file", []string{"plan", "--in", "nope.json"}, "", exitUsage, "", "no such file"},
+		{"R3: no model", []string{"plan", "--in", "-"}, `{"workload":"lora"}`, exitUsage, "", "-: model: required (rule R3)"},
+		{"hours out of range", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"hours_per_day":"25"}`, exitUsage, "", "hours_per_day: must be between 0 and 24"},
+		{"unknown field", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"gpus":8}`, exitUsage, "", "gpus: unknown field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d; stderr %q", code, tt.code, errOut)
+			}
+			if !strings.Contains(out, tt.out) {
+				t.Errorf("stdout lacks %q:\n%s", tt.out, out)
+			}
+			if !strings.Contains(errOut, tt.err) {
+				t.Errorf("stderr = %q, want %q", errOut, tt.err)
+			}
+		})
+	}
+}
+
+func TestVersionAndUsage(t *testing.T) {
+	if code, out, _ := runCmd(t, "", "version"); code != exitOK || !strings.HasPrefix(out, "gpuverify dev") {
+		t.Errorf("version: %d %q", code, out)
+	}
+	if code, _, errOut := runCmd(t, "", "frobnicate"); code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+		t.Errorf("unknown command: %d %q", code, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "help"); code != exitOK || !strings.Contains(out, "plan") {
+		t.Errorf("help: %d %q", code, out)
+	}
+}
