@@ -95,6 +95,7 @@ func rentBuildInput(req Requirements, card catalog.Card, count int, rent decimal
 			StaffMonthly:       or(sb.OpsStaffMonthly, staff),
 		},
 		RentMonthly: rent,
+		NoSeries:    true,
 		Usage: rentbuild.Usage{
 			HoursPerDay:   req.HoursPerDay,
 			ProjectMonths: req.ProjectMonths,

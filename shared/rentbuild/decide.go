@@ -73,6 +73,9 @@ type Input struct {
 	// SeriesMonths is the length of the cumulative cost series, in
 	// [0, 240]; 0 means DefaultSeriesMonths.
 	SeriesMonths int `json:"series_months"`
+	// NoSeries skips the cumulative series (the plan file does not carry
+	// it; only the charts need it).
+	NoSeries bool `json:"no_series,omitempty"`
 }
 
 // DefaultSeriesMonths is the series length when none is given: the 36-month
@@ -206,6 +209,9 @@ func Decide(in Input) (Result, error) {
 	r.BreakEvenMonth = wholeMonth(r.BreakEvenMonths)
 	r.Hybrid = hybrid(r.SelfBuildMonthly, in.RentMonthly)
 	r.Decision, r.Reasons = decide(in, r)
+	if in.NoSeries {
+		return r, nil
+	}
 	months := in.SeriesMonths
 	if months == 0 {
 		months = DefaultSeriesMonths
