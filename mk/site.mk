@@ -1,14 +1,71 @@
-# Site targets (placeholder until the planner site lands).
+# The planner site: build, serve, browser tests and size/speed bench.
+# Included by the main Makefile (which sets GO and PORT).
+#
+#   make site                  static site in build/site
+#   make site PREFIX=/gpuplan  the same for hosting under a sub-path
+#   make run                   build and serve on http://127.0.0.1:$(PORT)
+#   make test-browser          chromium tests of the real site (wasm/e2e)
+#   make bench-site            app.wasm sizes, load and input latency
+
+SITE_DIR ?= build/site
+PREFIX   ?=
+DOMAIN   ?=
+# Brotli quality: 11 is the smallest (app.wasm ~1.50 MB) but takes ~20 s per
+# new app.wasm; results are cached in build/cache by content hash, so an
+# unchanged app.wasm costs nothing. 9 takes ~1.3 s and is ~13% bigger.
+BROTLI_Q ?= 11
+# Browser-test sites: one at the root, one under a sub-path.
+E2E_PREFIX ?= /gpuplan
+E2E_FLAGS  ?=
+BENCH_RUNS ?= 7
+
+# Everything the wasm app and the generator are built from.
+SITE_SRC := $(shell find wasm shared -name '*.go' -not -name '*_test.go' \
+	-not -path 'wasm/e2e/*' -not -path 'wasm/cmd/*' 2>/dev/null) go.mod go.sum
+SERVE_SRC := $(wildcard wasm/cmd/serve/*.go wasm/sitesrv/*.go)
+WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
+
 .PHONY: site run test-browser bench-site
 
-site:
-	mkdir -p build/site && printf '<!doctype html><title>gpuplan</title><h1>gpuplan planner</h1><p>coming soon</p>\n' > build/site/index.html
+# The browser build. -s -w saves ~2.5%; the generator is kept out by its
+# build tag (wasm/gen.go).
+build/app.wasm: $(SITE_SRC)
+	@mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+	@touch $@ # go build leaves an up-to-date file untouched; make compares times
 
-run: site
-	cd build/site && python3 -m http.server $(PORT) --bind 127.0.0.1
+# The same package built natively is the generator.
+build/gen: $(SITE_SRC)
+	@mkdir -p build
+	$(GO) build -trimpath -o $@ ./wasm
+	@touch $@
 
+build/serve: $(SERVE_SRC) go.mod
+	@mkdir -p build
+	$(GO) build -trimpath -o $@ ./wasm/cmd/serve
+	@touch $@
+
+## site: write the static site into SITE_DIR (PREFIX=/sub for a sub-path).
+site: build/app.wasm build/gen
+	@case "$(SITE_DIR)" in build/?*) ;; *) echo "SITE_DIR must be under build/"; exit 2;; esac
+	rm -rf $(SITE_DIR)
+	build/gen -out $(SITE_DIR) -wasm build/app.wasm -wasm-exec $(WASM_EXEC) -web web \
+		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -cache build/cache
+
+## run: build the site and serve it on http://127.0.0.1:$(PORT).
+run: site build/serve
+	build/serve -dir $(SITE_DIR) -addr 127.0.0.1:$(PORT) -prefix '$(PREFIX)'
+
+## test-browser: chromium tests of the built site, at the root and under E2E_PREFIX.
 test-browser:
-	@echo "browser tests: none yet"
+	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
+	$(MAKE) --no-print-directory site SITE_DIR=build/site PREFIX=
+	$(MAKE) --no-print-directory site SITE_DIR=build/site-prefixed PREFIX=$(E2E_PREFIX)
+	GPUPLAN_SITE=$(CURDIR)/build/site \
+	GPUPLAN_SITE_PREFIXED=$(CURDIR)/build/site-prefixed GPUPLAN_PREFIX=$(E2E_PREFIX) \
+		$(GO) test ./wasm/e2e/ -count=1 $(E2E_FLAGS)
 
-bench-site:
-	@echo "bench-site: none yet"
+## bench-site: app.wasm sizes, cold/warm load and input latency in chromium.
+bench-site: site
+	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
+	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS)
