@@ -3,13 +3,15 @@ package plan
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
 // Decode reads a plan file, refusing unknown fields and other schemas, so a
 // plan that round-trips through Decode and Encode is unchanged.
 func Decode(r io.Reader) (*Plan, error) {
 	var p Plan
-	if err := decodeStrict(r, &p); err != nil {
+	if err := strictjson.Decode(r, &p); err != nil {
 		return nil, err
 	}
 	if p.Schema != Schema {

@@ -2,14 +2,13 @@ package plan
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/gpuplan/gpuplan/shared/internal/golden"
+)
 
 // TestGolden builds the plan of every sheet in testdata and compares the
 // plan file, text and Markdown with the golden files.
@@ -32,9 +31,9 @@ func TestGolden(t *testing.T) {
 			if err := WriteMarkdown(&md, p); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "testdata/"+name+".plan.json", js.Bytes())
-			golden(t, "testdata/"+name+".txt", txt.Bytes())
-			golden(t, "testdata/"+name+".md", md.Bytes())
+			golden.Check(t, "testdata/"+name+".plan.json", js.Bytes())
+			golden.Check(t, "testdata/"+name+".txt", txt.Bytes())
+			golden.Check(t, "testdata/"+name+".md", md.Bytes())
 		})
 	}
 }
@@ -55,23 +54,6 @@ func buildFile(t *testing.T, path string) *Plan {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test -update and review the diff\n--- got ---\n%s", path, got)
-	}
 }
 
 // TestDocExample keeps docs/plan-file.md's full example equal to the golden
