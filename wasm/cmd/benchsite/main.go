@@ -1,0 +1,205 @@
+//go:build !js
+
+// Command benchsite measures the built planner site: app.wasm sizes (raw,
+// gzip, brotli), the time from navigation to the first render by the wasm
+// app in headless chromium, cold (new profile) and warm (service worker),
+// and the time from an input event to the updated output. It prints medians
+// over several runs.
+//
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/gpuplan/gpuplan/wasm/e2e"
+	"github.com/gpuplan/gpuplan/wasm/sitesrv"
+)
+
+// markWasm runs before any page script: it records performance.now() (ms
+// since navigation start) when the wasm render first appears.
+const markWasm = `(() => {
+  const mark = () => {
+    if (!window.__wasmAt && document.querySelector('main[data-wasm="true"]')) {
+      window.__wasmAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
+})();`
+
+// inputLatency dispatches one input event and resolves with the ms until
+// #breakeven shows a different text.
+const inputLatency = `new Promise((resolve, reject) => {
+  const out = document.getElementById("breakeven");
+  const input = document.getElementById("hours");
+  const before = out.textContent;
+  const next = before === "monthly" ? "4" : "12";
+  const obs = new MutationObserver(() => {
+    if (out.textContent !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(out, {subtree: true, childList: true, characterData: true});
+  setTimeout(() => { obs.disconnect(); reject(new Error("no update in 5 s")); }, 5000);
+  input.value = next;
+  const t0 = performance.now();
+  input.dispatchEvent(new Event("input", {bubbles: true}));
+})`
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "benchsite:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("benchsite", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "build/site", "the generated site")
+	prefix := fs.String("prefix", "", "the sub-path the site was built for")
+	runs := fs.Int("runs", 7, "page loads per measurement")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *runs < 1 {
+		return fmt.Errorf("-runs %d: want at least 1", *runs)
+	}
+	if err := sitesrv.Check(*dir); err != nil {
+		return err
+	}
+	if err := printSizes(stdout, *dir); err != nil {
+		return err
+	}
+
+	srv, err := e2e.Serve(*dir, *prefix)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	base := srv.URL + *prefix + "/?lang=en"
+
+	browser, cancel, err := e2e.NewBrowser(context.Background())
+	if err != nil {
+		return err
+	}
+	defer cancel()
+
+	var cold, warm, transfer []float64
+	for range *runs {
+		c, w, tr, err := loadTwice(browser, base)
+		if err != nil {
+			return err
+		}
+		cold, warm, transfer = append(cold, c), append(warm, w), append(transfer, tr)
+	}
+	lat, err := inputLatencies(browser, base, *runs*3)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max):\n", *runs)
+	fmt.Fprintf(stdout, "  cold load → first wasm render   %s ms   (new profile; app.wasm transfer %s bytes)\n",
+		stats(cold), statsf("%.0f (%.0f–%.0f)", transfer))
+	fmt.Fprintf(stdout, "  warm load → first wasm render   %s ms   (service worker cache)\n", stats(warm))
+	fmt.Fprintf(stdout, "  input event → #breakeven update %s ms   (%d events)\n", stats(lat), len(lat))
+	return nil
+}
+
+// printSizes prints app.wasm and its precompressed variants.
+func printSizes(w io.Writer, dir string) error {
+	fmt.Fprintln(w, "app.wasm sizes (bytes):")
+	for _, name := range []string{"app.wasm", "app.wasm.gz", "app.wasm.br"} {
+		info, err := os.Stat(filepath.Join(dir, "web", name))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %-12s %9d  (%.2f MB)\n", name, info.Size(), float64(info.Size())/1e6)
+	}
+	return nil
+}
+
+// loadTwice opens base in a fresh profile (cold), waits for the service
+// worker, then loads it again (warm). It returns both times to the first
+// wasm render and the bytes app.wasm took on the wire in the cold load.
+func loadTwice(browser context.Context, base string) (cold, warm, transfer float64, err error) {
+	tab, cancel, err := e2e.NewTab(browser)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(tab, 60*time.Second)
+	defer cancelT()
+	inject := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
+			page.AddScriptToEvaluateOnNewDocumentParams{Source: markWasm})
+		return err
+	})
+	if err := chromedp.Do(ctx, inject, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
+		return 0, 0, 0, fmt.Errorf("cold load: %w", err)
+	}
+	if cold, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`)); err != nil {
+		return 0, 0, 0, err
+	}
+	transfer, err = chromedp.Run(ctx, chromedp.Evaluate[float64](
+		`(performance.getEntriesByType("resource").find(e => e.name.endsWith("/web/app.wasm")) || {}).transferSize || 0`))
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`navigator.serviceWorker.ready.then(r => r.active.state)`, chromedp.EvalAwaitPromise)); err != nil {
+		return 0, 0, 0, fmt.Errorf("service worker: %w", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
+		return 0, 0, 0, fmt.Errorf("warm load: %w", err)
+	}
+	warm, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+	return cold, warm, transfer, err
+}
+
+// inputLatencies loads the planner once and times n input events.
+func inputLatencies(browser context.Context, base string, n int) ([]float64, error) {
+	tab, cancel, err := e2e.NewTab(browser)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(tab, 60*time.Second)
+	defer cancelT()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
+		return nil, err
+	}
+	var out []float64
+	for range n {
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inputLatency, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return nil, fmt.Errorf("input latency: %w", err)
+		}
+		out = append(out, ms)
+	}
+	return out, nil
+}
+
+// stats formats the median and range of xs with one decimal.
+func stats(xs []float64) string { return statsf("%.1f (%.1f–%.1f)", xs) }
+
+// statsf formats the median, minimum and maximum of xs with format f.
+func statsf(f string, xs []float64) string {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	med := s[len(s)/2]
+	if len(s)%2 == 0 {
+		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return fmt.Sprintf(f, med, s[0], s[len(s)-1])
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestMessagesComplete checks that both languages fill every message and
+// that each format takes the same verbs in both, so a translation can never
+// print "%!s(MISSING)".
+func TestMessagesComplete(t *testing.T) {
+	en := reflect.ValueOf(enMessages)
+	zh := reflect.ValueOf(zhMessages)
+	typ := en.Type()
+	for i := range typ.NumField() {
+		name := typ.Field(i).Name
+		e, z := en.Field(i).String(), zh.Field(i).String()
+		if e == "" || z == "" {
+			t.Errorf("%s: en=%q zh=%q, want both non-empty", name, e, z)
+		}
+		if strings.HasSuffix(name, "F") {
+			if ve, vz := verbs(e), verbs(z); ve != vz {
+				t.Errorf("%s: en verbs %q, zh verbs %q", name, ve, vz)
+			}
+		} else if strings.Contains(e, "%") || strings.Contains(z, "%") {
+			t.Errorf("%s holds a %% but is not a format (name must end in F)", name)
+		}
+	}
+}
+
+// verbs lists the fmt verbs of a format in order, e.g. "%s%q".
+func verbs(f string) string {
+	var b strings.Builder
+	for i := 0; i < len(f)-1; i++ {
+		if f[i] == '%' {
+			b.WriteString(f[i : i+2])
+			i++
+		}
+	}
+	return b.String()
+}
+
+func TestLangFromBrowser(t *testing.T) {
+	tests := []struct {
+		tag  string
+		want Lang
+	}{
+		{"zh-CN", Zh},
+		{"zh", Zh},
+		{"zh-TW", Zh}, // traditional readers get simplified text: the only Chinese we have
+		{"ZH-cn", Zh},
+		{"en-US", En},
+		{"de-DE", En},
+		{"", En},
+	}
+	for _, tt := range tests {
+		if got := LangFromBrowser(tt.tag); got != tt.want {
+			t.Errorf("LangFromBrowser(%q) = %q, want %q", tt.tag, got, tt.want)
+		}
+	}
+}
+
+func TestParseLang(t *testing.T) {
+	for _, s := range []string{"zh", "en"} {
+		if l, ok := ParseLang(s); !ok || string(l) != s {
+			t.Errorf("ParseLang(%q) = %q, %v", s, l, ok)
+		}
+	}
+	for _, s := range []string{"", "zh-CN", "EN", "fr", "<script>"} {
+		if l, ok := ParseLang(s); ok {
+			t.Errorf("ParseLang(%q) = %q, true; want refused", s, l)
+		}
+	}
+}
+
+func TestLangHelpers(t *testing.T) {
+	if Zh.Other() != En || En.Other() != Zh {
+		t.Error("Other does not swap zh and en")
+	}
+	if Zh.HTMLLang() != "zh-CN" || En.HTMLLang() != "en" {
+		t.Errorf("HTMLLang: zh=%q en=%q", Zh.HTMLLang(), En.HTMLLang())
+	}
+	if Lang("").M() != &enMessages {
+		t.Error("an unknown language must fall back to English")
+	}
+}

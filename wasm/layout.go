@@ -1,0 +1,167 @@
+package main
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// href makes a site path usable as a link. The prerender already prefixes
+// every local href with the sub-path (PREFIX), but once the wasm renders,
+// go-app only rewrites /web/ paths, so the client adds the prefix itself.
+// TrimSuffix matters: without a prefix GOAPP_ROOT_PREFIX is "/", and "//x"
+// would be a protocol-relative link to another host (goapp-build.md §1).
+func href(p string) string {
+	if app.IsClient {
+		return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + p
+	}
+	return p
+}
+
+// link returns the href of a site path with a query.
+func link(path string, q url.Values) string {
+	if len(q) == 0 {
+		return href(path)
+	}
+	return href(path) + "?" + q.Encode()
+}
+
+// pageState is what every page component keeps. Embed it next to app.Compo;
+// its fields are unexported so go-app never overwrites them on navigation.
+type pageState struct {
+	st       State
+	problems []Problem
+	fail     *failure // a panic recovered from a handler, shown until reload
+	loaded   bool     // state read from the URL and storage
+}
+
+// preload reads the state straight from the browser before the first render,
+// so the page never flashes defaults. The prerender has no browser and waits
+// for OnNav.
+func (p *pageState) preload() {
+	if !app.IsClient {
+		return
+	}
+	p.fail = guard("reading the address", func() {
+		q := app.Window().URL().Query()
+		p.st, p.problems = LoadState(q, store.Read(storageKey), browserLang())
+		p.loaded = true
+	})
+}
+
+// enter loads the state for route r when the page is navigated to, sets the
+// document title and language, and writes the state back.
+func (p *pageState) enter(ctx app.Context, r route) {
+	p.fail = guard("loading "+r.ID, func() {
+		p.st, p.problems = loadState(ctx)
+		p.loaded = true
+		ctx.Page().SetLang(p.st.Lang.HTMLLang())
+		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
+		saveState(ctx, p.st, r.KeepsInput)
+	})
+}
+
+// dismiss hides the notices.
+func (p *pageState) dismiss(ctx app.Context, e app.Event) {
+	p.problems = nil
+}
+
+// wasmRendered is the data-wasm attribute: "true" only once the wasm render
+// shows the loaded state, "false" in the prerender. Tests wait for it.
+func (p *pageState) wasmRendered() bool {
+	return app.IsClient && p.loaded
+}
+
+// pageQuery is the query a page's own URL carries: the whole state for pages
+// that keep the input, only the language for the others.
+func (p *pageState) pageQuery(r route, l Lang) url.Values {
+	s := p.st
+	s.Lang = l
+	if r.KeepsInput {
+		return s.Query()
+	}
+	return url.Values{"lang": {string(l)}}
+}
+
+// layout wraps a page body in the site chrome: header with navigation and
+// language switch, notices, and footer. The body is rendered through
+// safeRender, so a panic in it leaves the chrome and a message.
+func (p *pageState) layout(r route, body func() app.UI) app.UI {
+	l := p.st.Lang
+	m := l.M()
+	return app.Div().Class("site").Body(
+		app.Header().Class("site-header").Body(
+			app.A().Class("brand").Href("%s", link("/", url.Values{"lang": {string(l)}})).Body(
+				app.Img().Src("/web/icon.svg").Aria("hidden", true).Width(28).Height(28),
+				app.Span().Text(m.SiteName),
+			),
+			app.Span().Class("tagline").Text(m.Tagline),
+			p.nav(r),
+			p.langSwitch(r),
+		),
+		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
+			p.notices(),
+			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
+			safeRender(l, r.ID, body),
+		),
+		app.Footer().Class("site-footer").Body(
+			app.Span().Class("print-only").Text(m.PrintNote),
+			app.Span().Text(m.AboutPrivacy),
+		),
+	)
+}
+
+// nav lists every route that belongs in the menu, marking the current one.
+func (p *pageState) nav(current route) app.UI {
+	m := p.st.Lang.M()
+	q := url.Values{"lang": {string(p.st.Lang)}}
+	var items []app.UI
+	for _, r := range routes {
+		if !r.InNav {
+			continue
+		}
+		a := app.A().ID("nav-%s", r.ID).Href("%s", link(r.Path, q)).Text(r.Title(m))
+		if r.ID == current.ID {
+			a = a.Class("active").Aria("current", "page")
+		}
+		items = append(items, a)
+	}
+	return app.Nav().Class("site-nav").Aria("label", m.SiteName).Body(items...)
+}
+
+// langSwitch links to the same page and state in the other language. It is a
+// plain link, so it also works in the prerender without wasm.
+func (p *pageState) langSwitch(r route) app.UI {
+	other := p.st.Lang.Other()
+	return app.A().ID("lang-switch").Class("lang-switch").
+		Href("%s", link(r.Path, p.pageQuery(r, other))).
+		Attr("hreflang", other.HTMLLang()).
+		Attr("lang", other.HTMLLang()).
+		Text(p.st.Lang.M().SwitchTo)
+}
+
+// notices shows the state that could not be used, if any.
+func (p *pageState) notices() app.UI {
+	if len(p.problems) == 0 {
+		return nil
+	}
+	m := p.st.Lang.M()
+	items := make([]app.UI, len(p.problems))
+	for i, pr := range p.problems {
+		items[i] = app.Li().Text(pr.Message(m))
+	}
+	return app.Div().ID("notice").Class("notice").Attr("role", "status").Body(
+		app.Ul().Body(items...),
+		app.Button().Type("button").Class("dismiss").Text(m.Dismiss).OnClick(p.dismiss),
+	)
+}
+
+// textPage is a heading followed by paragraphs, for pages that are text only.
+func textPage(title string, paragraphs ...string) app.UI {
+	kids := []app.UI{app.H1().Text(title)}
+	for _, t := range paragraphs {
+		kids = append(kids, app.P().Text(t))
+	}
+	return app.Div().Class("text-page").Body(kids...)
+}

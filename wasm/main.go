@@ -1,0 +1,72 @@
+// Command wasm is the gpuplan planner site. The same package builds twice:
+// for GOOS=js GOARCH=wasm it is the app that runs in the browser; built
+// natively it is the generator that writes the static site (gen.go).
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// route is one page of the site.
+type route struct {
+	Path       string                 // URL path, "/" for the home page
+	ID         string                 // id of the page's <main> and nav entry
+	Title      func(*Messages) string // page title and nav label
+	New        func() app.Composer
+	InNav      bool // listed in the site menu
+	KeepsInput bool // the URL carries the whole planner input, not just ?lang=
+}
+
+// Route ids, for pages that refer to each other.
+const (
+	routePlanner    = "planner"
+	routeCost       = "cost"
+	routeRentBuild  = "rentbuild"
+	routeAcceptance = "acceptance"
+	routeAbout      = "about"
+	routeEmbed      = "embed"
+)
+
+// routes is every page of the site, in menu order. The generator prerenders
+// each one and the service worker precaches each one, so deep links work
+// offline.
+var routes = []route{
+	{Path: "/", ID: routePlanner, Title: func(m *Messages) string { return m.NavPlanner },
+		New: newPlannerPage, InNav: true, KeepsInput: true},
+	{Path: "/cost", ID: routeCost, Title: func(m *Messages) string { return m.NavCost },
+		New: newCostPage, InNav: true},
+	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m *Messages) string { return m.NavRentBuild },
+		New: newRentBuildPage, InNav: true},
+	{Path: "/acceptance", ID: routeAcceptance, Title: func(m *Messages) string { return m.NavAcceptance },
+		New: newAcceptancePage, InNav: true},
+	{Path: "/about", ID: routeAbout, Title: func(m *Messages) string { return m.NavAbout },
+		New: newAboutPage, InNav: true},
+	{Path: "/embed", ID: routeEmbed, Title: func(m *Messages) string { return m.EmbedAttribution },
+		New: newEmbedPage, KeepsInput: true},
+}
+
+// routeByID returns the route with the given id; it panics on an unknown id,
+// which is a programming error caught by TestRoutes.
+func routeByID(id string) route {
+	for _, r := range routes {
+		if r.ID == id {
+			return r
+		}
+	}
+	panic("gpuplan: unknown route " + id)
+}
+
+// registerRoutes tells go-app about every page.
+func registerRoutes() {
+	for _, r := range routes {
+		app.Route(r.Path, r.New)
+	}
+}
+
+func main() {
+	registerRoutes()
+	// In the browser this blocks for the life of the page; natively it
+	// returns at once and the generator runs.
+	app.RunWhenOnBrowser()
+	generate()
+}

@@ -1,0 +1,247 @@
+// Package sitesrv serves the generated static site the way a static host
+// such as GitHub Pages does: /route serves route.html, /dir/ serves
+// dir/index.html, and a sub-path prefix is stripped. On top of that it
+// serves the precompressed NAME.br / NAME.gz files the generator writes,
+// chosen by Accept-Encoding. It sends no frame-blocking headers, so the
+// /embed page can sit in an iframe on another site.
+//
+// make run uses it through cmd/serve; the browser tests use it in-process.
+package sitesrv
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// Config says what to serve and how.
+type Config struct {
+	// Dir is the generated site (build/site).
+	Dir string
+	// Prefix is the sub-path the site lives under, such as "/gpuplan"; ""
+	// serves it at the root. "/gpuplan" is redirected to "/gpuplan/", as
+	// GitHub Pages does.
+	Prefix string
+	// NoStore sends Cache-Control: no-store, so that the browser's HTTP
+	// cache can never answer; tests use it to prove offline pages come from
+	// the service worker. The default is no-cache (always revalidate).
+	NoStore bool
+}
+
+// contentTypes fixes the types this site needs; the system's mime table may
+// lack some (application/wasm is required by instantiateStreaming).
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".wasm":        "application/wasm",
+	".webmanifest": "application/manifest+json",
+	".json":        "application/json",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".txt":         "text/plain; charset=utf-8",
+	".xml":         "application/xml",
+}
+
+// encodings in order of preference, with the file suffix of each.
+var encodings = []struct{ name, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// Handler serves one generated site.
+type Handler struct {
+	cfg  Config
+	root *os.Root
+}
+
+// New checks c and opens the site directory. The files are read through an
+// os.Root, so no request path can escape Dir.
+func New(c Config) (*Handler, error) {
+	p := strings.Trim(c.Prefix, "/")
+	if p != "" {
+		c.Prefix = "/" + p
+	} else {
+		c.Prefix = ""
+	}
+	root, err := os.OpenRoot(c.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("site directory %q: %w", c.Dir, err)
+	}
+	if _, err := root.Stat("index.html"); err != nil {
+		root.Close()
+		return nil, fmt.Errorf("site directory %q has no index.html; run make site", c.Dir)
+	}
+	return &Handler{cfg: c, root: root}, nil
+}
+
+// Close releases the site directory.
+func (h *Handler) Close() error { return h.root.Close() }
+
+// ServeHTTP serves one request.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if h.cfg.NoStore {
+		w.Header().Set("Cache-Control", "no-store")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+
+	p := r.URL.Path
+	if h.cfg.Prefix != "" {
+		if p == h.cfg.Prefix {
+			target := h.cfg.Prefix + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
+			return
+		}
+		rest, ok := strings.CutPrefix(p, h.cfg.Prefix+"/")
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		p = "/" + rest
+	}
+	name, ok := h.resolve(p)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	h.serveFile(w, r, name)
+}
+
+// resolve maps a URL path to a file name inside the site: "/" and "/dir/"
+// give index.html, "/route" gives route.html when there is no file "route".
+func (h *Handler) resolve(urlPath string) (string, bool) {
+	clean := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
+	if strings.HasSuffix(urlPath, "/") || clean == "" {
+		name := path.Join(clean, "index.html")
+		return name, h.isFile(name)
+	}
+	if h.isFile(clean) {
+		return clean, true
+	}
+	if path.Ext(clean) == "" && h.isFile(clean+".html") {
+		return clean + ".html", true
+	}
+	return "", false
+}
+
+func (h *Handler) isFile(name string) bool {
+	info, err := h.root.Stat(name)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// serveFile sends name, or its best precompressed variant the client accepts.
+// Vary: Accept-Encoding goes on every file that has a variant, so a shared
+// cache never hands brotli to a client that did not ask for it.
+func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+	ctype := contentTypes[path.Ext(name)]
+	if ctype == "" {
+		ctype = mime.TypeByExtension(path.Ext(name))
+	}
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ctype)
+
+	send := name
+	accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
+	hasVariant := false
+	for _, enc := range encodings {
+		if !h.isFile(name + enc.suffix) {
+			continue
+		}
+		hasVariant = true
+		if send == name && accepted[enc.name] {
+			send = name + enc.suffix
+			w.Header().Set("Content-Encoding", enc.name)
+		}
+	}
+	if hasVariant {
+		w.Header().Add("Vary", "Accept-Encoding")
+	}
+
+	f, err := h.root.Open(send)
+	if err != nil {
+		http.Error(w, "cannot open file", http.StatusInternalServerError)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		http.Error(w, "cannot read file", http.StatusInternalServerError)
+		return
+	}
+	if send != name {
+		// ServeContent leaves Content-Length out when Content-Encoding is
+		// set, and a byte range of a compressed body is of no use to a
+		// browser: send the whole variant, with its length.
+		r = r.Clone(r.Context())
+		r.Header.Del("Range")
+		w.Header().Set("Content-Length", strconv.FormatInt(info.Size(), 10))
+	}
+	// ServeContent handles HEAD, Range and If-Modified-Since; the type is
+	// already set, so it does not sniff.
+	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// acceptedEncodings parses Accept-Encoding, dropping codings with q=0.
+func acceptedEncodings(header string) map[string]bool {
+	out := map[string]bool{}
+	for part := range strings.SplitSeq(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		if q, ok := qValue(params); ok && q == 0 {
+			continue
+		}
+		out[coding] = true
+	}
+	return out
+}
+
+// qValue reads "q=0.5" from the parameters of one coding.
+func qValue(params string) (float64, bool) {
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || strings.TrimSpace(k) != "q" {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return 0, false
+		}
+		return q, true
+	}
+	return 0, false
+}
+
+// ErrNoSite is returned by Check when dir holds no generated site.
+var ErrNoSite = errors.New("no generated site")
+
+// Check reports whether dir holds a generated site (index.html and
+// web/app.wasm).
+func Check(dir string) error {
+	for _, name := range []string{"index.html", "web/app.wasm"} {
+		if _, err := fs.Stat(os.DirFS(dir), name); err != nil {
+			return fmt.Errorf("%w in %s: %s missing (run make site)", ErrNoSite, dir, name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+package sitesrv
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testSite writes a small generated-site look-alike.
+func testSite(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html":           "<h1>home</h1>",
+		"about.html":           "<h1>about</h1>",
+		"app.js":               "js",
+		"app.js.gz":            "gz of js",
+		"app.js.br":            "br of js",
+		"web/app.wasm":         "\x00asm",
+		"web/app.wasm.br":      "br of wasm",
+		"web/app.wasm.gz":      "gz of wasm",
+		"web/icon-192.png":     "png",
+		"manifest.webmanifest": "{}",
+		"docs/index.html":      "docs",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func get(t *testing.T, h http.Handler, method, target, acceptEncoding string) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(method, target, nil)
+	if acceptEncoding != "" {
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func body(t *testing.T, r *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestServe(t *testing.T) {
+	h, err := New(Config{Dir: testSite(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	tests := []struct {
+		target, accept string
+		status         int
+		body, ctype    string
+		encoding       string
+	}{
+		{"/", "", 200, "<h1>home</h1>", "text/html; charset=utf-8", ""},
+		{"/?hours=12&lang=en", "", 200, "<h1>home</h1>", "text/html; charset=utf-8", ""},
+		{"/about", "", 200, "<h1>about</h1>", "text/html; charset=utf-8", ""},         // GitHub Pages style
+		{"/about?lang=zh", "", 200, "<h1>about</h1>", "text/html; charset=utf-8", ""}, // state in the query
+		{"/about.html", "", 200, "<h1>about</h1>", "text/html; charset=utf-8", ""},
+		{"/docs/", "", 200, "docs", "text/html; charset=utf-8", ""},
+		{"/missing", "", 404, "", "", ""},
+		{"/web/", "", 404, "", "", ""},
+		{"/../../etc/passwd", "", 404, "", "", ""},
+		{"/web/app.wasm", "", 200, "\x00asm", "application/wasm", ""},
+		{"/web/app.wasm", "gzip, deflate, br", 200, "br of wasm", "application/wasm", "br"},
+		{"/web/app.wasm", "gzip", 200, "gz of wasm", "application/wasm", "gzip"},
+		{"/web/app.wasm", "br;q=0, gzip;q=0.8", 200, "gz of wasm", "application/wasm", "gzip"},
+		{"/web/app.wasm", "identity", 200, "\x00asm", "application/wasm", ""},
+		{"/app.js", "br", 200, "br of js", "text/javascript; charset=utf-8", "br"},
+		{"/manifest.webmanifest", "", 200, "{}", "application/manifest+json", ""},
+		{"/web/icon-192.png", "br", 200, "png", "image/png", ""},
+	}
+	for _, tt := range tests {
+		r := get(t, h, http.MethodGet, tt.target, tt.accept)
+		if r.StatusCode != tt.status {
+			t.Errorf("%s: status %d, want %d", tt.target, r.StatusCode, tt.status)
+			continue
+		}
+		if tt.status != 200 {
+			continue
+		}
+		if got := body(t, r); got != tt.body {
+			t.Errorf("%s (%s): body %q, want %q", tt.target, tt.accept, got, tt.body)
+		}
+		if got := r.Header.Get("Content-Type"); got != tt.ctype {
+			t.Errorf("%s: Content-Type %q, want %q", tt.target, got, tt.ctype)
+		}
+		if got := r.Header.Get("Content-Encoding"); got != tt.encoding {
+			t.Errorf("%s (%s): Content-Encoding %q, want %q", tt.target, tt.accept, got, tt.encoding)
+		}
+		if got := r.Header.Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: Cache-Control %q", tt.target, got)
+		}
+		for _, hdr := range []string{"X-Frame-Options", "Content-Security-Policy"} {
+			if v := r.Header.Get(hdr); v != "" {
+				t.Errorf("%s: %s %q would block the /embed iframe", tt.target, hdr, v)
+			}
+		}
+	}
+}
+
+// TestVary: a file with compressed variants always says Vary, also when the
+// client took the plain one; a file without variants does not.
+func TestVary(t *testing.T) {
+	h, _ := New(Config{Dir: testSite(t)})
+	defer h.Close()
+	if got := get(t, h, "GET", "/web/app.wasm", "").Header.Get("Vary"); got != "Accept-Encoding" {
+		t.Errorf("plain wasm: Vary %q", got)
+	}
+	if got := get(t, h, "GET", "/web/app.wasm", "br").Header.Get("Vary"); got != "Accept-Encoding" {
+		t.Errorf("brotli wasm: Vary %q", got)
+	}
+	if got := get(t, h, "GET", "/about", "br").Header.Get("Vary"); got != "" {
+		t.Errorf("about (no variants): Vary %q", got)
+	}
+}
+
+func TestPrefix(t *testing.T) {
+	h, err := New(Config{Dir: testSite(t), Prefix: "gpuplan/", NoStore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	r := get(t, h, "GET", "/gpuplan?lang=en", "")
+	if r.StatusCode != http.StatusMovedPermanently || r.Header.Get("Location") != "/gpuplan/?lang=en" {
+		t.Errorf("/gpuplan: %d to %q, want 301 to /gpuplan/?lang=en", r.StatusCode, r.Header.Get("Location"))
+	}
+	for target, want := range map[string]int{
+		"/gpuplan/":             200,
+		"/gpuplan/about":        200,
+		"/gpuplan/web/app.wasm": 200,
+		"/":                     404,
+		"/about":                404,
+		"/gpuplanx/about":       404,
+	} {
+		r := get(t, h, "GET", target, "")
+		if r.StatusCode != want {
+			t.Errorf("%s: %d, want %d", target, r.StatusCode, want)
+		}
+		if want == 200 && r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Cache-Control %q, want no-store", target, r.Header.Get("Cache-Control"))
+		}
+	}
+}
+
+func TestMethods(t *testing.T) {
+	h, _ := New(Config{Dir: testSite(t)})
+	defer h.Close()
+	if r := get(t, h, http.MethodPost, "/", ""); r.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", r.StatusCode)
+	}
+	r := get(t, h, http.MethodHead, "/web/app.wasm", "br")
+	if r.StatusCode != 200 || r.Header.Get("Content-Length") != "10" || body(t, r) != "" {
+		t.Errorf("HEAD: %d, length %q", r.StatusCode, r.Header.Get("Content-Length"))
+	}
+}
+
+func TestNewRefusesNonSite(t *testing.T) {
+	if _, err := New(Config{Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "make site") {
+		t.Errorf("New(empty dir) error = %v", err)
+	}
+	if _, err := New(Config{Dir: filepath.Join(t.TempDir(), "nope")}); err == nil {
+		t.Error("New(missing dir) accepted")
+	}
+}
+
+func TestAcceptedEncodings(t *testing.T) {
+	got := acceptedEncodings(" GZIP ;q=1, br;q=0 , deflate;q=0.5, zstd;q=bad")
+	want := map[string]bool{"gzip": true, "deflate": true, "zstd": true}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("missing %s in %v", k, got)
+		}
+	}
+}
+
+// FuzzResolve: no request path escapes the site directory or panics.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"/", "/about", "/../x", "/web/../../etc/passwd", "//", "/a/b/../../index.html", "/\x00"} {
+		f.Add(s)
+	}
+	dir := testSite(f)
+	h, err := New(Config{Dir: dir})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { h.Close() })
+	f.Fuzz(func(t *testing.T, p string) {
+		name, ok := h.resolve(p)
+		if !ok {
+			return
+		}
+		if strings.HasPrefix(name, "/") || strings.Contains(name, "..") {
+			t.Fatalf("resolve(%q) = %q, outside the site", p, name)
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Fatalf("resolve(%q) = %q, which does not exist", p, name)
+		}
+	})
+}

@@ -1,0 +1,33 @@
+package main
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// dataTable renders a simple table with a caption, one header row and text
+// cells. Rows shorter than the header are padded with empty cells.
+func dataTable(id, caption string, head []string, rows [][]string) app.UI {
+	ths := make([]app.UI, len(head))
+	for i, h := range head {
+		ths[i] = app.Th().Scope("col").Text(h)
+	}
+	trs := make([]app.UI, len(rows))
+	for i, row := range rows {
+		tds := make([]app.UI, len(head))
+		for j := range head {
+			cell := ""
+			if j < len(row) {
+				cell = row[j]
+			}
+			if j == 0 {
+				tds[j] = app.Th().Scope("row").Text(cell)
+				continue
+			}
+			tds[j] = app.Td().Text(cell)
+		}
+		trs[i] = app.Tr().Body(tds...)
+	}
+	return app.Table().ID("%s", id).Class("data").Body(
+		app.Caption().Text(caption),
+		app.THead().Body(app.Tr().Body(ths...)),
+		app.TBody().Body(trs...),
+	)
+}

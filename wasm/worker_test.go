@@ -1,0 +1,47 @@
+//go:build !wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func TestWorkerTemplate(t *testing.T) {
+	got, err := workerTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range workerPatches {
+		if strings.Contains(got, p.old) {
+			t.Errorf("%s: old block still present", p.why)
+		}
+		if !strings.Contains(got, p.new) {
+			t.Errorf("%s: new block missing", p.why)
+		}
+	}
+	for _, want := range []string{"event.waitUntil(installWorker()", `url.search = ""`, "cached.redirected", "{{.ResourcesToCache}}", "{{.Version}}"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("patched worker lacks %q", want)
+		}
+	}
+	// The rest of go-app's worker (push notifications) is kept.
+	if !strings.Contains(got, `addEventListener("push"`) {
+		t.Error("patched worker lost the push handler")
+	}
+}
+
+// TestPatchWorkerRefusesUnknownTemplate: a go-app upgrade that changes the
+// template must fail the build, not ship an unpatched worker.
+func TestPatchWorkerRefusesUnknownTemplate(t *testing.T) {
+	changed := strings.Replace(app.DefaultAppWorkerJS, "const cachedResponse = await caches.match(request);", "const r = await caches.match(request);", 1)
+	if _, err := patchWorker(changed); err == nil || !strings.Contains(err.Error(), "fetch") {
+		t.Errorf("patchWorker(changed template) error = %v, want one naming the fetch patch", err)
+	}
+	twice := app.DefaultAppWorkerJS + app.DefaultAppWorkerJS
+	if _, err := patchWorker(twice); err == nil {
+		t.Error("patchWorker accepted a template holding a block twice")
+	}
+}
