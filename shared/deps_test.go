@@ -52,3 +52,42 @@ func allowed(path string) bool {
 	}
 	return false
 }
+
+// TestDependencyDirection enforces the arrows of ../shared/DESIGN.md:
+// wasm/ → shared/ ← verifier/; the site never imports the CLI or go-nvml,
+// the CLI never imports the site or go-app.
+func TestDependencyDirection(t *testing.T) {
+	const mod = "github.com/gpuplan/gpuplan/"
+	banned := map[string][]string{
+		"../wasm/...":     {mod + "verifier", "github.com/NVIDIA/go-nvml"},
+		"../verifier/...": {mod + "wasm", "github.com/maxence-charriere/go-app", "github.com/chromedp"},
+	}
+	for pattern, bans := range banned {
+		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pattern).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %s: %v\n%s", pattern, err, out)
+		}
+		for _, p := range strings.Fields(string(out)) {
+			for _, b := range bans {
+				if p == b || strings.HasPrefix(p, b+"/") {
+					t.Errorf("%s depends on %s", pattern, p)
+				}
+			}
+		}
+	}
+}
+
+// TestAllowed keeps the policy check itself honest: it must reject the
+// modules the policy bans.
+func TestAllowed(t *testing.T) {
+	for _, p := range []string{"github.com/NVIDIA/go-nvml/pkg/nvml", "github.com/maxence-charriere/go-app/v10/pkg/app", "github.com/gpuplan/gpuplan/wasm", "github.com/shopspring/decimalx"} {
+		if allowed(p) {
+			t.Errorf("allowed(%q) = true", p)
+		}
+	}
+	for _, p := range []string{"github.com/shopspring/decimal", "github.com/gpuplan/gpuplan/shared/plan"} {
+		if !allowed(p) {
+			t.Errorf("allowed(%q) = false", p)
+		}
+	}
+}
