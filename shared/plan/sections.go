@@ -2,6 +2,7 @@ package plan
 
 import (
 	"math"
+	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -29,11 +30,13 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 			TrainingStates: round2(mem.TrainingStatesGiB), Overhead: round2(mem.OverheadGiB), Total: round2(mem.TotalGiB),
 		},
 	}
-	if m.Assumed != "" {
-		s.Notes = append(s.Notes, "shape assumed: "+m.Assumed)
-	}
 	s.Notes = append(s.Notes, mem.Notes...)
-	s.Notes = append(s.Notes, rec.Notes...)
+	for _, n := range rec.Notes {
+		// The pick's caveats go to the plan's warnings, not twice.
+		if !strings.HasPrefix(n, rec.Pick.CardID+": ") {
+			s.Notes = append(s.Notes, n)
+		}
+	}
 	e := rec.Estimates
 	if e.DecodeTokensPerSec.High > 0 {
 		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
