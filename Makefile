@@ -51,7 +51,8 @@ vet:
 
 ## golden: rewrite golden files; review with git diff.
 golden:
-	$(GO) test ./shared/... ./verifier/... -run Golden -update
+	@set -e; for d in $$(grep -rlE 'golden\.Check|flag\.Bool\("update"' --include='*_test.go' shared verifier wasm | xargs -n1 dirname | sort -u); do \
+	  echo "== $$d"; $(GO) test -count=1 ./$$d -update; done
 
 clean:
 	rm -rf bin build site
