@@ -1,0 +1,182 @@
+package checklist
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+)
+
+// Status is an item's state.
+type Status string
+
+// The states.
+const (
+	Open Status = "open" // not done yet
+	Done Status = "done" // done
+	NA   Status = "na"   // does not apply to this purchase
+)
+
+// Entry is the state of one item.
+type Entry struct {
+	// ID is an item id, e.g. "000.4".
+	ID string `json:"id"`
+	// Status is "open", "done" or "na".
+	Status Status `json:"status"`
+	// Note is the buyer's note, valid UTF-8 of at most 2,000 bytes.
+	Note string `json:"note,omitempty"`
+}
+
+// State is the buyer's progress through the checklists. Its canonical form
+// lists entries in checklist order and leaves out open items without a
+// note, so an empty State means "nothing done yet" and Decode(Marshal(s))
+// gives back s.
+type State struct {
+	Items []Entry `json:"items"`
+}
+
+// maxNote bounds a note.
+const maxNote = 2000
+
+// Validate reports the first entry that is not canonical, naming it.
+func (s State) Validate() error {
+	prev := -1
+	for i, e := range s.Items {
+		f := fmt.Sprintf("items[%d]", i)
+		pos, ok := order[e.ID]
+		switch {
+		case !ok:
+			return &money.FieldError{Field: f + ".id", Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+		case pos <= prev:
+			return &money.FieldError{Field: f + ".id", Value: e.ID, Want: "an id listed once, in checklist order"}
+		case e.Status != Open && e.Status != Done && e.Status != NA:
+			return &money.FieldError{Field: f + ".status", Value: string(e.Status), Want: `one of "open" "done" "na"`}
+		case len(e.Note) > maxNote || !utf8.ValidString(e.Note):
+			return &money.FieldError{Field: f + ".note", Value: fmt.Sprintf("%d bytes", len(e.Note)), Want: "valid UTF-8 of at most 2000 bytes"}
+		case e.Status == Open && e.Note == "":
+			return &money.FieldError{Field: f, Value: e.ID, Want: "no entry for an open item without a note"}
+		}
+		prev = pos
+	}
+	return nil
+}
+
+// Get returns the entry of item id; an item without one is open.
+func (s State) Get(id string) Entry {
+	for _, e := range s.Items {
+		if e.ID == id {
+			return e
+		}
+	}
+	return Entry{ID: id, Status: Open}
+}
+
+// Set returns a copy of s with item id at status and note, in canonical
+// form. It refuses an unknown id, status or an over-long note.
+func (s State) Set(id string, status Status, note string) (State, error) {
+	var out State
+	for _, e := range s.Items {
+		if e.ID != id {
+			out.Items = append(out.Items, e)
+		}
+	}
+	if status != Open || note != "" {
+		out.Items = append(out.Items, Entry{ID: id, Status: status, Note: note})
+	}
+	slices.SortFunc(out.Items, func(a, b Entry) int { return order[a.ID] - order[b.ID] })
+	if err := out.Validate(); err != nil {
+		return State{}, err
+	}
+	return out, nil
+}
+
+// maxInput bounds what Decode reads.
+const maxInput = 1 << 20
+
+// Decode reads a State from JSON, refusing unknown fields and trailing
+// data. Entries may come in any order, and open entries without a note
+// may be present; the result is canonical. Duplicate ids are refused.
+func Decode(r io.Reader) (State, error) {
+	var s State
+	dec := json.NewDecoder(io.LimitReader(r, maxInput))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return State{}, jsonErr(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return State{}, errors.New("checklist: unexpected data after the JSON object")
+	}
+	seen := map[string]bool{}
+	var out State
+	for i, e := range s.Items {
+		if seen[e.ID] {
+			return State{}, &money.FieldError{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an id listed once"}
+		}
+		seen[e.ID] = true
+		if _, ok := order[e.ID]; !ok {
+			return State{}, &money.FieldError{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+		}
+		if e.Status == Open && e.Note == "" {
+			continue
+		}
+		out.Items = append(out.Items, e)
+	}
+	slices.SortFunc(out.Items, func(a, b Entry) int { return order[a.ID] - order[b.ID] })
+	if err := out.Validate(); err != nil {
+		return State{}, err
+	}
+	return out, nil
+}
+
+// jsonErr names the field in encoding/json's type and unknown-field errors.
+func jsonErr(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return &money.FieldError{Field: te.Field, Value: te.Value, Want: "a JSON value of Go type " + te.Type.String()}
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return &money.FieldError{Field: strings.Trim(name, `"`), Value: "(present)", Want: "no such field"}
+	}
+	return fmt.Errorf("checklist: %w", err)
+}
+
+// Progress counts one list's items by state.
+type Progress struct {
+	// Article is the list's article, or "all" for the total.
+	Article string `json:"article"`
+	Total   int    `json:"total"`
+	Done    int    `json:"done"`
+	NA      int    `json:"na"`
+	Open    int    `json:"open"`
+}
+
+// Complete reports whether every item that applies is done.
+func (p Progress) Complete() bool { return p.Open == 0 }
+
+// Progress counts each list's items by state, then all of them.
+func (s State) Progress() []Progress {
+	all := Progress{Article: "all"}
+	var out []Progress
+	for _, l := range lists {
+		p := Progress{Article: l.Article}
+		for _, it := range l.Items {
+			p.Total++
+			switch s.Get(it.ID).Status {
+			case Done:
+				p.Done++
+			case NA:
+				p.NA++
+			default:
+				p.Open++
+			}
+		}
+		all.Total, all.Done, all.NA, all.Open = all.Total+p.Total, all.Done+p.Done, all.NA+p.NA, all.Open+p.Open
+		out = append(out, p)
+	}
+	return append(out, all)
+}

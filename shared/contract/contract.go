@@ -1,0 +1,159 @@
+package contract
+
+import (
+	"fmt"
+
+	"github.com/shopspring/decimal"
+)
+
+// Level grades a clause.
+type Level string
+
+// The grades, worst first.
+const (
+	Red   Level = "red"   // breaks a rule: renegotiate or walk away
+	Amber Level = "amber" // unclear or weaker than the rule: ask
+	Green Level = "green" // meets the rule
+)
+
+// worse returns the worse of two levels.
+func worse(a, b Level) Level {
+	if a == Red || b == Red {
+		return Red
+	}
+	if a == Amber || b == Amber {
+		return Amber
+	}
+	return Green
+}
+
+// Clause is the grade of one K rule with the reasons for it.
+type Clause struct {
+	// Rule is the rule id, "K1" … "K6".
+	Rule string `json:"rule"`
+	// Title names the clause.
+	Title string `json:"title"`
+	// Level is the worst grade of the clause's checks.
+	Level Level `json:"level"`
+	// Reasons explain each check, with the figures.
+	Reasons []string `json:"reasons"`
+}
+
+// add records a check's grade and reason.
+func (c *Clause) add(l Level, format string, args ...any) {
+	c.Level = worse(c.Level, l)
+	c.Reasons = append(c.Reasons, fmt.Sprintf(format, args...))
+}
+
+// Downtime is the downtime an availability allows on one month basis.
+type Downtime struct {
+	Basis   Basis           `json:"basis"`
+	Minutes decimal.Decimal `json:"minutes"`
+}
+
+// Outage is what the K6 outage costs the vendor.
+type Outage struct {
+	// Hours is the outage priced.
+	Hours decimal.Decimal `json:"hours"`
+	// Credit is what it earns under the contract's table.
+	Credit Credit `json:"credit"`
+}
+
+// ExitRow is the cost of leaving after a given month.
+type ExitRow struct {
+	// Month is the last month paid; the contract ends after it.
+	Month int `json:"month"`
+	// RemainingMonths is TermMonths − Month.
+	RemainingMonths int `json:"remaining_months"`
+	// Remaining is the rent still to run: RemainingMonths × MonthlyFee.
+	Remaining decimal.Decimal `json:"remaining"`
+	// Contract is what the contract's clause charges; nil when the contract
+	// has no termination clause.
+	Contract *decimal.Decimal `json:"contract"`
+	// Recommended is rule K3's cap: min(20% × Remaining, 3 × MonthlyFee),
+	// and at most one month's fee on a monthly contract.
+	Recommended decimal.Decimal `json:"recommended"`
+}
+
+// Over reports whether the contract charges more than the recommended cap.
+func (r ExitRow) Over() bool {
+	return r.Contract != nil && r.Contract.GreaterThan(r.Recommended)
+}
+
+// Result is the contract check.
+type Result struct {
+	// Basis is the month basis the SLA uses.
+	Basis Basis `json:"basis"`
+	// AllowedMinutes is the monthly downtime the availability allows on
+	// Basis.
+	AllowedMinutes decimal.Decimal `json:"allowed_minutes"`
+	// Downtime is the allowed downtime on every basis, for comparison.
+	Downtime []Downtime `json:"downtime"`
+	// Table is the credit table applied.
+	Table Table `json:"table"`
+	// Outage is the K6 outage's credit.
+	Outage Outage `json:"outage"`
+	// Exit is the early-termination cost after each month of the term.
+	Exit []ExitRow `json:"exit"`
+	// Clauses grade K1 to K6, in order.
+	Clauses []Clause `json:"clauses"`
+}
+
+// Level is the worst grade of all clauses.
+func (r Result) Level() Level {
+	l := Green
+	for _, c := range r.Clauses {
+		l = worse(l, c.Level)
+	}
+	return l
+}
+
+// Check validates in and grades the contract against rules K1–K6.
+func Check(in Input) (Result, error) {
+	if err := in.Validate(); err != nil {
+		return Result{}, err
+	}
+	b := in.basis()
+	r := Result{Basis: b, AllowedMinutes: AllowedDowntime(in.AvailabilityPct, b), Table: in.Credits.Table()}
+	for _, x := range Bases {
+		r.Downtime = append(r.Downtime, Downtime{Basis: x, Minutes: AllowedDowntime(in.AvailabilityPct, x)})
+	}
+	h := in.outageHours()
+	r.Outage = Outage{Hours: h, Credit: r.Table.Credit(OutageUptime(h, b), in.MonthlyFee)}
+	r.Exit = ExitSchedule(in.MonthlyFee, in.TermMonths, in.PaymentPeriod, in.Termination)
+	k1, k2, k3 := slaClause(in, r), dataClause(in.Data), exitClause(in, r.Exit)
+	r.Clauses = []Clause{k1, k2, k3, namesClause(in), documentClause(in.Document), outageClause(in, r.Outage, k1, k2, k3)}
+	return r, nil
+}
+
+// Rule K3's recommended cap.
+var (
+	capShare  = decimal.RequireFromString("0.2")
+	capMonths = decimal.NewFromInt(3)
+)
+
+// ExitSchedule returns the early-termination cost after each month 1 …
+// term−1 of a term at fee a month, under clause t (nil: no clause), with
+// rule K3's recommended cap beside it. E12: fee 55,000, 8 months left →
+// remaining 440,000, a 50% clause charges 220,000, the cap is
+// min(88,000, 165,000) = 88,000; 30 months left → cap 165,000.
+func ExitSchedule(fee decimal.Decimal, term int, period Period, t *Termination) []ExitRow {
+	var rows []ExitRow
+	for m := 1; m < term; m++ {
+		left := decimal.NewFromInt(int64(term - m))
+		row := ExitRow{Month: m, RemainingMonths: term - m, Remaining: left.Mul(fee)}
+		row.Recommended = decimal.Min(capShare.Mul(row.Remaining), capMonths.Mul(fee))
+		if period == Monthly {
+			row.Recommended = decimal.Min(row.Recommended, fee)
+		}
+		if t != nil {
+			c := t.RemainingPct.Mul(row.Remaining).Shift(-2)
+			if t.CapMonths != nil {
+				c = decimal.Min(c, t.CapMonths.Mul(fee))
+			}
+			row.Contract = &c
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}

@@ -1,0 +1,193 @@
+package exit
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+)
+
+// Input is the contract end and the calendar to count working days on.
+type Input struct {
+	// ContractEnd is the last day of service, "2026-12-31", between 2000
+	// and 2099.
+	ContractEnd string `json:"contract_end"`
+	// Vendor names the vendor, at most 200 bytes; it appears in the
+	// calendar entries.
+	Vendor string `json:"vendor,omitempty"`
+	// DeletionWorkingDays is the contract's deletion deadline in working
+	// days after the end, in [0, 60]; 0 means rule K2's 7.
+	DeletionWorkingDays int `json:"deletion_working_days,omitempty"`
+	// Holidays are dates that are not working days, at most 100.
+	Holidays []string `json:"holidays,omitempty"`
+	// Workdays are Saturdays and Sundays that are working days (调休), at
+	// most 100.
+	Workdays []string `json:"workdays,omitempty"`
+}
+
+// DefaultDeletionDays is rule K2's deletion deadline in working days.
+const DefaultDeletionDays = 7
+
+// dateLayout is how dates are written in the input and the schedule.
+const dateLayout = "2006-01-02"
+
+// Validate reports the first input outside its allowed range, naming it.
+func (in Input) Validate() error {
+	end, err := parseDate("contract_end", in.ContractEnd)
+	if err != nil {
+		return err
+	}
+	if end.Year() < 2000 || end.Year() > 2099 {
+		return &money.FieldError{Field: "contract_end", Value: in.ContractEnd, Want: "a date between 2000-01-01 and 2099-12-31"}
+	}
+	if len(in.Vendor) > 200 {
+		return &money.FieldError{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
+	}
+	if in.DeletionWorkingDays < 0 || in.DeletionWorkingDays > 60 {
+		return &money.FieldError{Field: "deletion_working_days", Value: fmt.Sprint(in.DeletionWorkingDays), Want: "a whole number in [0, 60]"}
+	}
+	if err := dateList("holidays", in.Holidays, false); err != nil {
+		return err
+	}
+	return dateList("workdays", in.Workdays, true)
+}
+
+func parseDate(field, s string) (time.Time, error) {
+	t, err := time.Parse(dateLayout, s)
+	if err != nil {
+		return time.Time{}, &money.FieldError{Field: field, Value: s, Want: `a date written "2026-12-31"`}
+	}
+	return t, nil
+}
+
+func dateList(field string, ds []string, weekend bool) error {
+	if len(ds) > 100 {
+		return &money.FieldError{Field: field, Value: fmt.Sprintf("%d dates", len(ds)), Want: "at most 100 dates"}
+	}
+	for i, s := range ds {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		t, err := parseDate(f, s)
+		if err != nil {
+			return err
+		}
+		if weekend && !isWeekend(t) {
+			return &money.FieldError{Field: f, Value: s, Want: "a Saturday or Sunday worked in place of a holiday"}
+		}
+	}
+	return nil
+}
+
+func isWeekend(t time.Time) bool { return t.Weekday() == time.Saturday || t.Weekday() == time.Sunday }
+
+// Step is one task of the exit, with the window to do it in.
+type Step struct {
+	// ID names the step: "decide", "export", "end", "deletion",
+	// "reconcile".
+	ID string `json:"id"`
+	// Rule is the rule it applies.
+	Rule string `json:"rule"`
+	// Title says what to do, in a few words.
+	Title string `json:"title"`
+	// Start and Due bound the window, "2026-12-26"; Start == Due for a
+	// single day.
+	Start string `json:"start"`
+	Due   string `json:"due"`
+	// Detail says how, and why by then.
+	Detail string `json:"detail"`
+}
+
+// Plan is the exit schedule.
+type Plan struct {
+	// ContractEnd is the last day of service.
+	ContractEnd string `json:"contract_end"`
+	// Vendor names the vendor.
+	Vendor string `json:"vendor,omitempty"`
+	// Steps are the steps in date order.
+	Steps []Step `json:"steps"`
+}
+
+// Schedule validates in and lays out the exit (rules E1, E2, K2).
+func Schedule(in Input) (Plan, error) {
+	if err := in.Validate(); err != nil {
+		return Plan{}, err
+	}
+	end, _ := parseDate("contract_end", in.ContractEnd)
+	days := in.DeletionWorkingDays
+	if days == 0 {
+		days = DefaultDeletionDays
+	}
+	cal := newCalendar(in.Holidays, in.Workdays)
+	deletion := cal.addWorkingDays(end, days)
+	day := func(t time.Time) string { return t.Format(dateLayout) }
+	p := Plan{ContractEnd: in.ContractEnd, Vendor: in.Vendor, Steps: []Step{
+		{"decide", "E1", "Decide: renew or exit", day(end.AddDate(0, 0, -5)), day(end.AddDate(0, 0, -3)),
+			"Decide 3–5 days before the end whether to renew. Renewing early leaves room on price: " +
+				"ask for the renewal offer first; the vendor saves the cost of winning a new customer."},
+		{"export", "E2", "Export weights, data and logs", day(end.AddDate(0, 0, -3)), day(end.AddDate(0, 0, -1)),
+			"Copy model weights, training data and logs to your own object storage, and check the copies " +
+				"(sizes, checksums, a test restore) while the machines are still yours."},
+		{"end", "E2", "Contract ends", day(end), day(end),
+			"Last day of service. From here the vendor may wipe the disks: nothing should be left only there."},
+		{"deletion", "K2", "Deletion certificate due", day(end.AddDate(0, 0, 1)), day(deletion),
+			fmt.Sprintf("The vendor deletes all data within %d working days of the end and gives a written "+
+				"certificate (K2). Chase it if it has not arrived; keep it with the contract.", days)},
+		{"reconcile", "E2", "Reconcile the final bill", day(end.AddDate(0, 0, 1)), day(deletion),
+			"Check the final bill against your usage records and the contract (billing start, quotas, " +
+				"credits owed), and settle only once it agrees and the deletion certificate is in hand."},
+	}}
+	slices.SortStableFunc(p.Steps, func(a, b Step) int {
+		return cmp.Or(strings.Compare(a.Due, b.Due), strings.Compare(a.Start, b.Start))
+	})
+	return p, nil
+}
+
+// calendar knows which days are working days.
+type calendar struct{ holidays, workdays map[string]bool }
+
+func newCalendar(holidays, workdays []string) calendar {
+	c := calendar{holidays: map[string]bool{}, workdays: map[string]bool{}}
+	for _, d := range holidays {
+		c.holidays[d] = true
+	}
+	for _, d := range workdays {
+		c.workdays[d] = true
+	}
+	return c
+}
+
+// working reports whether t is a working day: a weekday that is not a
+// holiday, or a weekend day listed as worked.
+func (c calendar) working(t time.Time) bool {
+	d := t.Format(dateLayout)
+	if c.holidays[d] {
+		return false
+	}
+	return !isWeekend(t) || c.workdays[d]
+}
+
+// addWorkingDays returns the n-th working day after t.
+func (c calendar) addWorkingDays(t time.Time, n int) time.Time {
+	for n > 0 {
+		t = t.AddDate(0, 0, 1)
+		if c.working(t) {
+			n--
+		}
+	}
+	return t
+}
+
+// AddWorkingDays returns the n-th working day after date ("2026-12-31"),
+// skipping weekends, the holidays and honouring the worked weekend days.
+func AddWorkingDays(date string, n int, holidays, workdays []string) (string, error) {
+	t, err := parseDate("date", date)
+	if err != nil {
+		return "", err
+	}
+	if n < 0 || n > 3660 {
+		return "", &money.FieldError{Field: "n", Value: fmt.Sprint(n), Want: "a whole number in [0, 3660]"}
+	}
+	return newCalendar(holidays, workdays).addWorkingDays(t, n).Format(dateLayout), nil
+}

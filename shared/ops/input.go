@@ -1,0 +1,235 @@
+package ops
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Input is the plan's budget and the months recorded so far.
+type Input struct {
+	// Budgets are the planned monthly costs, one per vendor (Vendor empty
+	// when there is one vendor).
+	Budgets []Budget `json:"budgets"`
+	// Months are the monthly records, 1 to 240, at most one per month and
+	// vendor, in any order.
+	Months []Month `json:"months"`
+	// TargetUtilisationPct is the utilisation right-sizing aims for, in
+	// (60, 100]; nil means 75, midway between O1's 60% floor and a 90%
+	// ceiling that leaves headroom (an assumption, not from the articles).
+	TargetUtilisationPct *decimal.Decimal `json:"target_utilisation_pct,omitempty"`
+	// AlertPct is how far over budget a line may go before it is flagged,
+	// in percent, in [0, 1000]; nil means 10 (an assumption).
+	AlertPct *decimal.Decimal `json:"alert_pct,omitempty"`
+}
+
+// Budget is one vendor's planned monthly cost, line by line.
+type Budget struct {
+	// Vendor names the vendor, at most 100 bytes; empty for the only one.
+	Vendor string `json:"vendor,omitempty"`
+	// Lines are the planned monthly amounts, one per item.
+	Lines []Line `json:"lines"`
+}
+
+// Month is one month's record for one vendor.
+type Month struct {
+	// Month is the calendar month, "2026-09".
+	Month string `json:"month"`
+	// Vendor names the vendor; it must match a Budget's Vendor.
+	Vendor string `json:"vendor,omitempty"`
+	// Cards is the number of cards rented, in [1, 100000].
+	Cards int `json:"cards"`
+	// Hours is how many hours each card was rented, in (0, 744]; nil
+	// means the 730-hour month (tco.md F1).
+	Hours *decimal.Decimal `json:"hours,omitempty"`
+	// UtilisationPct is the mean GPU utilisation over those hours, in
+	// [0, 100], e.g. from gpuverify monitor.
+	UtilisationPct decimal.Decimal `json:"utilisation_pct"`
+	// Lines are the bill's lines, one per item.
+	Lines []Line `json:"lines"`
+	// VendorScore is the vendor's review mark for the month, in [1, 5];
+	// nil when not reviewed.
+	VendorScore *decimal.Decimal `json:"vendor_score,omitempty"`
+}
+
+// Line is one item's amount, CNY.
+type Line struct {
+	// Item is one of Items.
+	Item string `json:"item"`
+	// Amount is the monthly amount, in [0, 10^12].
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// Items are the bill items, rule C1's names as the tco package uses them,
+// plus "other".
+var Items = []string{"gpu_rent", "egress", "storage", "extra_ips", "support_tier", "after_hours_support", "data_migration", "other"}
+
+// The defaults of the optional inputs. They are variables only because Go
+// has no decimal constants: never reassign them.
+var (
+	DefaultTargetPct = decimal.NewFromInt(75)
+	DefaultAlertPct  = decimal.NewFromInt(10)
+)
+
+var (
+	hundred   = decimal.NewFromInt(100)
+	maxAmount = decimal.New(1, 12)
+	maxHours  = decimal.NewFromInt(744)
+	floorPct  = decimal.NewFromInt(60)
+)
+
+// Validate reports the first input outside its allowed range, naming it.
+func (in Input) Validate() error {
+	if len(in.Budgets) < 1 || len(in.Budgets) > 20 {
+		return &money.FieldError{Field: "budgets", Value: fmt.Sprintf("%d budgets", len(in.Budgets)), Want: "1 to 20 budgets"}
+	}
+	vendors := map[string]bool{}
+	for i, b := range in.Budgets {
+		f := fmt.Sprintf("budgets[%d]", i)
+		if len(b.Vendor) > 100 || vendors[b.Vendor] {
+			return &money.FieldError{Field: f + ".vendor", Value: b.Vendor, Want: "a name of at most 100 bytes that no other budget uses"}
+		}
+		vendors[b.Vendor] = true
+		if err := validLines(f+".lines", b.Lines); err != nil {
+			return err
+		}
+	}
+	if len(in.Months) < 1 || len(in.Months) > 240 {
+		return &money.FieldError{Field: "months", Value: fmt.Sprintf("%d months", len(in.Months)), Want: "1 to 240 monthly records"}
+	}
+	seen := map[string]bool{}
+	for i, m := range in.Months {
+		f := fmt.Sprintf("months[%d]", i)
+		if err := m.validate(f, vendors); err != nil {
+			return err
+		}
+		key := m.Month + "\x00" + m.Vendor
+		if seen[key] {
+			return &money.FieldError{Field: f + ".month", Value: m.Month, Want: "a month no other record of this vendor uses"}
+		}
+		seen[key] = true
+	}
+	if in.TargetUtilisationPct != nil {
+		if err := inRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, "a percentage in (60, 100]"); err != nil {
+			return err
+		}
+	}
+	if in.AlertPct != nil {
+		return inRange("alert_pct", *in.AlertPct, decimal.Zero, decimal.NewFromInt(1000), true, "a percentage in [0, 1000]")
+	}
+	return nil
+}
+
+func (m Month) validate(f string, vendors map[string]bool) error {
+	if _, err := time.Parse("2006-01", m.Month); err != nil || len(m.Month) != 7 {
+		return &money.FieldError{Field: f + ".month", Value: m.Month, Want: `a month written "2026-09"`}
+	}
+	if !vendors[m.Vendor] {
+		return &money.FieldError{Field: f + ".vendor", Value: m.Vendor, Want: "the vendor of one of the budgets"}
+	}
+	if err := intRange(f+".cards", m.Cards, 1, 100000); err != nil {
+		return err
+	}
+	if m.Hours != nil {
+		if err := inRange(f+".hours", *m.Hours, decimal.Zero, maxHours, false, "hours in (0, 744]"); err != nil {
+			return err
+		}
+	}
+	if err := inRange(f+".utilisation_pct", m.UtilisationPct, decimal.Zero, hundred, true, "a percentage in [0, 100]"); err != nil {
+		return err
+	}
+	if m.VendorScore != nil {
+		if err := inRange(f+".vendor_score", *m.VendorScore, decimal.NewFromInt(1), decimal.NewFromInt(5), true, "a mark in [1, 5]"); err != nil {
+			return err
+		}
+	}
+	return validLines(f+".lines", m.Lines)
+}
+
+func validLines(f string, lines []Line) error {
+	seen := map[string]bool{}
+	for i, l := range lines {
+		g := fmt.Sprintf("%s[%d]", f, i)
+		if err := oneOf(g+".item", l.Item, Items...); err != nil {
+			return err
+		}
+		if seen[l.Item] {
+			return &money.FieldError{Field: g + ".item", Value: l.Item, Want: "an item no other line uses"}
+		}
+		seen[l.Item] = true
+		if err := inRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, "an amount in [0, 10^12]"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hours returns the hours each card was rented.
+func (m Month) hours() decimal.Decimal {
+	if m.Hours == nil {
+		return money.HoursPerMonth
+	}
+	return *m.Hours
+}
+
+func orDefault(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
+	if v == nil {
+		return def
+	}
+	return *v
+}
+
+// maxPlaces is the most decimal places an input may carry, as money.Parse
+// allows; maxExp bounds the exponent so that no comparison or sum has to
+// build a huge number.
+const (
+	maxPlaces = 10
+	maxExp    = 15
+)
+
+// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
+// sane number of digits.
+func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
+	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
+		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
+	if bad {
+		return &money.FieldError{Field: field, Value: show(v), Want: want}
+	}
+	return nil
+}
+
+// show formats a decimal for an error message without expanding a huge
+// exponent.
+func show(v decimal.Decimal) string {
+	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
+		c := v.Coefficient().String()
+		if len(c) > 20 {
+			c = c[:20] + "…"
+		}
+		return fmt.Sprintf("%se%d", c, v.Exponent())
+	}
+	return v.String()
+}
+
+func intRange(field string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
+			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
+	}
+	return nil
+}
+
+func oneOf(field, v string, allowed ...string) error {
+	for _, a := range allowed {
+		if v == a {
+			return nil
+		}
+	}
+	want := "one of"
+	for _, a := range allowed {
+		want += fmt.Sprintf(" %q", a)
+	}
+	return &money.FieldError{Field: field, Value: v, Want: want}
+}

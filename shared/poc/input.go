@@ -1,0 +1,178 @@
+package poc
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Input is what the POC measured and what it should have reached. Every
+// measurement is optional: what is missing is reported as not measured.
+type Input struct {
+	// Cards is the card count of the multi-card run, in [1, 100000].
+	Cards int `json:"cards"`
+	// Throughput is the training or inference speed.
+	Throughput Throughput `json:"throughput"`
+	// UtilisationPct is the mean GPU utilisation during the run, in
+	// percent, against the utilisation the buyer requires.
+	UtilisationPct Metric `json:"utilisation_pct"`
+	// NetworkGbps is the measured network or interconnect throughput in
+	// Gbit/s, against the promised figure.
+	NetworkGbps Metric `json:"network_gbps"`
+	// StorageIOPS is the measured storage IOPS, against the promised figure.
+	StorageIOPS Metric `json:"storage_iops"`
+	// ContainerStartS is the container start time in seconds, against the
+	// longest acceptable.
+	ContainerStartS Metric `json:"container_start_s"`
+	// TicketResponseMin is the response time in minutes of a ticket filed
+	// on a weekend night, against the promised response time (rule P5).
+	TicketResponseMin Metric `json:"ticket_response_min"`
+	// EaseOfUse is the team's ease-of-use mark, 1–5; nil when not given.
+	EaseOfUse *int `json:"ease_of_use,omitempty"`
+	// TrialDays is the length of the trial in days, in [0, 365].
+	TrialDays int `json:"trial_days"`
+	// AnnualSpend is the expected annual spend with the vendor, CNY, ≥ 0;
+	// over 500,000 the trial should last 3–5 days (rule P5).
+	AnnualSpend decimal.Decimal `json:"annual_spend"`
+	// POCFacts and DeliveredFacts are the gpuverify facts (the report's
+	// "facts" object, or the whole report) of the POC machine and of the
+	// delivered one (rule P4); either may be absent.
+	POCFacts       json.RawMessage `json:"poc_facts,omitempty"`
+	DeliveredFacts json.RawMessage `json:"delivered_facts,omitempty"`
+}
+
+// Throughput is the speed of the real workload.
+type Throughput struct {
+	// Unit names the unit, e.g. "tokens/s" or "samples/s".
+	Unit string `json:"unit,omitempty"`
+	// Single is the throughput of one card, > 0.
+	Single *decimal.Decimal `json:"single,omitempty"`
+	// Multi is the throughput of Cards cards together, > 0.
+	Multi *decimal.Decimal `json:"multi,omitempty"`
+	// Expected is the throughput expected of the measured run (Multi, or
+	// Single when Cards is 1), e.g. from the vendor or from the card's
+	// official figures, > 0.
+	Expected *decimal.Decimal `json:"expected,omitempty"`
+}
+
+// Metric is a measurement and its target.
+type Metric struct {
+	// Measured is the measured value, ≥ 0; nil when not measured.
+	Measured *decimal.Decimal `json:"measured,omitempty"`
+	// Target is the promised or required value, ≥ 0; nil when none.
+	Target *decimal.Decimal `json:"target,omitempty"`
+}
+
+var (
+	maxValue = decimal.New(1, 12)
+	hundred  = decimal.NewFromInt(100)
+)
+
+// Validate reports the first input outside its allowed range, naming it.
+func (in Input) Validate() error {
+	t := in.Throughput
+	checks := []error{
+		intRange("cards", in.Cards, 1, 100000),
+		optDec("throughput.single", t.Single, false, maxValue),
+		optDec("throughput.multi", t.Multi, false, maxValue),
+		optDec("throughput.expected", t.Expected, false, maxValue),
+		in.UtilisationPct.validate("utilisation_pct", hundred),
+		in.NetworkGbps.validate("network_gbps", maxValue),
+		in.StorageIOPS.validate("storage_iops", maxValue),
+		in.ContainerStartS.validate("container_start_s", maxValue),
+		in.TicketResponseMin.validate("ticket_response_min", maxValue),
+		intRange("trial_days", in.TrialDays, 0, 365),
+		inRange("annual_spend", in.AnnualSpend, decimal.Zero, maxValue, true, "an amount in [0, 10^12]"),
+		factsObject("poc_facts", in.POCFacts),
+		factsObject("delivered_facts", in.DeliveredFacts),
+	}
+	if len(t.Unit) > 40 {
+		return &money.FieldError{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: "at most 40 bytes"}
+	}
+	if in.EaseOfUse != nil {
+		checks = append(checks, intRange("ease_of_use", *in.EaseOfUse, 1, 5))
+	}
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m Metric) validate(field string, hi decimal.Decimal) error {
+	if err := optDec(field+".measured", m.Measured, true, hi); err != nil {
+		return err
+	}
+	return optDec(field+".target", m.Target, true, hi)
+}
+
+func optDec(field string, v *decimal.Decimal, zeroOK bool, hi decimal.Decimal) error {
+	if v == nil {
+		return nil
+	}
+	limit := hi.String()
+	if hi.Equal(maxValue) {
+		limit = "10^12"
+	}
+	want := "a number in (0, " + limit + "]"
+	if zeroOK {
+		want = "a number in [0, " + limit + "]"
+	}
+	return inRange(field, *v, decimal.Zero, hi, zeroOK, want)
+}
+
+// factsObject checks that raw, when present, is a JSON object.
+func factsObject(field string, raw json.RawMessage) error {
+	if len(raw) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return &money.FieldError{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
+	}
+	return nil
+}
+
+// maxPlaces is the most decimal places an input may carry, as money.Parse
+// allows; maxExp bounds the exponent so that no comparison or sum has to
+// build a huge number.
+const (
+	maxPlaces = 10
+	maxExp    = 15
+)
+
+// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
+// sane number of digits.
+func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
+	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
+		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
+	if bad {
+		return &money.FieldError{Field: field, Value: show(v), Want: want}
+	}
+	return nil
+}
+
+// show formats a decimal for an error message without expanding a huge
+// exponent.
+func show(v decimal.Decimal) string {
+	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
+		c := v.Coefficient().String()
+		if len(c) > 20 {
+			c = c[:20] + "…"
+		}
+		return fmt.Sprintf("%se%d", c, v.Exponent())
+	}
+	return v.String()
+}
+
+func intRange(field string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
+			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
+	}
+	return nil
+}

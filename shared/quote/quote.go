@@ -1,0 +1,208 @@
+package quote
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Level grades a flag.
+type Level string
+
+// The flag levels.
+const (
+	Red   Level = "red"   // below a rule's minimum
+	Amber Level = "amber" // ask the vendor before comparing or signing
+	Info  Level = "info"  // worth knowing
+)
+
+// Flag is one thing to act on, with the rule behind it.
+type Flag struct {
+	Rule  string `json:"rule"`
+	Level Level  `json:"level"`
+	Text  string `json:"text"`
+}
+
+// Item names, in the order of rule C1.
+const (
+	ItemGPU       = "gpu_rent"
+	ItemBundled   = "bundled"
+	ItemEgress    = "egress"
+	ItemStorage   = "storage"
+	ItemIPs       = "extra_ips"
+	ItemSupport   = "support_tier"
+	ItemMigration = "data_migration"
+)
+
+// Line is one item of a quote priced for the need, as quoted (VAT as the
+// quote has it).
+type Line struct {
+	// Item is one of the Item* names.
+	Item string `json:"item"`
+	// Amount is the monthly cost of the item; zero when not stated.
+	Amount decimal.Decimal `json:"amount"`
+	// Stated is false when the need uses the item and the quote gives no
+	// price for it: Amount is then a lower bound of zero.
+	Stated bool `json:"stated"`
+	// Basis says how Amount was obtained, e.g. "8 cards × 1,500.00".
+	Basis string `json:"basis"`
+}
+
+// Priced is one quote priced for the need.
+type Priced struct {
+	// Vendor names the vendor.
+	Vendor string `json:"vendor"`
+	// Rank is 1 for the cheapest, by the high end of ExVAT.
+	Rank int `json:"rank"`
+	// Lines are the items, in rule C1's order.
+	Lines []Line `json:"lines"`
+	// AsQuoted is the monthly total as the vendor wrote it.
+	AsQuoted decimal.Decimal `json:"as_quoted"`
+	// ExVAT is the monthly total without VAT: a range when the quote does
+	// not say whether VAT is included or at what rate.
+	ExVAT money.Range `json:"ex_vat"`
+	// ExtrasShare is the share of the total that is not GPU rent; nil for a
+	// bundled quote.
+	ExtrasShare *decimal.Decimal `json:"extras_share,omitempty"`
+	// Complete is false when the need uses an item the quote does not
+	// price: the totals are then lower bounds.
+	Complete bool `json:"complete"`
+	// WaitCost is the rent billed while waiting for delivery when billing
+	// starts on order; zero otherwise.
+	WaitCost decimal.Decimal `json:"wait_cost"`
+	// Flags are what to ask this vendor.
+	Flags []Flag `json:"flags"`
+
+	gpu, extras decimal.Decimal // VAT-exclusive high ends, for C5
+}
+
+// Result compares the quotes.
+type Result struct {
+	// Need is the need priced.
+	Need Need `json:"need"`
+	// Quotes are the priced quotes, cheapest first.
+	Quotes []Priced `json:"quotes"`
+	// Spread is (dearest − cheapest) ÷ cheapest on the high ends of ExVAT;
+	// nil with one quote.
+	Spread *decimal.Decimal `json:"spread,omitempty"`
+	// Flags are the findings across quotes.
+	Flags []Flag `json:"flags"`
+}
+
+// Thresholds of rules C5 and C3.
+var (
+	spreadLimit = decimal.RequireFromString("0.30")
+	extrasLimit = decimal.RequireFromString("0.25")
+)
+
+// Compare validates in, prices every quote for the need and flags what to
+// ask (rules C5, C3, V4, K4).
+func Compare(in Input) (Result, error) {
+	if err := in.Validate(); err != nil {
+		return Result{}, err
+	}
+	r := Result{Need: in.Need}
+	for _, q := range in.Quotes {
+		r.Quotes = append(r.Quotes, price(in.Need, q))
+	}
+	slices.SortStableFunc(r.Quotes, func(a, b Priced) int {
+		return cmp.Or(a.ExVAT.High.Cmp(b.ExVAT.High), a.ExVAT.Low.Cmp(b.ExVAT.Low), cmp.Compare(a.Vendor, b.Vendor))
+	})
+	for i := range r.Quotes {
+		r.Quotes[i].Rank = i + 1
+	}
+	r.Flags = append(r.Flags, countFlag(len(in.Quotes))...)
+	r.Spread, r.Flags = spread(r.Quotes, r.Flags)
+	movedCost(r.Quotes)
+	return r, nil
+}
+
+// price prices one quote for the need.
+func price(n Need, q Quote) Priced {
+	p := Priced{Vendor: q.Vendor, Complete: true}
+	cards := decimal.NewFromInt(int64(n.Cards))
+	var gpu decimal.Decimal
+	if q.Bundled != nil {
+		gpu = *q.Bundled
+		p.Lines = append(p.Lines, Line{Item: ItemBundled, Amount: gpu, Stated: true,
+			Basis: "one figure for GPUs, egress, storage and IPs"})
+		p.Flags = append(p.Flags, Flag{"C5", Amber, "Bundled quote: ask for it split into GPU, bandwidth and storage before comparing; a low bundle can hide dear extras."})
+	} else {
+		gpu = q.GPUPerCard.Mul(cards)
+		p.Lines = append(p.Lines, Line{Item: ItemGPU, Amount: gpu, Stated: true,
+			Basis: fmt.Sprintf("%d cards × %s", n.Cards, money.Format(*q.GPUPerCard))})
+		p.Lines = append(p.Lines,
+			metered(ItemEgress, n.EgressTB, "TB", q.Egress),
+			metered(ItemStorage, n.StorageGB, "GB", q.Storage),
+			metered(ItemIPs, decimal.NewFromInt(int64(n.IPs)), "IPs", q.IPs))
+	}
+	p.Lines = append(p.Lines, fee(ItemSupport, q.SupportMonthly, "a month"))
+	mig := fee(ItemMigration, q.Migration, "")
+	if q.Migration != nil {
+		mig.Amount = q.Migration.DivRound(decimal.NewFromInt(int64(n.TermMonths)), money.DivPrecision)
+		mig.Basis = fmt.Sprintf("%s once ÷ %d months", money.Format(*q.Migration), n.TermMonths)
+	}
+	p.Lines = append(p.Lines, mig)
+	for _, l := range p.Lines {
+		p.AsQuoted = p.AsQuoted.Add(l.Amount)
+		if !l.Stated && isMetered(l.Item) {
+			p.Complete = false
+			p.Flags = append(p.Flags, Flag{"C1", Amber, "The quote gives no price for " + l.Basis + ": the total leaves it out; ask."})
+		}
+	}
+	if q.SupportMonthly == nil {
+		p.Flags = append(p.Flags, Flag{"C1", Info, "Support is not priced: ask what the rent includes and what an upgrade or after-hours support costs."})
+	}
+	if q.Migration == nil {
+		p.Flags = append(p.Flags, Flag{"C1", Info, "Data migration is not priced: ask what moving data in costs."})
+	}
+	var vatFlags []Flag
+	p.ExVAT, vatFlags = exVAT(p.AsQuoted, q.VAT)
+	p.Flags = append(p.Flags, vatFlags...)
+	hi := func(x decimal.Decimal) decimal.Decimal {
+		r, _ := exVAT(x, q.VAT)
+		return r.High
+	}
+	p.gpu, p.extras = hi(gpu), hi(p.AsQuoted.Sub(gpu))
+	if q.Bundled == nil && p.AsQuoted.IsPositive() {
+		share := p.AsQuoted.Sub(gpu).DivRound(p.AsQuoted, money.DivPrecision)
+		p.ExtrasShare = &share
+		if share.GreaterThan(extrasLimit) {
+			p.Flags = append(p.Flags, Flag{"C3", Amber, fmt.Sprintf("Extras are %s of the total, above the usual 10–25%%: check what drives them.", money.FormatPercent(share))})
+		}
+	}
+	p.WaitCost, p.Flags = delivery(q, gpu, p.Flags)
+	return p
+}
+
+func isMetered(item string) bool {
+	return item == ItemEgress || item == ItemStorage || item == ItemIPs
+}
+
+// metered prices need units of an item above its free quota.
+func metered(item string, need decimal.Decimal, unit string, e Extra) Line {
+	over := decimal.Max(decimal.Zero, need.Sub(e.Included))
+	l := Line{Item: item, Stated: true}
+	switch {
+	case over.IsZero():
+		l.Basis = fmt.Sprintf("%s %s within the %s included", need, unit, e.Included)
+	case e.UnitPrice == nil:
+		l.Stated = false
+		l.Basis = fmt.Sprintf("%s %s of %s above the %s included", over, unit, item, e.Included)
+	default:
+		l.Amount = over.Mul(*e.UnitPrice)
+		l.Basis = fmt.Sprintf("%s %s above the %s included × %s", over, unit, e.Included, money.Format(*e.UnitPrice))
+	}
+	return l
+}
+
+// fee prices a flat item.
+func fee(item string, v *decimal.Decimal, per string) Line {
+	if v == nil {
+		return Line{Item: item, Stated: false, Basis: "not stated"}
+	}
+	return Line{Item: item, Amount: *v, Stated: true, Basis: money.Format(*v) + " " + per}
+}

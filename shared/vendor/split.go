@@ -1,0 +1,70 @@
+package vendor
+
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Split divides cards between a primary and a backup vendor (rule V5).
+type Split struct {
+	// Cards is the number of cards split.
+	Cards int `json:"cards"`
+	// Primary and Backup are the cards each vendor gets.
+	Primary int `json:"primary"`
+	Backup  int `json:"backup"`
+	// PrimaryShare is Primary ÷ Cards.
+	PrimaryShare decimal.Decimal `json:"primary_share"`
+	// InRange is true when the primary has 60–70% and the backup 30–40%.
+	InRange bool `json:"in_range"`
+	// PrimaryVendor and BackupVendor are the two best eligible vendors;
+	// empty when fewer than two are eligible.
+	PrimaryVendor string `json:"primary_vendor,omitempty"`
+	BackupVendor  string `json:"backup_vendor,omitempty"`
+	// Reason explains the split.
+	Reason string `json:"reason"`
+}
+
+// SplitCards splits cards in whole cards so the primary gets as close to
+// 65% as it can; a tie goes to the primary (which has the annual
+// discount), as rounding half up would. The 60–70% band is symmetric about
+// 65%, so whenever some whole split lies inside it, this one does: 8 cards
+// → 5 / 3 (62.5%), 3 → 2 / 1 (66.7%), 10 → 7 / 3. No split fits 1, 2, 4 or
+// 7 cards; from 8 cards up one always does.
+func SplitCards(cards int) Split {
+	s := Split{Cards: cards}
+	switch {
+	case cards < 1:
+		s.Reason = "No cards to split."
+		return s
+	case cards == 1:
+		s.Primary, s.PrimaryShare = 1, decimal.NewFromInt(1)
+		s.Reason = "One card cannot be split: rent it from the primary and keep the backup qualified (POC done, account open) for on-demand use."
+		return s
+	}
+	best := 1
+	for p := 2; p < cards; p++ {
+		if abs(20*p-13*cards) <= abs(20*best-13*cards) {
+			best = p
+		}
+	}
+	s.Primary, s.Backup = best, cards-best
+	s.PrimaryShare = decimal.NewFromInt(int64(best)).DivRound(decimal.NewFromInt(int64(cards)), money.DivPrecision)
+	s.InRange = 10*best >= 6*cards && 10*best <= 7*cards
+	shares := fmt.Sprintf("%d / %d cards (%s / %s)", s.Primary, s.Backup,
+		money.FormatPercent(s.PrimaryShare), money.FormatPercent(decimal.NewFromInt(1).Sub(s.PrimaryShare)))
+	if s.InRange {
+		s.Reason = "Primary / backup " + shares + ": inside 60–70% / 30–40%."
+	} else {
+		s.Reason = fmt.Sprintf("No whole split of %d cards gives the primary 60–70%%; the closest is %s. Rent a card more or fewer, or accept the skew.", cards, shares)
+	}
+	return s
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
