@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,30 @@ func TestVersionAndUsage(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "", "help"); code != exitOK || !strings.Contains(out, "plan") {
 		t.Errorf("help: %d %q", code, out)
+	}
+}
+
+// TestPlanFileInput: gpuverify plan also reads a plan file as it is (the
+// site's export), and --ics writes the exit schedule (rules E1, E2).
+func TestPlanFileInput(t *testing.T) {
+	code, planJSON, errOut := runCmd(t, "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("build: %d %s", code, errOut)
+	}
+	ics := t.TempDir() + "/exit.ics"
+	code, out, errOut := runCmd(t, planJSON, "plan", "--in", "-", "--ics", ics)
+	if code != exitOK {
+		t.Fatalf("plan file: %d %s", code, errOut)
+	}
+	if !strings.Contains(out, "Llama 3.1 8B") {
+		t.Errorf("plan file text lacks the model:\n%s", out)
+	}
+	data, err := os.ReadFile(ics)
+	if err != nil || !strings.HasPrefix(string(data), "BEGIN:VCALENDAR\r\n") || !strings.Contains(string(data), "BEGIN:VEVENT") {
+		t.Errorf("ics = %q, %v", data, err)
+	}
+	code, _, errOut = runCmd(t, `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics)
+	if code != exitUsage || !strings.Contains(errOut, "no procurement.exit section") {
+		t.Errorf("--ics without an exit section: %d %q", code, errOut)
 	}
 }

@@ -52,6 +52,9 @@ type Requirements struct {
 	FirstContract *bool `json:"first_contract,omitempty"`
 	// Cost holds the user's own prices and fee amounts.
 	Cost CostInputs `json:"cost"`
+	// Procurement holds the optional later stages: quotes, vendors,
+	// contract, POC, operations, exit and checklists.
+	Procurement *Procurement `json:"procurement,omitempty"`
 }
 
 // Model names a preset or describes a model by its size and shape.

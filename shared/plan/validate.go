@@ -44,7 +44,7 @@ func (r *Requirements) Normalize() error {
 		return err
 	}
 	r.defaults()
-	for _, check := range []func() error{r.validateShape, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate} {
+	for _, check := range []func() error{r.validateShape, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate, r.Procurement.validate} {
 		if err := check(); err != nil {
 			return err
 		}

@@ -1,0 +1,130 @@
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/checklist"
+	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/shared/poc"
+	"github.com/gpuplan/gpuplan/shared/quote"
+	"github.com/gpuplan/gpuplan/shared/vendor"
+)
+
+// Procurement holds the optional later stages of the purchase: quotes,
+// vendors, the contract, the POC, operations records, the exit and the
+// checklists (rules C5, V, K, P, O, E, L). Each is what the user entered;
+// the verdicts are computed from it wherever the plan is shown, by the same
+// functions in the site and in gpuverify. Absent sections are omitted, so
+// plan files without them stay valid gpuplan.plan/v1 files.
+type Procurement struct {
+	Quotes     *quote.Input     `json:"quotes,omitempty"`
+	Vendors    *vendor.Input    `json:"vendors,omitempty"`
+	Contract   *contract.Input  `json:"contract,omitempty"`
+	POC        *poc.Input       `json:"poc,omitempty"`
+	Operations *ops.Input       `json:"operations,omitempty"`
+	Exit       *exit.Input      `json:"exit,omitempty"`
+	Checklists *checklist.State `json:"checklists,omitempty"`
+}
+
+// stage is one procurement section: its name in the plan file, a title,
+// and how to validate and render it.
+type stage struct {
+	name, title string
+	present     bool
+	validate    func() error
+	render      func(w io.Writer, markdown bool) error
+}
+
+// renderer is what every stage's result offers.
+type renderer interface {
+	WriteText(io.Writer) error
+	WriteMarkdown(io.Writer) error
+}
+
+func write(w io.Writer, r renderer, markdown bool) error {
+	if markdown {
+		return r.WriteMarkdown(w)
+	}
+	return r.WriteText(w)
+}
+
+// run computes a stage's result with fn and renders it.
+func run[In any, Out renderer](in *In, fn func(In) (Out, error)) func(io.Writer, bool) error {
+	return func(w io.Writer, markdown bool) error {
+		out, err := fn(*in)
+		if err != nil {
+			return err
+		}
+		return write(w, out, markdown)
+	}
+}
+
+func (p *Procurement) stages() []stage {
+	return []stage{
+		{"quotes", "Quotes (C5, V4)", p.Quotes != nil, func() error { return p.Quotes.Validate() }, run(p.Quotes, quote.Compare)},
+		{"vendors", "Vendors (V1-V3, V5)", p.Vendors != nil, func() error { return p.Vendors.Validate() }, run(p.Vendors, vendor.Rank)},
+		{"contract", "Contract and SLA (K1-K6)", p.Contract != nil, func() error { return p.Contract.Validate() }, run(p.Contract, contract.Check)},
+		{"poc", "Proof of concept (P1-P5)", p.POC != nil, func() error { return p.POC.Validate() }, run(p.POC, poc.Judge)},
+		{"operations", "Operations (O1-O4)", p.Operations != nil, func() error { return p.Operations.Validate() }, run(p.Operations, ops.Review)},
+		{"exit", "Renewal and exit (E1-E2)", p.Exit != nil, func() error { return p.Exit.Validate() }, run(p.Exit, exit.Schedule)},
+		{"checklists", "Checklists (L1)", p.Checklists != nil, func() error { return p.Checklists.Validate() },
+			func(w io.Writer, markdown bool) error { return write(w, *p.Checklists, markdown) }},
+	}
+}
+
+// validate checks every present section, naming the field inside it.
+func (p *Procurement) validate() error {
+	if p == nil {
+		return nil
+	}
+	for _, s := range p.stages() {
+		if !s.present {
+			continue
+		}
+		if err := s.validate(); err != nil {
+			return stageErr(s.name, err)
+		}
+	}
+	return nil
+}
+
+func stageErr(name string, err error) error {
+	var fe *money.FieldError
+	if errors.As(err, &fe) {
+		return fieldErr("procurement."+name+"."+fe.Field, "got %q, want %s", fe.Value, fe.Want)
+	}
+	return fmt.Errorf("procurement.%s: %w", name, err)
+}
+
+// writeProcurement renders every present section after the plan.
+func writeProcurement(w io.Writer, p *Procurement, markdown bool) error {
+	if p == nil {
+		return nil
+	}
+	for _, s := range p.stages() {
+		if !s.present {
+			continue
+		}
+		title := "\n" + s.title + "\n"
+		if markdown {
+			title = "\n## " + s.title + "\n\n"
+		}
+		if _, err := io.WriteString(w, title); err != nil {
+			return err
+		}
+		var b strings.Builder
+		if err := s.render(&b, markdown); err != nil {
+			return stageErr(s.name, err)
+		}
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
