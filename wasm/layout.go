@@ -1,8 +1,12 @@
 package main
 
 import (
+	"math"
 	"net/url"
+	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/sizing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -31,9 +35,21 @@ func link(path string, q url.Values) string {
 // its fields are unexported so go-app never overwrites them on navigation.
 type pageState struct {
 	st       State
+	out      Outcome // the plan for st.Input, computed when the input changes
+	rev      int     // counts computed outcomes; the result carries it for tests and the bench
 	problems []Problem
 	fail     *failure // a panic recovered from a handler, shown until reload
 	loaded   bool     // state read from the URL and storage
+}
+
+// setState replaces the state and computes its plan.
+func (p *pageState) setState(st State) {
+	inputChanged := !st.Input.Equal(p.st.Input) || p.out.Req.Schema == ""
+	p.st = st
+	if inputChanged {
+		p.out = Compute(st.Input)
+		p.rev++
+	}
 }
 
 // preload reads the state straight from the browser before the first render,
@@ -41,11 +57,14 @@ type pageState struct {
 // for OnNav.
 func (p *pageState) preload() {
 	if !app.IsClient {
+		p.setState(State{Lang: Zh})
 		return
 	}
 	p.fail = guard("reading the address", func() {
 		q := app.Window().URL().Query()
-		p.st, p.problems = LoadState(q, store.Read(storageKey), browserLang())
+		var st State
+		st, p.problems = LoadState(q, store.Read(storageKey), browserLang())
+		p.setState(st)
 		p.loaded = true
 	})
 }
@@ -54,12 +73,57 @@ func (p *pageState) preload() {
 // document title and language, and writes the state back.
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
-		p.st, p.problems = loadState(ctx)
+		st, problems := loadState(ctx)
+		p.problems = problems
+		p.setState(st)
 		p.loaded = true
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
-		saveState(ctx, p.st, r.KeepsInput)
+		saveState(ctx, p.st, r.KeepsInput, p.out.Valid())
 	})
+}
+
+// setField stores the text of one field, recomputes the plan and saves the
+// state when every field is valid. It is the only way the form changes the
+// input.
+func (p *pageState) setField(ctx app.Context, r route, key, value string) {
+	in := p.st.Input.With(key, value)
+	if key == "model.preset" && value == "" && in.Get("model.params_b") == "" {
+		// Switching to a model given by size starts from the preset's size.
+		if m, ok := sizing.PresetByID(p.st.Input.Get("model.preset")); ok {
+			in = in.With("model.params_b", strconv.FormatFloat(math.Round(m.ParamsB()*100)/100, 'f', -1, 64))
+		}
+	}
+	if key == "model.preset" && value != "" {
+		in = in.With("model.params_b", "")
+		for _, f := range shapeFields {
+			in = in.With(f.Key, "")
+		}
+	}
+	p.setState(State{Lang: p.st.Lang, Input: in})
+	p.problems = nil
+	saveState(ctx, p.st, r.KeepsInput, p.out.Valid())
+}
+
+// onField returns the handler of one field's input or change event. The
+// event scope ties the handler to the field, so go-app never reuses it for
+// another field when the form's shape changes.
+func (p *pageState) onField(r route, f fieldSpec) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("input "+f.Key, func() {
+			src := ctx.JSSrc()
+			v := src.Get("value").String()
+			if f.Kind == kindBool {
+				v = strconv.FormatBool(src.Get("checked").Bool())
+			}
+			p.setField(ctx, r, f.Key, v)
+		})
+	}
+}
+
+// input renders one field of the page's state.
+func (p *pageState) input(r route, f fieldSpec, placeholder string) app.UI {
+	return fieldInput(f, p.st.Lang, p.st.Input.Get(f.Key), p.out.ErrorFor(f.Key), placeholder, p.onField(r, f))
 }
 
 // dismiss hides the notices.
@@ -115,13 +179,12 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 // nav lists every route that belongs in the menu, marking the current one.
 func (p *pageState) nav(current route) app.UI {
 	m := p.st.Lang.M()
-	q := url.Values{"lang": {string(p.st.Lang)}}
 	var items []app.UI
 	for _, r := range routes {
 		if !r.InNav {
 			continue
 		}
-		a := app.A().ID("nav-%s", r.ID).Href("%s", link(r.Path, q)).Text(r.Title(m))
+		a := app.A().ID("nav-%s", r.ID).Href("%s", link(r.Path, p.pageQuery(r, p.st.Lang))).Text(r.Title(m))
 		if r.ID == current.ID {
 			a = a.Class("active").Aria("current", "page")
 		}

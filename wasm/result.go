@@ -1,54 +1,141 @@
 package main
 
-import "github.com/shopspring/decimal"
+import (
+	"errors"
+	"strings"
 
-// This file holds the one real computation the page shows until the planner
-// is wired to shared/plan: the billing mode of rule B1.
-
-// Billing is how a rental is paid for.
-type Billing string
-
-// The billing modes of rule B1.
-const (
-	Hourly  Billing = "hourly"
-	Monthly Billing = "monthly"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
-// hourlyBelow is the threshold of rule B1: under 10 hours a day on average,
-// pay by the hour; from 10 hours up, pay by the month.
-var hourlyBelow = decimal.NewFromInt(10)
+// This file turns the text of the form into a plan with plan.Build, the
+// function gpuverify runs, so the site and the CLI can never differ.
 
-// BillingFor applies rule B1 to the average hours of use per day.
-func BillingFor(hoursPerDay decimal.Decimal) Billing {
-	if hoursPerDay.LessThan(hourlyBelow) {
-		return Hourly
-	}
-	return Monthly
+// Outcome is what the pages show for one Input.
+type Outcome struct {
+	// Req is the sheet as the form gives it (plan.Build normalises a copy).
+	Req plan.Requirements
+	// Plan is nil when a field is refused or the plan could not be built.
+	Plan *plan.Plan
+	// Errors are the refused fields: form errors in field order, or the one
+	// field plan.Build named.
+	Errors []*FieldError
+	// Err is a plan error that names no input, e.g. no card holds the job.
+	Err error
 }
 
-// Result is what the planner shows for one Input.
-type Result struct {
-	Hours   decimal.Decimal
-	Billing Billing       // empty when Errors is not
-	Errors  []*FieldError // one per refused field, in field order
+// ToRequirements reads the form into a requirement sheet. The model's size
+// and shape count only when no preset is chosen. Fields whose text has the
+// wrong form are left out and returned as errors.
+func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
+	req := plan.Requirements{Schema: plan.RequirementsSchema}
+	custom := in.Get("model.preset") == ""
+	var errs []*FieldError
+	for _, f := range inputFields {
+		if !custom && (f.Key == "model.params_b" || f.Group == groupShape) {
+			continue
+		}
+		v, ok, err := f.Parse(in.Get(f.Key))
+		if err != nil {
+			errs = append(errs, err.(*FieldError))
+			continue
+		}
+		if ok {
+			f.put(&req, v)
+		}
+	}
+	return req, errs
 }
 
-// Compute turns the input into a result. It never panics on bad input: every
-// refused field is reported in Errors.
-func Compute(in Input) Result {
-	r := Result{Errors: in.Errors()}
-	if len(r.Errors) > 0 {
-		return r
+// FromRequirements is the form that gives req: the inverse of
+// ToRequirements, used to restore an imported plan's sheet.
+func FromRequirements(req plan.Requirements) Input {
+	in := DefaultInput()
+	for _, f := range inputFields {
+		in = in.With(f.Key, f.take(req))
 	}
-	f, _ := fieldByKey("hours")
-	r.Hours, _ = f.Parse(in.HoursPerDay)
-	r.Billing = BillingFor(r.Hours)
-	return r
+	if in.Get("model.preset") != "" {
+		// Shape fields never travel with a preset.
+		for _, f := range shapeFields {
+			in = in.With(f.Key, f.Default)
+		}
+		in = in.With("model.params_b", "")
+	}
+	return in
+}
+
+// Compute builds the plan for in. It never panics on bad input: a refused
+// field is in Errors, another refusal in Err.
+func Compute(in Input) Outcome {
+	req, errs := ToRequirements(in)
+	o := Outcome{Req: req, Errors: errs}
+	if len(errs) > 0 {
+		return o
+	}
+	p, err := plan.Build(req)
+	if err != nil {
+		if fe := fieldErrorOf(err, in); fe != nil {
+			o.Errors = []*FieldError{fe}
+		} else {
+			o.Err = err
+		}
+		return o
+	}
+	o.Plan = p
+	return o
+}
+
+// fieldErrorOf maps an error from shared/ onto the input it names, or
+// returns nil when it names none.
+func fieldErrorOf(err error, in Input) *FieldError {
+	var name, msg string
+	var pe *plan.FieldError
+	var me *money.FieldError
+	switch {
+	case errors.As(err, &pe):
+		name, msg = pe.Field, pe.Msg
+	case errors.As(err, &me):
+		name, msg = me.Field, "want "+me.Want+", got "+me.Value
+	default:
+		return nil
+	}
+	key := keyForErrField(name, in)
+	f, ok := fieldByKey(key)
+	if !ok {
+		return nil
+	}
+	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: msg, Range: f.Range, Rule: f.Rule}
+}
+
+// keyForErrField finds the input a shared/ field name refers to: the same
+// JSON path, or one of a spec's ErrFields. "model" (no model at all) points
+// at the size when no preset is chosen.
+func keyForErrField(name string, in Input) string {
+	if name == "model" && in.Get("model.preset") == "" {
+		return "model.params_b"
+	}
+	if _, ok := fieldByKey(name); ok {
+		return name
+	}
+	for _, f := range inputFields {
+		for _, alias := range f.ErrFields {
+			if alias == name {
+				return f.Key
+			}
+		}
+	}
+	// cost.prices.<id> without .monthly/.hourly, and similar prefixes.
+	for _, f := range inputFields {
+		if strings.HasPrefix(f.Key, name+".") {
+			return f.Key
+		}
+	}
+	return ""
 }
 
 // ErrorFor returns the error of one field, or nil.
-func (r Result) ErrorFor(key string) *FieldError {
-	for _, e := range r.Errors {
+func (o Outcome) ErrorFor(key string) *FieldError {
+	for _, e := range o.Errors {
 		if e.Key == key {
 			return e
 		}
@@ -56,13 +143,14 @@ func (r Result) ErrorFor(key string) *FieldError {
 	return nil
 }
 
-// Label returns the billing mode in the language of m.
-func (b Billing) Label(m *Messages) string {
-	switch b {
-	case Hourly:
-		return m.Hourly
-	case Monthly:
-		return m.Monthly
+// FirstFieldError returns the first refused field, or nil.
+func (o Outcome) FirstFieldError() *FieldError {
+	if len(o.Errors) == 0 {
+		return nil
 	}
-	return m.ResultPending
+	return o.Errors[0]
 }
+
+// Valid reports whether every field was accepted (the plan may still have
+// failed for a reason that names no field).
+func (o Outcome) Valid() bool { return len(o.Errors) == 0 }

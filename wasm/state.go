@@ -4,67 +4,94 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"sort"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// State handling lives in this file only. The whole planner input is kept in
-// two places:
-//   - the URL query (?lang=en&hours=12), so a shared link reproduces the plan;
+// State handling lives in this file only. The whole planner input (the
+// requirement sheet with the cost inputs) is kept in two places:
+//   - the URL query, so a shared link reproduces the plan exactly. Only the
+//     fields that differ from the defaults are written, each under its JSON
+//     path in the sheet: /?model.preset=qwen2.5-7b&hours_per_day=10&lang=en.
+//     Defaults are part of the site's contract: changing one changes what
+//     old links mean, so add new fields rather than change defaults.
 //   - localStorage under storageKey, so opening the bare site restores it.
 //
 // The URL wins over storage; storage wins over defaults. A value that does
-// not parse falls back to its default and leaves a Problem, which the page
-// shows as a notice. Nothing is written back until the input is valid.
+// not parse, or that plan.Build refuses, falls back to its default and
+// leaves a Problem, which the page shows as a notice. Nothing is written
+// back until every field is valid.
 
 // storageKey is the localStorage key of the saved state.
 const storageKey = "gpuplan.state"
 
-// savedVersion is the version of the JSON kept in localStorage.
-const savedVersion = 1
+// savedVersion is the version of the JSON kept in localStorage. Version 1
+// (the placeholder planner) held only {"hours": …}.
+const savedVersion = 2
 
-// Input is everything the planner asks, as the text the user typed. Fields are
-// strings on purpose: binding a number to an <input> makes go-app re-format
-// it on every keystroke (goapp-build.md §2), so parsing is a separate step.
+// Input is everything the planner asks, as the text the user typed, keyed by
+// field key. It holds only the fields that differ from their defaults, so
+// the zero Input is the default input. Fields are strings on purpose:
+// binding a number to an <input> makes go-app re-format it on every
+// keystroke (goapp-build.md §2), so parsing is a separate step.
 type Input struct {
-	HoursPerDay string `json:"hours"`
+	v map[string]string
 }
 
 // DefaultInput is the input of a first visit.
-func DefaultInput() Input {
-	var in Input
-	for _, f := range inputFields {
-		*f.ptr(&in) = f.Default
+func DefaultInput() Input { return Input{} }
+
+// Get returns the text of the field with the given key, or "" for an
+// unknown key.
+func (in Input) Get(key string) string {
+	if v, ok := in.v[key]; ok {
+		return v
 	}
-	return in
+	f, _ := fieldByKey(key)
+	return f.Default
 }
 
-// Get returns the text of the field with the given key.
-func (in Input) Get(key string) string {
+// With returns a copy of in with one field replaced. Unknown keys are
+// ignored; a value equal to the default is dropped.
+func (in Input) With(key, value string) Input {
 	f, ok := fieldByKey(key)
 	if !ok {
-		return ""
+		return in
 	}
-	return *f.ptr(&in)
+	out := Input{v: make(map[string]string, len(in.v)+1)}
+	for k, v := range in.v {
+		out.v[k] = v
+	}
+	if value == f.Default {
+		delete(out.v, key)
+	} else {
+		out.v[key] = value
+	}
+	return out
 }
 
-// With returns a copy of in with one field replaced. Unknown keys are ignored.
-func (in Input) With(key, value string) Input {
-	if f, ok := fieldByKey(key); ok {
-		*f.ptr(&in) = value
+// Changed returns the keys that differ from the defaults, sorted.
+func (in Input) Changed() []string {
+	keys := make([]string, 0, len(in.v))
+	for k := range in.v {
+		keys = append(keys, k)
 	}
-	return in
+	sort.Strings(keys)
+	return keys
 }
 
-// Errors validates every field and returns the errors in field order.
-func (in Input) Errors() []*FieldError {
-	var errs []*FieldError
-	for _, f := range inputFields {
-		if _, err := f.Parse(*f.ptr(&in)); err != nil {
-			errs = append(errs, err.(*FieldError))
+// Equal reports whether two inputs hold the same text in every field.
+func (in Input) Equal(o Input) bool {
+	if len(in.v) != len(o.v) {
+		return false
+	}
+	for k, v := range in.v {
+		if w, ok := o.v[k]; !ok || w != v {
+			return false
 		}
 	}
-	return errs
+	return true
 }
 
 // State is what a page needs to render: the language and the planner input.
@@ -76,36 +103,59 @@ type State struct {
 // Source says where a refused value came from.
 type Source int
 
-// The two places state is read from.
+// The places state is read from.
 const (
 	FromURL Source = iota
 	FromStorage
+	FromFile
 )
 
 // Problem records state that could not be used. Corrupt means the saved JSON
-// as a whole was unreadable; otherwise one field was refused.
+// as a whole was unreadable, Outdated that an older version of the site
+// wrote it, Unknown that a key is not a field; otherwise one field was
+// refused and Reason says why (empty when only its form was wrong).
 type Problem struct {
-	Source  Source
-	Corrupt bool
-	Key     string
-	Value   string
-	Default string
+	Source   Source
+	Corrupt  bool
+	Outdated bool
+	Unknown  bool
+	Key      string
+	Value    string
+	Default  string
+	Reason   string
 }
 
 // Message formats p for the notice, in the language of m.
 func (p Problem) Message(m *Messages) string {
-	if p.Corrupt {
+	switch {
+	case p.Corrupt:
 		return m.NoticeStorageCorrupt
+	case p.Outdated:
+		return m.NoticeStorageOutdated
 	}
 	src := m.NoticeSourceURL
-	if p.Source == FromStorage {
+	switch p.Source {
+	case FromStorage:
 		src = m.NoticeSourceStorage
+	case FromFile:
+		src = m.NoticeSourceFile
+	}
+	if p.Unknown {
+		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
 	label := p.Key
 	if f, ok := fieldByKey(p.Key); ok {
 		label = f.Label(m)
 	}
-	return fmt.Sprintf(m.NoticeFieldResetF, label, src, p.Value, p.Default)
+	def := p.Default
+	if def == "" {
+		def = m.Auto
+	}
+	msg := fmt.Sprintf(m.NoticeFieldResetF, label, src, p.Value, def)
+	if p.Reason != "" {
+		msg += " (" + p.Reason + ")"
+	}
+	return msg
 }
 
 // saved is the JSON kept in localStorage.
@@ -124,9 +174,17 @@ func LoadState(q url.Values, stored, browserLang string) (State, []Problem) {
 	var problems []Problem
 	storedOK := false
 	if stored != "" {
-		if err := json.Unmarshal([]byte(stored), &sv); err != nil || sv.V != savedVersion {
+		var head struct {
+			V int `json:"v"`
+		}
+		switch {
+		case json.Unmarshal([]byte(stored), &head) != nil:
 			problems = append(problems, Problem{Source: FromStorage, Corrupt: true})
-		} else {
+		case head.V != savedVersion:
+			problems = append(problems, Problem{Source: FromStorage, Outdated: true})
+		case json.Unmarshal([]byte(stored), &sv) != nil:
+			problems = append(problems, Problem{Source: FromStorage, Corrupt: true})
+		default:
 			storedOK = true
 		}
 	}
@@ -135,25 +193,25 @@ func LoadState(q url.Values, stored, browserLang string) (State, []Problem) {
 	switch {
 	case hasInput(q):
 		var ps []Problem
-		st.Input, ps = inputFrom(FromURL, func(k string) (string, bool) {
-			v, ok := q[k]
-			if !ok || len(v) == 0 {
-				return "", false
-			}
-			return v[0], true
-		})
+		st.Input, ps = inputFrom(FromURL, queryMap(q))
 		problems = append(problems, ps...)
 	case storedOK:
 		var ps []Problem
-		st.Input, ps = inputFrom(FromStorage, func(k string) (string, bool) {
-			v, ok := sv.Input[k]
-			return v, ok
-		})
+		st.Input, ps = inputFrom(FromStorage, sv.Input)
 		problems = append(problems, ps...)
-	default:
-		st.Input = DefaultInput()
 	}
 	return st, problems
+}
+
+// queryMap keeps the first value of every query key but lang.
+func queryMap(q url.Values) map[string]string {
+	m := make(map[string]string, len(q))
+	for k, v := range q {
+		if k != "lang" && len(v) > 0 {
+			m[k] = v[0]
+		}
+	}
+	return m
 }
 
 // pickLang chooses the URL's language, then the saved one, then the
@@ -172,42 +230,80 @@ func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
 	return LangFromBrowser(browser)
 }
 
-// hasInput reports whether the query carries any planner field.
+// ignoredQuery are query keys that are not input and not worth a notice:
+// go-app's own switch and the usual campaign tags.
+var ignoredQuery = map[string]bool{"lang": true, "wasm": true, "utm_source": true,
+	"utm_medium": true, "utm_campaign": true, "utm_content": true, "utm_term": true}
+
+// hasInput reports whether the query carries anything but the language and
+// ignored keys: then the link, not storage, says what the input is.
 func hasInput(q url.Values) bool {
-	for _, f := range inputFields {
-		if _, ok := q[f.Key]; ok {
+	for k := range q {
+		if !ignoredQuery[k] {
 			return true
 		}
 	}
 	return false
 }
 
-// inputFrom reads every field through get. A missing field silently takes its
-// default (older links lack newer fields); a refused one takes its default
-// and adds a Problem.
-func inputFrom(src Source, get func(key string) (string, bool)) (Input, []Problem) {
+// inputFrom reads every field from m. A missing field takes its default
+// (older links lack newer fields); an unknown key, a text of the wrong form
+// or a value plan.Build refuses takes the default and adds a Problem.
+func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	in := DefaultInput()
 	var problems []Problem
-	for _, f := range inputFields {
-		v, ok := get(f.Key)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := m[k]
+		f, ok := fieldByKey(k)
 		if !ok {
+			if !ignoredQuery[k] {
+				problems = append(problems, Problem{Source: src, Unknown: true, Key: clip(k)})
+			}
 			continue
 		}
-		if _, err := f.Parse(v); err != nil {
-			problems = append(problems, Problem{Source: src, Key: f.Key,
-				Value: err.(*FieldError).Value, Default: f.Default})
+		if _, _, err := f.Parse(v); err != nil {
+			problems = append(problems, Problem{Source: src, Key: k, Value: err.(*FieldError).Value, Default: f.Default})
 			continue
 		}
-		*f.ptr(&in) = v
+		in = in.With(k, v)
+	}
+	// Values of the right form may still be out of range; the plan says
+	// which. Each round resets one field, so this ends.
+	for range len(inputFields) {
+		fe := Compute(in).FirstFieldError()
+		if fe == nil {
+			break
+		}
+		f, _ := fieldByKey(fe.Key)
+		if in.Get(fe.Key) == f.Default {
+			break // the default itself is refused: leave it to the page
+		}
+		problems = append(problems, Problem{Source: src, Key: fe.Key, Value: clip(in.Get(fe.Key)),
+			Default: f.Default, Reason: fe.Msg})
+		in = in.With(fe.Key, f.Default)
 	}
 	return in, problems
 }
 
-// Query encodes the whole state as URL query values.
+// clip cuts text echoed in a notice to maxFieldLen bytes.
+func clip(s string) string {
+	if len(s) > maxFieldLen {
+		return s[:maxFieldLen] + "…"
+	}
+	return s
+}
+
+// Query encodes the state as URL query values: the language and the fields
+// that differ from their defaults.
 func (s State) Query() url.Values {
 	q := url.Values{"lang": {string(s.Lang)}}
-	for _, f := range inputFields {
-		q.Set(f.Key, *f.ptr(&s.Input))
+	for k, v := range s.Input.v {
+		q.Set(k, v)
 	}
 	return q
 }
@@ -215,8 +311,8 @@ func (s State) Query() url.Values {
 // Saved encodes the state as the JSON kept in localStorage.
 func (s State) Saved() string {
 	sv := saved{V: savedVersion, Lang: s.Lang, Input: map[string]string{}}
-	for _, f := range inputFields {
-		sv.Input[f.Key] = *f.ptr(&s.Input)
+	for k, v := range s.Input.v {
+		sv.Input[k] = v
 	}
 	b, err := json.Marshal(sv)
 	if err != nil {
@@ -285,9 +381,10 @@ func loadState(ctx app.Context) (State, []Problem) {
 
 // saveState writes a valid state to storage and, when withInput, puts the
 // whole state in the address bar without adding a history entry. Pages that
-// only show text keep just ?lang= in their URL.
-func saveState(ctx app.Context, s State, withInput bool) {
-	if len(s.Input.Errors()) > 0 {
+// only show text keep just ?lang= in their URL. valid is false while a field
+// is refused: what was saved last stays.
+func saveState(ctx app.Context, s State, withInput, valid bool) {
+	if !valid {
 		return
 	}
 	store.Write(storageKey, s.Saved())
