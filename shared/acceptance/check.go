@@ -1,0 +1,248 @@
+package acceptance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/plan"
+)
+
+// ReasonGPULost is the text a collector puts in the reason of a fact it
+// could not read because the GPU fell off the bus (NVML ERROR_GPU_IS_LOST;
+// nvidia-smi prints "GPU is lost"). Check fails such a GPU instead of
+// skipping its checks. The match is case-insensitive; "GPU requires reset"
+// counts too.
+const ReasonGPULost = "GPU is lost"
+
+// run holds what every check of one Check call needs.
+type run struct {
+	acc     plan.Acceptance
+	f       *facts.Facts
+	cards   []catalog.Card // the plan's cards the catalogue knows, in plan order
+	unknown []string       // the plan's gpu_ids the catalogue does not know
+}
+
+// Check runs every acceptance check the plan asks for, and the health checks
+// that apply to every GPU, on the facts of one server. Results come in a
+// stable order: the server-wide checks, then each GPU's checks in GPU order.
+// A nil f is read as a server that reported nothing.
+func Check(acc plan.Acceptance, f *facts.Facts) []Result {
+	if f == nil {
+		f = facts.New("")
+	}
+	r := &run{acc: acc, f: f}
+	for _, id := range acc.GPUIDs {
+		if c, ok := catalog.ByID(id); ok {
+			r.cards = append(r.cards, c)
+		} else {
+			r.unknown = append(r.unknown, id)
+		}
+	}
+	out := []Result{r.gpuCount()}
+	if res, ok := r.listing(); ok {
+		out = append(out, res)
+	}
+	if acc.MinDriver != "" {
+		out = append(out, r.driver())
+	}
+	if r.nvlinkRequired() {
+		out = append(out, r.topology())
+	}
+	if acc.Interconnect == "nvlink+ib" {
+		out = append(out, Result{
+			ID: "infiniband", Status: Skip, Rule: "A3",
+			Expected: "InfiniBand between nodes, as contracted",
+			Measured: "not measured: NVML does not see the network",
+			Message:  "gpuverify does not test InfiniBand: run ibstat and ib_write_bw between two nodes, and keep their output with this report",
+		})
+	}
+	if len(f.Problems) > 0 {
+		out = append(out, r.problems())
+	}
+	for _, g := range f.GPUs {
+		out = append(out, r.gpu(g)...)
+	}
+	return out
+}
+
+// gpu runs the per-GPU checks of g.
+func (r *run) gpu(g facts.GPU) []Result {
+	if why, lost := lostReason(g); lost {
+		return []Result{{
+			ID: gpuID(g, "reachable"), Status: Fail, Rule: "A4",
+			Expected: "the GPU answers", Measured: why,
+			Message: fmt.Sprintf("GPU %d is lost or needs a reset: none of its other checks could run. Record it and open a ticket (rule A4)", g.Index),
+		}}
+	}
+	card, _, hasCard := bestCard(g, r.cards)
+	var out []Result
+	out = append(out, r.identity(g))
+	if r.acc.MinMemoryMiB > 0 {
+		out = append(out, r.memory(g))
+	}
+	if r.acc.MIG == "off" {
+		out = append(out, r.mig(g))
+	}
+	if r.acc.Virtualization == "bare-metal" || r.acc.Virtualization == "vm-ok" {
+		out = append(out, r.virtualization(g))
+	}
+	if r.nvlinkRequired() {
+		out = append(out, r.nvlink(g, card, hasCard))
+	}
+	out = append(out, r.pcieWidth(g), r.pcieGen(g, card, hasCard))
+	if r.acc.ECC == "on" {
+		out = append(out, r.eccMode(g))
+	}
+	out = append(out, r.eccErrors(g), r.wear(g, card, hasCard), r.throttle(g), r.powerLimit(g), r.persistence(g))
+	return out
+}
+
+// gpuID is the result id of check name on GPU g.
+func gpuID(g facts.GPU, name string) string {
+	return fmt.Sprintf("gpu%d/%s", g.Index, name)
+}
+
+func (r *run) nvlinkRequired() bool {
+	return r.acc.Interconnect == "nvlink" || r.acc.Interconnect == "nvlink+ib"
+}
+
+func (r *run) cardList() string {
+	if len(r.acc.GPUIDs) == 0 {
+		return "any card (the plan names none)"
+	}
+	return strings.Join(r.acc.GPUIDs, " or ")
+}
+
+func (r *run) unknownIDs() string {
+	if len(r.acc.GPUIDs) == 0 {
+		return "gpu_ids is empty"
+	}
+	return "gpu_ids " + strings.Join(r.unknown, ", ")
+}
+
+// gpuCount checks the number of GPUs (rule A1; K4: the contract names the
+// card count). The driver's own count is measured; when the output lists
+// fewer GPUs than it announced, listing says so.
+func (r *run) gpuCount() Result {
+	res := Result{ID: "gpu_count", Rule: "A1", Expected: fmt.Sprintf("%d GPUs", r.acc.GPUCount)}
+	n := len(r.f.GPUs)
+	if attached, ok := r.f.AttachedGPUs.Get(); ok {
+		n = attached
+	}
+	res.Measured = fmt.Sprintf("%d GPUs", n)
+	if n == r.acc.GPUCount {
+		res.Status = Pass
+		res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d", n, r.acc.GPUCount)
+		return res
+	}
+	res.Status = Fail
+	res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d: record it and open a ticket (rule A4)", n, r.acc.GPUCount)
+	return res
+}
+
+// listing warns when the output announced more GPUs than it lists: the
+// missing ones were not checked.
+func (r *run) listing() (Result, bool) {
+	attached, ok := r.f.AttachedGPUs.Get()
+	if !ok || attached == len(r.f.GPUs) {
+		return Result{}, false
+	}
+	return Result{
+		ID: "gpu_listing", Status: Warn, Rule: "A4",
+		Expected: fmt.Sprintf("all %d attached GPUs listed", attached),
+		Measured: fmt.Sprintf("%d listed", len(r.f.GPUs)),
+		Message:  fmt.Sprintf("the output announces %d GPUs but lists %d: the others were not checked (output cut short?); capture it again", attached, len(r.f.GPUs)),
+	}, true
+}
+
+// driver checks the driver version against min_driver (rule A1).
+func (r *run) driver() Result {
+	res := Result{ID: "driver", Rule: "A1", Expected: "≥ " + r.acc.MinDriver}
+	v, ok := r.f.DriverVersion.Get()
+	if !ok {
+		res.Status, res.Measured = Skip, r.f.DriverVersion.String()
+		res.Message = "the driver version was not reported"
+		return res
+	}
+	res.Measured = v
+	cmp, ok := compareVersions(v, r.acc.MinDriver)
+	switch {
+	case !ok:
+		res.Status = Skip
+		res.Message = fmt.Sprintf("driver version %q is not a dotted number", v)
+	case cmp < 0:
+		res.Status = Fail
+		res.Message = fmt.Sprintf("driver %s is older than the plan's minimum %s: ask the vendor to upgrade it", v, r.acc.MinDriver)
+	default:
+		res.Status = Pass
+		res.Message = fmt.Sprintf("driver %s is at least %s", v, r.acc.MinDriver)
+	}
+	return res
+}
+
+// topology checks that every GPU pair talks over NVLink when the plan needs
+// NVLink (rule A3: the intra-node interconnect matches the contract).
+func (r *run) topology() Result {
+	res := Result{ID: "topology", Rule: "A3", Expected: "every GPU pair on NVLink (NV<n>)"}
+	if len(r.f.GPUs) < 2 {
+		res.Status, res.Measured = Skip, fmt.Sprintf("%d GPU listed", len(r.f.GPUs))
+		res.Message = "fewer than two GPUs: no pair to check"
+		return res
+	}
+	pairs, ok := r.f.Topology.Get()
+	if !ok {
+		res.Status, res.Measured = Skip, r.f.Topology.String()
+		res.Message = "the GPU-pair topology was not reported (nvidia-smi -q has none; gpuverify reads it from NVML)"
+		return res
+	}
+	if len(pairs) == 0 {
+		res.Status, res.Measured = Skip, "no pairs"
+		res.Message = "the topology lists no GPU pair"
+		return res
+	}
+	var slow []string
+	for _, p := range pairs {
+		if !strings.HasPrefix(p.Link, "NV") {
+			slow = append(slow, fmt.Sprintf("GPU%d-GPU%d %s", p.A, p.B, p.Link))
+		}
+	}
+	res.Measured = fmt.Sprintf("%d of %d pairs on NVLink", len(pairs)-len(slow), len(pairs))
+	if len(slow) > 0 {
+		res.Status = Fail
+		res.Message = "these pairs do not talk over NVLink: " + strings.Join(slow, ", ")
+		return res
+	}
+	res.Status = Pass
+	res.Message = fmt.Sprintf("all %d GPU pairs talk over NVLink", len(pairs))
+	return res
+}
+
+// problems reports inconsistencies found while reading the facts.
+func (r *run) problems() Result {
+	return Result{
+		ID: "input", Status: Warn, Rule: "A4",
+		Expected: "a complete, consistent capture",
+		Measured: fmt.Sprintf("%d problems", len(r.f.Problems)),
+		Message:  strings.Join(r.f.Problems, "; "),
+	}
+}
+
+// lostReason finds a fact of g whose reason says the GPU is lost.
+func lostReason(g facts.GPU) (string, bool) {
+	for _, reason := range []string{g.Name.Reason(), g.UUID.Reason(), g.BusID.Reason(), g.MemoryTotalMiB.Reason(), g.PCIDeviceID.Reason()} {
+		low := strings.ToLower(reason)
+		if strings.Contains(low, strings.ToLower(ReasonGPULost)) || strings.Contains(low, "gpu requires reset") {
+			return reason, true
+		}
+	}
+	return "", false
+}
+
+func nameOf(g facts.GPU) string {
+	if n, ok := g.Name.Get(); ok {
+		return n
+	}
+	return "name " + g.Name.String()
+}

@@ -1,0 +1,142 @@
+package acceptance
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/plan"
+)
+
+// MaxPlanBytes bounds the plan file DecodePlan reads.
+const MaxPlanBytes = 4 << 20
+
+// Allowed values of the acceptance fields. The empty string means the plan
+// sets no requirement for that field.
+var (
+	Interconnects   = []string{"none", "pcie", "nvlink", "nvlink+ib", "hccs"}
+	MIGModes        = []string{"off", "allowed"}
+	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
+	ECCModes        = []string{"on", "any"}
+	PCIeWidths      = []int{0, 1, 2, 4, 8, 16, 32}
+)
+
+// Bounds of the numeric fields: wide, they catch typing mistakes only.
+const (
+	maxGPUCount  = 4096
+	maxMemoryMiB = 10 << 20 // 10 TiB per GPU
+)
+
+// planHead is the part of a plan file gpuverify reads.
+type planHead struct {
+	Schema     *string          `json:"schema"`
+	Acceptance *plan.Acceptance `json:"acceptance"`
+}
+
+// DecodePlan reads the schema and acceptance block of a plan file and
+// validates the block. It is lenient about everything else in the file
+// (sections it does not read, fields added by a newer planner), so gpuverify
+// keeps working when the rest of the plan changes; but a file of another
+// schema is refused. Problems come back as a *plan.FieldError naming the
+// field and what is allowed.
+func DecodePlan(data []byte) (plan.Acceptance, error) {
+	if len(data) > MaxPlanBytes {
+		return plan.Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxPlanBytes)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM from Windows editors
+	var head planHead
+	if err := json.Unmarshal(data, &head); err != nil {
+		return plan.Acceptance{}, jsonErr(err)
+	}
+	if head.Schema == nil {
+		return plan.Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", plan.Schema)
+	}
+	if *head.Schema != plan.Schema {
+		return plan.Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", plan.Schema, *head.Schema)
+	}
+	if head.Acceptance == nil {
+		return plan.Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
+	}
+	acc := *head.Acceptance
+	if err := Validate(acc); err != nil {
+		return plan.Acceptance{}, err
+	}
+	return acc, nil
+}
+
+// Validate checks every field of an acceptance block against its allowed
+// values and returns a *plan.FieldError for the first problem.
+func Validate(acc plan.Acceptance) error {
+	if acc.GPUCount < 1 || acc.GPUCount > maxGPUCount {
+		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxGPUCount, acc.GPUCount)
+	}
+	for i, id := range acc.GPUIDs {
+		if strings.TrimSpace(id) == "" {
+			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "must be a catalogue id such as \"h100-80g-sxm\", got an empty string")
+		}
+	}
+	if acc.MinMemoryMiB < 0 || acc.MinMemoryMiB > maxMemoryMiB {
+		return fieldErr("acceptance.min_memory_mib", "must be between 0 and %d, got %d", maxMemoryMiB, acc.MinMemoryMiB)
+	}
+	for _, f := range []struct {
+		name, v string
+		allowed []string
+	}{
+		{"interconnect", acc.Interconnect, Interconnects},
+		{"mig", acc.MIG, MIGModes},
+		{"virtualization", acc.Virtualization, Virtualizations},
+		{"ecc", acc.ECC, ECCModes},
+	} {
+		if f.v != "" && !slices.Contains(f.allowed, f.v) {
+			return fieldErr("acceptance."+f.name, "must be one of %s (or absent), got %q", strings.Join(f.allowed, ", "), f.v)
+		}
+	}
+	if !slices.Contains(PCIeWidths, acc.MinPCIeWidth) {
+		return fieldErr("acceptance.min_pcie_width", "must be one of 0, 1, 2, 4, 8, 16, 32 (lanes), got %d", acc.MinPCIeWidth)
+	}
+	if acc.MinDriver != "" {
+		if _, ok := parseVersion(acc.MinDriver); !ok {
+			return fieldErr("acceptance.min_driver", "must be a dotted driver version such as \"535.104.05\", got %q", acc.MinDriver)
+		}
+	}
+	return nil
+}
+
+func fieldErr(field, format string, args ...any) *plan.FieldError {
+	return &plan.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// jsonErr names the field of a JSON type error; other errors say where the
+// JSON broke.
+func jsonErr(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			field = "input"
+		}
+		return fieldErr(field, "must be a JSON %s, got %s", jsonKind(typeErr.Type.Kind().String()), typeErr.Value)
+	case errors.As(err, &syntaxErr):
+		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
+	}
+	return fmt.Errorf("input: %v", err)
+}
+
+func jsonKind(k string) string {
+	switch k {
+	case "int", "int64", "float64":
+		return "number"
+	case "struct", "map", "ptr":
+		return "object"
+	case "slice":
+		return "array"
+	case "bool":
+		return "boolean"
+	}
+	return k
+}

@@ -1,0 +1,121 @@
+package acceptance
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/plan"
+)
+
+const goodPlan = `{
+  "schema": "gpuplan.plan/v1",
+  "requirements": {"workload": "inference", "future_field": [1, 2]},
+  "gpu": {"id": "h100-80g-sxm", "count": 8},
+  "acceptance": {
+    "gpu_count": 8,
+    "gpu_ids": ["h100-80g-sxm"],
+    "min_memory_mib": 80000,
+    "interconnect": "nvlink",
+    "mig": "off",
+    "virtualization": "bare-metal",
+    "min_pcie_width": 16,
+    "ecc": "on",
+    "min_driver": "535.104.05"
+  },
+  "added_by_a_newer_planner": true
+}`
+
+func TestDecodePlan(t *testing.T) {
+	acc, err := DecodePlan([]byte(goodPlan))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(acc, h100Plan()) {
+		t.Errorf("got %+v\nwant %+v", acc, h100Plan())
+	}
+	// A UTF-8 byte-order mark (Windows editors) is read too.
+	if _, err := DecodePlan(append([]byte("\xef\xbb\xbf"), goodPlan...)); err != nil {
+		t.Errorf("with BOM: %v", err)
+	}
+}
+
+// TestDecodePlanErrors: each bad plan names the field and what is allowed.
+func TestDecodePlanErrors(t *testing.T) {
+	swap := func(old, new string) string { return strings.Replace(goodPlan, old, new, 1) }
+	for _, c := range []struct {
+		name, in, field, words string
+	}{
+		{"wrong schema", swap(`"gpuplan.plan/v1"`, `"gpuplan.requirements/v1"`), "schema", `must be "gpuplan.plan/v1"`},
+		{"no schema", swap(`"schema": "gpuplan.plan/v1",`, ``), "schema", "missing"},
+		{"no acceptance", `{"schema": "gpuplan.plan/v1"}`, "acceptance", "missing"},
+		{"zero GPUs", swap(`"gpu_count": 8`, `"gpu_count": 0`), "acceptance.gpu_count", "between 1 and 4096"},
+		{"count as string", swap(`"gpu_count": 8`, `"gpu_count": "8"`), "acceptance.gpu_count", "must be a JSON number"},
+		{"empty id", swap(`["h100-80g-sxm"]`, `[""]`), "acceptance.gpu_ids[0]", "catalogue id"},
+		{"negative memory", swap(`80000`, `-1`), "acceptance.min_memory_mib", "between 0"},
+		{"mig typo", swap(`"mig": "off"`, `"mig": "no"`), "acceptance.mig", "off, allowed"},
+		{"virtualization typo", swap(`"bare-metal"`, `"baremetal"`), "acceptance.virtualization", "bare-metal, vm-ok, any"},
+		{"interconnect typo", swap(`"nvlink",`, `"NVLink",`), "acceptance.interconnect", "none, pcie, nvlink"},
+		{"ecc typo", swap(`"ecc": "on"`, `"ecc": "yes"`), "acceptance.ecc", "on, any"},
+		{"odd width", swap(`"min_pcie_width": 16`, `"min_pcie_width": 12`), "acceptance.min_pcie_width", "0, 1, 2, 4, 8, 16, 32"},
+		{"driver not a version", swap(`"535.104.05"`, `"latest"`), "acceptance.min_driver", "dotted driver version"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := DecodePlan([]byte(c.in))
+			var fe *plan.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v is not a FieldError", err)
+			}
+			if fe.Field != c.field || !strings.Contains(fe.Msg, c.words) {
+				t.Errorf("got %s: %s; want field %s with %q", fe.Field, fe.Msg, c.field, c.words)
+			}
+		})
+	}
+	for _, in := range []string{"", "{", "[]", "null", `{"schema": 1}`, strings.Repeat(" ", MaxPlanBytes+1)} {
+		if _, err := DecodePlan([]byte(in)); err == nil {
+			t.Errorf("DecodePlan(%.20q): no error", in)
+		}
+	}
+}
+
+// FuzzDecodePlan: DecodePlan never panics, and what it accepts is valid and
+// reads back the same from a minimal plan file.
+func FuzzDecodePlan(f *testing.F) {
+	f.Add([]byte(goodPlan))
+	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1}}`))
+	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1,"min_driver":"1.2.3.4.5"}}`))
+	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":null}`))
+	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_ids":[null,"x"]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		acc, err := DecodePlan(data)
+		if err != nil {
+			return
+		}
+		if err := Validate(acc); err != nil {
+			t.Fatalf("DecodePlan accepted what Validate refuses: %v", err)
+		}
+		again, err := json.Marshal(map[string]any{"schema": plan.Schema, "acceptance": acc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc2, err := DecodePlan(again)
+		if err != nil {
+			t.Fatalf("round trip: %v", err)
+		}
+		if !reflect.DeepEqual(acc, acc2) {
+			t.Fatalf("round trip changed %+v to %+v", acc, acc2)
+		}
+	})
+}
+
+// BenchmarkCheck runs every check on the 8x H100 fixture.
+func BenchmarkCheck(b *testing.B) {
+	f := parseFixture(b, fx("gpud__nvidia-smi-query.535.183.01.out.0.valid"))
+	acc := planFor(8, []string{"h100-80g-sxm"}, nvlink, vmOK, eccOn, minMem(80000), minDriver("535.104.05"))
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(acc, f)
+	}
+}

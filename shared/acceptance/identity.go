@@ -1,0 +1,218 @@
+package acceptance
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/facts"
+)
+
+// Tolerances of the identity signals (research/verifier.md §2, "fake,
+// refurbished and down-binned practices"). NVML reports what the VBIOS
+// claims, so each signal alone is spoofable; together they catch a
+// relabelled, down-binned, power-capped or memory-modded card.
+const (
+	// memoryTolerance is how far the reported framebuffer may be from the
+	// catalogue figure, either way: GDDR cards lose 6.25% to ECC when it is
+	// on, so ±7% keeps both ECC states and still catches a 48 GB "4090" or
+	// a 40 GB card sold as 80 GB.
+	memoryTolerance = 0.07
+	// powerTolerance and clockTolerance are how far below the catalogue the
+	// default power limit and the max SM clock may be. Higher is fine: some
+	// boards ship with a higher limit (the A100-SXM4-80GB fixture reports
+	// 500 W against 400 W in the datasheet).
+	powerTolerance = 0.05
+	clockTolerance = 0.02
+)
+
+// signal is one identity signal of one GPU compared with one card.
+type signal struct {
+	name     string // "name", "PCI device id", ...
+	measured string // what the GPU says, or "unavailable (reason)"
+	expected string // what the card has, "" when the catalogue has no figure
+	read     bool   // the GPU reported it
+	agree    bool   // it matches (only meaningful when read and expected != "")
+	limit    bool   // a power or clock limit (rule A2) rather than identity (A1)
+}
+
+// compareCard compares the five identity signals of g with card c.
+func compareCard(g facts.GPU, c catalog.Card) []signal {
+	return []signal{
+		textSignal("name", g.Name, c.ProductNames),
+		textSignal("PCI device id", g.PCIDeviceID, c.PCIDeviceIDs),
+		memorySignal(g.MemoryTotalMiB, c.MemoryMiB),
+		lowerBoundSignal("default power limit", "W", g.DefaultPowerLimitW, c.DefaultPowerW, powerTolerance),
+		lowerBoundSignal("max SM clock", "MHz", intAsFloat(g.MaxSMClockMHz), c.MaxSMClockMHz, clockTolerance),
+	}
+}
+
+func textSignal(name string, v facts.Value[string], allowed []string) signal {
+	s := signal{name: name, measured: v.String(), expected: strings.Join(allowed, " or ")}
+	got, ok := v.Get()
+	if !ok {
+		return s
+	}
+	s.read = true
+	s.measured = got
+	for _, a := range allowed {
+		if strings.EqualFold(strings.TrimSpace(got), a) {
+			s.agree = true
+		}
+	}
+	return s
+}
+
+func memorySignal(v facts.Value[int64], spec catalog.Spec) signal {
+	s := signal{name: "memory", measured: v.String()}
+	if spec.Known() {
+		s.expected = fmt.Sprintf("%.0f MiB ±%.0f%%", spec.Value, memoryTolerance*100)
+	}
+	got, ok := v.Get()
+	if !ok {
+		return s
+	}
+	s.read = true
+	s.measured = fmt.Sprintf("%d MiB", got)
+	s.agree = math.Abs(float64(got)-spec.Value) <= spec.Value*memoryTolerance
+	return s
+}
+
+func lowerBoundSignal(name, unit string, v facts.Value[float64], spec catalog.Spec, tol float64) signal {
+	s := signal{name: name, measured: v.String(), limit: true}
+	if spec.Known() {
+		s.expected = fmt.Sprintf("≥ %s %s less %.0f%%", trimFloat(spec.Value), unit, tol*100)
+	}
+	got, ok := v.Get()
+	if !ok {
+		return s
+	}
+	s.read = true
+	s.measured = trimFloat(got) + " " + unit
+	s.agree = got >= spec.Value*(1-tol)
+	return s
+}
+
+// intAsFloat turns an int fact into a float one; a zero clock (vGPU guests
+// print 0 MHz) counts as unavailable.
+func intAsFloat(v facts.Value[int]) facts.Value[float64] {
+	n, ok := v.Get()
+	if !ok {
+		return facts.Unavailable[float64](v.Reason())
+	}
+	if n <= 0 {
+		return facts.Unavailable[float64](fmt.Sprintf("reported as %d", n))
+	}
+	return facts.Known(float64(n))
+}
+
+// disagreements counts the signals that were read, have a catalogue figure
+// and do not match.
+func disagreements(sig []signal) int {
+	n := 0
+	for _, s := range sig {
+		if s.read && s.expected != "" && !s.agree {
+			n++
+		}
+	}
+	return n
+}
+
+// bestCard returns the plan card closest to g: the one with the fewest
+// disagreeing signals (the first in plan order on a tie), and its signals.
+// ok is false when the plan names no catalogue card.
+func bestCard(g facts.GPU, cards []catalog.Card) (catalog.Card, []signal, bool) {
+	if len(cards) == 0 {
+		return catalog.Card{}, nil, false
+	}
+	best, bestSig := cards[0], compareCard(g, cards[0])
+	for _, c := range cards[1:] {
+		sig := compareCard(g, c)
+		if disagreements(sig) < disagreements(bestSig) {
+			best, bestSig = c, sig
+		}
+	}
+	return best, bestSig, true
+}
+
+// identity checks that GPU g is one of the plan's cards. The rule is A1
+// (model and memory as contracted), or A2 when only the power limit or the
+// max clock disagrees (a down-binned or capped card).
+func (r *run) identity(g facts.GPU) Result {
+	res := Result{ID: gpuID(g, "identity"), Rule: "A1", Expected: r.cardList()}
+	card, sig, ok := bestCard(g, r.cards)
+	if !ok {
+		res.Status = Skip
+		res.Measured = nameOf(g)
+		res.Message = "the plan names no card this gpuverify's catalogue knows (" + r.unknownIDs() + "): identity not checked; update gpuverify"
+		return res
+	}
+	res.Expected = card.ID + ": " + expectedSignals(sig)
+	res.Measured = measuredSignals(sig)
+	var wrong, unread, uncatalogued []string
+	read, limits := 0, 0
+	for _, s := range sig {
+		switch {
+		case !s.read:
+			unread = append(unread, s.name+" "+s.measured)
+		case s.expected == "":
+			uncatalogued = append(uncatalogued, s.name)
+			read++
+		case !s.agree:
+			wrong = append(wrong, fmt.Sprintf("%s %s, expected %s", s.name, s.measured, s.expected))
+			read++
+			if s.limit {
+				limits++
+			}
+		default:
+			read++
+		}
+	}
+	note := ""
+	if len(uncatalogued) > 0 {
+		note = " (not in the catalogue, not compared: " + strings.Join(uncatalogued, ", ") + ")"
+	}
+	switch {
+	case len(wrong) > 0:
+		res.Status = Fail
+		if limits == len(wrong) {
+			res.Rule = "A2" // only the power limit or clock: a down-binned or capped card
+		}
+		res.Message = fmt.Sprintf("GPU %d does not match %s (%s): %s%s. A relabelled, down-binned, power-capped or modified card shows this way: record it and open a ticket (rule A4)",
+			g.Index, card.Name, card.ID, strings.Join(wrong, "; "), note)
+	case read == 0:
+		res.Status = Skip
+		res.Message = "no identity signal could be read: " + strings.Join(unread, "; ")
+	case len(unread) > 0:
+		res.Status = Warn
+		res.Message = fmt.Sprintf("matches %s on what could be read, but not measured: %s%s", card.Name, strings.Join(unread, "; "), note)
+	default:
+		res.Status = Pass
+		res.Message = fmt.Sprintf("name, PCI device id, memory, default power limit and max SM clock match %s%s", card.Name, note)
+	}
+	return res
+}
+
+func expectedSignals(sig []signal) string {
+	parts := make([]string, 0, len(sig))
+	for _, s := range sig {
+		if s.expected != "" {
+			parts = append(parts, s.name+" "+s.expected)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func measuredSignals(sig []signal) string {
+	parts := make([]string, 0, len(sig))
+	for _, s := range sig {
+		parts = append(parts, s.name+" "+s.measured)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// trimFloat formats v without trailing zeros: 700, 72.5.
+func trimFloat(v float64) string {
+	return fmt.Sprintf("%.10g", math.Round(v*100)/100)
+}

@@ -1,0 +1,121 @@
+package acceptance
+
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/facts"
+)
+
+// wearKind says which memory-repair counters apply to a GPU.
+type wearKind int
+
+const (
+	wearUnknown     wearKind = iota // architecture unknown: use whichever counter was reported
+	wearRetirement                  // before Ampere: page retirement
+	wearRemapping                   // Ampere and later data-centre and workstation GPUs: row remapping
+	wearUnsupported                 // GeForce from Ampere on: no row remapping, whatever NVML says
+)
+
+// wearKindOf decides which counters apply to g. Row remapping replaced page
+// retirement with Ampere; GeForce cards do not remap rows, yet NVML reports
+// counters for them anyway (an RTX 4090 does not return NOT_SUPPORTED: gpud
+// PR #351), so their row-remap counters are not trusted. The architecture
+// comes from the GPU, or from the matched catalogue card when the GPU does
+// not say (nvidia-smi -q -x before schema v11).
+func wearKindOf(g facts.GPU, card catalog.Card, hasCard bool) wearKind {
+	arch := g.Architecture.Or("")
+	if arch == "" && hasCard {
+		arch = card.Architecture
+	}
+	rank, ok := archRank(arch)
+	switch {
+	case !ok:
+		return wearUnknown
+	case rank < rankAmpere:
+		return wearRetirement
+	case consumer(g):
+		return wearUnsupported
+	}
+	return wearRemapping
+}
+
+// wear checks the memory-repair counters (rule A4: a GPU waiting for a
+// repair or failing one must be reported before workloads run).
+func (r *run) wear(g facts.GPU, card catalog.Card, hasCard bool) Result {
+	switch wearKindOf(g, card, hasCard) {
+	case wearRetirement:
+		return retiredPages(g)
+	case wearRemapping:
+		return remappedRows(g)
+	case wearUnsupported:
+		return Result{
+			ID: gpuID(g, "row_remapping"), Status: Skip, Rule: "A4",
+			Expected: "no pending or failed row remapping",
+			Measured: "not applicable: " + g.Brand.Or("GeForce") + " card",
+			Message:  "GeForce cards do not remap rows; the counters NVML reports for them mean nothing (gpud PR #351)",
+		}
+	}
+	if g.RemappedRows.Pending.OK() || g.RemappedRows.Failure.OK() {
+		return remappedRows(g)
+	}
+	return retiredPages(g)
+}
+
+// remappedRows checks row remapping (Ampere and later). A failed remap means
+// the GPU must be replaced; a pending one needs a GPU reset before the
+// memory is safe to use.
+func remappedRows(g facts.GPU) Result {
+	rr := g.RemappedRows
+	res := Result{ID: gpuID(g, "row_remapping"), Rule: "A4", Expected: "no pending or failed row remapping"}
+	pending, okP := rr.Pending.Get()
+	failed, okF := rr.Failure.Get()
+	res.Measured = fmt.Sprintf("pending %s, failure %s, uncorrectable %s, correctable %s", rr.Pending, rr.Failure, rr.Uncorrectable, rr.Correctable)
+	unc, okU := rr.Uncorrectable.Get()
+	switch {
+	case okF && failed:
+		res.Status = Fail
+		res.Message = fmt.Sprintf("GPU %d failed to remap a memory row: the GPU must be replaced; record it and open a ticket (rule A4)", g.Index)
+	case okP && pending:
+		res.Status = Fail
+		res.Message = fmt.Sprintf("GPU %d has a row remap pending: it needs a GPU reset before its memory is reliable; ask the vendor to reset or replace it", g.Index)
+	case !okP && !okF:
+		res.Status = Skip
+		res.Message = "row remapping was not reported"
+		if g.MIG.Or("") == facts.Enabled {
+			res.Message += " (with MIG on, the counters are per instance)"
+		}
+	case okU && unc > 0:
+		res.Status = Warn
+		res.Message = fmt.Sprintf("%d rows remapped after uncorrectable errors: repaired, but a used card", unc)
+	default:
+		res.Status = Pass
+		res.Message = "no pending or failed row remapping"
+	}
+	return res
+}
+
+// retiredPages checks page retirement (before Ampere). A pending retirement
+// needs a reboot; retired pages are repairs: a used card.
+func retiredPages(g facts.GPU) Result {
+	rp := g.RetiredPages
+	res := Result{ID: gpuID(g, "page_retirement"), Rule: "A4", Expected: "no pending page retirement"}
+	res.Measured = fmt.Sprintf("pending %s, double-bit %s, single-bit %s", rp.Pending, rp.DoubleBit, rp.SingleBit)
+	pending, okP := rp.Pending.Get()
+	retired := rp.DoubleBit.Or(0) + rp.SingleBit.Or(0)
+	switch {
+	case okP && pending:
+		res.Status = Fail
+		res.Message = fmt.Sprintf("GPU %d has a page retirement pending: it needs a reboot before its memory is reliable; %d pages retired so far", g.Index, retired)
+	case !okP:
+		res.Status = Skip
+		res.Message = "page retirement was not reported"
+	case retired > 0:
+		res.Status = Warn
+		res.Message = fmt.Sprintf("%d memory pages retired: repaired, but a used card", retired)
+	default:
+		res.Status = Pass
+		res.Message = "no retired or pending pages"
+	}
+	return res
+}

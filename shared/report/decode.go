@@ -1,0 +1,68 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+)
+
+// MaxBytes bounds the report Decode reads. An 8-GPU report is about 150 KB.
+const MaxBytes = 32 << 20
+
+// Decode reads a report file. It refuses other schemas, unknown fields,
+// trailing data, unknown statuses and a digest that is not 64 hex digits:
+// a field a reader cannot see must not slip past the digest.
+func Decode(data []byte) (*Report, error) {
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("report: larger than %d bytes", MaxBytes)
+	}
+	var r Report
+	if err := decodeStrict(data, &r); err != nil {
+		return nil, err
+	}
+	if r.Schema != Schema {
+		return nil, fmt.Errorf("report: schema must be %q, got %q", Schema, r.Schema)
+	}
+	if !isHex64(r.Digest) {
+		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
+	}
+	for i, c := range r.Checks {
+		if !c.Status.Valid() {
+			return nil, fmt.Errorf("report: checks[%d].status must be pass, warn, skip or fail, got %q", i, c.Status)
+		}
+	}
+	return &r, nil
+}
+
+// decodeStrict decodes one JSON document, refusing unknown fields and
+// anything after it.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("report: unexpected data after the JSON document")
+	}
+	return nil
+}
+
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// statuses in the order the renderers list them.
+var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.Skip, acceptance.Pass}

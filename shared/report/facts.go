@@ -1,0 +1,121 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+)
+
+// WriteFacts writes facts for a terminal: the server, then one block per
+// GPU. An unavailable fact shows as "unavailable (reason)". It is the text
+// form of gpuverify facts; the JSON form is the Facts value itself.
+func WriteFacts(w io.Writer, f *facts.Facts) error {
+	var b strings.Builder
+	for _, kv := range serverLines(f) {
+		fmt.Fprintf(&b, "%-8s %s\n", kv[0], kv[1])
+	}
+	if f == nil {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	fmt.Fprintf(&b, "%-8s %s\n", "nvml", text(f.NVMLVersion))
+	fmt.Fprintf(&b, "%-8s %s\n", "topology", topologyText(f.Topology))
+	for _, p := range f.Problems {
+		fmt.Fprintf(&b, "%-8s %s\n", "problem", p)
+	}
+	for _, g := range f.GPUs {
+		fmt.Fprintf(&b, "\nGPU %d  %s  %s\n", g.Index, text(g.Name), text(g.BusID))
+		for _, kv := range gpuLines(g) {
+			fmt.Fprintf(&b, "  %-14s %s\n", kv[0], kv[1])
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func gpuLines(g facts.GPU) [][2]string {
+	return [][2]string{
+		{"identity", fmt.Sprintf("pci %s, subsystem %s, brand %s, arch %s", text(g.PCIDeviceID), text(g.PCISubsystemID), text(g.Brand), text(g.Architecture))},
+		{"board", fmt.Sprintf("uuid %s, serial %s, part %s, vbios %s", text(g.UUID), text(g.Serial), text(g.BoardPartNumber), text(g.VBIOSVersion))},
+		{"memory", fmt.Sprintf("%s total, %s reserved", mib(g.MemoryTotalMiB), mib(g.MemoryReservedMiB))},
+		{"ecc", fmt.Sprintf("%s (pending %s), uncorrectable %s now, %s lifetime", text(g.ECCMode), text(g.ECCModePending), g.ECCUncorrectableVolatile, g.ECCUncorrectableAggregate)},
+		{"remapped rows", fmt.Sprintf("pending %s, failure %s, uncorrectable %s, correctable %s", g.RemappedRows.Pending, g.RemappedRows.Failure, g.RemappedRows.Uncorrectable, g.RemappedRows.Correctable)},
+		{"retired pages", fmt.Sprintf("pending %s, double-bit %s, single-bit %s", g.RetiredPages.Pending, g.RetiredPages.DoubleBit, g.RetiredPages.SingleBit)},
+		{"pcie", fmt.Sprintf("gen %s of max %s (GPU %s, host %s), width %s of %s, replays %s", g.PCIe.GenCurrent, g.PCIe.GenMax, g.PCIe.GenDeviceMax, g.PCIe.GenHostMax, g.PCIe.WidthCurrent, g.PCIe.WidthMax, g.PCIe.ReplayCount)},
+		{"clocks", fmt.Sprintf("max SM %s MHz, max memory %s MHz", g.MaxSMClockMHz, g.MaxMemoryClockMHz)},
+		{"power", fmt.Sprintf("default %s W, enforced %s W", g.DefaultPowerLimitW, g.EnforcedPowerLimitW)},
+		{"throttle", listText(g.ClockEventReasons)},
+		{"modes", fmt.Sprintf("persistence %s, compute %s, MIG %s (pending %s)%s, virtualization %s", text(g.PersistenceMode), text(g.ComputeMode), text(g.MIG), text(g.MIGPending), migDevices(g.MIGDevices), text(g.Virtualization))},
+		{"nvlink", nvlinkText(g.NVLinks)},
+		{"now", fmt.Sprintf("%s °C, GPU %s%%, memory %s%%", g.TemperatureC, g.UtilizationGPUPct, g.UtilizationMemoryPct)},
+	}
+}
+
+func listText(v facts.Value[[]string]) string {
+	l, ok := v.Get()
+	if !ok {
+		return v.String()
+	}
+	if len(l) == 0 {
+		return "none active"
+	}
+	return strings.Join(l, ", ")
+}
+
+func migDevices(v facts.Value[[]facts.MIGDevice]) string {
+	d, ok := v.Get()
+	if !ok || len(d) == 0 {
+		return ""
+	}
+	profiles := make([]string, len(d))
+	for i, m := range d {
+		profiles[i] = text(m.Profile)
+	}
+	return fmt.Sprintf(", %d MIG devices: %s", len(d), strings.Join(profiles, ", "))
+}
+
+func nvlinkText(v facts.Value[[]facts.NVLink]) string {
+	links, ok := v.Get()
+	if !ok {
+		return v.String()
+	}
+	if len(links) == 0 {
+		return "none"
+	}
+	active := 0
+	for _, l := range links {
+		if l.State == facts.LinkActive {
+			active++
+		}
+	}
+	s := fmt.Sprintf("%d of %d links active", active, len(links))
+	if ver, ok := links[0].Version.Get(); ok {
+		s += fmt.Sprintf(", version %d", ver)
+	}
+	return s
+}
+
+func topologyText(v facts.Value[[]facts.GPUPair]) string {
+	pairs, ok := v.Get()
+	if !ok {
+		return v.String()
+	}
+	if len(pairs) == 0 {
+		return "no GPU pairs"
+	}
+	kinds := map[string]int{}
+	var order []string
+	for _, p := range pairs {
+		if kinds[p.Link] == 0 {
+			order = append(order, p.Link)
+		}
+		kinds[p.Link]++
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = fmt.Sprintf("%d pairs %s", kinds[k], k)
+	}
+	return strings.Join(parts, ", ")
+}

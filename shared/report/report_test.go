@@ -1,0 +1,340 @@
+package report
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/internal/golden"
+	"github.com/gpuplan/gpuplan/shared/plan"
+)
+
+const factsDir = "../facts/testdata"
+
+var (
+	testTime = time.Date(2026, 11, 30, 8, 15, 0, 0, time.FixedZone("CST", 8*3600))
+	testTool = Tool{Name: "gpuverify", Version: "v0.0.0-test"}
+)
+
+func parseFixture(t testing.TB, name string) *facts.Facts {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(factsDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := facts.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// planFile returns a minimal plan file holding acc, as bytes.
+func planFile(t testing.TB, acc plan.Acceptance) []byte {
+	t.Helper()
+	b, err := json.MarshalIndent(map[string]any{"schema": plan.Schema, "acceptance": acc}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+var goldenCases = []struct {
+	name, fixture string
+	acc           plan.Acceptance
+}{
+	// 8x H100 pass-through VM, GPU 2 power brake: fails.
+	{"h100x8", "gpud__nvidia-smi-query.535.183.01.out.0.valid", plan.Acceptance{GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000, Interconnect: "nvlink", MIG: "off", Virtualization: "vm-ok", MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05"}},
+	// 8x RTX 4090 at idle Gen1: passes with warnings and skips.
+	{"rtx4090x8", "gpud__nvidia-smi-query.535.154.05.out.0.valid.4090", plan.Acceptance{GPUCount: 8, GPUIDs: []string{"rtx-4090"}, MinMemoryMiB: 24000, Interconnect: "pcie", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "any"}},
+	// H200 with MIG, checked against an H100 plan.
+	{"h200-mig-vs-h100", "nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt", plan.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on"}},
+}
+
+// TestGolden renders each case as JSON, text and Markdown and compares with
+// testdata/NAME.{json,txt,md}. Rewrite with -update and review the diff.
+func TestGolden(t *testing.T) {
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := New(planFile(t, c.acc), c.acc, parseFixture(t, c.fixture), testTool, testTime)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, filepath.Join("testdata", c.name+".json"), js)
+			var txt, mdown bytes.Buffer
+			if err := WriteText(&txt, r); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteMarkdown(&mdown, r); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, filepath.Join("testdata", c.name+".txt"), txt.Bytes())
+			golden.Check(t, filepath.Join("testdata", c.name+".md"), mdown.Bytes())
+
+			// The golden JSON verifies, and the text renders the same from it.
+			ok, want, got, err := Verify(js)
+			if err != nil || !ok {
+				t.Fatalf("Verify(golden) = %v, %s, %s, %v", ok, want, got, err)
+			}
+			back, err := Decode(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var txt2 bytes.Buffer
+			WriteText(&txt2, back)
+			if txt2.String() != txt.String() {
+				t.Error("text rendered from the decoded JSON differs from text rendered from the report")
+			}
+		})
+	}
+}
+
+func TestNewFields(t *testing.T) {
+	acc := goldenCases[0].acc
+	pf := planFile(t, acc)
+	r, err := New(pf, acc, parseFixture(t, goldenCases[0].fixture), testTool, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(pf)
+	if r.PlanSHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("plan_sha256 %s is not the SHA-256 of the plan bytes", r.PlanSHA256)
+	}
+	if r.Time != "2026-11-30T00:15:00Z" {
+		t.Errorf("time %s, want RFC 3339 in UTC", r.Time)
+	}
+	if r.Schema != Schema || r.Tool != testTool {
+		t.Errorf("schema %q tool %+v", r.Schema, r.Tool)
+	}
+	// GPU 2's HW power brake is the one failure.
+	if s := r.Summary; s.Verdict != "fail" || s.Fail != 1 || s.Total != len(r.Checks) || s.Pass+s.Warn+s.Skip+s.Fail != s.Total {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// TestDigestRecipe recomputes the digest the way the package doc tells a
+// reader without Go to: empty the digest line of the file and hash it.
+func TestDigestRecipe(t *testing.T) {
+	js := sealed(t)
+	re := regexp.MustCompile(`(?m)^  "digest": "[0-9a-f]*"$`)
+	if n := len(re.FindAll(js, -1)); n != 1 {
+		t.Fatalf("%d digest lines", n)
+	}
+	emptied := re.ReplaceAll(js, []byte(`  "digest": ""`))
+	sum := sha256.Sum256(emptied)
+	r, _ := Decode(js)
+	if hex.EncodeToString(sum[:]) != r.Digest {
+		t.Errorf("sed recipe gives %x, report says %s", sum, r.Digest)
+	}
+}
+
+func sealed(t *testing.T) []byte {
+	t.Helper()
+	c := goldenCases[1]
+	r, err := New(planFile(t, c.acc), c.acc, parseFixture(t, c.fixture), testTool, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
+}
+
+// TestVerifyTamper: any change of a value is caught; re-indenting is not a
+// change; a file this package cannot read is an error, not a mismatch.
+func TestVerifyTamper(t *testing.T) {
+	js := sealed(t)
+	mismatch := map[string]func([]byte) []byte{
+		"status edited": func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"status": "skip"`), []byte(`"status": "pass"`), 1)
+		},
+		"memory edited": func(b []byte) []byte { return bytes.Replace(b, []byte(`24564`), []byte(`49140`), 1) },
+		"verdict edited": func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"verdict": "pass"`), []byte(`"verdict": "fail"`), 1)
+		},
+		"duplicate key": func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"status": "skip",`), []byte(`"status": "skip", "status": "pass",`), 1)
+		},
+		"check removed": func(b []byte) []byte { return removeFirstCheck(t, b) },
+		"digest replaced": func(b []byte) []byte {
+			return regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(b, []byte(`"digest": "`+strings.Repeat("0", 64)+`"`))
+		},
+	}
+	for name, edit := range mismatch {
+		t.Run(name, func(t *testing.T) {
+			edited := edit(bytes.Clone(js))
+			if bytes.Equal(edited, js) {
+				t.Fatal("the edit changed nothing")
+			}
+			ok, want, got, err := Verify(edited)
+			if err != nil || ok || want == got {
+				t.Errorf("Verify = %v, %s, %s, %v; want a mismatch", ok, want, got, err)
+			}
+		})
+	}
+	t.Run("re-indented", func(t *testing.T) {
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, js); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _, _, err := Verify(compact.Bytes()); !ok || err != nil {
+			t.Errorf("compacted report: ok %v, err %v", ok, err)
+		}
+	})
+	unreadable := map[string][]byte{
+		"unknown field": bytes.Replace(js, []byte(`"schema":`), []byte(`"note": "x", "schema":`), 1),
+		"trailing data": append(bytes.Clone(js), "}"...),
+		"wrong schema":  bytes.Replace(js, []byte(Schema), []byte("gpuplan.report/v9"), 1),
+		"bad status":    bytes.Replace(js, []byte(`"status": "skip"`), []byte(`"status": "ok"`), 1),
+		"short digest":  regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(js, []byte(`"digest": "abc"`)),
+		"empty":         nil,
+		"not JSON":      []byte("digest: abc"),
+	}
+	for name, in := range unreadable {
+		t.Run(name, func(t *testing.T) {
+			if ok, _, _, err := Verify(in); ok || err == nil {
+				t.Errorf("Verify = %v, %v; want an error", ok, err)
+			}
+		})
+	}
+}
+
+func removeFirstCheck(t *testing.T, b []byte) []byte {
+	var r Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Checks = r.Checks[1:]
+	out, err := Marshal(&r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestEveryFixtureVerifies: the report of every real fixture round-trips
+// through its JSON, so its digest verifies (a fact that does not survive
+// encode-decode-encode would break the digest).
+func TestEveryFixtureVerifies(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(factsDir, "*"))
+	acc := plan.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on", MinDriver: "535"}
+	n := 0
+	for _, path := range names {
+		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".md") {
+			continue
+		}
+		data, _ := os.ReadFile(path)
+		f, err := facts.Parse(data)
+		if err != nil {
+			continue // the plain-table fixture is refused by design
+		}
+		n++
+		r, err := New([]byte("{}"), acc, f, testTool, testTime)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		js, _ := Marshal(r)
+		if ok, want, got, err := Verify(js); !ok || err != nil {
+			t.Errorf("%s: Verify = %v (%s vs %s), %v", filepath.Base(path), ok, want, got, err)
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d fixtures parsed", n)
+	}
+}
+
+// TestSealInvalidUTF8: a name with bytes that are not UTF-8 is sealed as a
+// reader will decode it, so the report still verifies.
+func TestSealInvalidUTF8(t *testing.T) {
+	f := facts.New(facts.SourceNVML)
+	g := facts.GPU{Name: facts.Known("NVIDIA \xff\xfe H100"), ClockEventReasons: facts.Known([]string(nil))}
+	f.GPUs = append(f.GPUs, g)
+	r, err := New(nil, plan.Acceptance{GPUCount: 1}, f, testTool, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := Marshal(r)
+	if ok, want, got, err := Verify(js); !ok || err != nil {
+		t.Errorf("Verify = %v (%s vs %s), %v", ok, want, got, err)
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	s := Summarize([]acceptance.Result{{Status: acceptance.Pass}, {Status: acceptance.Warn}, {Status: acceptance.Skip}, {Status: acceptance.Pass}})
+	if s != (Summary{Verdict: "pass", Pass: 2, Warn: 1, Skip: 1, Total: 4}) {
+		t.Errorf("got %+v", s)
+	}
+	if s := Summarize([]acceptance.Result{{Status: acceptance.Fail}}); s.Verdict != "fail" {
+		t.Errorf("one failure: verdict %s", s.Verdict)
+	}
+}
+
+func TestWriteFacts(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteFacts(&b, parseFixture(t, "nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt")); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "testdata/h100-bundle.facts.txt", b.Bytes())
+}
+
+// FuzzDecode: Decode never panics, and a report it reads has a stable
+// canonical form, so Verify gives the same answer every time.
+func FuzzDecode(f *testing.F) {
+	f.Add(sealedForFuzz(f))
+	f.Add([]byte(`{"schema":"gpuplan.report/v1","digest":"` + strings.Repeat("a", 64) + `"}`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v1","checks":[{"status":"pass"}],"facts":{"gpus":[{"name":{"unavailable":"x"}}]},"digest":"` + strings.Repeat("0", 64) + `"}`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v1","facts":null,"digest":"` + strings.Repeat("0", 64) + `"} x`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Decode(data)
+		if err != nil {
+			return
+		}
+		c1, err := Canonical(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c1 = withDigest(c1, r.Digest)
+		r2, err := Decode(c1)
+		if err != nil {
+			t.Fatalf("its own canonical form does not decode: %v", err)
+		}
+		c2, _ := Canonical(r2)
+		if !bytes.Equal(withDigest(c2, r.Digest), c1) {
+			t.Fatalf("canonical form not stable:\n%s\n%s", c1, c2)
+		}
+		var b bytes.Buffer
+		WriteText(&b, r)
+		WriteMarkdown(&b, r)
+	})
+}
+
+// withDigest puts a digest back into a canonical form, so it decodes.
+func withDigest(c []byte, d string) []byte {
+	return bytes.Replace(c, []byte(`"digest": ""`), []byte(`"digest": "`+d+`"`), 1)
+}
+
+func sealedForFuzz(f *testing.F) []byte {
+	c := goldenCases[2] // one GPU: a small seed keeps the fuzzer fast
+	r, err := New([]byte("plan"), c.acc, parseFixture(f, c.fixture), testTool, testTime)
+	if err != nil {
+		f.Fatal(err)
+	}
+	js, _ := Marshal(r)
+	return js
+}

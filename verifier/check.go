@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/report"
+)
+
+func init() {
+	register("check", "check this server against a plan's acceptance block and write the evidence report (rules A1-A4)", runCheck)
+}
+
+func runCheck(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json]")
+	planName := fs.String("plan", "", "the plan file exported by the planner; - reads standard input")
+	smi := fs.String("nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
+	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
+	fs.Var(format, "format", "what to print: text, json (the report) or markdown (for a ticket)")
+	out := fs.String("out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *planName == "" {
+		return usageErr("--plan is required: the plan file from the planner, or - for standard input")
+	}
+	if *planName == "-" && *smi == "-" {
+		return usageErr("--plan and --nvidia-smi cannot both read standard input")
+	}
+	planBytes, err := readPlanBytes(e, *planName)
+	if err != nil {
+		return err
+	}
+	acc, err := acceptance.DecodePlan(planBytes)
+	if err != nil {
+		return inputErr(*planName, err)
+	}
+	f, err := collectFacts(ctx, e, *smi)
+	if err != nil {
+		return err
+	}
+	r, err := report.New(planBytes, acc, f, report.Tool{Name: "gpuverify", Version: version}, now())
+	if err != nil {
+		return runErr("building the report: %v", err)
+	}
+	if *out != "" {
+		if err := writeReportFile(*out, r); err != nil {
+			return err
+		}
+	}
+	if err := renderReport(e.stdout, r, format.value); err != nil {
+		return err
+	}
+	if r.Summary.Fail > 0 {
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the report and open a ticket with the vendor before running workloads (rule A4)", r.Summary.Fail, r.Summary.Total)}
+	}
+	return nil
+}
+
+// readPlanBytes reads the plan file's bytes: they are hashed into the report.
+func readPlanBytes(e env, name string) ([]byte, error) {
+	r, closeIn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	data, err := io.ReadAll(io.LimitReader(r, acceptance.MaxPlanBytes+1))
+	if err != nil {
+		return nil, runErr("reading %s: %v", name, err)
+	}
+	return data, nil
+}
+
+func writeReportFile(name string, r *report.Report) error {
+	data, err := report.Marshal(r)
+	if err != nil {
+		return runErr("encoding the report: %v", err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return runErr("writing the report: %v", err)
+	}
+	return nil
+}
+
+func renderReport(w io.Writer, r *report.Report, format string) error {
+	switch format {
+	case "json":
+		data, err := report.Marshal(r)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	case "markdown":
+		return report.WriteMarkdown(w, r)
+	}
+	return report.WriteText(w, r)
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/verifier/internal/host"
+	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
+)
+
+func init() {
+	register("facts", "print what this server's GPUs report (NVML, or a saved nvidia-smi output)", runFacts)
+}
+
+// Test seams: the NVML session, the host root and the clock.
+var (
+	openNVML = func() (nvmlSession, error) {
+		s, err := nvml.Open()
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	hostRoot = "/"
+	now      = time.Now
+)
+
+// nvmlSession is what the commands use of an open NVML library.
+type nvmlSession interface {
+	Facts(ctx context.Context) (*facts.Facts, error)
+	Sample() ([]monitor.Reading, error)
+	Close()
+}
+
+// maxSMIBytes bounds a saved nvidia-smi output (an 8-GPU -q -x is ~300 KB).
+const maxSMIBytes = 64 << 20
+
+func runFacts(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "facts", "[--nvidia-smi FILE] [--format text|json] [--print-query]")
+	smi := fs.String("nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
+	format := &formatFlag{value: "text", allowed: []string{"text", "json"}}
+	fs.Var(format, "format", "output format: text or json")
+	printQuery := fs.Bool("print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *printQuery {
+		return writeQuery(e.stdout)
+	}
+	f, err := collectFacts(ctx, e, *smi)
+	if err != nil {
+		return err
+	}
+	if format.value == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(f)
+	}
+	return report.WriteFacts(e.stdout, f)
+}
+
+// writeQuery prints how to capture facts where gpuverify cannot run NVML.
+func writeQuery(w io.Writer) error {
+	_, err := fmt.Fprintf(w, `# On the GPU server, save one of these (the first holds the most):
+nvidia-smi -q -x > smi.xml
+nvidia-smi -q > smi.txt
+%s > smi.csv
+# Then: gpuverify check --plan plan.json --nvidia-smi smi.xml
+`, facts.QueryCommand())
+	return err
+}
+
+// collectFacts reads facts from a saved nvidia-smi output when smiFile is
+// set, else from NVML with the host facts. A file that cannot be read or
+// parsed is bad input (exit 2); NVML that cannot be opened is a collection
+// failure (exit 1).
+func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, error) {
+	if smiFile != "" {
+		return parseSMI(e, smiFile)
+	}
+	s, err := openNVML()
+	if err != nil {
+		return nil, nvmlErr(err)
+	}
+	defer s.Close()
+	f, err := s.Facts(ctx)
+	if err != nil {
+		return nil, runErr("reading NVML: %v", err)
+	}
+	f.Host = host.Collect(hostRoot)
+	return f, nil
+}
+
+// parseSMI reads and parses a saved nvidia-smi output.
+func parseSMI(e env, name string) (*facts.Facts, error) {
+	r, closeIn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	data, err := io.ReadAll(io.LimitReader(r, maxSMIBytes+1))
+	if err != nil {
+		return nil, runErr("reading %s: %v", name, err)
+	}
+	if len(data) > maxSMIBytes {
+		return nil, usageErr("%s: larger than %d bytes: not nvidia-smi output", name, maxSMIBytes)
+	}
+	f, err := facts.Parse(data)
+	if err != nil {
+		return nil, usageErr("%s: %v", name, err)
+	}
+	return f, nil
+}
+
+// nvmlErr turns an NVML open error into an exit-1 error with advice.
+func nvmlErr(err error) error {
+	if errors.Is(err, nvml.ErrNoLibrary) || errors.Is(err, nvml.ErrNotBuilt) {
+		return runErr("%v", err)
+	}
+	return runErr("%v (or pass --nvidia-smi FILE with saved nvidia-smi -q -x output)", err)
+}

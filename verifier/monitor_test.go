@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
+)
+
+// stepClock jumps forward on every After: no real waiting.
+type stepClock struct{ now time.Time }
+
+func (c *stepClock) Now() time.Time { return c.now }
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.now = c.now.Add(d)
+	ch := make(chan time.Time, 1)
+	ch <- c.now
+	return ch
+}
+
+func withClock(t *testing.T) {
+	old := monitorClock
+	monitorClock = &stepClock{now: time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)}
+	t.Cleanup(func() { monitorClock = old })
+}
+
+// twoGPUs samples two GPUs at 30% and 50%: rule O1 flags the server.
+func twoGPUs(onSample func(n int)) func() ([]monitor.Reading, error) {
+	n := 0
+	return func() ([]monitor.Reading, error) {
+		n++
+		if onSample != nil {
+			defer onSample(n)
+		}
+		var out []monitor.Reading
+		for g, u := range []int{30, 50} {
+			out = append(out, monitor.Reading{GPU: g, UtilGPUPct: facts.Known(u), PowerW: facts.Known(300.0), ClockReasons: facts.Known([]string{})})
+		}
+		return out, nil
+	}
+}
+
+func TestMonitorCommand(t *testing.T) {
+	withClock(t)
+	withNVML(t, &fakeSession{samples: twoGPUs(nil)}, nil)
+	out := filepath.Join(t.TempDir(), "util.csv")
+	code, stdout, stderr := gv(t, context.Background(), "", "monitor", "--interval", "10s", "--duration", "1m", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, _ := os.Open(out)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 1+7*2 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, w := range []string{"7 samples", "40.0%", "O1: mean utilisation 40.0% is under 60%"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("summary lacks %q:\n%s", w, stdout)
+		}
+	}
+}
+
+// TestMonitorInterrupted: Ctrl-C (the context ending) still leaves every
+// sample in the CSV and prints the summary.
+func TestMonitorInterrupted(t *testing.T) {
+	withClock(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	withNVML(t, &fakeSession{samples: twoGPUs(func(n int) {
+		if n == 4 {
+			cancel()
+		}
+	})}, nil)
+	code, stdout, stderr := gv(t, ctx, "", "monitor", "--interval", "1s")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, _ := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if len(rows) != 1+4*2 {
+		t.Errorf("CSV on stdout has %d rows, want 9", len(rows))
+	}
+	if !strings.Contains(stderr, "interrupted; every sample taken is in the CSV") || !strings.Contains(stderr, "4 samples") {
+		t.Errorf("summary on stderr:\n%s", stderr)
+	}
+}
+
+func TestMonitorErrors(t *testing.T) {
+	withNVML(t, nil, nvml.ErrNoLibrary)
+	if code, _, errOut := gv(t, context.Background(), "", "monitor"); code != exitError || !strings.Contains(errOut, "install the NVIDIA driver") {
+		t.Errorf("no NVML: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := gv(t, context.Background(), "", "monitor", "--interval", "10ms"); code != exitUsage || !strings.Contains(errOut, "at least") && !strings.Contains(errOut, "between 1s") {
+		t.Errorf("short interval: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := gv(t, context.Background(), "", "monitor", "--nvidia-smi", "x.xml"); code != exitUsage {
+		t.Errorf("--nvidia-smi on monitor: exit %d, want usage (NVML only)", code)
+	}
+}
