@@ -5,7 +5,8 @@
 //
 //	gpuverify <command> [flags]
 //
-// Commands: plan, version. Run "gpuverify help" for details.
+// Commands: plan, facts, check, monitor, verify-report, version. Run
+// "gpuverify help" for details.
 package main
 
 import (

@@ -126,19 +126,24 @@ func (r *run) unknownIDs() string {
 // card count). The driver's own count is measured; when the output lists
 // fewer GPUs than it announced, listing says so.
 func (r *run) gpuCount() Result {
-	res := Result{ID: "gpu_count", Rule: "A1", Expected: fmt.Sprintf("%d GPUs", r.acc.GPUCount)}
+	want, scope := r.acc.GPUCount, ""
+	if r.acc.GPUsPerNode > 0 && r.acc.GPUsPerNode < r.acc.GPUCount {
+		want = r.acc.GPUsPerNode
+		scope = fmt.Sprintf(" on this node (%d in all)", r.acc.GPUCount)
+	}
+	res := Result{ID: "gpu_count", Rule: "A1", Expected: fmt.Sprintf("%d GPUs%s", want, scope)}
 	n := len(r.f.GPUs)
 	if attached, ok := r.f.AttachedGPUs.Get(); ok {
 		n = attached
 	}
 	res.Measured = fmt.Sprintf("%d GPUs", n)
-	if n == r.acc.GPUCount {
+	if n == want {
 		res.Status = Pass
-		res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d", n, r.acc.GPUCount)
+		res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d%s", n, want, scope)
 		return res
 	}
 	res.Status = Fail
-	res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d: record it and open a ticket (rule A4)", n, r.acc.GPUCount)
+	res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d%s: record it and open a ticket (rule A4)", n, want, scope)
 	return res
 }
 

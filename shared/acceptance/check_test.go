@@ -314,3 +314,20 @@ func TestCompareVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestGPUCountPerNode: on a multi-node plan each server is checked for its
+// own share (rule A1): 8 of 24 passes, 7 fails.
+func TestGPUCountPerNode(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want Status
+	}{{8, Pass}, {7, Fail}, {24, Fail}} {
+		f := facts.New(facts.SourceXML)
+		f.AttachedGPUs = facts.Known(tt.n)
+		r := run{acc: plan.Acceptance{GPUCount: 24, GPUsPerNode: 8}, f: f}
+		got := r.gpuCount()
+		if got.Status != tt.want || !strings.Contains(got.Message, "on this node (24 in all)") {
+			t.Errorf("%d GPUs: %s %q", tt.n, got.Status, got.Message)
+		}
+	}
+}

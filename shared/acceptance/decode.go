@@ -78,6 +78,9 @@ func Validate(acc plan.Acceptance) error {
 			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "must be a catalogue id such as \"h100-80g-sxm\", got an empty string")
 		}
 	}
+	if acc.GPUsPerNode < 0 || acc.GPUsPerNode > acc.GPUCount {
+		return fieldErr("acceptance.gpus_per_node", "must be between 1 and gpu_count (%d), got %d", acc.GPUCount, acc.GPUsPerNode)
+	}
 	if acc.MinMemoryMiB < 0 || acc.MinMemoryMiB > maxMemoryMiB {
 		return fieldErr("acceptance.min_memory_mib", "must be between 0 and %d, got %d", maxMemoryMiB, acc.MinMemoryMiB)
 	}

@@ -1,14 +1,12 @@
 package checklist
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"unicode/utf8"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 )
 
@@ -95,21 +93,16 @@ func (s State) Set(id string, status Status, note string) (State, error) {
 	return out, nil
 }
 
-// maxInput bounds what Decode reads.
-const maxInput = 1 << 20
-
 // Decode reads a State from JSON, refusing unknown fields and trailing
 // data. Entries may come in any order, and open entries without a note
 // may be present; the result is canonical. Duplicate ids are refused.
+// An unknown field or a value of the wrong JSON type comes back as a
+// *strictjson.FieldError (the type plan.FieldError names), other problems
+// with an entry as a *money.FieldError; both name the field.
 func Decode(r io.Reader) (State, error) {
 	var s State
-	dec := json.NewDecoder(io.LimitReader(r, maxInput))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
-		return State{}, jsonErr(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return State{}, errors.New("checklist: unexpected data after the JSON object")
+	if err := strictjson.Decode(r, &s); err != nil {
+		return State{}, err
 	}
 	seen := map[string]bool{}
 	var out State
@@ -131,18 +124,6 @@ func Decode(r io.Reader) (State, error) {
 		return State{}, err
 	}
 	return out, nil
-}
-
-// jsonErr names the field in encoding/json's type and unknown-field errors.
-func jsonErr(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		return &money.FieldError{Field: te.Field, Value: te.Value, Want: "a JSON value of Go type " + te.Type.String()}
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return &money.FieldError{Field: strings.Trim(name, `"`), Value: "(present)", Want: "no such field"}
-	}
-	return fmt.Errorf("checklist: %w", err)
 }
 
 // Progress counts one list's items by state.

@@ -6,24 +6,24 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
 // Decode refuses unknown fields, naming them, wrong JSON types, naming the
 // field, and data after the object.
 func TestDecodeErrors(t *testing.T) {
-	tests := []struct{ in, field string }{
-		{`{"no_such_field":1}`, "no_such_field"},
-		{`{"term_months":true}`, "term_months"},
+	tests := []struct{ in, field, msg string }{
+		{`{"no_such_field":1}`, "no_such_field", "unknown field"},
+		{`{"term_months":true}`, "term_months", "must be a JSON number, got bool"},
 	}
 	for _, tt := range tests {
 		_, err := contract.Decode(strings.NewReader(tt.in))
-		var fe *money.FieldError
-		if !errors.As(err, &fe) || fe.Field != tt.field {
-			t.Errorf("Decode(%s) = %v, want a FieldError naming %s", tt.in, err, tt.field)
+		var fe *strictjson.FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
+			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
 		}
 	}
-	for _, in := range []string{`{} {}`, `{} x`, ``, `[`} {
+	for _, in := range []string{`{} {}`, `{} x`, `{} ]`, `{} }`, ``, `[`} {
 		if _, err := contract.Decode(strings.NewReader(in)); err == nil {
 			t.Errorf("Decode(%q) accepted", in)
 		}

@@ -2,66 +2,32 @@ package contract_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestGolden renders every testdata/*.json input as text and Markdown and
 // compares them with the golden files beside it.
 func TestGolden(t *testing.T) {
-	inputs, _ := filepath.Glob("testdata/*.json")
-	if len(inputs) == 0 {
-		t.Fatal("no testdata inputs")
-	}
-	for _, path := range inputs {
-		name := strings.TrimSuffix(path, ".json")
-		t.Run(filepath.Base(name), func(t *testing.T) {
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			in, err := contract.Decode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := contract.Check(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var text, md bytes.Buffer
-			if err := r.WriteText(&text); err != nil {
-				t.Fatal(err)
-			}
-			if err := r.WriteMarkdown(&md); err != nil {
-				t.Fatal(err)
-			}
-			golden(t, name+".txt", text.Bytes())
-			golden(t, name+".md", md.Bytes())
-		})
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
+	golden.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+		in, err := contract.Decode(bytes.NewReader(input))
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendering; run with -update and review the diff\n--- got ---\n%s", path, got)
-	}
+		r, err := contract.Check(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text, md bytes.Buffer
+		if err := r.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteMarkdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, stem+".txt", text.Bytes())
+		golden.Check(t, stem+".md", md.Bytes())
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 )
 
 // WriteText renders the plan for a terminal.
@@ -34,7 +36,7 @@ func (p Plan) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Exit schedule\n\nContract ends %s", p.ContractEnd)
 	if p.Vendor != "" {
-		fmt.Fprintf(&b, " (%s)", mdEscape(p.Vendor))
+		fmt.Fprintf(&b, " (%s)", table.Escape(p.Vendor))
 	}
 	b.WriteString(".\n\n")
 	for _, s := range p.Steps {
@@ -42,14 +44,8 @@ func (p Plan) WriteMarkdown(w io.Writer) error {
 		if s.Start != s.Due {
 			when = s.Start + " to " + s.Due
 		}
-		fmt.Fprintf(&b, "- [ ] **%s** (%s, rule %s): %s\n", mdEscape(s.Title), when, s.Rule, mdEscape(s.Detail))
+		fmt.Fprintf(&b, "- [ ] **%s** (%s, rule %s): %s\n", table.Escape(s.Title), when, s.Rule, table.Escape(s.Detail))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// mdEscape escapes the characters that would start Markdown emphasis,
-// code or a link.
-func mdEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`).Replace(s)
 }

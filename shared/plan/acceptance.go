@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"strings"
+
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 )
@@ -12,8 +14,9 @@ import (
 func acceptanceFor(card catalog.Card, pick sizing.Option) Acceptance {
 	a := Acceptance{
 		GPUCount:       pick.Count,
+		GPUsPerNode:    (pick.Count + pick.Nodes - 1) / max(pick.Nodes, 1),
 		GPUIDs:         []string{card.ID},
-		MinMemoryMiB:   int(card.MemoryMiB.Value),
+		MinMemoryMiB:   minMemoryMiB(card),
 		Interconnect:   string(pick.Interconnect),
 		MIG:            "off",
 		Virtualization: "vm-ok",
@@ -30,4 +33,16 @@ func acceptanceFor(card catalog.Card, pick sizing.Option) Acceptance {
 		a.ECC = "any"
 	}
 	return a
+}
+
+// minMemoryMiB is the memory each delivered GPU must report: the catalogue
+// figure, less the 1/16 that ECC takes on GDDR cards (an RTX 4090 shows
+// 24,564 MiB with ECC off and 23,028 MiB with it on), so turning ECC on does
+// not fail the check while a smaller card still does.
+func minMemoryMiB(card catalog.Card) int {
+	mib := int(card.MemoryMiB.Value)
+	if strings.HasPrefix(card.MemoryType, "GDDR") {
+		return mib * 15 / 16
+	}
+	return mib
 }

@@ -162,10 +162,16 @@ type D1Row struct {
 
 // Acceptance is what gpuverify will demand of the delivered machine.
 type Acceptance struct {
+	// GPUCount is every GPU of the plan, all nodes together.
 	GPUCount int `json:"gpu_count"`
+	// GPUsPerNode is what one server must show: gpuverify runs on one node
+	// at a time. Zero (absent) means GPUCount.
+	GPUsPerNode int `json:"gpus_per_node,omitempty"`
 	// GPUIDs are the catalogue ids accepted.
-	GPUIDs       []string `json:"gpu_ids"`
-	MinMemoryMiB int      `json:"min_memory_mib"`
+	GPUIDs []string `json:"gpu_ids"`
+	// MinMemoryMiB is the least total memory each GPU must report. For
+	// GDDR cards it allows the 1/16 that ECC reserves when it is on.
+	MinMemoryMiB int `json:"min_memory_mib"`
 	// Interconnect is "none" | "pcie" | "nvlink" | "nvlink+ib" | "hccs".
 	Interconnect string `json:"interconnect"`
 	// MIG is "off" | "allowed".

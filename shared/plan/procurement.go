@@ -32,13 +32,13 @@ type Procurement struct {
 	Checklists *checklist.State `json:"checklists,omitempty"`
 }
 
-// stage is one procurement section: its name in the plan file, a title,
-// and how to validate and render it.
+// stage is one procurement section: its name in the plan file and how to
+// validate and render it.
 type stage struct {
-	name, title string
-	present     bool
-	validate    func() error
-	render      func(w io.Writer, markdown bool) error
+	name     string
+	present  bool
+	validate func() error
+	render   func(w io.Writer, markdown bool) error
 }
 
 // renderer is what every stage's result offers.
@@ -67,13 +67,13 @@ func run[In any, Out renderer](in *In, fn func(In) (Out, error)) func(io.Writer,
 
 func (p *Procurement) stages() []stage {
 	return []stage{
-		{"quotes", "Quotes (C5, V4)", p.Quotes != nil, func() error { return p.Quotes.Validate() }, run(p.Quotes, quote.Compare)},
-		{"vendors", "Vendors (V1-V3, V5)", p.Vendors != nil, func() error { return p.Vendors.Validate() }, run(p.Vendors, vendor.Rank)},
-		{"contract", "Contract and SLA (K1-K6)", p.Contract != nil, func() error { return p.Contract.Validate() }, run(p.Contract, contract.Check)},
-		{"poc", "Proof of concept (P1-P5)", p.POC != nil, func() error { return p.POC.Validate() }, run(p.POC, poc.Judge)},
-		{"operations", "Operations (O1-O4)", p.Operations != nil, func() error { return p.Operations.Validate() }, run(p.Operations, ops.Review)},
-		{"exit", "Renewal and exit (E1-E2)", p.Exit != nil, func() error { return p.Exit.Validate() }, run(p.Exit, exit.Schedule)},
-		{"checklists", "Checklists (L1)", p.Checklists != nil, func() error { return p.Checklists.Validate() },
+		{"quotes", p.Quotes != nil, func() error { return p.Quotes.Validate() }, run(p.Quotes, quote.Compare)},
+		{"vendors", p.Vendors != nil, func() error { return p.Vendors.Validate() }, run(p.Vendors, vendor.Rank)},
+		{"contract", p.Contract != nil, func() error { return p.Contract.Validate() }, run(p.Contract, contract.Check)},
+		{"poc", p.POC != nil, func() error { return p.POC.Validate() }, run(p.POC, poc.Judge)},
+		{"operations", p.Operations != nil, func() error { return p.Operations.Validate() }, run(p.Operations, ops.Review)},
+		{"exit", p.Exit != nil, func() error { return p.Exit.Validate() }, run(p.Exit, exit.Schedule)},
+		{"checklists", p.Checklists != nil, func() error { return p.Checklists.Validate() },
 			func(w io.Writer, markdown bool) error { return write(w, *p.Checklists, markdown) }},
 	}
 }
@@ -102,7 +102,8 @@ func stageErr(name string, err error) error {
 	return fmt.Errorf("procurement.%s: %w", name, err)
 }
 
-// writeProcurement renders every present section after the plan.
+// writeProcurement renders every present section after the plan. Each
+// section's own Markdown headings move one level down, under the plan's.
 func writeProcurement(w io.Writer, p *Procurement, markdown bool) error {
 	if p == nil {
 		return nil
@@ -111,20 +112,28 @@ func writeProcurement(w io.Writer, p *Procurement, markdown bool) error {
 		if !s.present {
 			continue
 		}
-		title := "\n" + s.title + "\n"
-		if markdown {
-			title = "\n## " + s.title + "\n\n"
-		}
-		if _, err := io.WriteString(w, title); err != nil {
-			return err
-		}
 		var b strings.Builder
 		if err := s.render(&b, markdown); err != nil {
 			return stageErr(s.name, err)
 		}
-		if _, err := io.WriteString(w, b.String()); err != nil {
+		out := b.String()
+		if markdown {
+			out = demote(out)
+		}
+		if _, err := io.WriteString(w, "\n"+out); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// demote adds one level to every Markdown heading.
+func demote(md string) string {
+	lines := strings.SplitAfter(md, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			lines[i] = "#" + l
+		}
+	}
+	return strings.Join(lines, "")
 }

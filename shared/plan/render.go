@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -25,7 +26,10 @@ func WriteText(w io.Writer, p *Plan) error {
 			fmt.Fprintf(tw, "  %s\n", strings.Join(l, "\t"))
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return writeProcurement(w, p.Requirements.Procurement, false)
 }
 
 // WriteMarkdown renders the plan as a Markdown summary.
@@ -35,15 +39,17 @@ func WriteMarkdown(w io.Writer, p *Plan) error {
 	for _, sec := range sections(p) {
 		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
 		if sec.table {
-			writeMDTable(&b, sec.lines)
+			table.MarkdownTable(&b, sec.lines[0], sec.lines[1:])
 			continue
 		}
 		for _, l := range sec.lines {
 			fmt.Fprintf(&b, "- %s\n", mdEscape(strings.Join(nonEmpty(l), ": ")))
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	return writeProcurement(w, p.Requirements.Procurement, true)
 }
 
 type section struct {
@@ -199,19 +205,6 @@ func renderWarnings(p *Plan) section {
 		lines = append(lines, []string{"none"})
 	}
 	return section{title: "Warnings", lines: lines}
-}
-
-func writeMDTable(b *strings.Builder, rows [][]string) {
-	for i, r := range rows {
-		cells := make([]string, len(r))
-		for j, c := range r {
-			cells[j] = mdEscape(c)
-		}
-		fmt.Fprintf(b, "| %s |\n", strings.Join(cells, " | "))
-		if i == 0 {
-			fmt.Fprintf(b, "|%s\n", strings.Repeat("---|", len(r)))
-		}
-	}
 }
 
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

@@ -1,44 +1,14 @@
 package quote
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
-	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
-// maxInput bounds what Decode reads: a quote section is a few KiB.
-const maxInput = 1 << 20
-
 // Decode reads an Input from JSON, refusing unknown fields and trailing
-// data, and validates it.
-func Decode(r io.Reader) (Input, error) {
-	var in Input
-	dec := json.NewDecoder(io.LimitReader(r, maxInput))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return Input{}, jsonErr(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Input{}, errors.New("quote: unexpected data after the JSON object")
-	}
-	if err := in.Validate(); err != nil {
-		return Input{}, err
-	}
-	return in, nil
-}
-
-// jsonErr names the field in encoding/json's type and unknown-field errors.
-func jsonErr(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		return &money.FieldError{Field: te.Field, Value: te.Value, Want: "a JSON value of Go type " + te.Type.String()}
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return &money.FieldError{Field: strings.Trim(name, `"`), Value: "(present)", Want: "no such field"}
-	}
-	return fmt.Errorf("quote: %w (decimals are strings such as \"1500\")", err)
-}
+// data, and validates it. An unknown field or a value of the wrong JSON
+// type comes back as a *strictjson.FieldError (the type plan.FieldError
+// names), a value out of its range as a *money.FieldError; both name the
+// field.
+func Decode(r io.Reader) (Input, error) { return strictjson.DecodeValid[Input](r) }

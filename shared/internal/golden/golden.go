@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -33,5 +34,32 @@ func Check(t testing.TB, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file; rerun with -update and review the diff\n--- got ---\n%s", path, got)
+	}
+}
+
+// Each runs fn as a subtest for every file matching pattern, a
+// filepath.Glob pattern such as "testdata/*.json". fn gets the file's
+// contents and its path without the extension, the stem that the golden
+// files beside it share ("testdata/good" for "testdata/good.json"); the
+// subtest is named by the stem's base name. Each fails the test when no
+// file matches, so a moved testdata folder cannot pass silently.
+func Each(t *testing.T, pattern string, fn func(t *testing.T, stem string, input []byte)) {
+	t.Helper()
+	paths, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatalf("no files match %s", pattern)
+	}
+	for _, path := range paths {
+		stem := strings.TrimSuffix(path, filepath.Ext(path))
+		t.Run(filepath.Base(stem), func(t *testing.T) {
+			input, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(t, stem, input)
+		})
 	}
 }

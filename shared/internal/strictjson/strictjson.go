@@ -37,10 +37,26 @@ func Decode(r io.Reader, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return convert(err)
 	}
-	if dec.More() {
+	// Token, unlike More, also reports a stray ']' or '}' after the value.
+	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("input: unexpected data after the JSON document")
 	}
 	return nil
+}
+
+// DecodeValid reads one JSON value of type T from r as Decode does, then
+// checks it with T's Validate method. On any problem it returns the zero T
+// and the error: a *FieldError for an unknown field or a value of the
+// wrong JSON type, otherwise whatever Validate reports.
+func DecodeValid[T interface{ Validate() error }](r io.Reader) (T, error) {
+	var v, zero T
+	if err := Decode(r, &v); err != nil {
+		return zero, err
+	}
+	if err := v.Validate(); err != nil {
+		return zero, err
+	}
+	return v, nil
 }
 
 func convert(err error) error {

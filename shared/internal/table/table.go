@@ -1,0 +1,132 @@
+// Package table renders a report made of titled sections, each a table or
+// a list of lines, as aligned plain text for a terminal and as Markdown.
+package table
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// Section is one titled block of a report.
+type Section struct {
+	// Title heads the section.
+	Title string
+	// Header names the columns of a table; a nil Header makes the section
+	// a list.
+	Header []string
+	// Rows are the table's rows. In a list each row is one line, Rows[i][0];
+	// a line that starts with two spaces sits under the line before it.
+	Rows [][]string
+}
+
+// WriteText writes title, then each section after a blank line: its title,
+// then its header and rows indented by two spaces, the columns of a table
+// aligned two spaces apart. Lines carry no trailing spaces.
+func WriteText(w io.Writer, title string, sections []Section) error {
+	var buf strings.Builder
+	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s\n", title)
+	for _, s := range sections {
+		fmt.Fprintf(tw, "\n%s\n", s.Title)
+		if s.Header != nil {
+			fmt.Fprintf(tw, "  %s\n", strings.Join(s.Header, "\t"))
+		}
+		for _, row := range s.Rows {
+			fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, trimLines(buf.String()))
+	return err
+}
+
+// trimLines drops the spaces tabwriter leaves after an empty last cell.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// WriteMarkdown writes title as a level-1 heading, then each section as a
+// level-2 heading followed by a table or a bulleted list. The title is
+// written as given, so it may hold Markdown; section titles, cells and
+// list lines are escaped (see Escape) and "|" in them too.
+func WriteMarkdown(w io.Writer, title string, sections []Section) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n", title)
+	for _, s := range sections {
+		fmt.Fprintf(&b, "\n## %s\n\n", escapeAll(s.Title))
+		if s.Header == nil {
+			writeList(&b, s.Rows)
+			continue
+		}
+		rows := make([][]string, len(s.Rows))
+		for i, row := range s.Rows {
+			rows[i] = escapeCells(row)
+		}
+		MarkdownTable(&b, escapeCells(s.Header), rows)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeList writes one bullet a row from its first cell, nesting the lines
+// that start with two spaces.
+func writeList(b *strings.Builder, rows [][]string) {
+	for _, row := range rows {
+		indent, text := "", row[0]
+		if t, ok := strings.CutPrefix(text, "  "); ok {
+			indent, text = "  ", t
+		}
+		fmt.Fprintf(b, "%s- %s\n", indent, escapeAll(text))
+	}
+}
+
+// MarkdownTable writes header, the separator line and rows as a Markdown
+// table, one line each. It puts a backslash before every "|" in a cell so
+// that no cell ends early: GitHub's table extension reads an escaped "|"
+// as cell text (GFM spec, "Tables (extension)"). Other Markdown in the
+// cells is kept: pass them through Escape first to show them literally.
+func MarkdownTable(b *strings.Builder, header []string, rows [][]string) {
+	writeRow(b, header)
+	b.WriteString("|" + strings.Repeat("---|", len(header)) + "\n")
+	for _, row := range rows {
+		writeRow(b, row)
+	}
+}
+
+func writeRow(b *strings.Builder, cells []string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" " + pipes.Replace(c) + " |")
+	}
+	b.WriteString("\n")
+}
+
+var (
+	inline = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`)
+	pipes  = strings.NewReplacer("|", `\|`)
+)
+
+// Escape puts a backslash before each character that would start Markdown
+// emphasis, code or a link (* _ ` [ ]) and before each backslash, so that
+// s shows as written. It leaves "|" alone: MarkdownTable escapes that.
+func Escape(s string) string { return inline.Replace(s) }
+
+// escapeAll escapes s for a heading or list line of a report, "|" included.
+func escapeAll(s string) string { return pipes.Replace(inline.Replace(s)) }
+
+// escapeCells escapes each cell for MarkdownTable, which adds the "|".
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = Escape(c)
+	}
+	return out
+}
