@@ -58,3 +58,4 @@ clean:
 	rm -rf bin build site
 
 include mk/site.mk
+include verifier/release.mk

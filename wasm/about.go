@@ -1,9 +1,15 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
-// aboutPage is the about page. It says what the site is and that it runs
-// offline and keeps no data.
+// aboutPage says what the site is, and where every number comes from: the
+// rules, each catalogue figure with its source and date (unconfirmed ones
+// flagged), the default fee prices and the self-build reference values.
 type aboutPage struct {
 	app.Compo
 	pageState
@@ -20,7 +26,176 @@ func (p *aboutPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeAbout))
 // Render draws the page.
 func (p *aboutPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
-		m := p.st.Lang.M()
-		return textPage(m.AboutTitle, m.AboutIntro, m.AboutOffline, m.AboutPrivacy)
+		l := p.st.Lang
+		m := l.M()
+		return app.Div().Class("about-page").Body(
+			app.H1().Text(m.AboutTitle),
+			app.P().Class("intro").Text(m.AboutIntro),
+			app.P().Text(m.AboutOffline),
+			app.P().Text(m.AboutPrivacy),
+			rulesTable(l),
+			feesTable(l),
+			selfBuildTable(l),
+			catalogue(l),
+		)
 	})
+}
+
+// rulesTable lists every rule; each row is the target of /about#rule-ID.
+func rulesTable(l Lang) app.UI {
+	m := l.M()
+	rows := make([]app.UI, len(rules))
+	for i, r := range rules {
+		rows[i] = app.Tr().ID("%s", ruleAnchor(r.ID)).Body(
+			app.Th().Scope("row").Text(r.ID),
+			app.Td().Text(r.Text(l)),
+		)
+	}
+	return app.Div().Class("block").Body(
+		app.H2().ID("rules").Text(m.AboutRulesTitle),
+		app.Table().ID("rules-table").Class("data", "rules").Body(app.TBody().Body(rows...)),
+	)
+}
+
+// feesTable lists tco.DefaultPrices with their sources.
+func feesTable(l Lang) app.UI {
+	m := l.M()
+	d := tco.DefaultPrices()
+	row := func(item string, p tco.Price) []string {
+		return []string{itemLabel(m, item), l.MoneyRange(p.Range) + " " + p.Unit, p.Source}
+	}
+	return app.Div().Class("block").Body(
+		app.H2().ID("fees").Text(m.AboutFeesTitle),
+		dataTable("fees-table", m.AboutFeesTitle, []string{m.FeeItem, m.FeePrice, m.FeeSource}, [][]string{
+			row(tco.ItemEgress, d.EgressPerGB),
+			row(tco.ItemStorage, d.StoragePerGBMonth),
+			row(tco.ItemIPs, d.IPPerMonth),
+			row(tco.ItemSupport, d.Support),
+			row(tco.ItemAfterHours, d.AfterHours),
+			row(tco.ItemMigration, d.MigrationPerGB),
+		}),
+	)
+}
+
+// selfBuildTable lists the reference values of the rent-or-build
+// comparison (the same ones shared/plan uses; rbinput.go).
+func selfBuildTable(l Lang) app.UI {
+	m := l.M()
+	return app.Div().Class("block").Body(
+		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
+		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
+			{m.FResidual, rbResidual.String(), "research/tco.md F5"},
+			{m.FLife, Int(rbLifeMonths) + " " + m.UMonths, "research/tco.md F5 (China CIT minimum)"},
+			{m.FPUE, rbPUE.String(), "research/tco.md F6"},
+			{m.FKWh, rbKWh.String() + " " + m.UCNYkWh, "research/tco.md E8"},
+			{m.FColo, l.Money(rbColoPerKW) + " / kW / " + m.UMonths, "research/tco.md F8 (assumption: USD 200/kW at 7 CNY)"},
+			{m.FStaff, l.Money(rbStaffPerFTE) + " / FTE, " + rbCardsPerFTE.String() + " cards / FTE", "research/tco.md F9 (assumption)"},
+		}),
+	)
+}
+
+// catalogue is one folded table per card: every figure with its source.
+func catalogue(l Lang) app.UI {
+	m := l.M()
+	kids := []app.UI{app.H2().ID("catalogue").Text(m.AboutCatalogTitle)}
+	for _, c := range catalog.All() {
+		kids = append(kids, cardDetails(l, c))
+	}
+	return app.Div().Class("block", "catalogue").Body(kids...)
+}
+
+// specRow is one catalogue figure.
+type specRow struct {
+	Name  string
+	Value string
+	Ref   catalog.Ref
+}
+
+// cardDetails shows one card's figures.
+func cardDetails(l Lang, c catalog.Card) app.UI {
+	m := l.M()
+	spec := func(name string, s catalog.Spec, unit string) specRow {
+		return specRow{Name: name, Value: Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
+	}
+	rows := []specRow{
+		{Name: m.MonthlyRentLabel, Value: l.MoneyRange(money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}), Ref: c.MonthlyPrice.Ref},
+	}
+	if c.HourlyPrice != nil {
+		rows = append(rows, specRow{Name: m.HourlyRentLabel, Value: l.MoneyRange(money.Range{Low: c.HourlyPrice.Low, High: c.HourlyPrice.High}), Ref: c.HourlyPrice.Ref})
+	}
+	if pp, ok := catalog.PurchasePrice(c.ID); ok {
+		rows = append(rows, specRow{Name: m.PurchaseLabel, Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})
+	}
+	for _, s := range []struct {
+		name string
+		spec catalog.Spec
+		unit string
+	}{
+		{"memory", c.MemoryGB, "GB"},
+		{"memory_mib", c.MemoryMiB, "MiB"},
+		{"bandwidth", c.BandwidthGBs, "GB/s"},
+		{"bf16", c.BF16TFLOPS, "TFLOPS"},
+		{"fp32", c.FP32TFLOPS, "TFLOPS"},
+		{"fp64", c.FP64TFLOPS, "TFLOPS"},
+		{"tdp", c.TDPW, "W"},
+		{"nvlink", c.NVLinkGBs, "GB/s"},
+		{"nvlink_bridge", c.NVLinkBridgeGBs, "GB/s"},
+		{"pcie_gen", c.PCIeGen, ""},
+		{"pcie_width", c.PCIeWidth, ""},
+		{"sm_clock", c.MaxSMClockMHz, "MHz"},
+		{"power", c.DefaultPowerW, "W"},
+	} {
+		if s.spec.Known() {
+			rows = append(rows, spec(l.Enum("spec", s.name), s.spec, s.unit))
+		}
+	}
+	rows = append(rows, specRow{Name: m.IDsLabel, Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
+	trs := make([]app.UI, len(rows))
+	for i, r := range rows {
+		src := app.Td().Text(r.Ref.Source)
+		if r.Ref.Unconfirmed {
+			src = app.Td().Body(app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" "+r.Ref.Source))
+		}
+		tr := app.Tr()
+		if r.Ref.Unconfirmed {
+			tr = tr.Class("unconfirmed")
+		}
+		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
+			app.Td().Text(r.Ref.Date), app.Td().Class("note").Text(r.Ref.Note))
+	}
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.SpecFigure), app.Th().Scope("col").Text(m.SpecValue),
+		app.Th().Scope("col").Text(m.SpecSource), app.Th().Scope("col").Text(m.SpecDate), app.Th().Scope("col").Text(m.SpecNote))
+	var caveats app.UI
+	if len(c.Caveats) > 0 {
+		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, c.Caveats))
+	}
+	return app.Details().ID("card-%s", c.ID).Class("card-details").Body(
+		app.Summary().Text(c.Name),
+		caveats,
+		app.Div().Class("table-wrap").Body(
+			app.Table().Class("data", "specs").Body(app.THead().Body(head), app.TBody().Body(trs...))),
+	)
+}
+
+// decimalsOf shows whole figures without decimals and others with one.
+func decimalsOf(v float64) int {
+	if v == float64(int64(v)) {
+		return 0
+	}
+	return 1
+}
+
+// joinNonEmpty joins two lists with ", ".
+func joinNonEmpty(a, b []string) string {
+	out := ""
+	for _, s := range append(append([]string{}, a...), b...) {
+		if s == "" {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += s
+	}
+	return out
 }

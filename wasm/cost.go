@@ -1,9 +1,17 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"fmt"
 
-// costPage is the full-cost (TCO) page. It will list every cost line (the C
-// rules); for now it holds the heading.
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// costPage is the full-cost (TCO) page: every C1 fee as the user's own
+// monthly amount, card prices replaced by real quotes, the annual discount,
+// and the breakdown as stacked bars.
 type costPage struct {
 	app.Compo
 	pageState
@@ -19,8 +27,149 @@ func (p *costPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCost)) }
 
 // Render draws the page.
 func (p *costPage) Render() app.UI {
-	return p.layout(routeByID(routeCost), func() app.UI {
-		m := p.st.Lang.M()
-		return textPage(m.CostTitle, m.CostIntro, m.ComingSoon)
-	})
+	return p.layout(routeByID(routeCost), p.body)
+}
+
+func (p *costPage) body() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	pl := p.out.Plan
+	kids := []app.UI{app.H1().Text(m.CostTitle), app.P().Class("intro").Text(m.CostIntro), p.status()}
+	if pl != nil {
+		kids = append(kids,
+			app.Div().Class("kpis").Body(
+				kpi(m.KGPU, app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
+					Text(fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)), l.Enum("link", pl.GPU.Interconnect)),
+				kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
+					hiddenShare(m, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
+			),
+			costChart(l, pl),
+			app.If(pl.Cost.Warning != "", func() app.UI { return app.P().ID("cost-warning").Class("warn-line").Text(pl.Cost.Warning) }),
+		)
+	}
+	kids = append(kids, p.items(), p.discount(), p.prices(),
+		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.FeeDefaultsLink+" →")))
+	return app.Div().Class("cost-page").Body(kids...)
+}
+
+// status says why there is no plan to show, if there is none.
+func (p *costPage) status() app.UI {
+	m := p.st.Lang.M()
+	switch {
+	case len(p.out.Errors) > 0:
+		return app.P().ID("result-pending").Class("pending").Text(m.ResultPending)
+	case p.out.Plan == nil && p.out.Err != nil:
+		return app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
+			app.P().Text(m.PlanFailed), app.P().Text(p.out.Err.Error()))
+	}
+	return nil
+}
+
+// rangeOf is a cost line's low–high range.
+func rangeOf(it plan.CostItem) money.Range { return money.Range{Low: it.Low, High: it.High} }
+
+// costChart stacks the C1 items, once at the low and once at the high
+// estimate, on the same scale.
+func costChart(l Lang, pl *plan.Plan) app.UI {
+	m := l.M()
+	var low, high []segment
+	for _, it := range pl.Cost.Items {
+		name := itemLabel(m, it.Name)
+		low = append(low, segment{Label: name + " " + l.Money(it.Low), Value: it.Low, Class: "item-" + it.Name})
+		high = append(high, segment{Label: name + " " + l.Money(it.High), Value: it.High, Class: "item-" + it.Name})
+	}
+	for i := range low {
+		low[i].Label = itemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
+	}
+	rows := []stackRow{
+		{Label: m.ChartLow, Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
+		{Label: m.ChartHigh, Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.CostChartTitle),
+		stackChart("cost-chart", m.CostChartTitle, rows, pl.Cost.Monthly.High, nil),
+	)
+}
+
+// items is rule C1's table: each line's estimate and the user's amount.
+func (p *costPage) items() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	r := routeByID(routeCost)
+	est := map[string]plan.CostItem{}
+	if p.out.Plan != nil {
+		for _, it := range p.out.Plan.Cost.Items {
+			est[it.Name] = it
+		}
+	}
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.ItemCol), app.Th().Scope("col").Text(m.LowHighCol),
+		app.Th().Scope("col").Text(m.BasisCol), app.Th().Scope("col").Text(m.YoursCol))
+	rows := make([]app.UI, len(itemFields))
+	for i, f := range itemFields {
+		it := est[f.Key[len("cost.items."):]]
+		estimate, basis := "", it.Basis
+		if it.Name != "" {
+			estimate = l.MoneyRange(rangeOf(it))
+		}
+		rows[i] = app.Tr().Body(
+			app.Th().Scope("row").Body(app.Text(f.Label(m)), app.Text(" "), ruleRef(l, it.Rule)),
+			app.Td().Class("num").Text(estimate),
+			app.Td().Class("basis").Text(basis),
+			app.Td().Body(p.input(r, f, "")),
+		)
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.ItemsTitle),
+		app.P().Class("help").Text(m.ItemsHelp),
+		app.Div().Class("table-wrap").Body(
+			app.Table().ID("cost-items").Class("data", "inputs").Body(
+				app.THead().Body(head), app.TBody().Body(rows...))),
+	)
+}
+
+// discount is the annual-contract discount (rules B2, B3).
+func (p *costPage) discount() app.UI {
+	m := p.st.Lang.M()
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.DiscountTitle),
+		p.input(routeByID(routeCost), discountField, ""),
+	)
+}
+
+// prices lists every card with its reference price and the user's quotes;
+// the card the plan chose is marked.
+func (p *costPage) prices() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	r := routeByID(routeCost)
+	chosen := ""
+	if p.out.Plan != nil {
+		chosen = p.out.Plan.GPU.ID
+	}
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.AltCard), app.Th().Scope("col").Text(m.RefMonthly),
+		app.Th().Scope("col").Text(m.QuoteMonthly), app.Th().Scope("col").Text(m.QuoteHourly))
+	var rows []app.UI
+	for _, c := range catalog.All() {
+		ref := money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
+		mon, _ := fieldByKey("cost.prices." + c.ID + ".monthly")
+		hr, _ := fieldByKey("cost.prices." + c.ID + ".hourly")
+		name := app.Th().Scope("row").Text(c.Name)
+		tr := app.Tr().Attr("data-card", c.ID)
+		if c.ID == chosen {
+			name = app.Th().Scope("row").Body(app.Text(c.Name+" "), app.Span().Class("tag").Text(m.Chosen))
+			tr = tr.Class("chosen")
+		}
+		rows = append(rows, tr.Body(
+			name,
+			app.Td().Class("num").Title(c.MonthlyPrice.Ref.Source+" ("+c.MonthlyPrice.Ref.Date+")").Text(l.MoneyRange(ref)),
+			app.Td().Body(p.input(r, mon, "")),
+			app.Td().Body(p.input(r, hr, "")),
+		))
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.PricesTitle),
+		app.Div().Class("table-wrap").Body(
+			app.Table().ID("card-prices").Class("data", "inputs").Body(
+				app.THead().Body(head), app.TBody().Body(rows...))),
+	)
 }

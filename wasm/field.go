@@ -225,16 +225,24 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// Accessors that build put/take for the common field types.
+// accessor stores a parsed value in the sheet and reads it back as text.
+type accessor struct {
+	put  func(r *plan.Requirements, v parsed)
+	take func(r plan.Requirements) string
+}
 
-func intField(get func(*plan.Requirements) *int) (func(*plan.Requirements, parsed), func(plan.Requirements) string) {
-	return func(r *plan.Requirements, v parsed) { *get(r) = clampInt(v.Int) },
-		func(r plan.Requirements) string {
+// Accessors for the common field types.
+
+func intField(get func(*plan.Requirements) *int) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v parsed) { *get(r) = clampInt(v.Int) },
+		take: func(r plan.Requirements) string {
 			if n := *get(&r); n != 0 {
 				return strconv.Itoa(n)
 			}
 			return ""
-		}
+		},
+	}
 }
 
 // clampInt keeps a parsed int64 inside int, so the plan sees an out-of-range
@@ -250,39 +258,47 @@ func clampInt(n int64) int {
 	return int(n)
 }
 
-func decField(get func(*plan.Requirements) *decimal.Decimal) (func(*plan.Requirements, parsed), func(plan.Requirements) string) {
-	return func(r *plan.Requirements, v parsed) { *get(r) = v.Dec },
-		func(r plan.Requirements) string {
+func decField(get func(*plan.Requirements) *decimal.Decimal) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v parsed) { *get(r) = v.Dec },
+		take: func(r plan.Requirements) string {
 			if d := *get(&r); !d.IsZero() {
 				return d.String()
 			}
 			return ""
-		}
+		},
+	}
 }
 
-func optDecField(get func(*plan.Requirements) **decimal.Decimal) (func(*plan.Requirements, parsed), func(plan.Requirements) string) {
-	return func(r *plan.Requirements, v parsed) { d := v.Dec; *get(r) = &d },
-		func(r plan.Requirements) string {
+func optDecField(get func(*plan.Requirements) **decimal.Decimal) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v parsed) { d := v.Dec; *get(r) = &d },
+		take: func(r plan.Requirements) string {
 			if d := *get(&r); d != nil {
 				return d.String()
 			}
 			return ""
-		}
+		},
+	}
 }
 
-func strField(get func(*plan.Requirements) *string) (func(*plan.Requirements, parsed), func(plan.Requirements) string) {
-	return func(r *plan.Requirements, v parsed) { *get(r) = v.Str },
-		func(r plan.Requirements) string { return *get(&r) }
+func strField(get func(*plan.Requirements) *string) accessor {
+	return accessor{
+		put:  func(r *plan.Requirements, v parsed) { *get(r) = v.Str },
+		take: func(r plan.Requirements) string { return *get(&r) },
+	}
 }
 
-func boolField(get func(*plan.Requirements) *bool) (func(*plan.Requirements, parsed), func(plan.Requirements) string) {
-	return func(r *plan.Requirements, v parsed) { *get(r) = v.Bool },
-		func(r plan.Requirements) string { return strconv.FormatBool(*get(&r)) }
+func boolField(get func(*plan.Requirements) *bool) accessor {
+	return accessor{
+		put:  func(r *plan.Requirements, v parsed) { *get(r) = v.Bool },
+		take: func(r plan.Requirements) string { return strconv.FormatBool(*get(&r)) },
+	}
 }
 
 // spec assembles a fieldSpec from its accessors.
-func spec(f fieldSpec, put func(*plan.Requirements, parsed), take func(plan.Requirements) string) fieldSpec {
-	f.put, f.take = put, take
+func spec(f fieldSpec, a accessor) fieldSpec {
+	f.put, f.take = a.put, a.take
 	if f.Unit == nil {
 		f.Unit = func(*Messages) string { return "" }
 	}
@@ -309,12 +325,14 @@ var sheetFields = []fieldSpec{
 	spec(fieldSpec{Key: "model.params_b", Kind: kindDecimal, Range: "0.001–10000", Rule: "R3", ErrFields: []string{"params_b"},
 		Label: func(m *Messages) string { return m.FParams }, Unit: func(m *Messages) string { return m.UParams },
 		Help: func(m *Messages) string { return m.HParams }},
-		func(r *plan.Requirements, v parsed) { r.Model.ParamsB = v.Dec.InexactFloat64() },
-		func(r plan.Requirements) string {
-			if r.Model.ParamsB == 0 {
-				return ""
-			}
-			return strconv.FormatFloat(r.Model.ParamsB, 'f', -1, 64)
+		accessor{
+			put: func(r *plan.Requirements, v parsed) { r.Model.ParamsB = v.Dec.InexactFloat64() },
+			take: func(r plan.Requirements) string {
+				if r.Model.ParamsB == 0 {
+					return ""
+				}
+				return strconv.FormatFloat(r.Model.ParamsB, 'f', -1, 64)
+			},
 		}),
 	spec(fieldSpec{Key: "precision", Kind: kindChoice, Choices: append([]string{""}, plan.Precisions...),
 		Label: func(m *Messages) string { return m.FPrecision }, Help: func(m *Messages) string { return m.HPrecision }},
@@ -329,18 +347,20 @@ var sheetFields = []fieldSpec{
 	spec(fieldSpec{Key: "tokens_to_train_b", Kind: kindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
 		Label: func(m *Messages) string { return m.FTokens }, Unit: func(m *Messages) string { return m.UBillionTokens },
 		Help: func(m *Messages) string { return m.HTokens }},
-		func(r *plan.Requirements, v parsed) {
-			t := v.Dec.Shift(9).Truncate(0)
-			if t.GreaterThan(decimal.NewFromInt(1 << 62)) {
-				t = decimal.NewFromInt(1 << 62) // far beyond sizing's limit, which names it
-			}
-			r.TokensToTrain = t.IntPart()
-		},
-		func(r plan.Requirements) string {
-			if r.TokensToTrain == 0 {
-				return ""
-			}
-			return decimal.NewFromInt(r.TokensToTrain).Shift(-9).String()
+		accessor{
+			put: func(r *plan.Requirements, v parsed) {
+				t := v.Dec.Shift(9).Truncate(0)
+				if t.GreaterThan(decimal.NewFromInt(1 << 62)) {
+					t = decimal.NewFromInt(1 << 62) // far beyond sizing's limit, which names it
+				}
+				r.TokensToTrain = t.IntPart()
+			},
+			take: func(r plan.Requirements) string {
+				if r.TokensToTrain == 0 {
+					return ""
+				}
+				return decimal.NewFromInt(r.TokensToTrain).Shift(-9).String()
+			},
 		}),
 	spec(fieldSpec{Key: "hours_per_day", Kind: kindDecimal, Range: "0–24", Rule: "B1",
 		Label: func(m *Messages) string { return m.FHours }, Unit: func(m *Messages) string { return m.UHours },
@@ -379,12 +399,14 @@ var sheetFields = []fieldSpec{
 		boolField(func(r *plan.Requirements) *bool { return &r.OpsTeam })),
 	spec(fieldSpec{Key: "first_contract", Kind: kindBool, Default: "true", Rule: "B3",
 		Label: func(m *Messages) string { return m.FFirstContract }},
-		func(r *plan.Requirements, v parsed) { b := v.Bool; r.FirstContract = &b },
-		func(r plan.Requirements) string {
-			if r.FirstContract == nil {
-				return "true"
-			}
-			return strconv.FormatBool(*r.FirstContract)
+		accessor{
+			put: func(r *plan.Requirements, v parsed) { b := v.Bool; r.FirstContract = &b },
+			take: func(r plan.Requirements) string {
+				if r.FirstContract == nil {
+					return "true"
+				}
+				return strconv.FormatBool(*r.FirstContract)
+			},
 		}),
 }
 
@@ -406,9 +428,8 @@ func shapeSpecs() []fieldSpec {
 		{"head_dim", func(m *Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
 		{"ffn", func(m *Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
 	} {
-		put, take := intField(f.get)
 		out = append(out, spec(fieldSpec{Key: "model." + f.name, Kind: kindInt, Group: groupShape,
-			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, put, take))
+			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
 	}
 	return out
 }
@@ -425,17 +446,19 @@ func itemSpecs() []fieldSpec {
 			Range: "0–1000000000", Rule: "C1",
 			Label: func(m *Messages) string { return itemLabel(m, name) },
 			Unit:  func(m *Messages) string { return m.UCNYMonth }},
-			func(r *plan.Requirements, v parsed) {
-				if r.Cost.Items == nil {
-					r.Cost.Items = map[string]decimal.Decimal{}
-				}
-				r.Cost.Items[name] = v.Dec
-			},
-			func(r plan.Requirements) string {
-				if d, ok := r.Cost.Items[name]; ok {
-					return d.String()
-				}
-				return ""
+			accessor{
+				put: func(r *plan.Requirements, v parsed) {
+					if r.Cost.Items == nil {
+						r.Cost.Items = map[string]decimal.Decimal{}
+					}
+					r.Cost.Items[name] = v.Dec
+				},
+				take: func(r plan.Requirements) string {
+					if d, ok := r.Cost.Items[name]; ok {
+						return d.String()
+					}
+					return ""
+				},
 			})
 	}
 	return out
@@ -462,24 +485,26 @@ func priceSpecs() []fieldSpec {
 			}
 			out = append(out, spec(fieldSpec{Key: "cost.prices." + id + "." + suffix, Kind: kindMoney, Group: groupPrices,
 				Range: "0–1000000000", Rule: "C5", Label: func(*Messages) string { return name }, Unit: unit},
-				func(r *plan.Requirements, v parsed) {
-					if r.Cost.Prices == nil {
-						r.Cost.Prices = map[string]plan.PriceQuote{}
-					}
-					q := r.Cost.Prices[id]
-					d := v.Dec
-					if hourly {
-						q.Hourly = &d
-					} else {
-						q.Monthly = &d
-					}
-					r.Cost.Prices[id] = q
-				},
-				func(r plan.Requirements) string {
-					if d := *quote(&r); d != nil {
-						return d.String()
-					}
-					return ""
+				accessor{
+					put: func(r *plan.Requirements, v parsed) {
+						if r.Cost.Prices == nil {
+							r.Cost.Prices = map[string]plan.PriceQuote{}
+						}
+						q := r.Cost.Prices[id]
+						d := v.Dec
+						if hourly {
+							q.Hourly = &d
+						} else {
+							q.Monthly = &d
+						}
+						r.Cost.Prices[id] = q
+					},
+					take: func(r plan.Requirements) string {
+						if d := *quote(&r); d != nil {
+							return d.String()
+						}
+						return ""
+					},
 				}))
 		}
 	}

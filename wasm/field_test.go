@@ -4,91 +4,142 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
-// TestFieldParse checks the hours field against its range, 0 to 24 hours a
-// day (rule B1 reasons in hours per day).
+// TestFieldParse checks the form of each kind of field; ranges are the
+// plan's (TestComputeFieldErrors).
 func TestFieldParse(t *testing.T) {
-	hours, _ := fieldByKey("hours")
 	tests := []struct {
-		in        string
-		want      string // parsed value; "" when refused
-		notNumber bool
+		key, in string
+		want    string // the parsed value as text; "" when absent or refused
+		reason  errReason
+		refused bool
 	}{
-		{"8", "8", false},
-		{" 12 ", "12", false},
-		{"0", "0", false},
-		{"24", "24", false},
-		{"9.5", "9.5", false},
-		{"24.01", "", false},
-		{"-1", "", false},
-		{"abc", "", true},
-		{"", "", true},
-		{"1e1", "", true}, // decimal would read 10; nobody types that
-		{"12,5", "", true},
-		{strings.Repeat("1", 40), "", true},
-		{"NaN", "", true},
+		{"hours_per_day", "9.5", "9.5", 0, false},
+		{"hours_per_day", " 12 ", "12", 0, false},
+		{"hours_per_day", "", "", 0, false}, // optional: the plan's default
+		{"hours_per_day", "abc", "", errNotNumber, true},
+		{"hours_per_day", "1e1", "", errNotNumber, true}, // decimal would read 10
+		{"hours_per_day", "12,5", "", errNotNumber, true},
+		{"hours_per_day", strings.Repeat("1", 40), "", errTooLong, true},
+		{"context_tokens", "4,096", "4096", 0, false},
+		{"context_tokens", "4096.0", "", errNotWhole, true},
+		{"context_tokens", "", "", errEmpty, true},
+		{"cost.items.egress", "5.5万", "55000", 0, false},
+		{"cost.items.egress", "¥2,000", "2000", 0, false},
+		{"cost.items.egress", "-3", "", errNotAmount, true},
+		{"workload", "inference", "inference", 0, false},
+		{"workload", "mining", "", errNotChoice, true},
+		{"precision", "", "", 0, false}, // automatic
+		{"model.preset", "qwen2.5-7b", "qwen2.5-7b", 0, false},
+		{"domestic_only", "true", "true", 0, false},
+		{"domestic_only", "maybe", "", errNotChoice, true},
 	}
 	for _, tt := range tests {
-		d, err := hours.Parse(tt.in)
-		if tt.want != "" {
-			if err != nil || d.String() != tt.want {
-				t.Errorf("Parse(%q) = %v, %v; want %s", tt.in, d, err, tt.want)
+		f, ok := fieldByKey(tt.key)
+		if !ok {
+			t.Fatalf("no field %s", tt.key)
+		}
+		v, present, err := f.Parse(tt.in)
+		if tt.refused {
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Reason != tt.reason || fe.Key != tt.key {
+				t.Errorf("%s Parse(%q) = %v, want reason %d", tt.key, tt.in, err, tt.reason)
+			} else if len(fe.Value) > maxFieldLen+len("…") {
+				t.Errorf("%s Parse(%q): error echoes %d bytes", tt.key, tt.in, len(fe.Value))
 			}
 			continue
 		}
-		var fe *FieldError
-		if !errors.As(err, &fe) {
-			t.Errorf("Parse(%q) error = %v, want *FieldError", tt.in, err)
+		if err != nil {
+			t.Errorf("%s Parse(%q): %v", tt.key, tt.in, err)
 			continue
 		}
-		if fe.NotNumber != tt.notNumber || fe.Key != "hours" || fe.Rule != "B1" || fe.Min != "0" || fe.Max != "24" {
-			t.Errorf("Parse(%q) = %+v", tt.in, fe)
+		got := ""
+		switch {
+		case !present:
+		case f.Kind == kindInt:
+			got = Int(int(v.Int))
+			got = strings.ReplaceAll(got, ",", "")
+		case f.Kind == kindChoice:
+			got = v.Str
+		case f.Kind == kindBool:
+			got = map[bool]string{true: "true", false: "false"}[v.Bool]
+		default:
+			got = v.Dec.String()
 		}
-		if len(fe.Value) > maxFieldLen+len("…") {
-			t.Errorf("Parse(%q): error echoes %d bytes", tt.in, len(fe.Value))
+		if got != tt.want {
+			t.Errorf("%s Parse(%q) = %q, want %q", tt.key, tt.in, got, tt.want)
 		}
 	}
 }
 
-// TestFieldErrorMessage checks that the message names the field, the value,
-// the range and the rule in both languages.
+// TestFieldErrorMessage: a form error names the field, the value, the range
+// and the rule in both languages; a plan error keeps the plan's message.
 func TestFieldErrorMessage(t *testing.T) {
-	hours, _ := fieldByKey("hours")
-	_, err := hours.Parse("30")
+	hours, _ := fieldByKey("hours_per_day")
+	_, _, err := hours.Parse("abc")
 	fe := err.(*FieldError)
-	en := fe.Message(En.M(), hours.Label(En.M()))
-	if want := "Hours of use per day: 30 is outside 0 to 24 (rule B1)."; en != want {
-		t.Errorf("en = %q, want %q", en, want)
+	if got, want := fe.Message(En.M(), hours.Label(En.M())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
+		t.Errorf("en = %q, want %q", got, want)
 	}
-	zh := fe.Message(Zh.M(), hours.Label(Zh.M()))
-	if want := "每天使用小时数：30 超出 0 到 24 的范围（规则 B1）。"; zh != want {
-		t.Errorf("zh = %q, want %q", zh, want)
+	if got, want := fe.Message(Zh.M(), hours.Label(Zh.M())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
+		t.Errorf("zh = %q, want %q", got, want)
 	}
-	_, err = hours.Parse("abc")
-	if got, want := err.Error(), `hours: "abc" is not a number; enter 0 to 24 (rule B1).`; got != want {
-		t.Errorf("Error() = %q, want %q", got, want)
+	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
+	if got, want := pe.Message(Zh.M(), hours.Label(Zh.M())), "每天使用小时数：must be between 0 and 24 (rule B1), got 25"; got != want {
+		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
 
-// FuzzFieldParse: Parse never panics, and what it accepts is inside the range
-// and parses again to the same value.
-func FuzzFieldParse(f *testing.F) {
-	for _, s := range []string{"8", "24", "0.5", "-0", "abc", "1e3", " 9 ", "24.0000001", "٣"} {
-		f.Add(s)
+// TestFieldTable: keys are unique, every field has a label in both
+// languages, element ids are CSS-safe, and defaults parse.
+func TestFieldTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range inputFields {
+		if seen[f.Key] {
+			t.Errorf("duplicate key %s", f.Key)
+		}
+		seen[f.Key] = true
+		if f.Label(En.M()) == "" || f.Label(Zh.M()) == "" {
+			t.Errorf("%s has no label", f.Key)
+		}
+		if strings.ContainsAny(f.ID(), ". #") {
+			t.Errorf("%s: id %q needs CSS escaping", f.Key, f.ID())
+		}
+		if _, _, err := f.Parse(f.Default); err != nil {
+			t.Errorf("%s: default %q refused: %v", f.Key, f.Default, err)
+		}
+		if f.put == nil || f.take == nil {
+			t.Errorf("%s has no accessor", f.Key)
+		}
 	}
-	hours, _ := fieldByKey("hours")
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := hours.Parse(s)
-		if err != nil {
+	if n := len(priceFields); n != 2*14 {
+		t.Errorf("%d price fields, want a monthly and an hourly quote for each of 14 cards", n)
+	}
+}
+
+// FuzzFieldParse: Parse never panics, and what it accepts, written back by
+// the field's accessor, parses again to the same text.
+func FuzzFieldParse(f *testing.F) {
+	for _, s := range []string{"8", "24", "0.5", "-0", "abc", "1e3", " 9 ", "5.5万", "¥1,000", "true", "٣", "99999999999999999999"} {
+		f.Add(uint8(0), s)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, s string) {
+		fs := inputFields[int(which)%len(inputFields)]
+		v, ok, err := fs.Parse(s)
+		if err != nil || !ok {
 			return
 		}
-		if d.LessThan(hours.Min) || d.GreaterThan(hours.Max) {
-			t.Fatalf("Parse(%q) = %s, outside the range", s, d)
+		var req plan.Requirements
+		fs.put(&req, v)
+		text := fs.take(req)
+		if text == "" {
+			return // zero reads back as absent
 		}
-		again, err := hours.Parse(d.String())
-		if err != nil || !again.Equal(d) {
-			t.Fatalf("Parse(%q) = %s, which parses again to %v, %v", s, d, again, err)
+		if _, _, err := fs.Parse(text); err != nil {
+			t.Fatalf("%s: Parse(%q) accepted, but its stored form %q is refused: %v", fs.Key, s, text, err)
 		}
 	})
 }

@@ -72,7 +72,7 @@ func TestBuildSite(t *testing.T) {
 		t.Error("service worker is not the patched template")
 	}
 	index := readFile(t, filepath.Join(c.Out, "index.html"))
-	for _, want := range []string{`data-wasm="false"`, `id="breakeven"`, `<fieldset disabled>`, `lang="zh-CN"`} {
+	for _, want := range []string{`data-wasm="false"`, `id="gpu-pick"`, `<fieldset disabled>`, `lang="zh-CN"`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html lacks %s", want)
 		}

@@ -228,3 +228,6 @@ func textPage(title string, paragraphs ...string) app.UI {
 	}
 	return app.Div().Class("text-page").Body(kids...)
 }
+
+// langQuery is the query of a page that keeps only the language.
+func langQuery(l Lang) url.Values { return url.Values{"lang": {string(l)}} }

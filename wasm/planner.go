@@ -1,19 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
 
-// plannerPage is the home page: the planner form and its live result. Until
-// the planner is wired to shared/plan it computes one thing, the billing mode
-// of rule B1, so the whole chain (input → URL → storage → output) is real.
+// plannerPage is the home page: the requirement sheet (rule R1) and the plan
+// plan.Build makes of it, updated on every input.
 type plannerPage struct {
 	app.Compo
 	pageState
 	embed bool // rendered without the site chrome, for iframes (embed.go)
+	// imported says what the last import did; importErr marks a failure.
+	imported  string
+	importErr bool
 }
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
@@ -41,82 +47,432 @@ func (p *plannerPage) Render() app.UI {
 	return p.layout(p.route(), p.body)
 }
 
-// setField stores the text of one field, then saves the state when every
-// field is valid. It is the only way the input changes.
-func (p *plannerPage) setField(ctx app.Context, key, value string) {
-	p.st.Input = p.st.Input.With(key, value)
-	p.problems = nil
-	saveState(ctx, p.st, true)
-	if p.embed {
-		ctx.Defer(postHeight)
-	}
-}
-
-// onField returns the input handler of one field.
-func (p *plannerPage) onField(key string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		p.fail = guard("input "+key, func() {
-			p.setField(ctx, key, ctx.JSSrc().Get("value").String())
-		})
-	}
-}
-
 // body is the planner itself, shared by the home page and /embed.
 func (p *plannerPage) body() app.UI {
 	m := p.st.Lang.M()
-	res := Compute(p.st.Input)
-	fields := make([]app.UI, len(inputFields))
-	for i, f := range inputFields {
-		fields[i] = numberInput(f, m, p.st.Input.Get(f.Key), res.ErrorFor(f.Key), p.onField(f.Key))
-	}
 	return app.Div().Class("planner").Body(
 		app.H1().Text(m.PlannerTitle),
 		app.P().Class("intro").Text(m.PlannerIntro),
 		app.Div().Class("planner-grid").Body(
-			app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
-				// Disabled in the prerender: typing there would be lost when
-				// the wasm render replaces it.
-				app.FieldSet().Disabled(!p.wasmRendered()).Body(fields...),
-			),
-			p.result(m, res),
+			p.form(),
+			p.result(),
 		),
 	)
 }
 
-// result shows the billing mode (rule B1), why, and the same numbers as a
-// chart and a table.
-func (p *plannerPage) result(m *Messages, res Result) app.UI {
-	why := ""
-	if res.Billing != "" {
-		f := m.BillingWhyHourlyF
-		if res.Billing == Monthly {
-			f = m.BillingWhyMonthlyF
-		}
-		why = fmt.Sprintf(f, res.Hours.String(), "B1")
+// form is the requirement sheet. It is disabled in the prerender: typing
+// there would be lost when the wasm render replaces it.
+func (p *plannerPage) form() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	r := p.route()
+	in := func(key string) app.UI {
+		f, _ := fieldByKey(key)
+		return p.input(r, f, p.placeholder(key))
 	}
-	hours, _ := fieldByKey("hours")
-	return app.Section().Class("result").Aria("live", "polite").Body(
-		app.H2().Text(m.BillingLabel),
-		app.Output().ID("breakeven").For("hours").Class("big", string(res.Billing)).
-			Attr("data-billing", string(res.Billing)).
-			Text(res.Billing.Label(m)),
-		app.P().ID("breakeven-why").Class("why").Text(why),
-		app.If(res.Billing != "", func() app.UI {
-			return barChart("hours-chart", m.ChartTitle, []bar{{
-				Label: hours.Label(m),
-				Value: res.Hours,
-				Text:  res.Hours.String() + " " + hours.Unit(m),
-				Class: string(res.Billing),
-			}}, hours.Max, &marker{At: decimal.NewFromInt(10), Label: "10 (" + m.Rule + " B1)"})
-		}),
-		dataTable("plan-table", m.PlannerTitle, []string{m.TableInput, m.TableValue}, [][]string{
-			{hours.Label(m), p.st.Input.HoursPerDay + " " + hours.Unit(m)},
-			{m.BillingLabel, res.Billing.Label(m)},
-		}),
-		app.P().Class("share").Body(
-			app.A().ID("share").Href("%s", link(p.route().Path, p.st.Query())).Text(m.ShareLink),
+	work := []app.UI{app.Legend().Text(m.LegendWork), in("workload"), in("model.preset")}
+	if p.st.Input.Get("model.preset") == "" {
+		shape := []app.UI{app.Summary().Text(m.ShapeSummary)}
+		for _, f := range shapeFields {
+			shape = append(shape, p.input(r, f, p.placeholder(f.Key)))
+		}
+		work = append(work, in("model.params_b"), app.Details().Class("shape").Body(shape...))
+	}
+	work = append(work, in("precision"), in("context_tokens"), in("concurrency"), in("tokens_to_train_b"))
+	disabled := !p.wasmRendered()
+	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
+		app.FieldSet().Disabled(disabled).Body(work...),
+		app.FieldSet().Disabled(disabled).Body(
+			app.Legend().Text(m.LegendUse),
+			in("hours_per_day"), in("days_per_month"), in("project_months"), in("demand"),
+		),
+		app.FieldSet().Disabled(disabled).Body(
+			app.Legend().Text(m.LegendData),
+			in("storage_tb"), in("egress_tb_month"), in("extra_ips"), in("data_class"),
+			in("domestic_only"), in("needs_fp64"), in("ops_team"), in("first_contract"),
 		),
 	)
+}
+
+// placeholder shows what an empty optional field stands for: the value the
+// plan used, or the shape the sizing assumed.
+func (p *plannerPage) placeholder(key string) string {
+	pl := p.out.Plan
+	m := p.st.Lang.M()
+	if pl == nil {
+		return ""
+	}
+	auto := func(v string) string { return fmt.Sprintf(m.AutoValueF, v) }
+	sm := pl.Sizing.Model
+	switch key {
+	case "hours_per_day":
+		return auto(pl.Requirements.HoursPerDay.String())
+	case "model.layers":
+		return auto(Int(sm.Layers))
+	case "model.hidden":
+		return auto(Int(sm.Hidden))
+	case "model.heads":
+		return auto(Int(sm.Heads))
+	case "model.kv_heads":
+		return auto(Int(sm.KVHeads))
+	case "model.head_dim":
+		return auto(Int(sm.HeadDim))
+	case "tokens_to_train_b":
+		return "0"
+	}
+	return ""
+}
+
+// result is the plan: headline figures, the memory chart, the card
+// comparison, billing, cost, rent or build, warnings and the rules.
+func (p *plannerPage) result() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	pl := p.out.Plan
+	sec := app.Section().ID("result").Class("result").Aria("live", "polite").Attr("data-rev", p.rev)
+	switch {
+	case len(p.out.Errors) > 0:
+		return sec.Body(app.H2().Text(m.ResultTitle), app.P().ID("result-pending").Class("pending").Text(m.ResultPending))
+	case pl == nil:
+		msg := ""
+		if p.out.Err != nil {
+			msg = p.out.Err.Error()
+		}
+		return sec.Body(app.H2().Text(m.ResultTitle),
+			app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
+				app.P().Text(m.PlanFailed), app.P().Text(msg)))
+	}
+	return sec.Body(
+		kpis(l, pl),
+		p.sheetSummary(),
+		memoryChart(l, pl),
+		estimates(l, pl),
+		alternatives(l, pl),
+		app.H2().Text(m.BillingTitle),
+		reasonList("billing-reasons", pl.Billing.Reasons),
+		costSummary(l, pl, p.pageQuery(routeByID(routeCost), l)),
+		rentBuildSummary(l, pl, p.pageQuery(routeByID(routeRentBuild), l)),
+		warnings(l, pl),
+		sizingNotes(l, pl),
+		app.Div().ID("rules-applied").Class("rules-applied").Body(
+			app.Span().Class("rules-label").Text(m.RulesTitle+":"), ruleRefs(l, pl.Rules)),
+		p.actions(),
+	)
+}
+
+// kpis are the four answers a buyer reads first.
+func kpis(l Lang, pl *plan.Plan) app.UI {
+	m := l.M()
+	g := pl.GPU
+	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), Num(g.PerCardGiB, 1), Num(usableGiB(g.ID), 1))
+	if g.Nodes > 1 {
+		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
+	}
+	share := pl.Cost.HiddenShare
+	billing := m.NoHourlyPrice
+	if b := pl.Billing.BreakevenHoursPerDay; b != nil {
+		billing = fmt.Sprintf(m.BreakevenHoursF, b.StringFixed(1), l.Enum("billing", pl.Billing.RuleOfThumbMode))
+	}
+	verdict := m.BreakevenNever
+	if b := pl.RentVsBuild.BreakevenMonths; b != nil {
+		verdict = fmt.Sprintf(m.BreakevenMonthsF, b.StringFixed(1))
+	}
+	return app.Div().Class("kpis").Body(
+		kpi(m.KGPU, app.Output().ID("gpu-pick").Attr("data-card", g.ID).Attr("data-count", g.Count).
+			Text(fmt.Sprintf(m.GPUPickF, g.Count, g.Name)), detail),
+		kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)), hiddenShare(m, share.Low, share.High)),
+		kpi(m.KBilling, app.Output().ID("billing-mode").Attr("data-mode", pl.Billing.Mode).
+			Text(l.Enum("billing", pl.Billing.Mode)), billing),
+		kpi(m.KVerdict, app.Output().ID("verdict").Attr("data-decision", pl.RentVsBuild.Decision).
+			Text(l.Enum("decision", pl.RentVsBuild.Decision)), verdict),
+	)
+}
+
+// hiddenShare is rule C3's share of the fees beyond the rent. The plan
+// gives it at the low and at the high estimate; the smaller comes first.
+func hiddenShare(m *Messages, a, b decimal.Decimal) string {
+	if a.GreaterThan(b) {
+		a, b = b, a
+	}
+	return fmt.Sprintf(m.HiddenShareF, Percent(a), Percent(b))
+}
+
+// kpi is one headline figure with its explanation.
+func kpi(title string, value app.UI, detail string) app.UI {
+	return app.Div().Class("kpi").Body(
+		app.Div().Class("kpi-title").Text(title),
+		app.Div().Class("kpi-value").Body(value),
+		app.Div().Class("kpi-detail").Text(detail),
+	)
+}
+
+// usableGiB is the memory a plan may fill on one card of the catalogue
+// (sizing.UsableFraction of what NVML reports).
+func usableGiB(id string) float64 {
+	return sizing.UsableFraction * cardGiB(id)
+}
+
+// cardGiB is a card's memory in GiB as NVML reports it.
+func cardGiB(id string) float64 {
+	c, ok := catalog.ByID(id)
+	if !ok {
+		return 0
+	}
+	return c.MemoryMiB.Value / 1024
+}
+
+// memoryChart shows what one card holds against what it may hold. Weights,
+// training states and the overhead per card are exact (sharded evenly, as
+// the sizing does); the KV cache and the activations share the rest of the
+// per-card figure in proportion to their totals, since the plan does not
+// keep the tensor-parallel split.
+func memoryChart(l Lang, pl *plan.Plan) app.UI {
+	m := l.M()
+	g, mem := pl.GPU, pl.Sizing.MemoryGiB
+	n := float64(max(g.Count, 1))
+	weights, states := mem.Weights/n, mem.TrainingStates/n
+	rest := g.PerCardGiB - weights - states - mem.Overhead
+	kv, act := 0.0, 0.0
+	if both := mem.KVCache + mem.Activations; both > 0 && rest > 0 {
+		kv = rest * mem.KVCache / both
+		act = rest - kv
+	}
+	gib := func(v float64) decimal.Decimal { return decimal.NewFromFloat(v).Round(2) }
+	seg := func(kind string, v float64) segment {
+		label := l.Enum("mem", kind) + " " + Num(v, 1) + " GiB"
+		return segment{Label: label, Value: gib(v), Class: "mem-" + kind}
+	}
+	usable := usableGiB(g.ID)
+	total := cardGiB(g.ID)
+	row := stackRow{
+		Label: m.MemNeeded,
+		Segments: []segment{seg("weights", weights), seg("kv_cache", kv), seg("activations", act),
+			seg("training_states", states), seg("overhead", mem.Overhead)},
+		Text: Num(g.PerCardGiB, 1) + " GiB",
+	}
+	return app.Div().ID("memory").Class("block").Body(
+		app.H2().Text(m.MemoryTitle),
+		stackChart("memory-chart", m.MemoryTitle, []stackRow{row}, gib(total),
+			[]marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}),
+		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, g.Count, Num(g.PerCardGiB, 1), Num(usable, 1), Num(total, 1))),
+	)
+}
+
+// estimates are the speed or training-time ranges and the model as sized.
+func estimates(l Lang, pl *plan.Plan) app.UI {
+	m := l.M()
+	s := pl.Sizing
+	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, Num(s.Model.ParamsB, 2)))}
+	if e := s.DecodeTokensPerSec; e != nil {
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, Num(e.Low, 1), Num(e.High, 1), Num(e.Likely, 1))))
+	}
+	if e := s.TrainingDays; e != nil {
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, Num(e.Low, 1), Num(e.High, 1), Num(e.Likely, 1))))
+	}
+	return app.Div().Class("block").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
+}
+
+// altShown is how many alternatives are listed before the rest are folded.
+const altShown = 4
+
+// alternatives says why every other card lost (rule G4): the closest ones
+// in a table, the rest folded below it.
+func alternatives(l Lang, pl *plan.Plan) app.UI {
+	m := l.M()
+	head := []string{m.AltCard, m.AltCount, m.AltPerCard, m.AltRent, m.AltReason}
+	row := func(c plan.Choice, reason string) []string {
+		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), l.MoneyRange(c.Monthly), reason}
+	}
+	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
+	var rest [][]string
+	for i, a := range pl.GPU.Alternatives {
+		if i < altShown {
+			rows = append(rows, row(a, a.Reason))
+		} else {
+			rest = append(rest, row(a, a.Reason))
+		}
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.AltTitle),
+		app.Div().Class("table-wrap").Body(dataTable("alt-table", m.AltTitle, head, rows)),
+		app.If(len(rest) > 0, func() app.UI {
+			return app.Details().Class("more-alts").Body(
+				app.Summary().Text(fmt.Sprintf(m.MoreAltsF, len(rest))),
+				app.Div().Class("table-wrap").Body(dataTable("alt-table-rest", m.AltTitle, head, rest)))
+		}),
+	)
+}
+
+// reasonList shows reasons computed by shared/ (English) as a list.
+func reasonList(id string, reasons []string) app.UI {
+	items := make([]app.UI, len(reasons))
+	for i, r := range reasons {
+		items[i] = app.Li().Text(r)
+	}
+	return app.Ul().ID("%s", id).Class("reasons").Body(items...)
+}
+
+// costSummary is rule C1's lines with the total and a link to edit them.
+func costSummary(l Lang, pl *plan.Plan, costQuery map[string][]string) app.UI {
+	m := l.M()
+	rows := make([][]string, 0, len(pl.Cost.Items)+1)
+	for _, it := range pl.Cost.Items {
+		name := itemLabel(m, it.Name)
+		if it.UserEntered {
+			name += " (" + m.UserEntered + ")"
+		}
+		rows = append(rows, []string{name, l.MoneyRange(rangeOf(it))})
+	}
+	rows = append(rows, []string{m.TotalRow, l.MoneyRange(pl.Cost.Monthly)})
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.CostSummaryTitle),
+		dataTable("cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
+		app.If(pl.Cost.Warning != "", func() app.UI { return app.P().Class("warn-line").Text(pl.Cost.Warning) }),
+		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", link("/cost", costQuery)).Text(m.MoreCost+" →")),
+	)
+}
+
+// rentBuildSummary is the D1/D2 decision with its reasons.
+func rentBuildSummary(l Lang, pl *plan.Plan, q map[string][]string) app.UI {
+	m := l.M()
+	rb := pl.RentVsBuild
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.RentBuildSummary),
+		dataTable("rb-summary", m.RentBuildSummary, []string{m.TableInput, m.TableValue}, [][]string{
+			{m.KVerdict, l.Enum("decision", rb.Decision)},
+			{m.RBRentMonthly, l.Money(rb.RentMonthly)},
+			{m.RBSelfMonthly, l.Money(rb.SelfBuildMonthly)},
+		}),
+		reasonList("rb-reasons", rb.Reasons),
+		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", link("/rentbuild", q)).Text(m.MoreRentBuild+" →")),
+	)
+}
+
+// warnings are what a buyer must read before signing.
+func warnings(l Lang, pl *plan.Plan) app.UI {
+	if len(pl.Warnings) == 0 {
+		return nil
+	}
+	return app.Div().Class("block", "warnings").Body(
+		app.H2().Text(l.M().WarningsTitle),
+		reasonList("warnings", pl.Warnings),
+	)
+}
+
+// sizingNotes are the assumptions behind the memory figures, folded.
+func sizingNotes(l Lang, pl *plan.Plan) app.UI {
+	return app.Details().Class("block", "notes").Body(
+		app.Summary().Text(l.M().NotesTitle),
+		reasonList("sizing-notes", pl.Sizing.Notes),
+	)
+}
+
+// sheetSummary lists the sheet for the printed brief, where the form is
+// hidden.
+func (p *plannerPage) sheetSummary() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	var rows [][]string
+	for _, f := range sheetFields {
+		v := p.st.Input.Get(f.Key)
+		switch f.Kind {
+		case kindChoice:
+			v = choiceLabel(f, l, v)
+		case kindBool:
+			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
+		default:
+			if v == "" {
+				continue
+			}
+			v += " " + f.Unit(m)
+		}
+		rows = append(rows, []string{f.Label(m), v})
+	}
+	return app.Div().Class("print-only-block").Body(
+		dataTable("sheet-summary", m.SheetTitle, []string{m.TableInput, m.TableValue}, rows))
+}
+
+// actions are export, import, print and the share link.
+func (p *plannerPage) actions() app.UI {
+	m := p.st.Lang.M()
+	return app.Div().Class("actions").Body(
+		app.Button().ID("export-json").Type("button").Class("btn", "primary").Text(m.ExportJSON).OnClick(p.exportJSON),
+		app.Button().ID("export-md").Type("button").Class("btn").Text(m.ExportMD).OnClick(p.exportMD),
+		app.Label().Class("btn", "file-btn").For("import-file").Body(
+			app.Text(m.ImportPlan),
+			app.Input().ID("import-file").Type("file").Accept(".json,application/json").OnChange(p.importFile),
+		),
+		app.Button().ID("print").Type("button").Class("btn").Text(m.PrintBrief).OnClick(printPage),
+		app.A().ID("share").Class("share").Href("%s", link(p.route().Path, p.st.Query())).Text(m.ShareLink),
+		app.If(p.imported != "", func() app.UI {
+			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
+		}),
+	)
+}
+
+// exportJSON downloads the plan file: exactly plan.Encode's output, the file
+// gpuverify check reads.
+func (p *plannerPage) exportJSON(ctx app.Context, e app.Event) {
+	p.exportWith("plan.json", "application/json", planJSON)
+}
+
+// exportMD downloads plan.WriteMarkdown's summary.
+func (p *plannerPage) exportMD(ctx app.Context, e app.Event) {
+	p.exportWith("plan.md", "text/markdown", planMarkdown)
+}
+
+func (p *plannerPage) exportWith(name, mime string, encode func(*plan.Plan) ([]byte, error)) {
+	p.fail = guard("export "+name, func() {
+		data, err := p.exportData(encode)
+		if err != nil {
+			p.imported, p.importErr = err.Error(), true
+			return
+		}
+		download(name, mime+";charset=utf-8", data)
+	})
+}
+
+// exportData is what an export button downloads: encode applied to the plan
+// on screen.
+func (p *plannerPage) exportData(encode func(*plan.Plan) ([]byte, error)) ([]byte, error) {
+	if p.out.Plan == nil {
+		return nil, errors.New("no plan to export: fix the sheet first")
+	}
+	return encode(p.out.Plan)
+}
+
+// importFile restores the sheet from a plan file or a requirement sheet.
+func (p *plannerPage) importFile(ctx app.Context, e app.Event) {
+	p.fail = guard("import", func() {
+		readFirstFile(ctx, p.applyImport)
+	})
+}
+
+// applyImport puts an imported sheet into the form. Values the form cannot
+// hold are reported like a bad link.
+func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err error) {
+	m := p.st.Lang.M()
+	var req plan.Requirements
+	if err == nil {
+		req, err = importSheet(data)
+	}
+	if err != nil {
+		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
+		return
+	}
+	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	p.setState(State{Lang: p.st.Lang, Input: in})
+	p.problems = problems
+	p.imported, p.importErr = fmt.Sprintf(m.ImportedF, name), false
+	saveState(ctx, p.st, p.route().KeepsInput, p.out.Valid())
+}
+
+// printPage opens the browser's print dialog; the print stylesheet turns
+// the plan into a one-page brief.
+func printPage(ctx app.Context, e app.Event) {
+	if app.IsClient {
+		app.Window().Call("print")
+	}
 }
 
 // preventSubmit keeps Enter in a field from reloading the page.

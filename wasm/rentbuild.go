@@ -1,9 +1,17 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"fmt"
 
-// rentBuildPage is the rent-or-build page. It will compare renting with
-// owning; for now it holds the heading.
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// rentBuildPage compares renting the plan's cards with owning them (rules
+// D1, D2): the self-build inputs, the cumulative cost of renting, building
+// and the 40/60 hybrid over 36 months with the break-even month, and rule
+// D1's table evaluated on the sheet.
 type rentBuildPage struct {
 	app.Compo
 	pageState
@@ -19,8 +27,145 @@ func (p *rentBuildPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeRen
 
 // Render draws the page.
 func (p *rentBuildPage) Render() app.UI {
-	return p.layout(routeByID(routeRentBuild), func() app.UI {
-		m := p.st.Lang.M()
-		return textPage(m.RentBuildTitle, m.RentBuildIntro, m.ComingSoon)
-	})
+	return p.layout(routeByID(routeRentBuild), p.body)
+}
+
+func (p *rentBuildPage) body() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	kids := []app.UI{app.H1().Text(m.RentBuildTitle), app.P().Class("intro").Text(m.RentBuildIntro)}
+	pl := p.out.Plan
+	var res rentbuild.Result
+	var in rentbuild.Input
+	ok := false
+	if pl != nil {
+		in = rentBuildInput(pl)
+		res, ok = rentBuildFor(pl)
+	}
+	switch {
+	case len(p.out.Errors) > 0:
+		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.ResultPending))
+	case pl == nil || !ok:
+		kids = append(kids, app.P().ID("plan-error").Class("plan-error").Text(m.RBUnavailable))
+	default:
+		kids = append(kids, p.verdict(res), p.chart(res), p.figures(res, in))
+	}
+	grid := app.Div().Class("rb-grid").Body(p.selfBuild(in, ok))
+	if ok {
+		grid = app.Div().Class("rb-grid").Body(p.selfBuild(in, ok), d1Table(l, res))
+	}
+	return app.Div().Class("rentbuild-page").Body(append(kids, grid,
+		app.If(ok, func() app.UI { return reasonList("rb-reasons", append(res.Reasons, res.Hybrid.Note)) }))...)
+}
+
+// verdict is the decision with the break-even figures.
+func (p *rentBuildPage) verdict(res rentbuild.Result) app.UI {
+	l := p.st.Lang
+	m := l.M()
+	months := m.BreakevenNever
+	if res.BreakEvenMonths != nil {
+		months = fmt.Sprintf(m.BreakevenMonthsF, res.BreakEvenMonths.StringFixed(1))
+	}
+	month := ""
+	if res.BreakEvenMonth != nil {
+		month = fmt.Sprintf(m.RBBreakEvenMonthF, *res.BreakEvenMonth)
+	}
+	be := app.Output().ID("break-even").Text(months)
+	if res.BreakEvenMonth != nil {
+		be = be.Attr("data-month", *res.BreakEvenMonth)
+	}
+	return app.Div().Class("kpis").Body(
+		kpi(m.KVerdict, app.Output().ID("verdict").Attr("data-decision", string(res.Decision)).
+			Text(l.Enum("decision", string(res.Decision))), ""),
+		kpi(m.RBRentMonthly, app.Output().ID("rent-monthly").Text(l.Money(res.RentMonthly)), ""),
+		kpi(m.RBSelfMonthly, app.Output().ID("self-monthly").Text(l.Money(res.SelfBuildMonthly)), ""),
+		kpi(m.RBBreakEvenMark, be, month),
+	)
+}
+
+// chart draws the cumulative cost of the three options.
+func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
+	l := p.st.Lang
+	m := l.M()
+	var rent, build, hybrid []decimal.Decimal
+	for _, pt := range res.Series {
+		rent = append(rent, pt.Rent)
+		build = append(build, pt.Build)
+		hybrid = append(hybrid, pt.Hybrid)
+	}
+	var mark *marker
+	if res.BreakEvenMonth != nil && *res.BreakEvenMonth < len(res.Series) {
+		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: m.RBBreakEvenMark}
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.RBChartTitle),
+		lineChart("rb-chart", m.RBChartTitle, m.RBMonthAxis, []series{
+			{Label: l.Enum("series", "rent"), Class: "s-rent", Y: rent},
+			{Label: l.Enum("series", "build"), Class: "s-build", Y: build},
+			{Label: l.Enum("series", "hybrid"), Class: "s-hybrid", Y: hybrid},
+		}, 6, l.Money, mark),
+	)
+}
+
+// figures are the monthly amounts behind the curves.
+func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI {
+	l := p.st.Lang
+	m := l.M()
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.RBFiguresTitle),
+		dataTable("rb-figures", m.RBFiguresTitle, []string{m.TableInput, m.TableValue}, [][]string{
+			{m.RBCapex, l.Money(in.Build.Capex)},
+			{m.RBDepreciation, l.Money(res.Depreciation)},
+			{m.RBElectricity, l.Money(res.Electricity) + " (" + Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{m.RBRunning, l.Money(res.RunningCost)},
+			{m.RBSelfMonthly, l.Money(res.SelfBuildMonthly)},
+			{m.RBRentMonthly, l.Money(res.RentMonthly)},
+			{m.RBHybridMonthly, l.Money(res.Hybrid.Monthly)},
+			{m.RBHybridSaving, Percent(res.Hybrid.SavingVsBuild)},
+		}),
+	)
+}
+
+// selfBuild is the form of the own-hardware figures; an empty field shows
+// the reference value the comparison used.
+func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
+	l := p.st.Lang
+	m := l.M()
+	r := routeByID(routeRentBuild)
+	used := map[string]string{}
+	if ok {
+		b := in.Build
+		perCard := decimal.Zero
+		if b.Cards > 0 {
+			perCard = b.Capex.DivRound(decimal.NewFromInt(int64(b.Cards)), 2)
+		}
+		used = map[string]string{
+			"cost.self_build.capex_per_card":     perCard.StringFixed(0),
+			"cost.self_build.residual_fraction":  b.ResidualFraction.String(),
+			"cost.self_build.life_months":        fmt.Sprint(b.DepreciationMonths),
+			"cost.self_build.pue":                b.PUE.String(),
+			"cost.self_build.price_per_kwh":      b.PricePerKWh.String(),
+			"cost.self_build.colocation_monthly": b.ColocationMonthly.StringFixed(0),
+			"cost.self_build.ops_staff_monthly":  b.StaffMonthly.StringFixed(0),
+		}
+	}
+	fields := []app.UI{app.Legend().Text(m.SelfBuildTitle), app.P().Class("help").Text(m.SelfBuildHelp)}
+	for _, f := range selfBuildFields {
+		fields = append(fields, p.input(r, f, used[f.Key]))
+	}
+	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
+		app.FieldSet().Disabled(!p.wasmRendered()).Body(fields...))
+}
+
+// d1Table is rule D1 evaluated on the sheet.
+func d1Table(l Lang, res rentbuild.Result) app.UI {
+	m := l.M()
+	rows := make([][]string, len(res.D1))
+	for i, r := range res.D1 {
+		rows[i] = []string{l.Enum("d1", r.Dimension), r.Input, l.Enum("side", string(r.Points))}
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Body(app.Text(m.D1Title+" "), ruleRef(l, "D1")),
+		dataTable("d1-table", m.D1Title, []string{m.D1Dimension, m.D1Value, m.D1Points}, rows),
+	)
 }

@@ -52,7 +52,11 @@ func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
 func FromRequirements(req plan.Requirements) Input {
 	in := DefaultInput()
 	for _, f := range inputFields {
-		in = in.With(f.Key, f.take(req))
+		v := f.take(req)
+		if v == "" && !f.Optional() && (f.Kind == kindInt || f.Kind == kindDecimal || f.Kind == kindMoney) {
+			v = "0" // a required number the sheet leaves at zero
+		}
+		in = in.With(f.Key, v)
 	}
 	if in.Get("model.preset") != "" {
 		// Shape fields never travel with a preset.

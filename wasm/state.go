@@ -153,9 +153,9 @@ func (p Problem) Message(m *Messages) string {
 	}
 	msg := fmt.Sprintf(m.NoticeFieldResetF, label, src, p.Value, def)
 	if p.Reason != "" {
-		msg += " (" + p.Reason + ")"
+		msg += fmt.Sprintf(m.ParenF, p.Reason)
 	}
-	return msg
+	return msg + m.ErrEnd
 }
 
 // saved is the JSON kept in localStorage.

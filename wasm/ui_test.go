@@ -3,13 +3,16 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -96,18 +99,22 @@ func hasElement(html, tag string, attrs map[string]string) bool {
 	return false
 }
 
-// TestPrerenderPlanner checks the live computation through the whole page:
-// the link's input reaches #breakeven (rule B1) and errors are named.
+// TestPrerenderPlanner checks the plan through the whole page: the link's
+// input reaches the plan, and refused values are named.
 func TestPrerenderPlanner(t *testing.T) {
 	useStore(t, memStore{})
 	tests := []struct {
 		query string
 		want  []string
 	}{
-		{"hours=12&lang=en", []string{`>monthly</output>`, `data-billing="monthly"`, "pay by the month (rule B1)", `href="/?hours=12&lang=en"`}},
-		{"hours=4&lang=en", []string{`>hourly</output>`, `data-billing="hourly"`}},
-		{"hours=4&lang=zh", []string{`>按小时</output>`, `href="/?hours=4&lang=en"`}},
-		{"hours=abc&lang=en", []string{`id="notice"`, `from the link was &#34;abc&#34;`, `value="8"`, `data-billing="hourly"`}},
+		// The documented example (inference-70b): 2 × H20 (rule G2, G4).
+		{"lang=en", []string{`data-card="h20-96g"`, `data-count="2"`, ">2 × NVIDIA H20 96GB</output>",
+			">¥14,723–38,833</output>", `id="memory-chart"`, `id="alt-table"`, `href="/about?lang=en#rule-G4"`}},
+		{"lang=zh", []string{">1.47万–3.88万元</output>", ">按月计费</output>", `lang="en"`}},
+		{"model.preset=qwen2.5-7b&lang=en", []string{`data-count="1"`, `href="/?lang=en&model.preset=qwen2.5-7b"`}},
+		{"workload=pretrain&lang=en", []string{`data-card="h100-80g-sxm"`, `data-count="24"`, "3 nodes of 8 cards"}},
+		{"hours_per_day=25&lang=en", []string{`id="notice"`, `from the link was &#34;25&#34;`, "must be between 0 and 24 (rule B1)", `data-count="2"`}},
+		{"hours=12&lang=en", []string{`id="notice"`, "is not a planner field"}},
 	}
 	for _, tt := range tests {
 		html := prerender(t, "/?"+tt.query)
@@ -128,11 +135,9 @@ type plannerHarness struct {
 
 func (h *plannerHarness) OnPreRender(ctx app.Context) { h.ctx = ctx }
 
-// TestPlannerEngine drives the planner through go-app's test engine: typing
-// a value updates the result and writes the state to storage.
-func TestPlannerEngine(t *testing.T) {
-	mem := memStore{}
-	useStore(t, mem)
+// loadPlanner mounts the planner in the test engine and enters it.
+func loadPlanner(t *testing.T) (app.TestEngine, *plannerHarness) {
+	t.Helper()
 	e := app.NewTestEngine()
 	h := &plannerHarness{}
 	if err := e.Load(h); err != nil {
@@ -142,26 +147,123 @@ func TestPlannerEngine(t *testing.T) {
 	// The test engine does not navigate; enter the page as go-app would.
 	h.ctx.Dispatch(h.OnNav)
 	e.ConsumeAll()
-	// The prerender state: no browser language, so Chinese; default 8 h/day.
-	breakeven := app.TestPath(0, 1, 0, 2, 1, 1, 0) // site > main > planner > grid > result > output > text
-	if err := app.TestMatch(h, app.TestUIDescriptor{Path: breakeven, Expected: app.Text("按小时")}); err != nil {
+	return e, h
+}
+
+// TestPlannerEngine drives the planner through go-app's test engine: the
+// default plan is shown, choosing another model changes it and saves the
+// state, and a refused value is named in place and not saved.
+func TestPlannerEngine(t *testing.T) {
+	mem := memStore{}
+	useStore(t, mem)
+	e, h := loadPlanner(t)
+	// site > main > planner > grid > result > kpis > first kpi > value > output
+	pick := app.TestPath(0, 1, 0, 2, 1, 0, 0, 1, 0)
+	if err := app.TestMatch(h, app.TestUIDescriptor{Path: pick, Expected: app.Output().ID("gpu-pick").
+		Attr("data-card", "h20-96g").Attr("data-count", 2)}); err != nil {
 		t.Errorf("initial render: %v", err)
 	}
-	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, "hours", "12") })
-	e.ConsumeAll()
-	if err := app.TestMatch(h, app.TestUIDescriptor{Path: breakeven, Expected: app.Text("按月")}); err != nil {
-		t.Errorf("after typing 12 (rule B1): %v", err)
+	if err := app.TestMatch(h, app.TestUIDescriptor{Path: append(pick, 0), Expected: app.Text("2 × NVIDIA H20 96GB")}); err != nil {
+		t.Errorf("initial render: %v", err)
 	}
-	if !strings.Contains(mem[storageKey], `"hours":"12"`) {
-		t.Errorf("storage = %q, want hours 12 saved", mem[storageKey])
-	}
-	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, "hours", "99") })
+
+	r := h.route()
+	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, r, "model.preset", "qwen2.5-7b") })
 	e.ConsumeAll()
-	if !strings.Contains(mem[storageKey], `"hours":"12"`) {
+	if err := app.TestMatch(h, app.TestUIDescriptor{Path: append(pick, 0), Expected: app.Text("1 × NVIDIA H20 96GB")}); err != nil {
+		t.Errorf("after choosing qwen2.5-7b: %v", err)
+	}
+	if !strings.Contains(mem[storageKey], `"model.preset":"qwen2.5-7b"`) {
+		t.Errorf("storage = %q, want the preset saved", mem[storageKey])
+	}
+
+	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, r, "hours_per_day", "25") })
+	e.ConsumeAll()
+	html := app.HTMLString(h)
+	want := `每天使用小时数：must be between 0 and 24 (rule B1), got 25`
+	if !strings.Contains(html, `id="hours_per_day-error"`) || !strings.Contains(html, want) {
+		t.Errorf("no field error %q in the page", want)
+	}
+	// go-app writes a "true" attribute without a value: aria-invalid.
+	if !hasElement(html, "input", map[string]string{"id": "hours_per_day", "value": "25"}) ||
+		!regexp.MustCompile(`<input[^>]* id="hours_per_day"[^>]*>`).MatchString(html) ||
+		!strings.Contains(regexp.MustCompile(`<input[^>]* id="hours_per_day"[^>]*>`).FindString(html), " aria-invalid") {
+		t.Error("the field lost what the user typed or is not marked invalid")
+	}
+	if !strings.Contains(html, `id="result-pending"`) || strings.Contains(html, `id="gpu-pick"`) {
+		t.Error("a plan is shown for a refused sheet")
+	}
+	if strings.Contains(mem[storageKey], "25") {
 		t.Errorf("an invalid value was saved: %q", mem[storageKey])
 	}
-	if h.st.Input.HoursPerDay != "99" {
-		t.Errorf("the field lost what the user typed: %q", h.st.Input.HoursPerDay)
+}
+
+// TestPlannerExport: the export button hands over exactly plan.Encode's
+// output for the plan on screen, which for the first visit is the golden
+// plan gpuverify writes; the Markdown is plan.WriteMarkdown's.
+func TestPlannerExport(t *testing.T) {
+	useStore(t, memStore{})
+	_, h := loadPlanner(t)
+	got, err := h.exportData(planJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := ToRequirements(h.st.Input)
+	p, err := plan.Build(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := plan.Encode(&want, p); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Error("export differs from plan.Encode")
+	}
+	golden, _ := os.ReadFile("../shared/plan/testdata/inference-70b.plan.json")
+	if !bytes.Equal(got, golden) {
+		t.Error("the first visit's export differs from the golden inference-70b plan")
+	}
+	md, err := h.exportData(planMarkdown)
+	wantMD, _ := os.ReadFile("../shared/plan/testdata/inference-70b.md")
+	if err != nil || !bytes.Equal(md, wantMD) {
+		t.Errorf("Markdown export differs from the golden inference-70b.md (%v)", err)
+	}
+	if _, err := plan.Decode(bytes.NewReader(got)); err != nil {
+		t.Errorf("the exported file does not decode: %v", err)
+	}
+}
+
+// TestPlannerImport: importing a plan file restores its sheet, so the page
+// shows (and would export) the same plan; a bad file is named.
+func TestPlannerImport(t *testing.T) {
+	mem := memStore{}
+	useStore(t, mem)
+	e, h := loadPlanner(t)
+	golden, err := os.ReadFile("../shared/plan/testdata/lora-7b.plan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "lora-7b.plan.json", golden, nil) })
+	e.ConsumeAll()
+	got, err := h.exportData(planJSON)
+	if err != nil || !bytes.Equal(got, golden) {
+		t.Errorf("after import the plan differs from the imported file (%v)", err)
+	}
+	if !strings.Contains(mem[storageKey], `"workload":"lora"`) {
+		t.Errorf("the imported sheet was not saved: %s", mem[storageKey])
+	}
+	html := app.HTMLString(h)
+	if !strings.Contains(html, "已导入 lora-7b.plan.json") {
+		t.Error("no import message")
+	}
+	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "x.json", []byte(`{"schema":"gpuplan.plan/v9"}`), nil) })
+	e.ConsumeAll()
+	if html := app.HTMLString(h); !strings.Contains(html, "无法导入 x.json") || !strings.Contains(html, "must be &#34;gpuplan.plan/v1&#34;") {
+		t.Error("a bad file is not reported")
+	}
+	if got2, _ := h.exportData(planJSON); !bytes.Equal(got2, golden) {
+		t.Error("a failed import changed the plan")
 	}
 }
 

@@ -14,9 +14,12 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -192,4 +195,77 @@ func TypeInto(id, text string) chromedp.Action[chromedp.Void] {
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).value = ""`, id)),
 		chromedp.SendKeys(chromedp.ID(id), text),
 	)
+}
+
+// SelectValue chooses an option of a <select> and fires its change event,
+// as a person choosing from the list does.
+func SelectValue(id, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.WaitEnabled(chromedp.ID(id)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+			`(() => { const el = document.getElementById(%q); el.value = %q; el.dispatchEvent(new Event("change", {bubbles: true})); })()`,
+			id, value)),
+	)
+}
+
+// PasteInto sets the text of a textarea or input at once and fires its
+// input event, as a paste does (SendKeys would type a large text key by
+// key).
+func PasteInto(id, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.WaitEnabled(chromedp.ID(id)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+			`(() => { const el = document.getElementById(%q); el.value = %s; el.dispatchEvent(new Event("input", {bubbles: true})); })()`,
+			id, jsString(text))),
+	)
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// AllowDownloads saves the downloads of the tab's browser context into dir
+// under the names the page gives them.
+func AllowDownloads(dir string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		c := chromedp.FromContext(ctx)
+		_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
+			BrowserContextID: c.BrowserContextID,
+			DownloadPath:     dir,
+		})
+		return err
+	})
+}
+
+// WaitFile waits until the download dir/name is complete and returns it.
+func WaitFile(dir, name string, timeout time.Duration) ([]byte, error) {
+	path := filepath.Join(dir, name)
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			if _, err := os.Stat(path + ".crdownload"); errors.Is(err, os.ErrNotExist) {
+				return b, nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil, fmt.Errorf("no download %s within %s", path, timeout)
 }
