@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -126,7 +127,7 @@ func (c Credits) preset() Preset {
 
 func (c Credits) validate() error {
 	p := c.preset()
-	if err := oneOf("credits.preset", string(p), "articles", "aws_ec2", "alibaba_ecs", "alibaba_datahub", "custom"); err != nil {
+	if err := valid.OneOf("credits.preset", string(p), "articles", "aws_ec2", "alibaba_ecs", "alibaba_datahub", "custom"); err != nil {
 		return err
 	}
 	if p != PresetCustom && len(c.Tiers) > 0 {
@@ -140,10 +141,10 @@ func (c Credits) validate() error {
 	seen := map[string]bool{}
 	for i, t := range c.Tiers {
 		f := fmt.Sprintf("credits.tiers[%d]", i)
-		if err := inRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, "a percentage in (0, 100]"); err != nil {
+		if err := valid.InRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, "a percentage in (0, 100]"); err != nil {
 			return err
 		}
-		if err := inRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]"); err != nil {
+		if err := valid.InRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]"); err != nil {
 			return err
 		}
 		key := t.BelowPct.String()
@@ -153,7 +154,7 @@ func (c Credits) validate() error {
 		seen[key] = true
 	}
 	if c.CapPct != nil {
-		return inRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]")
+		return valid.InRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]")
 	}
 	return nil
 }

@@ -1,8 +1,7 @@
 package contract
 
 import (
-	"fmt"
-
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -181,19 +180,19 @@ var (
 // Validate reports the first input outside its allowed range, naming it.
 func (in Input) Validate() error {
 	checks := []error{
-		inRange("availability_pct", in.AvailabilityPct, decimal.Zero, hundred, false,
+		valid.InRange("availability_pct", in.AvailabilityPct, decimal.Zero, hundred, false,
 			"a percentage in (0, 100], e.g. 99.9"),
-		inRange("monthly_fee", in.MonthlyFee, decimal.Zero, maxFee, false, "an amount in (0, 10^12]"),
-		oneOf("month_basis", string(in.MonthBasis), "", "28d", "29d", "30d", "31d", "730h"),
+		valid.InRange("monthly_fee", in.MonthlyFee, decimal.Zero, maxFee, false, "an amount in (0, 10^12]"),
+		valid.OneOf("month_basis", string(in.MonthBasis), "", "28d", "29d", "30d", "31d", "730h"),
 		in.Credits.validate(),
-		oneOf("compensation", string(in.Compensation), "", "money", "voucher", "hours"),
+		valid.OneOf("compensation", string(in.Compensation), "", "money", "voucher", "hours"),
 		in.validateOutage(),
 		in.Data.validate(),
 		in.Termination.validate(),
-		intRange("term_months", in.TermMonths, 1, 120),
-		oneOf("payment_period", string(in.PaymentPeriod), "", "monthly", "quarterly", "annual"),
-		oneOf("billing_start", string(in.BillingStart), "", "on_order", "on_ready"),
-		oneOf("document", string(in.Document), "", "service_contract", "user_agreement"),
+		valid.IntRange("term_months", in.TermMonths, 1, 120),
+		valid.OneOf("payment_period", string(in.PaymentPeriod), "", "monthly", "quarterly", "annual"),
+		valid.OneOf("billing_start", string(in.BillingStart), "", "on_order", "on_ready"),
+		valid.OneOf("document", string(in.Document), "", "service_contract", "user_agreement"),
 	}
 	for _, err := range checks {
 		if err != nil {
@@ -207,28 +206,28 @@ func (in Input) validateOutage() error {
 	if in.OutageHours == nil {
 		return nil
 	}
-	return inRange("outage_hours", *in.OutageHours, decimal.Zero, maxOutage, true, "hours in [0, 744]")
+	return valid.InRange("outage_hours", *in.OutageHours, decimal.Zero, maxOutage, true, "hours in [0, 744]")
 }
 
 func (d Data) validate() error {
-	if err := oneOf("data.owner", string(d.Owner), "", "customer", "vendor"); err != nil {
+	if err := valid.OneOf("data.owner", string(d.Owner), "", "customer", "vendor"); err != nil {
 		return err
 	}
-	return intRange("data.deletion_working_days", d.DeletionWorkingDays, 0, 365)
+	return valid.IntRange("data.deletion_working_days", d.DeletionWorkingDays, 0, 365)
 }
 
 func (t *Termination) validate() error {
 	if t == nil {
 		return nil
 	}
-	if err := inRange("termination.remaining_pct", t.RemainingPct, decimal.Zero, hundred, true,
+	if err := valid.InRange("termination.remaining_pct", t.RemainingPct, decimal.Zero, hundred, true,
 		"a percentage in [0, 100]"); err != nil {
 		return err
 	}
 	if t.CapMonths == nil {
 		return nil
 	}
-	return inRange("termination.cap_months", *t.CapMonths, decimal.Zero, maxCapMonth, true,
+	return valid.InRange("termination.cap_months", *t.CapMonths, decimal.Zero, maxCapMonth, true,
 		"a number of monthly fees in [0, 120]")
 }
 
@@ -246,62 +245,4 @@ func (in Input) outageHours() decimal.Decimal {
 		return DefaultOutageHours
 	}
 	return *in.OutageHours
-}
-
-// maxPlaces is the most decimal places an input may carry, as money.Parse
-// allows; maxExp bounds the exponent so that no comparison or sum has to
-// build a huge number.
-const (
-	maxPlaces = 10
-	maxExp    = 15
-)
-
-// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
-// sane number of digits.
-func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
-	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
-		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
-	if bad {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
-	}
-	return nil
-}
-
-// show formats a decimal for an error message without expanding a huge
-// exponent.
-func show(v decimal.Decimal) string {
-	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
-		c := v.Coefficient().String()
-		if len(c) > 20 {
-			c = c[:20] + "…"
-		}
-		return fmt.Sprintf("%se%d", c, v.Exponent())
-	}
-	return v.String()
-}
-
-func intRange(field string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
-	}
-	return nil
-}
-
-func oneOf(field, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	want := "one of"
-	for _, a := range allowed {
-		if a == "" {
-			a = `"" (not stated)`
-		} else {
-			a = fmt.Sprintf("%q", a)
-		}
-		want += " " + a
-	}
-	return &money.FieldError{Field: field, Value: v, Want: want}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 )
 
@@ -46,8 +47,8 @@ func (in Input) Validate() error {
 	if len(in.Vendor) > 200 {
 		return &money.FieldError{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
 	}
-	if in.DeletionWorkingDays < 0 || in.DeletionWorkingDays > 60 {
-		return &money.FieldError{Field: "deletion_working_days", Value: fmt.Sprint(in.DeletionWorkingDays), Want: "a whole number in [0, 60]"}
+	if err := valid.IntRange("deletion_working_days", in.DeletionWorkingDays, 0, 60); err != nil {
+		return err
 	}
 	if err := dateList("holidays", in.Holidays, false); err != nil {
 		return err
@@ -186,8 +187,8 @@ func AddWorkingDays(date string, n int, holidays, workdays []string) (string, er
 	if err != nil {
 		return "", err
 	}
-	if n < 0 || n > 3660 {
-		return "", &money.FieldError{Field: "n", Value: fmt.Sprint(n), Want: "a whole number in [0, 3660]"}
+	if err := valid.IntRange("n", n, 0, 3660); err != nil {
+		return "", err
 	}
 	return newCalendar(holidays, workdays).addWorkingDays(t, n).Format(dateLayout), nil
 }

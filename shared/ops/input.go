@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -112,12 +113,12 @@ func (in Input) Validate() error {
 		seen[key] = true
 	}
 	if in.TargetUtilisationPct != nil {
-		if err := inRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, "a percentage in (60, 100]"); err != nil {
+		if err := valid.InRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, "a percentage in (60, 100]"); err != nil {
 			return err
 		}
 	}
 	if in.AlertPct != nil {
-		return inRange("alert_pct", *in.AlertPct, decimal.Zero, decimal.NewFromInt(1000), true, "a percentage in [0, 1000]")
+		return valid.InRange("alert_pct", *in.AlertPct, decimal.Zero, decimal.NewFromInt(1000), true, "a percentage in [0, 1000]")
 	}
 	return nil
 }
@@ -129,19 +130,19 @@ func (m Month) validate(f string, vendors map[string]bool) error {
 	if !vendors[m.Vendor] {
 		return &money.FieldError{Field: f + ".vendor", Value: m.Vendor, Want: "the vendor of one of the budgets"}
 	}
-	if err := intRange(f+".cards", m.Cards, 1, 100000); err != nil {
+	if err := valid.IntRange(f+".cards", m.Cards, 1, 100000); err != nil {
 		return err
 	}
 	if m.Hours != nil {
-		if err := inRange(f+".hours", *m.Hours, decimal.Zero, maxHours, false, "hours in (0, 744]"); err != nil {
+		if err := valid.InRange(f+".hours", *m.Hours, decimal.Zero, maxHours, false, "hours in (0, 744]"); err != nil {
 			return err
 		}
 	}
-	if err := inRange(f+".utilisation_pct", m.UtilisationPct, decimal.Zero, hundred, true, "a percentage in [0, 100]"); err != nil {
+	if err := valid.InRange(f+".utilisation_pct", m.UtilisationPct, decimal.Zero, hundred, true, "a percentage in [0, 100]"); err != nil {
 		return err
 	}
 	if m.VendorScore != nil {
-		if err := inRange(f+".vendor_score", *m.VendorScore, decimal.NewFromInt(1), decimal.NewFromInt(5), true, "a mark in [1, 5]"); err != nil {
+		if err := valid.InRange(f+".vendor_score", *m.VendorScore, decimal.NewFromInt(1), decimal.NewFromInt(5), true, "a mark in [1, 5]"); err != nil {
 			return err
 		}
 	}
@@ -152,14 +153,14 @@ func validLines(f string, lines []Line) error {
 	seen := map[string]bool{}
 	for i, l := range lines {
 		g := fmt.Sprintf("%s[%d]", f, i)
-		if err := oneOf(g+".item", l.Item, Items...); err != nil {
+		if err := valid.OneOf(g+".item", l.Item, Items...); err != nil {
 			return err
 		}
 		if seen[l.Item] {
 			return &money.FieldError{Field: g + ".item", Value: l.Item, Want: "an item no other line uses"}
 		}
 		seen[l.Item] = true
-		if err := inRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, "an amount in [0, 10^12]"); err != nil {
+		if err := valid.InRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, "an amount in [0, 10^12]"); err != nil {
 			return err
 		}
 	}
@@ -179,57 +180,4 @@ func orDefault(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
 		return def
 	}
 	return *v
-}
-
-// maxPlaces is the most decimal places an input may carry, as money.Parse
-// allows; maxExp bounds the exponent so that no comparison or sum has to
-// build a huge number.
-const (
-	maxPlaces = 10
-	maxExp    = 15
-)
-
-// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
-// sane number of digits.
-func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
-	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
-		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
-	if bad {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
-	}
-	return nil
-}
-
-// show formats a decimal for an error message without expanding a huge
-// exponent.
-func show(v decimal.Decimal) string {
-	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
-		c := v.Coefficient().String()
-		if len(c) > 20 {
-			c = c[:20] + "…"
-		}
-		return fmt.Sprintf("%se%d", c, v.Exponent())
-	}
-	return v.String()
-}
-
-func intRange(field string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
-	}
-	return nil
-}
-
-func oneOf(field, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	want := "one of"
-	for _, a := range allowed {
-		want += fmt.Sprintf(" %q", a)
-	}
-	return &money.FieldError{Field: field, Value: v, Want: want}
 }

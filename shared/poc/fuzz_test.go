@@ -2,26 +2,16 @@ package poc_test
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
 	"github.com/gpuplan/gpuplan/shared/poc"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Judge accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	inputs, _ := filepath.Glob("testdata/*.json")
-	for _, p := range inputs {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
-	for _, s := range []string{
+	fuzzseed.Add(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"cards":2,"throughput":{"single":"1e999999999","multi":"1"}}`,  // a huge exponent
 		`{"cards":2,"throughput":{"single":"1e-999999999","multi":"1"}}`, // a tiny exponent
@@ -31,9 +21,7 @@ func FuzzDecode(f *testing.F) {
 		`{"cards":1.5}`, // not an integer
 		`{"nope":1}`,    // unknown field
 		`{} []`,         // trailing data
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := poc.Decode(bytes.NewReader(data))
 		if err != nil {
@@ -47,17 +35,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		b, err := json.Marshal(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		again, err := poc.Decode(bytes.NewReader(b))
-		if err != nil {
-			t.Fatalf("round trip: %v\n%s", err, b)
-		}
-		b2, _ := json.Marshal(again)
-		if !bytes.Equal(b, b2) {
-			t.Fatalf("round trip changed the input:\n%s\n%s", b, b2)
-		}
+		fuzzseed.RoundTrip(t, in, poc.Decode)
 	})
 }

@@ -3,8 +3,8 @@ package poc
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -75,7 +75,7 @@ var (
 func (in Input) Validate() error {
 	t := in.Throughput
 	checks := []error{
-		intRange("cards", in.Cards, 1, 100000),
+		valid.IntRange("cards", in.Cards, 1, 100000),
 		optDec("throughput.single", t.Single, false, maxValue),
 		optDec("throughput.multi", t.Multi, false, maxValue),
 		optDec("throughput.expected", t.Expected, false, maxValue),
@@ -84,8 +84,8 @@ func (in Input) Validate() error {
 		in.StorageIOPS.validate("storage_iops", maxValue),
 		in.ContainerStartS.validate("container_start_s", maxValue),
 		in.TicketResponseMin.validate("ticket_response_min", maxValue),
-		intRange("trial_days", in.TrialDays, 0, 365),
-		inRange("annual_spend", in.AnnualSpend, decimal.Zero, maxValue, true, "an amount in [0, 10^12]"),
+		valid.IntRange("trial_days", in.TrialDays, 0, 365),
+		valid.InRange("annual_spend", in.AnnualSpend, decimal.Zero, maxValue, true, "an amount in [0, 10^12]"),
 		factsObject("poc_facts", in.POCFacts),
 		factsObject("delivered_facts", in.DeliveredFacts),
 	}
@@ -93,7 +93,7 @@ func (in Input) Validate() error {
 		return &money.FieldError{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: "at most 40 bytes"}
 	}
 	if in.EaseOfUse != nil {
-		checks = append(checks, intRange("ease_of_use", *in.EaseOfUse, 1, 5))
+		checks = append(checks, valid.IntRange("ease_of_use", *in.EaseOfUse, 1, 5))
 	}
 	for _, err := range checks {
 		if err != nil {
@@ -122,7 +122,7 @@ func optDec(field string, v *decimal.Decimal, zeroOK bool, hi decimal.Decimal) e
 	if zeroOK {
 		want = "a number in [0, " + limit + "]"
 	}
-	return inRange(field, *v, decimal.Zero, hi, zeroOK, want)
+	return valid.InRange(field, *v, decimal.Zero, hi, zeroOK, want)
 }
 
 // factsObject checks that raw, when present, is a JSON object.
@@ -133,46 +133,6 @@ func factsObject(field string, raw json.RawMessage) error {
 	var m map[string]any
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return &money.FieldError{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
-	}
-	return nil
-}
-
-// maxPlaces is the most decimal places an input may carry, as money.Parse
-// allows; maxExp bounds the exponent so that no comparison or sum has to
-// build a huge number.
-const (
-	maxPlaces = 10
-	maxExp    = 15
-)
-
-// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
-// sane number of digits.
-func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
-	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
-		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
-	if bad {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
-	}
-	return nil
-}
-
-// show formats a decimal for an error message without expanding a huge
-// exponent.
-func show(v decimal.Decimal) string {
-	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
-		c := v.Coefficient().String()
-		if len(c) > 20 {
-			c = c[:20] + "…"
-		}
-		return fmt.Sprintf("%se%d", c, v.Exponent())
-	}
-	return v.String()
-}
-
-func intRange(field string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
 	}
 	return nil
 }

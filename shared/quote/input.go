@@ -3,6 +3,7 @@ package quote
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -102,11 +103,11 @@ var (
 func (in Input) Validate() error {
 	n := in.Need
 	checks := []error{
-		intRange("need.cards", n.Cards, 1, 10000),
-		inRange("need.egress_tb", n.EgressTB, decimal.Zero, maxTB, true, "TB in [0, 10^6]"),
-		inRange("need.storage_gb", n.StorageGB, decimal.Zero, maxGB, true, "GB in [0, 10^9]"),
-		intRange("need.ips", n.IPs, 0, 10000),
-		intRange("need.term_months", n.TermMonths, 1, 120),
+		valid.IntRange("need.cards", n.Cards, 1, 10000),
+		valid.InRange("need.egress_tb", n.EgressTB, decimal.Zero, maxTB, true, "TB in [0, 10^6]"),
+		valid.InRange("need.storage_gb", n.StorageGB, decimal.Zero, maxGB, true, "GB in [0, 10^9]"),
+		valid.IntRange("need.ips", n.IPs, 0, 10000),
+		valid.IntRange("need.term_months", n.TermMonths, 1, 120),
 	}
 	for _, err := range checks {
 		if err != nil {
@@ -151,7 +152,7 @@ func (q Quote) validate(f string) error {
 		q.IPs.validate(f + ".ips"),
 		optAmount(f+".support_monthly", q.SupportMonthly, true),
 		optAmount(f+".migration", q.Migration, true),
-		oneOf(f+".billing_start", q.BillingStart, "", OnOrder, OnReady),
+		valid.OneOf(f+".billing_start", q.BillingStart, "", OnOrder, OnReady),
 	}
 	for _, err := range checks {
 		if err != nil {
@@ -159,18 +160,18 @@ func (q Quote) validate(f string) error {
 		}
 	}
 	if q.VAT.RatePct != nil {
-		if err := inRange(f+".vat.rate_pct", *q.VAT.RatePct, decimal.Zero, maxRate, true, "a percentage in [0, 20], e.g. 6 or 13"); err != nil {
+		if err := valid.InRange(f+".vat.rate_pct", *q.VAT.RatePct, decimal.Zero, maxRate, true, "a percentage in [0, 20], e.g. 6 or 13"); err != nil {
 			return err
 		}
 	}
 	if q.DeliveryDays != nil {
-		return intRange(f+".delivery_days", *q.DeliveryDays, 0, 365)
+		return valid.IntRange(f+".delivery_days", *q.DeliveryDays, 0, 365)
 	}
 	return nil
 }
 
 func (e Extra) validate(f string) error {
-	if err := inRange(f+".included", e.Included, decimal.Zero, maxGB, true, "a quantity in [0, 10^9]"); err != nil {
+	if err := valid.InRange(f+".included", e.Included, decimal.Zero, maxGB, true, "a quantity in [0, 10^9]"); err != nil {
 		return err
 	}
 	return optAmount(f+".unit_price", e.UnitPrice, true)
@@ -184,63 +185,5 @@ func optAmount(field string, v *decimal.Decimal, zeroOK bool) error {
 	if zeroOK {
 		want = "an amount in [0, 10^12]"
 	}
-	return inRange(field, *v, decimal.Zero, maxAmount, zeroOK, want)
-}
-
-// maxPlaces is the most decimal places an input may carry, as money.Parse
-// allows; maxExp bounds the exponent so that no comparison or sum has to
-// build a huge number.
-const (
-	maxPlaces = 10
-	maxExp    = 15
-)
-
-// inRange checks lo ≤ v ≤ hi (lo excluded unless loIncl) and that v has a
-// sane number of digits.
-func inRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
-	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
-		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
-	if bad {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
-	}
-	return nil
-}
-
-// show formats a decimal for an error message without expanding a huge
-// exponent.
-func show(v decimal.Decimal) string {
-	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
-		c := v.Coefficient().String()
-		if len(c) > 20 {
-			c = c[:20] + "…"
-		}
-		return fmt.Sprintf("%se%d", c, v.Exponent())
-	}
-	return v.String()
-}
-
-func intRange(field string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
-	}
-	return nil
-}
-
-func oneOf(field, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	want := "one of"
-	for _, a := range allowed {
-		if a == "" {
-			a = `"" (not stated)`
-		} else {
-			a = fmt.Sprintf("%q", a)
-		}
-		want += " " + a
-	}
-	return &money.FieldError{Field: field, Value: v, Want: want}
+	return valid.InRange(field, *v, decimal.Zero, maxAmount, zeroOK, want)
 }

@@ -3,6 +3,7 @@ package vendor
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -109,7 +110,7 @@ var maxWeight = decimal.NewFromInt(100)
 func (in Input) Validate() error {
 	if in.Weights != nil {
 		for i, w := range in.Weights.list() {
-			if err := inRange("weights."+dimensions[i], w, decimal.Zero, maxWeight, "a weight in [0, 100]"); err != nil {
+			if err := valid.InRange("weights."+dimensions[i], w, decimal.Zero, maxWeight, true, "a weight in [0, 100]"); err != nil {
 				return err
 			}
 		}
@@ -128,21 +129,21 @@ func (in Input) Validate() error {
 		}
 		seen[v.Name] = true
 	}
-	return intRange("cards", in.Cards, 0, 100000)
+	return valid.IntRange("cards", in.Cards, 0, 100000)
 }
 
 func (v Vendor) validate(f string) error {
 	if v.Name == "" || len(v.Name) > 100 {
 		return &money.FieldError{Field: f + ".name", Value: v.Name, Want: "a name of 1 to 100 bytes"}
 	}
-	if err := oneOf(f+".sla_pays", string(v.SLAPays), "", "money", "voucher", "hours", "none"); err != nil {
+	if err := valid.OneOf(f+".sla_pays", string(v.SLAPays), "", "money", "voucher", "hours", "none"); err != nil {
 		return err
 	}
-	if err := oneOf(f+".poc", string(v.POC), "", "offered", "refused"); err != nil {
+	if err := valid.OneOf(f+".poc", string(v.POC), "", "offered", "refused"); err != nil {
 		return err
 	}
 	for i, s := range v.Scores.list() {
-		if err := intRange(f+".scores."+dimensions[i], s, 1, 5); err != nil {
+		if err := valid.IntRange(f+".scores."+dimensions[i], s, 1, 5); err != nil {
 			return err
 		}
 	}
@@ -161,59 +162,4 @@ func (in Input) weights() Weights {
 		}
 	}
 	return EqualWeights()
-}
-
-// maxPlaces is the most decimal places an input may carry, as money.Parse
-// allows; maxExp bounds the exponent so that no comparison or sum has to
-// build a huge number.
-const (
-	maxPlaces = 10
-	maxExp    = 15
-)
-
-// inRange checks lo ≤ v ≤ hi and that v has a sane number of digits.
-func inRange(field string, v, lo, hi decimal.Decimal, want string) error {
-	if v.Exponent() < -maxPlaces || v.Exponent() > maxExp || v.LessThan(lo) || v.GreaterThan(hi) {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
-	}
-	return nil
-}
-
-// show formats a decimal for an error message without expanding a huge
-// exponent.
-func show(v decimal.Decimal) string {
-	if v.Exponent() < -maxPlaces-10 || v.Exponent() > maxExp {
-		c := v.Coefficient().String()
-		if len(c) > 20 {
-			c = c[:20] + "…"
-		}
-		return fmt.Sprintf("%se%d", c, v.Exponent())
-	}
-	return v.String()
-}
-
-func intRange(field string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
-	}
-	return nil
-}
-
-func oneOf(field, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	want := "one of"
-	for _, a := range allowed {
-		if a == "" {
-			a = `"" (not checked)`
-		} else {
-			a = fmt.Sprintf("%q", a)
-		}
-		want += " " + a
-	}
-	return &money.FieldError{Field: field, Value: v, Want: want}
 }

@@ -1,0 +1,134 @@
+package valid_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// fieldError unwraps err as a *money.FieldError, or nil when err is nil.
+func fieldError(t *testing.T, err error) *money.FieldError {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	var fe *money.FieldError
+	if !errors.As(err, &fe) {
+		t.Fatalf("error %v (%T), want a *money.FieldError", err, err)
+	}
+	return fe
+}
+
+func TestInRange(t *testing.T) {
+	hundred := decimal.NewFromInt(100)
+	big := decimal.New(1, 30)
+	tests := []struct {
+		name   string
+		v      string
+		lo, hi decimal.Decimal
+		loIncl bool
+		value  string // the error's Value; "" when v is accepted
+	}{
+		{"inside", "50", decimal.Zero, hundred, false, ""},
+		{"hi is always allowed", "100", decimal.Zero, hundred, false, ""},
+		{"just above hi", "100.0000000001", decimal.Zero, hundred, true, "100.0000000001"},
+		{"lo allowed when included", "0", decimal.Zero, hundred, true, ""},
+		{"lo refused when excluded", "0", decimal.Zero, hundred, false, "0"},
+		{"lo refused when excluded, written 0.00", "0.00", decimal.Zero, hundred, false, "0"},
+		{"below lo", "-1", decimal.Zero, hundred, true, "-1"},
+		{"10 places, as money.Parse allows", "0.0000000001", decimal.Zero, hundred, false, ""},
+		{"11 places", "0.00000000001", decimal.Zero, hundred, false, "0.00000000001"},
+		{"exponent 15 inside a wide range", "1e15", decimal.Zero, big, true, ""},
+		{"exponent 16 refused even inside the range", "1e16", decimal.Zero, big, true, "1e16"},
+		{"a huge exponent stays short", "1e999999999", decimal.Zero, hundred, true, "1e999999999"},
+		{"a tiny exponent stays short", "1e-999999999", decimal.Zero, hundred, true, "1e-999999999"},
+		{"20 places written out", "1e-20", decimal.Zero, hundred, true, "0.00000000000000000001"},
+		{"21 places shown with an exponent", "1e-21", decimal.Zero, hundred, true, "1e-21"},
+		{"a long coefficient is cut", "123456789012345678901234e20", decimal.Zero, hundred, true, "12345678901234567890…e20"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := decimal.RequireFromString(tt.v)
+			fe := fieldError(t, valid.InRange("pct", v, tt.lo, tt.hi, tt.loIncl, "a percentage in (0, 100]"))
+			if tt.value == "" {
+				if fe != nil {
+					t.Fatalf("InRange(%s) = %v, want nil", tt.v, fe)
+				}
+				return
+			}
+			want := money.FieldError{Field: "pct", Value: tt.value, Want: "a percentage in (0, 100]"}
+			if fe == nil || *fe != want {
+				t.Fatalf("InRange(%s) = %v, want %v", tt.v, fe, &want)
+			}
+		})
+	}
+}
+
+func TestIntRange(t *testing.T) {
+	tests := []struct {
+		v    int
+		fail bool
+	}{
+		{0, true}, {1, false}, {120, false}, {121, true}, {-5, true},
+	}
+	for _, tt := range tests {
+		fe := fieldError(t, valid.IntRange("term_months", tt.v, 1, 120))
+		if !tt.fail {
+			if fe != nil {
+				t.Errorf("IntRange(%d) = %v, want nil", tt.v, fe)
+			}
+			continue
+		}
+		want := money.FieldError{Field: "term_months", Value: fmt.Sprint(tt.v), Want: "a whole number in [1, 120]"}
+		if fe == nil || *fe != want {
+			t.Errorf("IntRange(%d) = %v, want %v", tt.v, fe, &want)
+		}
+	}
+}
+
+func TestOneOf(t *testing.T) {
+	tests := []struct {
+		name    string
+		v       string
+		allowed []string
+		want    string // the error's Want; "" when v is accepted
+	}{
+		{"listed", "voucher", []string{"", "money", "voucher"}, ""},
+		{"empty, allowed", "", []string{"", "money"}, ""},
+		{"empty, not allowed", "", []string{"monthly", "annual"}, `one of "monthly" "annual"`},
+		{"not listed", "cash", []string{"", "money", "voucher"}, `one of "" (not stated) "money" "voucher"`},
+		{"case matters", "Money", []string{"money"}, `one of "money"`},
+		{"quotes in a text are escaped", `a"b`, []string{`x"y`}, `one of "x\"y"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fe := fieldError(t, valid.OneOf("compensation", tt.v, tt.allowed...))
+			if tt.want == "" {
+				if fe != nil {
+					t.Fatalf("OneOf(%q) = %v, want nil", tt.v, fe)
+				}
+				return
+			}
+			want := money.FieldError{Field: "compensation", Value: tt.v, Want: tt.want}
+			if fe == nil || *fe != want {
+				t.Fatalf("OneOf(%q) = %v, want %v", tt.v, fe, &want)
+			}
+		})
+	}
+}
+
+func ExampleInRange() {
+	err := valid.InRange("availability_pct", decimal.RequireFromString("0"),
+		decimal.Zero, decimal.NewFromInt(100), false, "a percentage in (0, 100]")
+	fmt.Println(err)
+	// Output: availability_pct = "0": want a percentage in (0, 100]
+}
+
+func ExampleOneOf() {
+	fmt.Println(valid.OneOf("billing_start", "later", "", "on_order", "on_ready"))
+	// Output: billing_start = "later": want one of "" (not stated) "on_order" "on_ready"
+}
