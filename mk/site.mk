@@ -5,7 +5,7 @@
 #   make site PREFIX=/gpuplan  the same for hosting under a sub-path
 #   make run                   build and serve on http://127.0.0.1:$(PORT)
 #   make test-browser          chromium tests of the real site (wasm/e2e)
-#   make bench-site            app.wasm sizes, load and input latency
+#   make bench-site            app.wasm sizes, load times, input-to-plan latency
 
 SITE_DIR ?= build/site
 PREFIX   ?=
@@ -65,7 +65,8 @@ test-browser:
 	GPUPLAN_SITE_PREFIXED=$(CURDIR)/build/site-prefixed GPUPLAN_PREFIX=$(E2E_PREFIX) \
 		$(GO) test ./wasm/e2e/ -count=1 $(E2E_FLAGS)
 
-## bench-site: app.wasm sizes, cold/warm load and input latency in chromium.
+## bench-site: app.wasm sizes, cold/warm load, and the time from an input to
+## the re-rendered plan (plan.Build in the wasm plus the page update) in chromium.
 bench-site: site
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
 	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS)

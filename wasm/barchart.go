@@ -13,7 +13,7 @@ const svgNS = "http://www.w3.org/2000/svg"
 const (
 	chartWidth  = 600
 	chartLabelW = 170 // left column for the bar labels
-	chartValueW = 70  // right column for the values
+	chartValueW = 110 // right column for the values ("156.73万元", "¥1,567,333")
 	chartRowH   = 30
 	chartBarH   = 18
 )

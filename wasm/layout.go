@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/sizing"
 
@@ -35,8 +36,9 @@ func link(path string, q url.Values) string {
 // its fields are unexported so go-app never overwrites them on navigation.
 type pageState struct {
 	st       State
-	out      Outcome // the plan for st.Input, computed when the input changes
-	rev      int     // counts computed outcomes; the result carries it for tests and the bench
+	out      Outcome       // the plan for st.Input, computed when the input changes
+	rev      int           // counts computed outcomes; the result carries it for tests and the bench
+	took     time.Duration // how long the last Compute took (the bench reads it)
 	problems []Problem
 	fail     *failure // a panic recovered from a handler, shown until reload
 	loaded   bool     // state read from the URL and storage
@@ -47,7 +49,9 @@ func (p *pageState) setState(st State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || p.out.Req.Schema == ""
 	p.st = st
 	if inputChanged {
+		start := time.Now()
 		p.out = Compute(st.Input)
+		p.took = time.Since(start)
 		p.rev++
 	}
 }

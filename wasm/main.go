@@ -14,7 +14,7 @@ type route struct {
 	Title      func(*Messages) string // page title and nav label
 	New        func() app.Composer
 	InNav      bool // listed in the site menu
-	KeepsInput bool // the URL carries the whole planner input, not just ?lang=
+	KeepsInput bool // the URL carries the planner input (what differs from the defaults), not just ?lang=
 }
 
 // Route ids, for pages that refer to each other.
@@ -34,11 +34,11 @@ var routes = []route{
 	{Path: "/", ID: routePlanner, Title: func(m *Messages) string { return m.NavPlanner },
 		New: newPlannerPage, InNav: true, KeepsInput: true},
 	{Path: "/cost", ID: routeCost, Title: func(m *Messages) string { return m.NavCost },
-		New: newCostPage, InNav: true},
+		New: newCostPage, InNav: true, KeepsInput: true},
 	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m *Messages) string { return m.NavRentBuild },
-		New: newRentBuildPage, InNav: true},
+		New: newRentBuildPage, InNav: true, KeepsInput: true},
 	{Path: "/acceptance", ID: routeAcceptance, Title: func(m *Messages) string { return m.NavAcceptance },
-		New: newAcceptancePage, InNav: true},
+		New: newAcceptancePage, InNav: true, KeepsInput: true},
 	{Path: "/about", ID: routeAbout, Title: func(m *Messages) string { return m.NavAbout },
 		New: newAboutPage, InNav: true},
 	{Path: "/embed", ID: routeEmbed, Title: func(m *Messages) string { return m.EmbedAttribution },

@@ -129,7 +129,8 @@ func (p *plannerPage) result() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	pl := p.out.Plan
-	sec := app.Section().ID("result").Class("result").Aria("live", "polite").Attr("data-rev", p.rev)
+	sec := app.Section().ID("result").Class("result").Aria("live", "polite").Attr("data-rev", p.rev).
+		Attr("data-compute-us", p.took.Microseconds())
 	switch {
 	case len(p.out.Errors) > 0:
 		return sec.Body(app.H2().Text(m.ResultTitle), app.P().ID("result-pending").Class("pending").Text(m.ResultPending))
@@ -150,8 +151,10 @@ func (p *plannerPage) result() app.UI {
 		alternatives(l, pl),
 		app.H2().Text(m.BillingTitle),
 		reasonList("billing-reasons", pl.Billing.Reasons),
-		costSummary(l, pl, p.pageQuery(routeByID(routeCost), l)),
-		rentBuildSummary(l, pl, p.pageQuery(routeByID(routeRentBuild), l)),
+		app.Div().Class("pair").Body(
+			costSummary(l, pl, p.pageQuery(routeByID(routeCost), l)),
+			rentBuildSummary(l, pl, p.pageQuery(routeByID(routeRentBuild), l)),
+		),
 		warnings(l, pl),
 		sizingNotes(l, pl),
 		app.Div().ID("rules-applied").Class("rules-applied").Body(
@@ -254,7 +257,7 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 		app.H2().Text(m.MemoryTitle),
 		stackChart("memory-chart", m.MemoryTitle, []stackRow{row}, gib(total),
 			[]marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}),
-		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, g.Count, Num(g.PerCardGiB, 1), Num(usable, 1), Num(total, 1))),
+		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(g.PerCardGiB, 1), Num(usable, 1), Num(total, 1))),
 	)
 }
 
@@ -269,7 +272,7 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 	if e := s.TrainingDays; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, Num(e.Low, 1), Num(e.High, 1), Num(e.Likely, 1))))
 	}
-	return app.Div().Class("block").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
+	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }
 
 // altShown is how many alternatives are listed before the rest are folded.
@@ -382,6 +385,9 @@ func (p *plannerPage) sheetSummary() app.UI {
 			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
 		default:
 			if v == "" {
+				v = p.placeholder(f.Key)
+			}
+			if v == "" {
 				continue
 			}
 			v += " " + f.Unit(m)
@@ -461,6 +467,9 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 		return
 	}
 	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	if req.Procurement != nil {
+		problems = append(problems, Problem{Source: FromFile, Dropped: "procurement"})
+	}
 	p.setState(State{Lang: p.st.Lang, Input: in})
 	p.problems = problems
 	p.imported, p.importErr = fmt.Sprintf(m.ImportedF, name), false

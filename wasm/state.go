@@ -112,17 +112,21 @@ const (
 
 // Problem records state that could not be used. Corrupt means the saved JSON
 // as a whole was unreadable, Outdated that an older version of the site
-// wrote it, Unknown that a key is not a field; otherwise one field was
-// refused and Reason says why (empty when only its form was wrong).
+// wrote it, Unknown that a key is not a field, Dropped that a part of an
+// imported file was left out; otherwise one field was refused and Reason
+// says why (empty when only its form was wrong).
 type Problem struct {
 	Source   Source
 	Corrupt  bool
 	Outdated bool
 	Unknown  bool
-	Key      string
-	Value    string
-	Default  string
-	Reason   string
+	// Dropped names a part of an imported sheet the form cannot hold (the
+	// procurement sections); it is left out of the plan on screen.
+	Dropped string
+	Key     string
+	Value   string
+	Default string
+	Reason  string
 }
 
 // Message formats p for the notice, in the language of m.
@@ -142,6 +146,9 @@ func (p Problem) Message(m *Messages) string {
 	}
 	if p.Unknown {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
+	}
+	if p.Dropped != "" {
+		return fmt.Sprintf(m.NoticeDroppedF, p.Dropped, src)
 	}
 	label := p.Key
 	if f, ok := fieldByKey(p.Key); ok {

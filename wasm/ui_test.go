@@ -265,6 +265,19 @@ func TestPlannerImport(t *testing.T) {
 	if got2, _ := h.exportData(planJSON); !bytes.Equal(got2, golden) {
 		t.Error("a failed import changed the plan")
 	}
+	// The procurement sections are not part of the form: say so.
+	proc, err := os.ReadFile("../shared/plan/testdata/procurement.plan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "procurement.plan.json", proc, nil) })
+	e.ConsumeAll()
+	if html := app.HTMLString(h); !strings.Contains(html, "规划器不保留 &#34;procurement&#34; 部分") {
+		t.Error("dropping the procurement sections is not reported")
+	}
+	if h.out.Plan == nil {
+		t.Errorf("the procurement plan's sheet gives no plan: %v %v", h.out.Errors, h.out.Err)
+	}
 }
 
 // TestSafeRender: a panicking body becomes a failure box; the app goes on.

@@ -3,12 +3,14 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -136,6 +138,23 @@ func (e *env) waitText(id, want string) {
 	}
 }
 
+// waitContains polls until the element's text contains part.
+func (e *env) waitContains(id, part string) {
+	e.t.Helper()
+	js := fmt.Sprintf(`((document.getElementById(%q)||{}).textContent||"").includes(%q)`, id, part)
+	if _, err := chromedp.Run(e.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		e.t.Fatalf("#%s never contained %q (now %q): %v", id, part, e.eval(fmt.Sprintf(`String((document.getElementById(%q)||{}).textContent)`, id)), err)
+	}
+}
+
+// waitFor polls until the JavaScript expression is truthy.
+func (e *env) waitFor(js string) {
+	e.t.Helper()
+	if _, err := chromedp.Run(e.ctx, chromedp.Poll[bool]("Boolean("+js+")", chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		e.t.Fatalf("never true: %s: %v", js, err)
+	}
+}
+
 // waitWorker waits until the service worker is active and its cache holds
 // the given paths (go-app's worker used to report "activated" with an empty
 // cache; the patched one fails the install instead).
@@ -160,7 +179,14 @@ func (e *env) waitWorker(paths ...string) {
 	}
 }
 
-// TestPlannerRenders: the wasm app takes over the prerendered page.
+// Texts of the default plan (docs/plan-file.md's example: 2 × H20).
+const (
+	defaultPick = "2 × NVIDIA H20 96GB"
+	defaultCost = "¥14,723–38,833"
+)
+
+// TestPlannerRenders: the wasm app takes over the prerendered page and
+// shows the plan of the default sheet.
 func TestPlannerRenders(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"),
@@ -168,49 +194,88 @@ func TestPlannerRenders(t *testing.T) {
 	if got := e.eval(`document.querySelector("main h1").textContent`); got != "GPU rental planner" {
 		t.Errorf("h1 = %q", got)
 	}
-	if got := e.text("breakeven"); got != "hourly" {
-		t.Errorf("#breakeven = %q, want hourly for the default 8 h/day (rule B1)", got)
-	}
-	if got := e.eval(`String(document.querySelector("fieldset").disabled)`); got != "false" {
+	e.waitText("gpu-pick", defaultPick)
+	e.waitText("monthly-cost", defaultCost)
+	e.waitText("billing-mode", "Pay by the month")
+	if got := e.eval(`String([...document.querySelectorAll("fieldset")].some(f => f.disabled))`); got != "false" {
 		t.Errorf("form still disabled after the wasm render")
+	}
+	if n := e.eval(`String(document.querySelectorAll("#memory-chart rect.seg").length)`); n == "0" {
+		t.Error("the memory chart has no segments")
 	}
 }
 
-// TestTypingUpdatesBreakeven: typing into the hours field changes the
-// output live, and a bad value names the field, range and rule.
-func TestTypingUpdatesBreakeven(t *testing.T) {
+// TestSheetChangesPlan: choosing another model and typing into the sheet
+// change the plan live; bad values are named in place with the field, the
+// range and the rule, and the plan comes back once they are fixed.
+func TestSheetChangesPlan(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"))
-	e.do("type 12", TypeInto("hours", "12"))
-	e.waitText("breakeven", "monthly") // rule B1: 10 hours a day or more
-	e.do("type 4", TypeInto("hours", "4"))
-	e.waitText("breakeven", "hourly")
-	e.do("type abc", TypeInto("hours", "abc"))
-	e.waitText("breakeven", "—")
-	msg := e.text("hours-error")
-	for _, want := range []string{"Hours of use per day", `"abc"`, "0 to 24", "rule B1"} {
+	e.waitText("gpu-pick", defaultPick)
+	e.do("qwen2.5-7b", SelectValue("model-preset", "qwen2.5-7b"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
+	if q := e.eval(`location.search`); !strings.Contains(q, "model.preset=qwen2.5-7b") {
+		t.Errorf("URL %q does not hold the preset", q)
+	}
+	e.do("pretrain", SelectValue("model-preset", "llama-3.1-70b"), SelectValue("workload", "pretrain"))
+	e.waitText("gpu-pick", "24 × NVIDIA H100 80GB SXM5")
+
+	e.do("type abc", TypeInto("hours_per_day", "abc"))
+	e.waitContains("hours_per_day-error", `"abc"`)
+	msg := e.text("hours_per_day-error")
+	for _, want := range []string{"Hours of use per day", `"abc"`, "0–24", "rule B1"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error message %q lacks %q", msg, want)
 		}
 	}
-	if got := e.eval(`document.getElementById("hours").getAttribute("aria-invalid")`); got != "true" {
+	if got := e.eval(`document.getElementById("hours_per_day").getAttribute("aria-invalid")`); got != "true" {
 		t.Errorf("aria-invalid = %q", got)
 	}
+	e.do("type 25", TypeInto("hours_per_day", "25"))
+	e.waitText("hours_per_day-error", "Hours of use per day: must be between 0 and 24 (rule B1), got 25")
+	e.waitFor(`document.getElementById("result-pending")`)
+	e.do("type 6", TypeInto("hours_per_day", "6"))
+	e.waitText("gpu-pick", "24 × NVIDIA H100 80GB SXM5")
+	e.waitFor(`!document.getElementById("hours_per_day-error")`)
 }
 
-// TestShareLink: the URL holds the input, and a fresh browser context (no
-// storage) opening it shows the same result.
-func TestShareLink(t *testing.T) {
-	e := setup(t, siteDir, "")
-	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"), TypeInto("hours", "12"))
-	e.waitText("breakeven", "monthly")
-	link, err := chromedp.Run(e.ctx, chromedp.Location())
+// exportPlan clicks the export button of the tab in ctx and returns the
+// downloaded plan.json.
+func exportPlan(t *testing.T, ctx context.Context) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	if err := chromedp.Do(ctx, AllowDownloads(dir), chromedp.Click(chromedp.ID("export-json"))); err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	b, err := WaitFile(dir, "plan.json", 15*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// TestShareLink: the URL holds the whole input, cost inputs included, and a
+// fresh browser context (no storage) opening it exports the same plan file.
+func TestShareLink(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"),
+		SelectValue("model-preset", "qwen2.5-7b"), TypeInto("hours_per_day", "10"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
+	e.do("cost page", chromedp.Click(chromedp.ID("nav-cost")), WaitWasm("cost"),
+		TypeInto("cost-items-egress", "3000"))
+	e.waitFor(`location.search.includes("cost.items.egress=3000")`)
+	e.do("back to the planner", chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
+	mine := exportPlan(t, e.ctx)
+	link := e.eval(`location.href`)
 	u, _ := url.Parse(link)
-	if got := u.Query().Get("hours"); got != "12" {
-		t.Fatalf("URL %s does not hold hours=12", link)
+	for k, v := range map[string]string{"model.preset": "qwen2.5-7b", "hours_per_day": "10", "cost.items.egress": "3000"} {
+		if got := u.Query().Get(k); got != v {
+			t.Errorf("link %s: %s = %q, want %q", link, k, got, v)
+		}
+	}
+	if !strings.Contains(string(mine), `"egress": "3000"`) {
+		t.Errorf("the exported plan lacks the egress amount")
 	}
 
 	other, cancel, err := NewTab(browserCtx)
@@ -224,12 +289,9 @@ func TestShareLink(t *testing.T) {
 	if err := chromedp.Do(octx, chromedp.Navigate(link), WaitWasm("planner")); err != nil {
 		t.Fatal(err)
 	}
-	got, err := chromedp.Run(octx, chromedp.TextContent(chromedp.ID("breakeven")))
-	if err != nil || got != "monthly" {
-		t.Errorf("shared link shows %q, %v; want monthly", got, err)
-	}
-	if v, _ := chromedp.Run(octx, chromedp.Value(chromedp.ID("hours"))); v != "12" {
-		t.Errorf("shared link: hours field %q, want 12", v)
+	theirs := exportPlan(t, octx)
+	if !bytes.Equal(mine, theirs) {
+		t.Errorf("the shared link exports another plan:\n%s\nwant\n%s", theirs, mine)
 	}
 	for _, f := range reqs.Foreign(e.origin...) {
 		t.Errorf("request to another origin: %s", f)
@@ -240,22 +302,22 @@ func TestShareLink(t *testing.T) {
 // localStorage and puts it back in the URL.
 func TestReloadKeepsState(t *testing.T) {
 	e := setup(t, siteDir, "")
-	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"), TypeInto("hours", "14"))
-	e.waitText("breakeven", "monthly")
+	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"), TypeInto("concurrency", "64"))
+	e.waitText("gpu-pick", "4 × NVIDIA H20 96GB")
 	e.do("reload bare", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
-	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("hours"))); v != "14" {
-		t.Errorf("after reload: hours %q, want 14 from localStorage", v)
+	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("concurrency"))); v != "64" {
+		t.Errorf("after reload: concurrency %q, want 64 from localStorage", v)
 	}
-	e.waitText("breakeven", "monthly")
-	if q := e.eval(`location.search`); !strings.Contains(q, "hours=14") || !strings.Contains(q, "lang=en") {
+	e.waitText("gpu-pick", "4 × NVIDIA H20 96GB")
+	if q := e.eval(`location.search`); !strings.Contains(q, "concurrency=64") || !strings.Contains(q, "lang=en") {
 		t.Errorf("URL query after reload = %q, want the state written back", q)
 	}
 	e.do("reload", chromedp.Reload(), WaitWasm("planner"))
-	e.waitText("breakeven", "monthly")
+	e.waitText("gpu-pick", "4 × NVIDIA H20 96GB")
 }
 
-// TestCorruptState: unreadable storage and a bad link value fall back to the
-// defaults with a visible notice.
+// TestCorruptState: unreadable or outdated storage and a bad link value fall
+// back to the defaults with a visible notice, never a blank page.
 func TestCorruptState(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"),
@@ -265,24 +327,63 @@ func TestCorruptState(t *testing.T) {
 	if got := e.text("notice"); !strings.Contains(got, "could not be read") {
 		t.Errorf("notice = %q", got)
 	}
-	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("hours"))); v != "8" {
-		t.Errorf("hours = %q, want the default 8", v)
-	}
-	if s := e.eval(`localStorage.getItem("gpuplan.state")`); !strings.HasPrefix(s, `{"v":1,`) {
+	e.waitText("gpu-pick", defaultPick)
+	if s := e.eval(`localStorage.getItem("gpuplan.state")`); !strings.HasPrefix(s, `{"v":2,`) {
 		t.Errorf("storage not repaired: %q", s)
 	}
 	e.do("dismiss", chromedp.Click(chromedp.CSS("#notice .dismiss")), chromedp.WaitNotPresent(chromedp.ID("notice")))
 
-	e.do("bad link", chromedp.Navigate(e.base+"/?lang=en&hours=abc"), WaitWasm("planner"),
-		chromedp.WaitVisible(chromedp.ID("notice")))
-	if got := e.text("notice"); !strings.Contains(got, `from the link was "abc"`) {
+	e.do("outdated", chromedp.Evaluate[chromedp.Void](`localStorage.setItem("gpuplan.state", '{"v":1,"input":{"hours":"12"}}')`),
+		chromedp.Navigate(e.base+"/"), WaitWasm("planner"), chromedp.WaitVisible(chromedp.ID("notice")))
+	if got := e.text("notice"); !strings.Contains(got, "older version") {
 		t.Errorf("notice = %q", got)
 	}
-	e.waitText("breakeven", "hourly")
+
+	e.do("bad link", chromedp.Navigate(e.base+"/?lang=en&hours_per_day=abc&concurrency=99999"), WaitWasm("planner"),
+		chromedp.WaitVisible(chromedp.ID("notice")))
+	got := e.text("notice")
+	for _, want := range []string{`from the link was "abc"`, `from the link was "99999"`, "must be between 1 and 4096"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notice %q lacks %q", got, want)
+		}
+	}
+	e.waitText("gpu-pick", defaultPick)
+}
+
+// TestExportImport: a plan file exported in one browser, imported in
+// another, restores the sheet: the same plan on screen and the same file
+// exported again.
+func TestExportImport(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"),
+		SelectValue("workload", "lora"), SelectValue("model-preset", "qwen2.5-14b"), TypeInto("concurrency", "1"))
+	e.waitFor(`document.getElementById("gpu-pick") && !document.getElementById("gpu-pick").textContent.startsWith("2 × NVIDIA H20")`)
+	pick := e.text("gpu-pick")
+	file := exportPlan(t, e.ctx)
+	path := filepath.Join(t.TempDir(), "plan.json")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	e.do("fresh start", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
+		chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"))
+	e.waitText("gpu-pick", defaultPick)
+	e.do("import", chromedp.SetUploadFiles(`#import-file`, []string{path}), chromedp.WaitVisible(chromedp.ID("import-result")))
+	if got := e.text("import-result"); got != "Imported plan.json: the sheet is restored." {
+		t.Errorf("import message %q", got)
+	}
+	e.waitText("gpu-pick", pick)
+	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("workload"))); v != "lora" {
+		t.Errorf("workload after import = %q", v)
+	}
+	if again := exportPlan(t, e.ctx); !bytes.Equal(again, file) {
+		t.Errorf("re-exported plan differs from the imported one")
+	}
 }
 
 // TestLanguage: the browser language picks Chinese, the switch moves to
-// English and the choice stays in the URL and across a bare reload.
+// English and the choice stays in the URL and across a bare reload;
+// amounts follow the language (万 in Chinese).
 func TestLanguage(t *testing.T) {
 	e := setup(t, siteDir, "")
 	ua := e.eval(`navigator.userAgent`)
@@ -295,12 +396,14 @@ func TestLanguage(t *testing.T) {
 	if got := e.eval(`navigator.language`); got != "zh-CN" {
 		t.Fatalf("navigator.language = %q: the override did not apply", got)
 	}
-	e.waitText("breakeven", "按小时")
+	e.waitText("billing-mode", "按月计费")
+	e.waitText("monthly-cost", "1.47万–3.88万元")
 	if got := e.eval(`document.documentElement.lang`); got != "zh-CN" {
 		t.Errorf("<html lang> = %q", got)
 	}
 	e.do("switch", chromedp.Click(chromedp.ID("lang-switch")))
-	e.waitText("breakeven", "hourly")
+	e.waitText("billing-mode", "Pay by the month")
+	e.waitText("monthly-cost", defaultCost)
 	if got := e.eval(`document.documentElement.lang`); got != "en" {
 		t.Errorf("<html lang> after switch = %q", got)
 	}
@@ -312,7 +415,68 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("about h1 = %q", got)
 	}
 	e.do("bare reload", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
-	e.waitText("breakeven", "hourly") // English kept by localStorage over the browser's zh-CN
+	e.waitText("billing-mode", "Pay by the month") // English kept by localStorage over the browser's zh-CN
+}
+
+// TestCostAndRentBuild: the full-cost page takes the user's own amount and
+// the total follows it; the rent-or-build page draws the three curves with
+// the break-even month.
+func TestCostAndRentBuild(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.do("cost", chromedp.Navigate(e.base+"/cost?lang=en"), WaitWasm("cost"))
+	e.waitText("monthly-cost", defaultCost)
+	e.do("own rent", TypeInto("cost-items-gpu_rent", "12000"))
+	// rule C1: 12,000 rent + the reference fees (4,723.33–8,833.33).
+	e.waitText("monthly-cost", "¥16,723–20,833")
+	e.do("quote", PasteInto("cost-items-gpu_rent", ""), TypeInto("cost-prices-h20-96g-monthly", "8000"))
+	e.waitText("monthly-cost", "¥20,723–24,833")
+	if n := e.eval(`String(document.querySelectorAll("#cost-chart rect.seg").length)`); n == "0" {
+		t.Error("no cost chart")
+	}
+
+	e.do("rent or build", chromedp.Navigate(e.base+"/rentbuild?lang=en&project_months=36&ops_team=true"), WaitWasm("rentbuild"))
+	e.waitFor(`document.querySelectorAll("#rb-chart polyline").length === 3`)
+	month := e.eval(`document.getElementById("break-even").getAttribute("data-month") || ""`)
+	if month == "" {
+		t.Fatal("no break-even month")
+	}
+	if got := e.eval(`[...document.querySelectorAll("#rb-chart text")].some(t => t.textContent === "break-even") ? "yes" : "no"`); got != "yes" {
+		t.Error("break-even not marked on the chart")
+	}
+	e.do("own PUE", TypeInto("cost-self_build-pue", "1.2"))
+	e.waitFor(`(document.getElementById("self-monthly")||{}).textContent !== undefined`)
+	if rows := e.eval(`String(document.querySelectorAll("#d1-table tbody tr").length)`); rows != "5" {
+		t.Errorf("D1 table has %s rows, want 5", rows)
+	}
+}
+
+// TestAcceptancePaste: the 8 × RTX 4090 nvidia-smi -q capture pasted
+// against a plan that wants H100s shows the parsed cards and fails identity
+// (rule A1), computed in the browser by the verifier's own checks.
+func TestAcceptancePaste(t *testing.T) {
+	fixture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
+	if got := e.eval(`document.querySelector("#acc-block").textContent`); !strings.Contains(got, "h100-80g-sxm") {
+		t.Fatalf("the plan does not want H100s: %q", got)
+	}
+	e.do("paste", PasteInto("facts-input", string(fixture)))
+	e.waitFor(`document.getElementById("facts-table")`)
+	if got := e.eval(`document.querySelector("#facts-table tbody tr td").textContent`); got != "NVIDIA GeForce RTX 4090" {
+		t.Errorf("first GPU name %q", got)
+	}
+	e.waitFor(`document.querySelector('#check-table tr[data-check="gpu0/identity"][data-status="fail"]')`)
+	if n := e.eval(`document.getElementById("check-verdict").getAttribute("data-failed")`); n == "0" || n == "" {
+		t.Errorf("verdict reports %q failures", n)
+	}
+	if got := e.text("check-verdict"); !strings.Contains(got, "open a ticket") {
+		t.Errorf("verdict %q", got)
+	}
+	e.do("not nvidia-smi", PasteInto("facts-input", "hello"))
+	e.waitFor(`document.getElementById("facts-error")`)
 }
 
 // TestOffline: once the service worker is active, the site works with the
@@ -320,14 +484,15 @@ func TestLanguage(t *testing.T) {
 func TestOffline(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"))
-	e.waitWorker("/", "/about", "/embed", "/web/app.wasm", "/web/app.css", "/web/icon.svg")
+	e.waitWorker("/", "/cost", "/rentbuild", "/acceptance", "/about", "/embed", "/web/app.wasm", "/web/app.css", "/web/icon.svg")
 	e.srv.Close()
 	if _, err := http.Get(e.srv.URL + "/"); err == nil {
 		t.Fatal("server still answers after Close")
 	}
-	e.do("offline deep link", chromedp.Navigate(e.base+"/about?lang=en"), WaitWasm("about"))
-	e.do("offline shared link", chromedp.Navigate(e.base+"/?lang=en&hours=12"), WaitWasm("planner"))
-	e.waitText("breakeven", "monthly")
+	e.do("offline deep link", chromedp.Navigate(e.base+"/rentbuild?lang=en&project_months=36"), WaitWasm("rentbuild"))
+	e.waitFor(`document.querySelectorAll("#rb-chart polyline").length === 3`)
+	e.do("offline shared link", chromedp.Navigate(e.base+"/?lang=en&model.preset=qwen2.5-7b"), WaitWasm("planner"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
 	e.do("offline root", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
 }
 
@@ -342,20 +507,24 @@ func TestSubPath(t *testing.T) {
 	if h := e.eval(`document.getElementById("nav-about").getAttribute("href")`); !strings.HasPrefix(h, prefix+"/about") {
 		t.Errorf("client-rendered link %q lacks the prefix", h)
 	}
+	if h := e.eval(`document.querySelector("#result .rule-ref").getAttribute("href")`); !strings.HasPrefix(h, prefix+"/about") {
+		t.Errorf("rule link %q lacks the prefix", h)
+	}
 	e.do("nav about", chromedp.Click(chromedp.ID("nav-about")), WaitWasm("about"))
 	if p := e.eval(`location.pathname`); p != prefix+"/about" {
 		t.Errorf("path after click = %q", p)
 	}
-	e.do("nav home", chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"), TypeInto("hours", "11"))
-	e.waitText("breakeven", "monthly")
-	if p := e.eval(`location.pathname + location.search`); p != prefix+"/?hours=11&lang=en" {
+	e.do("nav home", chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"), SelectValue("model-preset", "qwen2.5-7b"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
+	if p := e.eval(`location.pathname + location.search`); p != prefix+"/?lang=en&model.preset=qwen2.5-7b" {
 		t.Errorf("URL = %q", p)
 	}
-	e.waitWorker(prefix, prefix+"/about", prefix+"/web/app.wasm")
+	e.waitWorker(prefix, prefix+"/about", prefix+"/cost", prefix+"/web/app.wasm")
 	e.srv.Close()
 	e.do("offline root", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
-	e.waitText("breakeven", "monthly")
-	e.do("offline deep link", chromedp.Navigate(e.base+"/about"), WaitWasm("about"))
+	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
+	e.do("offline deep link", chromedp.Navigate(e.base+"/cost"), WaitWasm("cost"))
+	e.waitText("monthly-cost", "¥9,723–23,833")
 }
 
 // hostPage is a third-party page embedding the planner; it records the
@@ -406,12 +575,12 @@ func TestEmbed(t *testing.T) {
 	frame := e.iframeTab(e.base + "/embed")
 	fctx, cancel := context.WithTimeout(frame, testTimeout)
 	defer cancel()
-	if err := chromedp.Do(fctx, WaitWasm("embed"), TypeInto("hours", "16")); err != nil {
+	if err := chromedp.Do(fctx, WaitWasm("embed"), SelectValue("model-preset", "qwen2.5-7b")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(fctx, chromedp.Poll[bool](`document.getElementById("breakeven").textContent === "monthly"`,
+	if _, err := chromedp.Run(fctx, chromedp.Poll[bool](`document.getElementById("gpu-pick").textContent === "1 × NVIDIA H20 96GB"`,
 		chromedp.WithPollingTimeout(15*time.Second))); err != nil {
-		t.Errorf("typing in the iframe did not update #breakeven: %v", err)
+		t.Errorf("choosing a model in the iframe did not update the plan: %v", err)
 	}
 	if n, _ := chromedp.Run(fctx, chromedp.Evaluate[int](`document.querySelectorAll(".site-nav, .site-header").length`)); n != 0 {
 		t.Errorf("/embed shows the site chrome (%d elements)", n)

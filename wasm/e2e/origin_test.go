@@ -32,3 +32,18 @@ func TestSameOrigin(t *testing.T) {
 		t.Errorf("Foreign = %v", f)
 	}
 }
+
+// TestJSString: text pasted by PasteInto reaches the page unchanged.
+func TestJSString(t *testing.T) {
+	tests := map[string]string{
+		`plain`:            `"plain"`,
+		"a\"b\\c":          `"a\"b\\c"`,
+		"line\nnext\ttab":  `"line\nnext\u0009tab"`,
+		"<?xml ?>\u2028中文": `"<?xml ?>\u2028中文"`,
+	}
+	for in, want := range tests {
+		if got := jsString(in); got != want {
+			t.Errorf("jsString(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

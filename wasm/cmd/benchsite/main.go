@@ -3,8 +3,9 @@
 // Command benchsite measures the built planner site: app.wasm sizes (raw,
 // gzip, brotli), the time from navigation to the first render by the wasm
 // app in headless chromium, cold (new profile) and warm (service worker),
-// and the time from an input event to the updated output. It prints medians
-// over several runs.
+// and the time from an input event to the re-rendered plan (plan.Build in
+// the browser and the page update), with the part spent in Compute. It
+// prints medians over several runs.
 //
 //	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7]
 package main
@@ -38,17 +39,23 @@ const markWasm = `(() => {
   new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
 })();`
 
-// inputLatency dispatches one input event and resolves with the ms until
-// #breakeven shows a different text.
+// inputLatency dispatches one input event on the concurrency field and
+// resolves with the ms until the plan on the page shows the new card count
+// (16 sequences need 2 H20s, 64 need 4), and the µs the wasm spent in
+// Compute (plan.Build and the form around it) for that input.
 const inputLatency = `new Promise((resolve, reject) => {
-  const out = document.getElementById("breakeven");
-  const input = document.getElementById("hours");
-  const before = out.textContent;
-  const next = before === "monthly" ? "4" : "12";
+  const out = document.getElementById("result");
+  const input = document.getElementById("concurrency");
+  const pick = () => (document.getElementById("gpu-pick") || {}).textContent;
+  const before = pick();
+  const next = input.value === "64" ? "16" : "64";
   const obs = new MutationObserver(() => {
-    if (out.textContent !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+    if (pick() !== before) {
+      obs.disconnect();
+      resolve([performance.now() - t0, Number(out.getAttribute("data-compute-us"))]);
+    }
   });
-  obs.observe(out, {subtree: true, childList: true, characterData: true});
+  obs.observe(out, {subtree: true, childList: true, characterData: true, attributes: true});
   setTimeout(() => { obs.disconnect(); reject(new Error("no update in 5 s")); }, 5000);
   input.value = next;
   const t0 = performance.now();
@@ -104,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		cold, warm, transfer = append(cold, c), append(warm, w), append(transfer, tr)
 	}
-	lat, err := inputLatencies(browser, base, *runs*3)
+	lat, compute, err := inputLatencies(browser, base, *runs*3)
 	if err != nil {
 		return err
 	}
@@ -112,7 +119,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  cold load → first wasm render   %s ms   (new profile; app.wasm transfer %s bytes)\n",
 		stats(cold), statsf("%.0f (%.0f–%.0f)", transfer))
 	fmt.Fprintf(stdout, "  warm load → first wasm render   %s ms   (service worker cache)\n", stats(warm))
-	fmt.Fprintf(stdout, "  input event → #breakeven update %s ms   (%d events)\n", stats(lat), len(lat))
+	fmt.Fprintf(stdout, "  input event → updated plan      %s ms   (%d events; a frame is 16.7 ms)\n", stats(lat), len(lat))
+	fmt.Fprintf(stdout, "  of which Compute (plan.Build)   %s ms   (measured in the wasm)\n", stats(compute))
 	return nil
 }
 
@@ -167,27 +175,28 @@ func loadTwice(browser context.Context, base string) (cold, warm, transfer float
 	return cold, warm, transfer, err
 }
 
-// inputLatencies loads the planner once and times n input events.
-func inputLatencies(browser context.Context, base string, n int) ([]float64, error) {
+// inputLatencies loads the planner once and times n input events: the
+// whole update as the page sees it, and the wasm's Compute alone.
+func inputLatencies(browser context.Context, base string, n int) (total, compute []float64, err error) {
 	tab, cancel, err := e2e.NewTab(browser)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(tab, 60*time.Second)
 	defer cancelT()
 	if err := chromedp.Do(ctx, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []float64
 	for range n {
-		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](inputLatency, chromedp.EvalAwaitPromise))
-		if err != nil {
-			return nil, fmt.Errorf("input latency: %w", err)
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](inputLatency, chromedp.EvalAwaitPromise))
+		if err != nil || len(ms) != 2 {
+			return nil, nil, fmt.Errorf("input latency: %v", err)
 		}
-		out = append(out, ms)
+		total = append(total, ms[0])
+		compute = append(compute, ms[1]/1000)
 	}
-	return out, nil
+	return total, compute, nil
 }
 
 // stats formats the median and range of xs with one decimal.

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// fieldInput renders one field: label, control, unit, help and, when the
+// text is refused, a message that names the field, the value and the allowed
+// range. Numbers are type=text inputs bound to the raw string (a number-typed
+// binding re-formats what the user types); choices are a <select>, flags a
+// checkbox. placeholder shows the value used when an optional field is
+// empty.
+func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder string, h app.EventHandler) app.UI {
+	m := l.M()
+	label := f.Label(m)
+	id := f.ID()
+	helpID, errID := id+"-help", id+"-error"
+	help := f.Help(m)
+	describedBy := ""
+	if help != "" {
+		describedBy = helpID
+	}
+	if ferr != nil {
+		describedBy += " " + errID
+	}
+	scope := app.EventScope(f.Key)
+
+	var control app.UI
+	switch f.Kind {
+	case kindBool:
+		box := app.Input().ID("%s", id).Name("%s", f.Key).Type("checkbox").
+			Aria("describedby", describedBy).OnChange(h, scope)
+		if on := value == "true"; on || app.IsClient {
+			// The prerender writes checked="false" for false, which HTML
+			// reads as checked; only the client sets the property.
+			box = box.Checked(on)
+		}
+		return app.Div().Class("field", "check").Body(
+			app.Label().For("%s", id).Body(box, app.Span().Text(label)),
+			ruleRef(l, f.Rule),
+			errorLine(m, ferr, errID, label),
+		)
+	case kindChoice:
+		opts := make([]app.UI, len(f.Choices))
+		for i, c := range f.Choices {
+			o := app.Option().Value(c).Text(choiceLabel(f, l, c))
+			if c == value || app.IsClient {
+				o = o.Selected(c == value) // see the checkbox above
+			}
+			opts[i] = o
+		}
+		control = app.Select().ID("%s", id).Name("%s", f.Key).
+			Aria("invalid", ferr != nil).Aria("describedby", describedBy).
+			OnChange(h, scope).Body(opts...)
+	default:
+		mode := "decimal"
+		if f.Kind == kindInt {
+			mode = "numeric"
+		}
+		control = app.Input().ID("%s", id).Name("%s", f.Key).Type("text").
+			Attr("inputmode", mode).AutoComplete(false).Spellcheck(false).
+			Placeholder(placeholder).Value(value).
+			Aria("invalid", ferr != nil).Aria("describedby", describedBy).
+			OnInput(h, scope)
+	}
+	return app.Div().Class("field").Body(
+		app.Div().Class("field-head").Body(
+			app.Label().For("%s", id).Text(label),
+			ruleRef(l, f.Rule),
+		),
+		app.Div().Class("field-row").Body(
+			control,
+			app.If(f.Unit(m) != "", func() app.UI { return app.Span().Class("unit").Text(f.Unit(m)) }),
+		),
+		app.If(help != "", func() app.UI { return app.P().ID("%s", helpID).Class("help").Text(help) }),
+		errorLine(m, ferr, errID, label),
+	)
+}
+
+// errorLine is the message of a refused field, or nothing.
+func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
+	if ferr == nil {
+		return nil
+	}
+	return app.P().ID("%s", id).Class("field-error").Attr("role", "alert").Text(ferr.Message(m, label))
+}
+
+// choiceLabel is the text of one option of a choice field.
+func choiceLabel(f fieldSpec, l Lang, value string) string {
+	if f.Key == "model.preset" && value != "" {
+		if p, ok := sizing.PresetByID(value); ok {
+			return p.Name + " · " + Num(p.ParamsB(), 1) + "B"
+		}
+	}
+	kind := f.Key
+	if f.Key == "model.preset" {
+		kind = "preset"
+	}
+	return l.Enum(kind, value)
+}
+
+// ruleRef links a rule id to its line on the about page; hovering shows the
+// rule. Nothing when id is empty.
+func ruleRef(l Lang, id string) app.UI {
+	if id == "" {
+		return nil
+	}
+	title := id
+	if r, ok := ruleByID(id); ok {
+		title = id + ": " + r.Text(l)
+	}
+	return app.A().Class("rule-ref").Href("%s#%s", link("/about", langQuery(l)), ruleAnchor(id)).
+		Title(title).Text(id)
+}
+
+// ruleRefs links several rule ids.
+func ruleRefs(l Lang, ids []string) app.UI {
+	items := make([]app.UI, len(ids))
+	for i, id := range ids {
+		items[i] = ruleRef(l, id)
+	}
+	return app.Span().Class("rule-refs").Body(items...)
+}

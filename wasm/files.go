@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Files in and out of the page: the plan file (the one gpuverify reads), a
+// Markdown summary, and importing a plan or a requirement sheet. Everything
+// stays in the browser: a download is a blob: URL made here, an import is
+// read with the File API.
+
+// maxImport bounds a file read into the page.
+const maxImport = 4 << 20
+
+// planJSON is the plan file exactly as plan.Encode writes it.
+func planJSON(p *plan.Plan) ([]byte, error) {
+	var b bytes.Buffer
+	err := plan.Encode(&b, p)
+	return b.Bytes(), err
+}
+
+// planMarkdown is the plan as plan.WriteMarkdown writes it.
+func planMarkdown(p *plan.Plan) ([]byte, error) {
+	var b bytes.Buffer
+	err := plan.WriteMarkdown(&b, p)
+	return b.Bytes(), err
+}
+
+// importSheet reads a plan file or a requirement sheet and returns its
+// requirements. The schema field says which it is.
+func importSheet(data []byte) (plan.Requirements, error) {
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return plan.Requirements{}, fmt.Errorf("not JSON: %w", err)
+	}
+	if head.Schema == plan.RequirementsSchema {
+		return plan.DecodeRequirements(bytes.NewReader(data))
+	}
+	p, err := plan.Decode(bytes.NewReader(data))
+	if err != nil {
+		return plan.Requirements{}, err
+	}
+	return p.Requirements, nil
+}
+
+// download hands data to the browser as a file named name.
+func download(name, mime string, data []byte) {
+	if !app.IsClient {
+		return
+	}
+	w := app.Window()
+	arr := w.Get("Uint8Array").New(len(data))
+	app.CopyBytesToJS(arr, data)
+	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	url := w.Get("URL").Call("createObjectURL", blob)
+	doc := w.Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	// Revoking at once can cancel the download in some browsers.
+	var revoke app.Func
+	revoke = app.FuncOf(func(app.Value, []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	w.Call("setTimeout", revoke, 10000)
+}
+
+// errTooBig refuses a file over maxImport.
+var errTooBig = errors.New("the file is larger than 4 MiB")
+
+// readFirstFile reads the first file of an <input type=file> and calls done
+// on the UI goroutine with its name and bytes. The input is cleared, so the
+// same file can be chosen again.
+func readFirstFile(ctx app.Context, done func(ctx app.Context, name string, data []byte, err error)) {
+	input := ctx.JSSrc()
+	files := input.Get("files")
+	if files.IsUndefined() || files.IsNull() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	name := file.Get("name").String()
+	if file.Get("size").Int() > maxImport {
+		done(ctx, name, nil, errTooBig)
+		input.Set("value", "")
+		return
+	}
+	var then, fail app.Func
+	release := func() { then.Release(); fail.Release() }
+	then = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		u8 := app.Window().Get("Uint8Array").New(args[0])
+		data := make([]byte, u8.Length())
+		app.CopyBytesToGo(data, u8)
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, name, data, nil) })
+		release()
+		return nil
+	})
+	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		msg := "the browser could not read it"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, name, nil, errors.New(msg)) })
+		release()
+		return nil
+	})
+	file.Call("arrayBuffer").Call("then", then, fail)
+	input.Set("value", "")
+}

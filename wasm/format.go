@@ -1,0 +1,83 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Numbers on the pages follow the reader's language: CNY with thousands
+// separators everywhere; in Chinese, amounts of 10,000 and more in 万, as
+// Chinese price lists write them (money.FormatWan). Money is rounded only
+// here, for display.
+
+// wan is 10,000; thousand is where fen stop being shown.
+var (
+	wan      = decimal.NewFromInt(10000)
+	thousand = decimal.NewFromInt(1000)
+)
+
+// Money formats one amount: "¥58,200" in English, "5.82万元" in Chinese.
+// Amounts of 1,000 and more are rounded to whole yuan (half up); smaller
+// ones keep their fen unless it is zero.
+func (l Lang) Money(d decimal.Decimal) string {
+	if d.Abs().GreaterThanOrEqual(thousand) {
+		d = d.Round(0)
+	}
+	if l == Zh {
+		if d.Abs().GreaterThanOrEqual(wan) {
+			return money.FormatWan(d) + "元"
+		}
+		return strings.TrimSuffix(money.Format(d), ".00") + "元"
+	}
+	return strings.TrimSuffix(money.FormatCNY(d), ".00")
+}
+
+// MoneyRange formats a low–high range; one amount when both ends agree.
+// The unit is written once: "¥14,723–38,833", "1.47万–3.88万元".
+func (l Lang) MoneyRange(r money.Range) string {
+	lo, hi := l.Money(r.Low), l.Money(r.High)
+	if lo == hi {
+		return lo
+	}
+	if l == Zh {
+		lo = strings.TrimSuffix(lo, "元")
+	} else {
+		hi = strings.TrimPrefix(hi, "¥")
+	}
+	return lo + "–" + hi
+}
+
+// Percent formats a fraction as a percentage with one decimal: 0.1523 →
+// "15.2%".
+func Percent(frac decimal.Decimal) string {
+	return frac.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
+}
+
+// Num formats a float with the given decimals and thousands separators.
+func Num(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// Int formats a whole number with thousands separators.
+func Int(n int) string { return Num(float64(n), 0) }

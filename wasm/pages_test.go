@@ -1,0 +1,205 @@
+//go:build !wasm
+
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+)
+
+// goldenSheets are shared/plan's golden requirement sheets.
+var goldenSheets = []string{"inference-70b", "lora-7b", "pretrain-405b", "domestic-32b", "custom-13b-quotes"}
+
+func goldenPlan(t *testing.T, name string) *plan.Plan {
+	t.Helper()
+	f, err := os.Open("../shared/plan/testdata/" + name + ".plan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p, err := plan.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestRentBuildInputMatchesPlan: the rent-or-build page's own copy of the
+// comparison input (rbinput.go) gives, on every golden sheet and with the
+// user's self-build figures, exactly the decision, break-even and costs
+// the plan holds (rules D1, D2). The page adds only the series.
+func TestRentBuildInputMatchesPlan(t *testing.T) {
+	check := func(t *testing.T, p *plan.Plan) {
+		res, err := rentbuild.Decide(rentBuildInput(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb := p.RentVsBuild
+		if string(res.Decision) != rb.Decision || !res.SelfBuildMonthly.Equal(rb.SelfBuildMonthly) ||
+			!res.RentMonthly.Equal(rb.RentMonthly) || !res.Hybrid.SavingVsBuild.Equal(rb.HybridSaving) {
+			t.Errorf("page: %s self %s rent %s saving %s; plan: %s self %s rent %s saving %s",
+				res.Decision, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.SavingVsBuild,
+				rb.Decision, rb.SelfBuildMonthly, rb.RentMonthly, rb.HybridSaving)
+		}
+		if (res.BreakEvenMonths == nil) != (rb.BreakevenMonths == nil) ||
+			res.BreakEvenMonths != nil && !res.BreakEvenMonths.Equal(*rb.BreakevenMonths) {
+			t.Errorf("break-even %v, plan %v", res.BreakEvenMonths, rb.BreakevenMonths)
+		}
+		if len(res.Series) != 37 {
+			t.Errorf("series has %d points, want months 0..36", len(res.Series))
+		}
+	}
+	for _, name := range goldenSheets {
+		t.Run(name, func(t *testing.T) { check(t, goldenPlan(t, name)) })
+	}
+	t.Run("own figures", func(t *testing.T) {
+		in := DefaultInput().With("cost.self_build.capex_per_card", "200000").With("cost.self_build.pue", "1.2").
+			With("cost.self_build.life_months", "60").With("cost.self_build.ops_staff_monthly", "8000").
+			With("cost.self_build.price_per_kwh", "0.4").With("cost.self_build.colocation_monthly", "3000").
+			With("cost.self_build.residual_fraction", "0.1").With("ops_team", "true").With("hours_per_day", "22")
+		o := Compute(in)
+		if o.Plan == nil {
+			t.Fatal(o.Errors, o.Err)
+		}
+		check(t, o.Plan)
+	})
+}
+
+// TestCostPage: the page shows the items, the chart and every card's
+// price row, and the user's quote and amount make the total (rule C1):
+// 2 × 8,000 rent + 2,000 egress + 2 TB storage at 0.3–1.0/GB (600–2,000) +
+// 2 IPs at 20–100 + support 1,000 + after-hours 500–1,500 + migration of
+// 2,000 GB at 0.5–0.8 over 12 months (83.33–133.33) = 20,223.33–22,833.33.
+func TestCostPage(t *testing.T) {
+	useStore(t, memStore{})
+	html := prerender(t, "/cost?lang=en&cost.prices.h20-96g.monthly=8000&cost.items.egress=2000")
+	for _, want := range []string{`id="cost-chart"`, `id="cost-items"`, `id="card-prices"`, `data-card="h20-96g"`,
+		`value="8000"`, `value="2000"`, ">¥20,223–22,833</output>", "your figure", `class="seg item-gpu_rent"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("/cost lacks %s", want)
+		}
+	}
+	if n := len(regexp.MustCompile(`<tr[^>]* data-card="`).FindAllString(html, -1)); n != 14 {
+		t.Errorf("%d card rows, want 14", n)
+	}
+}
+
+// TestRentBuildPage: the three curves and the break-even marker are drawn,
+// and the D1 table lists its five rows.
+func TestRentBuildPage(t *testing.T) {
+	useStore(t, memStore{})
+	html := prerender(t, "/rentbuild?lang=en&hours_per_day=24&project_months=36&ops_team=true")
+	for _, want := range []string{`id="rb-chart"`, `data-series="s-rent"`, `data-series="s-build"`, `data-series="s-hybrid"`,
+		`id="d1-table"`, "Daily use", "Project length", `id="cost-self_build-pue"`, `placeholder="1.5"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("/rentbuild lacks %s", want)
+		}
+	}
+	p := Compute(DefaultInput().With("project_months", "36").With("ops_team", "true")).Plan
+	res, _ := rentBuildFor(p)
+	if res.BreakEvenMonth == nil {
+		t.Fatal("24 h a day for 36 months with an ops team: building should break even")
+	}
+	if !strings.Contains(html, ">break-even</text>") {
+		t.Error("break-even month not marked")
+	}
+}
+
+// TestAcceptanceCheck: the 8 × RTX 4090 nvidia-smi -q capture against a
+// plan that wants H100s fails identity on every GPU (rule A1), exactly as
+// acceptance.Check says; against a plan for 4090s it does not fail it.
+func TestAcceptanceCheck(t *testing.T) {
+	data, err := os.ReadFile("../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	if h100 == nil || h100.Acceptance.GPUIDs[0] != "h100-80g-sxm" {
+		t.Fatalf("pretraining 70B should plan H100s")
+	}
+	out := runCheck(data, &h100.Acceptance)
+	if out.Err != nil || out.Facts == nil || len(out.Facts.GPUs) != 8 {
+		t.Fatalf("parse: %v", out.Err)
+	}
+	if name, _ := out.Facts.GPUs[0].Name.Get(); name != "NVIDIA GeForce RTX 4090" {
+		t.Errorf("GPU 0 name %q", name)
+	}
+	failed := 0
+	for _, r := range out.Results {
+		if strings.HasSuffix(r.ID, "/identity") {
+			if r.Status != acceptance.Fail {
+				t.Errorf("%s: %s", r.ID, r.Status)
+			}
+			failed++
+		}
+	}
+	if failed != 8 {
+		t.Errorf("%d identity checks, want 8", failed)
+	}
+	lora := Compute(DefaultInput().With("workload", "lora").With("model.preset", "qwen2.5-7b").With("concurrency", "1")).Plan
+	if lora.Acceptance.GPUIDs[0] != "rtx-4090" {
+		t.Fatalf("LoRA of a 7B model should plan an RTX 4090 (rule G1), got %v", lora.Acceptance.GPUIDs)
+	}
+	for _, r := range runCheck(data, &lora.Acceptance).Results {
+		if strings.HasSuffix(r.ID, "/identity") && r.Status == acceptance.Fail {
+			t.Errorf("4090s fail identity against a 4090 plan: %s", r.Message)
+		}
+	}
+	if out := runCheck([]byte("hello"), &h100.Acceptance); out.Err == nil {
+		t.Error("text that is not nvidia-smi output is accepted")
+	}
+	if out := runCheck([]byte(`[{"id":"gpu_count","status":"pass","rule":"A1"}]`), nil); !out.Report || len(out.Results) != 1 {
+		t.Errorf("report array: %+v", out)
+	}
+}
+
+// TestAboutPage: every rule has an anchor, every card its details, and
+// unconfirmed figures are flagged.
+func TestAboutPage(t *testing.T) {
+	useStore(t, memStore{})
+	html := prerender(t, "/about?lang=zh")
+	for _, r := range rules {
+		if !strings.Contains(html, `id="rule-`+r.ID+`"`) {
+			t.Errorf("no anchor for rule %s", r.ID)
+		}
+	}
+	for _, want := range []string{`id="card-h100-80g-sxm"`, `id="fees-table"`, "未证实", "assumption"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("/about lacks %s", want)
+		}
+	}
+}
+
+// TestRulesTable: ids are unique, both languages are filled, and every rule
+// a plan cites or a field names is in the table.
+func TestRulesTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range rules {
+		if seen[r.ID] || r.En == "" || r.Zh == "" {
+			t.Errorf("rule %s duplicate or empty", r.ID)
+		}
+		seen[r.ID] = true
+	}
+	cited := map[string]bool{}
+	for _, name := range goldenSheets {
+		for _, id := range goldenPlan(t, name).Rules {
+			cited[id] = true
+		}
+	}
+	for _, f := range inputFields {
+		if f.Rule != "" {
+			cited[f.Rule] = true
+		}
+	}
+	for id := range cited {
+		if !seen[id] {
+			t.Errorf("rule %s is cited but not in the rules table", id)
+		}
+	}
+}
