@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -78,18 +79,19 @@ func feesTable(l Lang) app.UI {
 }
 
 // selfBuildTable lists the reference values of the rent-or-build
-// comparison (the same ones shared/plan uses; rbinput.go).
+// comparison (plan.SelfBuildDefaults, the ones shared/plan uses).
 func selfBuildTable(l Lang) app.UI {
 	m := l.M()
+	ref := plan.SelfBuildDefaults()
 	return app.Div().Class("block").Body(
 		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
 		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
-			{m.FResidual, rbResidual.String(), "research/tco.md F5"},
-			{m.FLife, Int(rbLifeMonths) + " " + m.UMonths, "research/tco.md F5 (China CIT minimum)"},
-			{m.FPUE, rbPUE.String(), "research/tco.md F6"},
-			{m.FKWh, rbKWh.String() + " " + m.UCNYkWh, "research/tco.md E8"},
-			{m.FColo, l.Money(rbColoPerKW) + " / kW / " + m.UMonths, "research/tco.md F8 (assumption: USD 200/kW at 7 CNY)"},
-			{m.FStaff, l.Money(rbStaffPerFTE) + " / FTE, " + rbCardsPerFTE.String() + " cards / FTE", "research/tco.md F9 (assumption)"},
+			{m.FResidual, ref.Residual.String(), "research/tco.md F5"},
+			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, "research/tco.md F5 (China CIT minimum)"},
+			{m.FPUE, ref.PUE.String(), "research/tco.md F6"},
+			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, "research/tco.md E8"},
+			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, "research/tco.md F8 (assumption: USD 200/kW at 7 CNY)"},
+			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", "research/tco.md F9 (assumption)"},
 		}),
 	)
 }

@@ -30,8 +30,8 @@ func goldenPlan(t *testing.T, name string) *plan.Plan {
 	return p
 }
 
-// TestRentBuildInputMatchesPlan: the rent-or-build page's own copy of the
-// comparison input (rbinput.go) gives, on every golden sheet and with the
+// TestRentBuildInputMatchesPlan: the rent-or-build page's input
+// (plan.RentBuildInput) gives, on every golden sheet and with the
 // user's self-build figures, exactly the decision, break-even and costs
 // the plan holds (rules D1, D2). The page adds only the series.
 func TestRentBuildInputMatchesPlan(t *testing.T) {

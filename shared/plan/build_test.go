@@ -2,8 +2,11 @@ package plan
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
 
 	"github.com/shopspring/decimal"
 )
@@ -188,6 +191,22 @@ func BenchmarkBuild(b *testing.B) {
 	for b.Loop() {
 		if _, err := Build(req); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestRentBuildInput: the exported input gives back the plan's own verdict
+// on every golden sheet, plus the chart series.
+func TestRentBuildInput(t *testing.T) {
+	sheets, _ := filepath.Glob("testdata/*.req.json")
+	for _, sheet := range sheets {
+		p := buildFile(t, sheet)
+		r, err := rentbuild.Decide(RentBuildInput(p, 36))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(r.Decision) != p.RentVsBuild.Decision || !r.SelfBuildMonthly.Equal(p.RentVsBuild.SelfBuildMonthly) || len(r.Series) != 37 {
+			t.Errorf("%s: decision %s self-build %s series %d, plan says %s %s", sheet, r.Decision, r.SelfBuildMonthly, len(r.Series), p.RentVsBuild.Decision, p.RentVsBuild.SelfBuildMonthly)
 		}
 	}
 }

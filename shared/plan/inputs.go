@@ -120,3 +120,34 @@ func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
 	}
 	return def
 }
+
+// RentBuildInput is the rent-vs-build comparison behind p, with the
+// cumulative cost series switched on (months long) for charts: the plan
+// file carries the verdict, the site draws the curves from this input.
+func RentBuildInput(p *Plan, months int) rentbuild.Input {
+	card := cardByID(pricedCards(p.Requirements.Cost.Prices), p.GPU.ID)
+	in := rentBuildInput(p.Requirements, card, p.GPU.Count, mid(p.Cost.Monthly))
+	in.NoSeries = false
+	in.SeriesMonths = months
+	return in
+}
+
+// SelfBuildReference holds the reference values the rent-vs-build
+// comparison uses where the sheet gives none, for pages that list them.
+type SelfBuildReference struct {
+	Residual        decimal.Decimal // resale value at the end of the life (F5)
+	LifeMonths      int             // depreciation period (F5)
+	PUE             decimal.Decimal // power usage effectiveness (F6)
+	PricePerKWh     decimal.Decimal // electricity tariff (E8, F7)
+	ColocationPerKW decimal.Decimal // rack and cooling per kW a month (F8)
+	StaffPerFTE     decimal.Decimal // loaded monthly cost of one engineer (F9)
+	CardsPerFTE     decimal.Decimal // cards one engineer runs (F9)
+}
+
+// SelfBuildDefaults returns the reference values of SelfBuildReference.
+func SelfBuildDefaults() SelfBuildReference {
+	return SelfBuildReference{
+		Residual: defaultResidual, LifeMonths: defaultLifeMonths, PUE: defaultPUE, PricePerKWh: defaultKWh,
+		ColocationPerKW: colocationPerKW, StaffPerFTE: staffPerFTE, CardsPerFTE: cardsPerFTE,
+	}
+}
