@@ -15,13 +15,30 @@ func init() {
 }
 
 func runCheck(ctx context.Context, e env, args []string) error {
-	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json]")
+	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
 	planName := fs.String("plan", "", "the plan file exported by the planner; - reads standard input")
 	smi := fs.String("nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "what to print: text, json (the report) or markdown (for a ticket)")
 	out := fs.String("out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
+	withBench := fs.Bool("bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
+	benchDuration := fs.Duration("bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
+	poc := fs.String("poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !*withBench && *poc != "" {
+		return usageErr("--poc-bench needs --bench")
+	}
+	if *poc == "-" && (*planName == "-" || *smi == "-") {
+		return usageErr("--poc-bench cannot read standard input when --plan or --nvidia-smi does")
+	}
+	cfg, err := benchConfig(*benchDuration, "all")
+	if err != nil {
+		return err
+	}
+	pocRun, err := readPOCBench(e, *poc)
+	if err != nil {
 		return err
 	}
 	if *planName == "" {
@@ -46,6 +63,14 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return runErr("building the report: %v", err)
 	}
+	interrupted := false
+	if *withBench {
+		run, err := addBench(ctx, e, r, cfg, pocRun)
+		if err != nil {
+			return err
+		}
+		interrupted = run.Interrupted
+	}
 	if *out != "" {
 		if err := writeReportFile(*out, r); err != nil {
 			return err
@@ -56,6 +81,9 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	}
 	if r.Summary.Fail > 0 {
 		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the report and open a ticket with the vendor before running workloads (rule A4)", r.Summary.Fail, r.Summary.Total)}
+	}
+	if interrupted {
+		return runErr("the bench was interrupted: the report holds what ran before Ctrl-C")
 	}
 	return nil
 }

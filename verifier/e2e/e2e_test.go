@@ -36,8 +36,9 @@ func TestMain(m *testing.M) {
 }
 
 // setup builds gpuverify (cgo) and compiles testdata/fake_nvml.c into
-// libnvidia-ml.so.1, once. Without gcc the test is skipped: it exercises
-// the cgo path, which needs a C compiler anyway.
+// libnvidia-ml.so.1 and testdata/fake_cuda.c into libcuda.so.1, once.
+// Without gcc the test is skipped: it exercises the cgo path, which needs
+// a C compiler anyway.
 func setup(t *testing.T) (bin, libDir string) {
 	t.Helper()
 	built.once.Do(func() {
@@ -85,6 +86,9 @@ func buildAll(goBin, gcc string) error {
 	if out, err := cc.CombinedOutput(); err != nil {
 		return fmt.Errorf("gcc fake_nvml.c: %v\n%s", err, out)
 	}
+	if err := buildFakeCUDA(gcc); err != nil {
+		return err
+	}
 	gb := exec.Command(goBin, "build", "-o", built.bin, "github.com/gpuplan/gpuplan/verifier")
 	gb.Env = append(os.Environ(), "CGO_ENABLED=1", "CGO_CFLAGS=-Wno-deprecated-declarations")
 	if out, err := gb.CombinedOutput(); err != nil {
@@ -127,7 +131,8 @@ func gpuverify(t *testing.T, env []string, args ...string) result {
 func cleanEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "LD_LIBRARY_PATH=") || strings.HasPrefix(kv, "GPUVERIFY_NVML_LIBRARY=") || strings.HasPrefix(kv, "FAKE_NVML_") {
+		if strings.HasPrefix(kv, "LD_LIBRARY_PATH=") || strings.HasPrefix(kv, "GPUVERIFY_NVML_LIBRARY=") || strings.HasPrefix(kv, "FAKE_NVML_") ||
+			strings.HasPrefix(kv, "GPUVERIFY_CUDA_LIBRARY=") || strings.HasPrefix(kv, "FAKE_CUDA_") || strings.HasPrefix(kv, "CUDA_") {
 			continue
 		}
 		env = append(env, kv)

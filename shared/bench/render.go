@@ -1,0 +1,188 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/report"
+)
+
+// statuses is the order checks are listed in: the worst first.
+var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.Skip, acceptance.Pass}
+
+// WriteText writes a judged run for a terminal: the verdict, what ran, each
+// GPU's measurements, then the checks grouped failed, warnings, skipped,
+// passed. checks is Judge's result.
+func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
+	var b strings.Builder
+	s := report.Summarize(checks)
+	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), counts(s))
+	for _, kv := range runLines(r) {
+		fmt.Fprintf(&b, "  %-9s %s\n", kv[0], kv[1])
+	}
+	for _, g := range r.GPUs {
+		fmt.Fprintf(&b, "\nGPU %d: %s\n", g.Index, gpuLine(g))
+		for _, row := range gpuRows(g) {
+			fmt.Fprintf(&b, "  %-9s %s\n", row[0], row[1])
+		}
+	}
+	for _, st := range statuses {
+		group := byStatus(checks, st)
+		if len(group) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s (%d)\n", groupTitle(st), len(group))
+		for _, c := range group {
+			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
+			if st == acceptance.Fail || st == acceptance.Warn {
+				fmt.Fprintf(&b, "         expected: %s\n", c.Expected)
+			}
+			fmt.Fprintf(&b, "         measured: %s\n", c.Measured)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteMarkdown writes the same content as WriteText as Markdown, for a
+// ticket to the vendor (rule A4).
+func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
+	var b strings.Builder
+	s := report.Summarize(checks)
+	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), counts(s))
+	for _, kv := range runLines(r) {
+		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
+	}
+	for _, g := range r.GPUs {
+		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n| Measurement | Result |\n|---|---|\n", g.Index, md(gpuLine(g)))
+		for _, row := range gpuRows(g) {
+			fmt.Fprintf(&b, "| %s | %s |\n", md(row[0]), md(row[1]))
+		}
+	}
+	for _, st := range statuses {
+		group := byStatus(checks, st)
+		if len(group) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", groupTitle(st), len(group))
+		for _, c := range group {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// runLines describes the run in a few lines.
+func runLines(r *Run) [][2]string {
+	lines := [][2]string{{"time", fmt.Sprintf("%.1f s of a %.0f s budget", r.ElapsedS, r.DurationS)}}
+	if r.CUDADriver != "" {
+		lines = append(lines, [2]string{"cuda", r.CUDADriver})
+	}
+	lines = append(lines, [2]string{"gpus", fmt.Sprintf("%d benchmarked", len(r.GPUs))})
+	if r.Interrupted {
+		lines = append(lines, [2]string{"stopped", "interrupted before the end: what did not run is skipped"})
+	}
+	if r.Skipped != "" {
+		lines = append(lines, [2]string{"skipped", r.Skipped})
+	}
+	return lines
+}
+
+// gpuLine names a GPU: "NVIDIA H100 80GB HBM3 (h100-80g-sxm, compute 9.0,
+// 132 SMs, bus 0000:18:00.0)".
+func gpuLine(g GPU) string {
+	var parts []string
+	add := func(label, v string) {
+		if v != "" {
+			parts = append(parts, label+v)
+		}
+	}
+	add("", g.CardID)
+	add("compute ", g.ComputeCapability)
+	if g.SMs > 0 {
+		add("", fmt.Sprintf("%d SMs", g.SMs))
+	}
+	add("bus ", g.BusID)
+	if len(parts) == 0 {
+		return g.Name
+	}
+	return g.Name + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// gpuRows lists a GPU's measurements.
+func gpuRows(g GPU) [][2]string {
+	if g.Skipped != "" {
+		return [][2]string{{"skipped", g.Skipped}}
+	}
+	var rows [][2]string
+	for _, m := range g.Measurements {
+		var v string
+		switch {
+		case m.Failed != "":
+			v = "FAILED: " + m.Failed
+		case m.Skipped != "":
+			v = "not measured: " + m.Skipped
+		default:
+			v = fmt.Sprintf("%s (best %s, %d samples, %.1f s)", rate(m.Value, m.Kind), num(m.Best), m.Samples, m.Seconds)
+		}
+		rows = append(rows, [2]string{string(m.Kind), v})
+	}
+	if t := g.Memtest; t != nil {
+		var v string
+		switch {
+		case t.Failed != "":
+			v = "FAILED: " + t.Failed
+		case t.Skipped != "":
+			v = "not run: " + t.Skipped
+		default:
+			v = fmt.Sprintf("%s of %s, %d passes, %d wrong words, %.1f s", gib(t.TestedBytes), gib(t.TotalBytes), t.Passes, t.Errors, t.Seconds)
+		}
+		rows = append(rows, [2]string{"memtest", v})
+	}
+	return rows
+}
+
+// verdict is the headline: FAIL, PASS, or NOT RUN when every check was
+// skipped (a pass that measured nothing would mislead).
+func verdict(s report.Summary) string {
+	if s.Fail == 0 && s.Pass == 0 && s.Warn == 0 {
+		return "NOT RUN"
+	}
+	return strings.ToUpper(s.Verdict)
+}
+
+func counts(s report.Summary) string {
+	return fmt.Sprintf("%d fail, %d warn, %d skip, %d pass of %d checks", s.Fail, s.Warn, s.Skip, s.Pass, s.Total)
+}
+
+func groupTitle(s acceptance.Status) string {
+	switch s {
+	case acceptance.Fail:
+		return "Failed"
+	case acceptance.Warn:
+		return "Warnings"
+	case acceptance.Skip:
+		return "Skipped, not measured"
+	}
+	return "Passed"
+}
+
+func byStatus(rs []acceptance.Result, s acceptance.Status) []acceptance.Result {
+	var out []acceptance.Result
+	for _, r := range rs {
+		if r.Status == s {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// md escapes a Markdown table cell.
+func md(s string) string {
+	s = strings.ReplaceAll(s, "\\", "\\\\")
+	s = strings.ReplaceAll(s, "|", "\\|")
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,185 @@
+package catalog
+
+import "strings"
+
+// What gpuverify bench may expect of a healthy card (rule A2: "the card must
+// not be clock-limited or down-binned; compare with the official figures").
+//
+// A benchmark never reaches the datasheet figure exactly: the FP32 and
+// tensor figures assume the boost clock, which GeForce cards exceed and
+// power-limited boards fall below; a copy kernel moves less than the memory
+// interface's peak; a PCIe copy loses the packet overhead. So each
+// measurement is compared with its catalogue figure as a ratio, and the
+// ratio with the range public measurements of healthy cards show. Judging
+// (shared/bench) fails a ratio under 90% of the range's low end — rule P3's
+// 90% — and warns between that and the low end.
+
+// Efficiency is the range of measured / catalogue ratios that healthy cards
+// reach in one gpuverify bench measurement, with its source.
+type Efficiency struct {
+	// Low is the lowest ratio healthy cards showed in the source.
+	Low float64 `json:"low"`
+	// High is the highest; more than that hints that the card is not the
+	// catalogue card or the catalogue figure is off.
+	High float64 `json:"high"`
+	Ref  Ref     `json:"ref"`
+}
+
+// Known reports whether the range is set.
+func (e Efficiency) Known() bool { return e.Low > 0 && e.High >= e.Low }
+
+// BenchProfile is what gpuverify bench expects of the cards of one
+// architecture, per measurement.
+type BenchProfile struct {
+	// Architecture is the Card.Architecture it applies to.
+	Architecture string `json:"architecture"`
+	// FP32 is the FMA loop on the CUDA cores against Card.FP32TFLOPS.
+	FP32 Efficiency `json:"fp32"`
+	// Tensor is mma.sync BF16 or FP16 with FP32 accumulate against
+	// Card.BF16TFLOPS.
+	Tensor Efficiency `json:"tensor"`
+	// Memory is the device copy kernel, bytes read plus bytes written,
+	// against Card.BandwidthGBs.
+	Memory Efficiency `json:"memory"`
+}
+
+// Sources of the bench ranges, read in 2026-11. Public repositories and
+// issue threads, cited by repository and file or issue number.
+var (
+	gbStream = Ref{
+		Source: "te42kyfo/gpu-benches cuda-stream/a100_80.txt, cuda-stream/h100_pcie.txt, gpu-stream/h200.txt, gpu-stream/l40.txt (streaming kernels at full occupancy)",
+		Date:   "2026-11",
+	}
+	gbRoofline = Ref{
+		Source: "te42kyfo/gpu-benches gpu-roofline/h200.txt (H200 holds its 1980 MHz max clock at 400–675 W through an FMA sweep)",
+		Date:   "2026-11",
+	}
+	klockPeak = Ref{
+		Source: "glennklockwood.com/garden/peak-FLOPS (A100 sustains 1305 MHz of its 1410 MHz max at its power limit under HPL)",
+		Date:   "2026-11",
+	}
+	fryer = Ref{
+		Source: "huggingface/gpu-fryer README reference results (research/verifier.md §2): A100-SXM4-80GB BF16 ~270 TFLOPS under sustained cuBLAS load",
+		Date:   "2026-11",
+	}
+	mmapeak = Ref{
+		Source: "hjc4869/mmapeak README example output (mma_f16f16f32 176.8 TFLOPS on an Ada card: 1.07 of the RTX 4090's 165.2); xytpai/gpuk README (RTX 4090 mma HGEMM 163.5 TFLOPS, 0.99); DefTruth/CUDA-Learn-Notes hgemm README (L20 HGEMM 105–113 of 119.5, 0.88–0.95)",
+		Date:   "2026-11",
+	}
+	gpukH20 = Ref{
+		Source: "xytpai/gpuk README (H20 mma-based HGEMM 89.5 TFLOPS, against a 95 TFLOPS mma ceiling: 0.60 and 0.64 of the H20's 148)",
+		Date:   "2026-11",
+	}
+	nvbw = Ref{
+		Source: "NVIDIA/nvbandwidth issues #42 (A100 H2D 25.13 GB/s on Gen4 x16: 0.80), #6 (H100 VM H2D 57.06 GB/s on Gen5 x16: 0.91, one GPU at 14.2), #50 (\"almost 80% of full PCIe Gen 4\"); te42kyfo/gpu-benches README cuda-memcpy (V100 12.35 GB/s on Gen3 x16: 0.78)",
+		Date:   "2026-11",
+	}
+)
+
+// benchProfiles are the ranges by architecture. An architecture missing here
+// (Da Vinci, Blackwell) is not judged against the catalogue, only against
+// its siblings.
+var benchProfiles = []BenchProfile{
+	{
+		Architecture: "Ampere",
+		FP32: Efficiency{0.88, 1.01, unconfirmed(klockPeak,
+			"No FMA-loop measurement of an A100 was read: the range is the clock an A100 sustains under load (0.93 of max under HPL, which draws more power than an FMA loop); the max clock caps it at 1.0.")},
+		Tensor: Efficiency{0.85, 1.01, unconfirmed(fryer,
+			"cuBLAS under sustained load reaches 0.87; mma.sync from registers draws less power. Confirm on an A100.")},
+		Memory: Efficiency{0.80, 0.97, noted(gbStream,
+			"A100 80GB (2039 GB/s): scale (one read, one write stream) 1732, triad 1759, write-only 1880 GB/s: 0.85–0.92.")},
+	},
+	{
+		Architecture: "Ada Lovelace",
+		FP32: Efficiency{0.85, 1.15, unconfirmed(mmapeak,
+			"No FMA-loop measurement was read: GeForce Ada runs above its spec boost clock (the tensor example reaches 1.07); L40S and L20 are power-limited, hence the low end.")},
+		Tensor: Efficiency{0.85, 1.15, noted(mmapeak, "0.88–1.07 across the three sources.")},
+		Memory: Efficiency{0.80, 1.00, noted(gbStream,
+			"L40 (864 GB/s, the L40S memory): scale 770–816, read 844 GB/s: 0.89–0.98.")},
+	},
+	{
+		Architecture: "Hopper",
+		FP32: Efficiency{0.85, 1.02, unconfirmed(gbRoofline,
+			"An FMA loop runs at the clock the FP32 figure assumes on an SXM board; the 350 W H100 PCIe may clock lower, hence the low end. Confirm on an H100 or H200.")},
+		Tensor: Efficiency{0.55, 0.75, unconfirmed(gpukH20,
+			"Hopper reaches its BF16 figure only with wgmma; mma.sync, which gpuverify uses, reaches about 0.6 of it. Confirm on an H100 or H200.")},
+		Memory: Efficiency{0.62, 1.00, noted(gbStream,
+			"H100 PCIe (2000 GB/s): scale 1704, read 1942 GB/s (0.85–0.97); H200 (4800 GB/s, HBM3e): scale 3165, triad 3534, write-only 3898 GB/s (0.66–0.81).")},
+	},
+}
+
+// BenchProfileFor returns the bench ranges of an architecture (a
+// Card.Architecture value).
+func BenchProfileFor(architecture string) (BenchProfile, bool) {
+	for _, p := range benchProfiles {
+		if p.Architecture == architecture {
+			return p, true
+		}
+	}
+	return BenchProfile{}, false
+}
+
+// BenchProfiles returns every bench profile, in a stable order.
+func BenchProfiles() []BenchProfile {
+	out := make([]BenchProfile, len(benchProfiles))
+	copy(out, benchProfiles)
+	return out
+}
+
+// PCIeCopyEfficiency is the range of copy-engine host-to-device and
+// device-to-host bandwidth (pinned host memory, large copies) as a share of
+// the link's one-direction rate (PCIeGBs). It does not depend on the GPU.
+func PCIeCopyEfficiency() Efficiency {
+	return Efficiency{0.70, 0.95, noted(nvbw,
+		"Healthy links reach 0.78–0.91; the low end leaves room for a VM's IOMMU and pinned memory on the far NUMA node. A link running at half its width reaches about 0.4.")}
+}
+
+// pcieLaneGBs is the one-direction rate of one lane in GB/s, by generation:
+// the transfer rate times the line-code efficiency (8b/10b up to Gen2,
+// 128b/130b from Gen3), over 8 bits.
+var pcieLaneGBs = map[int]float64{
+	1: 2.5 * 8 / 10 / 8,
+	2: 5.0 * 8 / 10 / 8,
+	3: 8.0 * 128 / 130 / 8,
+	4: 16.0 * 128 / 130 / 8,
+	5: 32.0 * 128 / 130 / 8,
+}
+
+// PCIeGBs returns the one-direction rate of a PCIe link in GB/s (Gen4 x16:
+// 31.5). ok is false for a generation outside 1–5 or a width outside 1–32.
+func PCIeGBs(gen, width int) (float64, bool) {
+	lane, ok := pcieLaneGBs[gen]
+	if !ok || width < 1 || width > 32 {
+		return 0, false
+	}
+	return lane * float64(width), true
+}
+
+// ByProductName returns the card whose ProductNames include name, the name
+// the driver reports (NVML, nvidia-smi, cuDeviceGetName). The match ignores
+// case and surrounding space.
+func ByProductName(name string) (Card, bool) {
+	name = strings.TrimSpace(name)
+	for _, c := range cards {
+		for _, n := range c.ProductNames {
+			if strings.EqualFold(n, name) {
+				return c, true
+			}
+		}
+	}
+	return Card{}, false
+}
+
+// ByPCIDeviceID returns the card whose PCIDeviceIDs include id, formatted
+// as NVML reports it ("0x233010DE"); case is ignored.
+func ByPCIDeviceID(id string) (Card, bool) {
+	id = strings.TrimSpace(id)
+	for _, c := range cards {
+		for _, p := range c.PCIDeviceIDs {
+			if strings.EqualFold(p, id) {
+				return c, true
+			}
+		}
+	}
+	return Card{}, false
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/bench"
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
+)
+
+func init() {
+	register("bench", "run short CUDA benchmarks on every GPU and judge them against the catalogue and each other (rules A2, A1; P3 with --poc-bench)", runBench)
+}
+
+// runBenchmarks runs the CUDA benchmarks: a test seam.
+var runBenchmarks = cuda.Bench
+
+// defaultBenchDuration is the time budget of a bench run.
+const defaultBenchDuration = 60 * time.Second
+
+func runBench(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE]")
+	duration := fs.Duration("duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
+	gpus := fs.String("gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
+	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
+	fs.Var(format, "format", "what to print: text, json (the run and its checks) or markdown (for a ticket)")
+	poc := fs.String("poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
+	out := fs.String("out", "", "also write the judged run as JSON to this file")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg, err := benchConfig(*duration, *gpus)
+	if err != nil {
+		return err
+	}
+	pocRun, err := readPOCBench(e, *poc)
+	if err != nil {
+		return err
+	}
+	var f *facts.Facts
+	if s, err := openNVML(); err == nil {
+		// NVML, where it works, names each GPU's card by PCI id and its
+		// slot's link; the bench runs without it.
+		f, _ = s.Facts(ctx)
+		s.Close()
+	}
+	r, err := benchRun(ctx, e, cfg)
+	if err != nil {
+		return err
+	}
+	r.Checks = bench.Judge(r, benchOptions(r, f, pocRun))
+	s := report.Summarize(r.Checks)
+	r.Summary = &s
+	if *out != "" {
+		if err := writeJSON(*out, r); err != nil {
+			return err
+		}
+	}
+	if err := renderBench(e.stdout, r, format.value); err != nil {
+		return err
+	}
+	return benchExit(r, s)
+}
+
+// benchConfig checks the flags shared by bench and check --bench.
+func benchConfig(duration time.Duration, gpus string) (cuda.Config, error) {
+	if duration < cuda.MinDuration || duration > cuda.MaxDuration {
+		return cuda.Config{}, usageErr("--duration: must be between %v and %v, got %v", cuda.MinDuration, cuda.MaxDuration, duration)
+	}
+	list, err := cuda.ParseGPUs(gpus)
+	if err != nil {
+		return cuda.Config{}, usageErr("%v", err)
+	}
+	return cuda.Config{Duration: duration, GPUs: list}, nil
+}
+
+// readPOCBench reads the POC machine's bench file; "" means none.
+func readPOCBench(e env, name string) (*bench.Run, error) {
+	if name == "" {
+		return nil, nil
+	}
+	in, closeIn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	data, err := io.ReadAll(io.LimitReader(in, bench.MaxBytes+1))
+	if err != nil {
+		return nil, runErr("reading %s: %v", name, err)
+	}
+	r, err := bench.Decode(data)
+	if err != nil {
+		return nil, usageErr("%s: %v", name, err)
+	}
+	return r, nil
+}
+
+// benchRun runs the benchmarks, saying on stderr what it does: the run
+// takes the whole duration.
+func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
+	which := "every GPU"
+	if cfg.GPUs != nil {
+		which = fmt.Sprintf("GPUs %v", cfg.GPUs)
+	}
+	fmt.Fprintf(e.stderr, "gpuverify: benchmarking %s for %v (Ctrl-C stops it and reports what ran)\n", which, cfg.Duration)
+	r, err := runBenchmarks(ctx, cfg)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	return r, nil
+}
+
+// benchExit maps a judged run to the exit code: 3 when a check failed, 1
+// when nothing could run or the run was interrupted, else 0.
+func benchExit(r *bench.Run, s report.Summary) error {
+	switch {
+	case s.Fail > 0:
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the output and open a ticket with the vendor (rule A4)", s.Fail, s.Total)}
+	case !r.Ran():
+		reason := r.Skipped
+		if reason == "" {
+			reason = "every measurement was skipped"
+		}
+		return runErr("no benchmark ran: %s", reason)
+	case r.Interrupted:
+		return runErr("interrupted: the output holds what ran before Ctrl-C")
+	}
+	return nil
+}
+
+func renderBench(w io.Writer, r *bench.Run, format string) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	case "markdown":
+		return bench.WriteMarkdown(w, r, r.Checks)
+	}
+	return bench.WriteText(w, r, r.Checks)
+}
+
+func writeJSON(name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return runErr("encoding %s: %v", name, err)
+	}
+	if err := os.WriteFile(name, append(data, '\n'), 0o644); err != nil {
+		return runErr("writing %s: %v", name, err)
+	}
+	return nil
+}
+
+// benchOptions matches the run's GPUs to the facts by PCI bus id: a matched
+// GPU takes the facts' index (NVML's numbering), its card comes from its
+// PCI device id (else its name) and its PCIe link from the facts (the
+// highest generation and width card and slot allow). f may be nil.
+func benchOptions(r *bench.Run, f *facts.Facts, poc *bench.Run) bench.Options {
+	opt := bench.Options{POC: poc, Cards: map[int]catalog.Card{}, Links: map[int]bench.Link{}}
+	if f == nil {
+		return opt
+	}
+	for i := range r.GPUs {
+		g := &r.GPUs[i]
+		fg, ok := factsGPU(f, g.BusID)
+		if !ok {
+			continue
+		}
+		g.Index = fg.Index
+		if card, ok := cardOfFacts(fg); ok {
+			opt.Cards[g.Index] = card
+		}
+		gen, okGen := fg.PCIe.GenMax.Get()
+		width, okWidth := fg.PCIe.WidthMax.Get()
+		if okGen && okWidth {
+			opt.Links[g.Index] = bench.Link{Gen: gen, Width: width}
+		}
+	}
+	return opt
+}
+
+// factsGPU finds the GPU with a PCI bus id in the facts.
+func factsGPU(f *facts.Facts, busID string) (facts.GPU, bool) {
+	if busID == "" {
+		return facts.GPU{}, false
+	}
+	for _, g := range f.GPUs {
+		if id, ok := g.BusID.Get(); ok && sameBus(id, busID) {
+			return g, true
+		}
+	}
+	return facts.GPU{}, false
+}
+
+// sameBus compares PCI bus ids written with different domain widths: CUDA
+// writes "0000:07:00.0", NVML "00000000:07:00.0".
+func sameBus(a, b string) bool {
+	norm := func(s string) string {
+		s = strings.ToLower(strings.TrimSpace(s))
+		domain, rest, ok := strings.Cut(s, ":")
+		if !ok {
+			return s
+		}
+		return strings.TrimLeft(domain, "0") + ":" + rest
+	}
+	return norm(a) == norm(b)
+}
+
+// cardOfFacts is the catalogue card a GPU identifies as.
+func cardOfFacts(g facts.GPU) (catalog.Card, bool) {
+	if id, ok := g.PCIDeviceID.Get(); ok {
+		if c, ok := catalog.ByPCIDeviceID(id); ok {
+			return c, true
+		}
+	}
+	if name, ok := g.Name.Get(); ok {
+		return catalog.ByProductName(name)
+	}
+	return catalog.Card{}, false
+}
+
+// addBench runs the bench for check --bench and adds its checks to the
+// report, which it seals again.
+func addBench(ctx context.Context, e env, r *report.Report, cfg cuda.Config, poc *bench.Run) (*bench.Run, error) {
+	run, err := benchRun(ctx, e, cfg)
+	if err != nil {
+		return nil, err
+	}
+	checks := bench.Judge(run, benchOptions(run, r.Facts, poc))
+	r.Checks = append(r.Checks, checks...)
+	r.Summary = report.Summarize(r.Checks)
+	if err := r.Seal(); err != nil {
+		return nil, runErr("sealing the report: %v", err)
+	}
+	return run, nil
+}
