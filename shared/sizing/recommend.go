@@ -342,11 +342,14 @@ func (j job) price(o *Option) {
 	if peak := o.card.BF16TFLOPS.Value; j.Workload.Training() && j.TokensToTrain > 0 && peak > 0 {
 		var e Estimates
 		j.trainTime(&e, o.card, o.Count)
-		months := e.TrainHours.Likely / (24 * 365.0 / 12)
-		if !finite(months) {
+		// The run's rent is the monthly rent for its whole hours over a
+		// 730-hour month (tco.md F1): the float is the time estimate, the
+		// money stays decimal.
+		hours := math.Ceil(e.TrainHours.Likely)
+		if !finite(hours) || hours > math.MaxInt64/2 {
 			return
 		}
-		o.cost = o.monthly.Mul(decimal.NewFromFloat(months))
+		o.cost = o.monthly.Mul(decimal.NewFromInt(int64(hours))).DivRound(decimal.NewFromInt(730), 16)
 		o.jobCost = true
 	}
 }
