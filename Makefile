@@ -57,5 +57,6 @@ golden:
 clean:
 	rm -rf bin build site
 
-include mk/site.mk
+include wasm/site.mk
 include verifier/release.mk
+include verifier/bench.mk

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -31,9 +34,32 @@ type acceptancePage struct {
 type checkOutcome struct {
 	Facts   *facts.Facts
 	Results []acceptance.Result
-	Report  bool  // the results come from a gpuverify report as written
-	Err     error // the text could not be read
+	Report  *reportInfo // set when the results come from a gpuverify report, as written
+	Err     error       // the text could not be read
 }
+
+// reportInfo is what the page says about a loaded gpuverify report.
+type reportInfo struct {
+	Tool, Time string
+	PlanSHA256 string
+	// DigestOK is true when the digest the file states is the digest of
+	// its content (report.Verify); Want is the stated one, Got the
+	// recomputed one.
+	DigestOK  bool
+	Want, Got string
+	// Plan says how the report's plan relates to the plan on the page:
+	// planSame (the same plan file), planSameBlock (another file, the
+	// same acceptance block), planOther, or planNone (no plan on the page).
+	Plan string
+}
+
+// How a report's plan relates to the plan on the page.
+const (
+	planSame      = "same"
+	planSameBlock = "same-block"
+	planOther     = "other"
+	planNone      = "none"
+)
 
 func newAcceptancePage() app.Composer { return &acceptancePage{} }
 
@@ -52,14 +78,18 @@ func (p *acceptancePage) Render() app.UI {
 }
 
 // runCheck reads data (nvidia-smi output, facts JSON or a gpuverify report)
-// and checks it against acc; acc is nil when there is no plan.
-func runCheck(data []byte, acc *plan.Acceptance) checkOutcome {
+// and checks it against the plan pl; pl is nil when there is none.
+func runCheck(data []byte, pl *plan.Plan) checkOutcome {
+	var acc *plan.Acceptance
+	if pl != nil {
+		acc = &pl.Acceptance
+	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return checkOutcome{}
 	}
-	if trimmed[0] == '{' || trimmed[0] == '[' {
-		return readReport(trimmed, acc)
+	if trimmed[0] == '{' {
+		return readJSON(data, pl)
 	}
 	f, err := facts.Parse(data)
 	if err != nil {
@@ -72,53 +102,72 @@ func runCheck(data []byte, acc *plan.Acceptance) checkOutcome {
 	return out
 }
 
-// readReport reads JSON from gpuverify. The report format is not fixed yet
-// (no shared/report package exists): this accepts facts as gpuverify
-// writes them (schema gpuplan.facts/v1), which are checked here against the
-// plan, and an object with "results" (and optionally "facts") or a bare
-// array of results, whose results are shown as written.
-// HOOK: when shared/report defines the report, decode it here.
-func readReport(data []byte, acc *plan.Acceptance) checkOutcome {
-	if data[0] == '[' {
-		var rs []acceptance.Result
-		if err := json.Unmarshal(data, &rs); err != nil {
-			return checkOutcome{Err: err}
-		}
-		return checkOutcome{Results: rs, Report: true}
+// readJSON reads JSON from gpuverify by its schema: a report (gpuverify
+// check --out) or facts (gpuverify facts --json).
+func readJSON(data []byte, pl *plan.Plan) checkOutcome {
+	var head struct {
+		Schema string `json:"schema"`
 	}
-	var doc struct {
-		Schema  string              `json:"schema"`
-		Facts   *facts.Facts        `json:"facts"`
-		Results []acceptance.Result `json:"results"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
+	if err := json.Unmarshal(data, &head); err != nil {
 		return checkOutcome{Err: err}
 	}
-	if doc.Schema == facts.SchemaVersion {
+	switch head.Schema {
+	case report.Schema:
+		return readReport(data, pl)
+	case facts.SchemaVersion:
 		var f facts.Facts
 		if err := json.Unmarshal(data, &f); err != nil {
 			return checkOutcome{Err: err}
 		}
 		out := checkOutcome{Facts: &f}
-		if acc != nil {
-			out.Results = acceptance.Check(*acc, &f)
+		if pl != nil {
+			out.Results = acceptance.Check(pl.Acceptance, &f)
 		}
 		return out
 	}
-	if doc.Results == nil && doc.Facts == nil {
-		return checkOutcome{Err: errors.New("JSON without facts or results: not a gpuverify report")}
+	return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
+		clip(head.Schema), report.Schema, facts.SchemaVersion)}
+}
+
+// readReport reads a gpuverify report with report.Decode, which refuses
+// anything the report format does not define, and checks its digest with
+// report.Verify. The checks are shown as the report holds them: they are
+// the evidence, not something to recompute. A report whose digest does not
+// match is still shown, under a warning.
+func readReport(data []byte, pl *plan.Plan) checkOutcome {
+	r, err := report.Decode(data)
+	if err != nil {
+		return checkOutcome{Err: err}
 	}
-	return checkOutcome{Facts: doc.Facts, Results: doc.Results, Report: true}
+	ok, want, got, err := report.Verify(data)
+	if err != nil {
+		return checkOutcome{Err: err}
+	}
+	info := &reportInfo{Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Time: r.Time,
+		PlanSHA256: r.PlanSHA256, DigestOK: ok, Want: want, Got: got, Plan: planNone}
+	if pl != nil {
+		info.Plan = planOther
+		if reflect.DeepEqual(r.Acceptance, pl.Acceptance) {
+			info.Plan = planSameBlock
+		}
+		if file, err := planJSON(pl); err == nil && fileSHA256(file) == r.PlanSHA256 {
+			info.Plan = planSame
+		}
+	}
+	return checkOutcome{Facts: r.Facts, Results: r.Checks, Report: info}
+}
+
+// fileSHA256 is the lower-case hex SHA-256 of a file's bytes, as reports
+// name their plan file.
+func fileSHA256(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // recheck runs the checks again on what was pasted, against the current
 // plan.
 func (p *acceptancePage) recheck() {
-	var acc *plan.Acceptance
-	if p.out.Plan != nil {
-		acc = &p.out.Plan.Acceptance
-	}
-	p.check = runCheck([]byte(p.pasted), acc)
+	p.check = runCheck([]byte(p.pasted), p.out.Plan)
 }
 
 // onPaste reads the textarea on every input.
@@ -164,7 +213,7 @@ func (p *acceptancePage) body() app.UI {
 	} else {
 		kids = append(kids, acceptanceBlock(l, p.out.Plan.Acceptance))
 	}
-	kids = append(kids, p.howTo(), p.pasteBox(), p.outcome())
+	kids = append(kids, p.howTo(), releaseBlock(l, siteRelease()), p.pasteBox(), p.outcome())
 	return app.Div().Class("acceptance-page").Body(kids...)
 }
 
@@ -207,10 +256,58 @@ func (p *acceptancePage) howTo() app.UI {
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
 					Text(m.ExportJSON).OnClick(p.exportJSON)),
 			app.Li().Body(app.Text(m.HowStep2),
-				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json")),
+				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --out report.json")),
 			app.Li().Body(app.Text(m.HowStep3),
 				app.Pre().Class("cmd").Text("nvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n"+facts.QueryCommand()+"\ngpuverify facts --print-query")),
 		),
+	)
+}
+
+// releaseBlock lists the gpuverify downloads of the release this site was
+// built with: each file with its full SHA-256 and a link, the checksum
+// file and the command that checks a download against it. A build without
+// a published release (a snapshot, a local build) says so.
+func releaseBlock(l Lang, r *Release) app.UI {
+	m := l.M()
+	if !r.Published() {
+		kids := []app.UI{app.H2().Text(m.ReleaseTitle), app.P().ID("release-none").Text(m.ReleaseNone)}
+		if r != nil {
+			kids = append(kids, app.P().Class("help").Text(fmt.Sprintf(m.ReleaseUnpublishedF, r.Version)))
+		}
+		return app.Div().ID("release").Class("block", "release").Body(kids...)
+	}
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.ReleaseFile), app.Th().Scope("col").Text(m.ReleaseArch),
+		app.Th().Scope("col").Text(m.ReleaseKind), app.Th().Scope("col").Text(m.ReleaseSize),
+		app.Th().Scope("col").Text("SHA-256"))
+	rows := make([]app.UI, len(r.Files))
+	for i, f := range r.Files {
+		rows[i] = app.Tr().Attr("data-file", f.Name).Body(
+			app.Th().Scope("row").Body(app.A().Href("%s", r.BaseURL+f.Name).Text(f.Name)),
+			app.Td().Text(f.OS+"/"+f.Arch),
+			app.Td().Text(f.Kind),
+			app.Td().Class("num").Title(Int(int(f.Size))+" B").Text(Num(float64(f.Size)/1e6, 2)+" MB"),
+			app.Td().Body(app.Code().Class("sha").Text(f.SHA256)),
+		)
+	}
+	name := r.Version
+	if r.Tag != nil {
+		name = *r.Tag
+	}
+	commit := r.Commit
+	if len(commit) > 12 {
+		commit = commit[:12]
+	}
+	return app.Div().ID("release").Class("block", "release").Attr("data-version", r.Version).Body(
+		app.H2().Text(m.ReleaseTitle),
+		app.P().Text(fmt.Sprintf(m.ReleaseIntroF, name, commit, r.CommitDate)),
+		app.Div().Class("table-wrap").Body(
+			app.Table().ID("release-files").Class("data", "release-files").Body(
+				app.Caption().Text(m.ReleaseTitle),
+				app.THead().Body(head), app.TBody().Body(rows...))),
+		app.P().Body(app.Text(m.ReleaseChecksums+" "),
+			app.A().ID("release-checksums").Href("%s", r.BaseURL+r.Checksums).Text(r.Checksums),
+			app.Text(m.ReleaseVerify)),
+		app.Pre().ID("release-verify").Class("cmd").Text("sha256sum -c "+r.Checksums+" --ignore-missing"),
 	)
 }
 
@@ -243,10 +340,38 @@ func (p *acceptancePage) outcome() app.UI {
 	if c.Facts != nil {
 		kids = append(kids, factsTable(l, c.Facts))
 	}
+	if c.Report != nil {
+		kids = append(kids, reportBlock(l, c.Report))
+	}
 	if c.Results != nil {
-		kids = append(kids, checkTable(l, c.Results, c.Report))
+		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
+}
+
+// reportBlock says who wrote a loaded report, against which plan, and
+// whether its digest matches its content. A mismatch is an alert: the
+// report was edited after gpuverify wrote it.
+func reportBlock(l Lang, r *reportInfo) app.UI {
+	m := l.M()
+	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.DigestOK)
+	if !r.DigestOK {
+		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
+			Attr("role", "alert").Body(
+			app.P().Class("digest-title").Text(m.DigestBad),
+			app.P().Body(app.Text(m.DigestStated+" "), app.Code().Text(r.Want)),
+			app.P().Body(app.Text(m.DigestComputed+" "), app.Code().Text(r.Got)),
+		)
+	}
+	planLine := map[string]string{planSame: m.ReportPlanSame, planSameBlock: m.ReportPlanSameBlock,
+		planOther: m.ReportPlanOther, planNone: m.ReportPlanNone}[r.Plan]
+	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
+		app.H2().Text(m.ReportTitle),
+		digest,
+		app.P().Class("help").Text(fmt.Sprintf(m.ReportFromF, r.Tool, r.Time)),
+		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
+			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
+	)
 }
 
 // factText is a fact for a table cell: its value, or "—" when unavailable.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -8,8 +9,13 @@ import (
 )
 
 // Stacked bars and line charts, drawn as SVG from Go: no JavaScript chart
-// library. Geometry is computed in decimal and printed with one decimal
-// place, so the SVG is the same on every platform.
+// library. The values are decimals; the geometry is float64, printed with
+// one decimal place. Decimal geometry was the slowest part of a keystroke
+// on the planner (each coordinate a big-integer division and rescale). The
+// SVG is still the same on every platform: Go's float64 +, -, * and / are
+// correctly rounded IEEE 754, each product below is stored through an
+// explicit float64 conversion, which the spec says prevents fusing it into
+// a multiply-add (arm64 would), and strconv prints exactly.
 
 // segment is one part of a stacked bar.
 type segment struct {
@@ -29,12 +35,13 @@ type stackRow struct {
 // width, with optional vertical markers and a legend of the segment classes
 // of the first row. Values are clamped at zero; what exceeds max is cut.
 func stackChart(id, title string, rows []stackRow, max decimal.Decimal, marks []marker) app.UI {
-	plotW := decimal.NewFromInt(chartWidth - chartLabelW - chartValueW)
-	scale := func(v decimal.Decimal) decimal.Decimal {
-		if !max.IsPositive() || !v.IsPositive() {
-			return decimal.Zero
+	const plotW = chartWidth - chartLabelW - chartValueW
+	top := max.InexactFloat64()
+	scale := func(v float64) float64 {
+		if !(top > 0) || !(v > 0) {
+			return 0
 		}
-		return decimal.Min(v, max).Div(max).Mul(plotW)
+		return float64(math.Min(v, top) / top * plotW)
 	}
 	height := len(rows)*chartRowH + 24
 	kids := []app.UI{svg("title").Text(title)}
@@ -42,24 +49,23 @@ func stackChart(id, title string, rows []stackRow, max decimal.Decimal, marks []
 		y := i*chartRowH + 6
 		kids = append(kids, svg("text").Attr("x", chartLabelW-8).Attr("y", y+chartBarH-4).
 			Attr("text-anchor", "end").Class("chart-label").Text(r.Label))
-		acc := decimal.Zero
+		acc := 0.0
 		for _, s := range r.Segments {
 			start := scale(acc)
-			acc = acc.Add(decimal.Max(s.Value, decimal.Zero))
-			w := scale(acc).Sub(start)
-			if !w.IsPositive() {
+			acc += math.Max(s.Value.InexactFloat64(), 0)
+			w := scale(acc) - start
+			if !(w > 0) {
 				continue
 			}
-			left := decimal.NewFromInt(chartLabelW).Add(start)
-			kids = append(kids, svg("rect").Attr("x", left.StringFixed(1)).Attr("y", y).
-				Attr("width", w.StringFixed(1)).Attr("height", chartBarH).Class("seg", s.Class).
+			kids = append(kids, svg("rect").Attr("x", coord(chartLabelW+start)).Attr("y", y).
+				Attr("width", coord(w)).Attr("height", chartBarH).Class("seg", s.Class).
 				Body(svg("title").Text(s.Label)))
 		}
 		kids = append(kids, svg("text").Attr("x", chartWidth-chartValueW+6).Attr("y", y+chartBarH-4).
 			Class("chart-value").Text(r.Text))
 	}
 	for _, mk := range marks {
-		x := decimal.NewFromInt(chartLabelW).Add(scale(mk.At)).StringFixed(1)
+		x := coord(chartLabelW + scale(mk.At.InexactFloat64()))
 		kids = append(kids,
 			svg("line").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", height-16).Class("chart-mark"),
 			svg("text").Attr("x", x).Attr("y", height-4).Attr("text-anchor", "middle").
@@ -77,6 +83,9 @@ func stackChart(id, title string, rows []stackRow, max decimal.Decimal, marks []
 		chartLegend(legend),
 	)
 }
+
+// coord formats an SVG coordinate with one decimal place.
+func coord(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // chartLegend lists the classes and labels of segments or series.
 func chartLegend(items []segment) app.UI {
@@ -123,27 +132,25 @@ func lineChart(id, title, xName string, lines []series, xStep int, yLabel func(d
 		return nil
 	}
 	maxY = niceStep(maxY.Div(decimal.NewFromInt(lineYTicks))).Mul(decimal.NewFromInt(lineYTicks))
-	plotW := decimal.NewFromInt(lineW - linePadL - linePadR)
-	plotH := decimal.NewFromInt(lineH - linePadT - linePadB)
-	lastX := decimal.NewFromInt(int64(n - 1))
-	px := func(i int) decimal.Decimal {
-		return decimal.NewFromInt(linePadL).Add(decimal.NewFromInt(int64(i)).Div(lastX).Mul(plotW))
+	const plotW, plotH = lineW - linePadL - linePadR, lineH - linePadT - linePadB
+	top, lastX := maxY.InexactFloat64(), float64(n-1)
+	px := func(i int) string {
+		return coord(linePadL + float64(float64(i)/lastX*plotW))
 	}
-	py := func(v decimal.Decimal) decimal.Decimal {
-		v = decimal.Max(v, decimal.Zero)
-		return decimal.NewFromInt(lineH - linePadB).Sub(v.Div(maxY).Mul(plotH))
+	py := func(v float64) string {
+		return coord(lineH - linePadB - float64(math.Max(v, 0)/top*plotH))
 	}
 	kids := []app.UI{svg("title").Text(title)}
 	for t := 0; t <= lineYTicks; t++ {
 		v := maxY.Mul(decimal.NewFromInt(int64(t))).Div(decimal.NewFromInt(lineYTicks))
-		y := py(v).StringFixed(1)
+		y := py(v.InexactFloat64())
 		kids = append(kids,
 			svg("line").Attr("x1", linePadL).Attr("x2", lineW-linePadR).Attr("y1", y).Attr("y2", y).Class("grid"),
 			svg("text").Attr("x", linePadL-6).Attr("y", y).Attr("dy", "0.35em").Attr("text-anchor", "end").
 				Class("axis-label").Text(yLabel(v)))
 	}
 	for i := 0; i < n; i += xStep {
-		x := px(i).StringFixed(1)
+		x := px(i)
 		kids = append(kids, svg("text").Attr("x", x).Attr("y", lineH-linePadB+16).
 			Attr("text-anchor", "middle").Class("axis-label").Text(strconv.Itoa(i)))
 	}
@@ -151,7 +158,7 @@ func lineChart(id, title, xName string, lines []series, xStep int, yLabel func(d
 		Attr("text-anchor", "end").Class("axis-label").Text(xName))
 	if mark != nil {
 		i := int(mark.At.IntPart())
-		x := px(i).StringFixed(1)
+		x := px(i)
 		// The label sits right of the line, or left of it near the end.
 		anchor, dx := "start", 4
 		if 4*i > 3*(n-1) {
@@ -169,9 +176,9 @@ func lineChart(id, title, xName string, lines []series, xStep int, yLabel func(d
 			if j > 0 {
 				pts = append(pts, ' ')
 			}
-			pts = append(pts, px(j).StringFixed(1)...)
+			pts = append(pts, px(j)...)
 			pts = append(pts, ',')
-			pts = append(pts, py(y).StringFixed(1)...)
+			pts = append(pts, py(y.InexactFloat64())...)
 		}
 		kids = append(kids, svg("polyline").Attr("points", string(pts)).Class("line", s.Class).
 			Attr("data-series", s.Class).Body(svg("title").Text(s.Label)))

@@ -29,7 +29,7 @@ func (p *embedPage) Render() app.UI {
 		),
 		app.Footer().Class("embed-footer").Body(
 			// target=_blank: the full site opens outside the host page.
-			app.A().ID("open-full").Href("%s", link("/", p.st.Query())).
+			app.A().ID("open-full").Href("%s", p.pageLink(routeByID(routePlanner), p.st.Lang)).
 				Target("_blank").Rel("noopener").Text(m.OpenFull),
 			p.langSwitch(r),
 		),

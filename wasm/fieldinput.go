@@ -106,12 +106,8 @@ func ruleRef(l Lang, id string) app.UI {
 	if id == "" {
 		return nil
 	}
-	title := id
-	if r, ok := ruleByID(id); ok {
-		title = id + ": " + r.Text(l)
-	}
-	return app.A().Class("rule-ref").Href("%s#%s", link("/about", langQuery(l)), ruleAnchor(id)).
-		Title(title).Text(id)
+	ref := ruleLink(l, id)
+	return app.A().Class("rule-ref").Href("%s", ref.href).Title(ref.title).Text(id)
 }
 
 // ruleRefs links several rule ids.

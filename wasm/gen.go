@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,6 +36,7 @@ type genConfig struct {
 	Cache     string // compression cache directory; "" disables it
 	Domain    string // host name for og:url; "" leaves it out
 	BrQuality int    // brotli quality, 0–11
+	Release   string // release.json of this build (release-json.sh); "" for none
 }
 
 // parseGenFlags reads the generator's command line.
@@ -49,6 +52,7 @@ func parseGenFlags(args []string, stderr io.Writer) (genConfig, error) {
 	fs.StringVar(&c.Cache, "cache", "build/cache", "directory caching compressed files by content hash (empty: none)")
 	fs.StringVar(&c.Domain, "domain", "", "public host name, used in og:url")
 	fs.IntVar(&c.BrQuality, "brotli-quality", 11, "brotli quality 0–11 (11: smallest, ~20 s for app.wasm)")
+	fs.StringVar(&c.Release, "release", "", "the release manifest `release.json` (verifier/release/release-json.sh): the acceptance page lists its downloads")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -108,11 +112,15 @@ func buildSite(c genConfig, w io.Writer) error {
 	if err := requireEmptyDir(c.Out); err != nil {
 		return err
 	}
-	version, err := siteVersion(wasm, c.Web, c.Prefix)
+	release, err := readReleaseFile(c.Release)
 	if err != nil {
 		return err
 	}
-	h, err := newHandler(c, version, len(wasm))
+	version, err := siteVersion(wasm, c.Web, c.Prefix, release)
+	if err != nil {
+		return err
+	}
+	h, err := newHandler(c, version, len(wasm), release)
 	if err != nil {
 		return err
 	}
@@ -124,6 +132,14 @@ func buildSite(c genConfig, w io.Writer) error {
 	}
 	if err := os.WriteFile(filepath.Join(c.Out, "web", "app.wasm"), wasm, 0o644); err != nil {
 		return err
+	}
+	if release != nil {
+		// The same bytes at the site root, for anyone who wants the
+		// manifest itself; release-verify.sh checks the site archive
+		// holds them unchanged.
+		if err := os.WriteFile(filepath.Join(c.Out, "release.json"), release, 0o644); err != nil {
+			return err
+		}
 	}
 	if c.WasmExec != "" {
 		// go-app embeds the wasm_exec.js of the Go that built the generator;
@@ -148,8 +164,24 @@ func buildSite(c genConfig, w io.Writer) error {
 	return nil
 }
 
+// readReleaseFile reads and checks release.json; "" gives nil.
+func readReleaseFile(path string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("-release: %w", err)
+	}
+	if _, err := DecodeRelease(b); err != nil {
+		return nil, fmt.Errorf("-release %s: %w", path, err)
+	}
+	return b, nil
+}
+
 // newHandler configures go-app for a fully local, offline-capable site.
-func newHandler(c genConfig, version string, wasmSize int) (*app.Handler, error) {
+// release is the checked release.json, or nil.
+func newHandler(c genConfig, version string, wasmSize int, release []byte) (*app.Handler, error) {
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
@@ -185,6 +217,11 @@ func newHandler(c genConfig, version string, wasmSize int) (*app.Handler, error)
 			// the wasm loader that would otherwise cover it.
 			`<noscript><style>#app-wasm-loader{display:none}</style></noscript>`,
 		},
+		// The release manifest travels inside app.js, so the page needs
+		// no request for it (and works offline). Set even when empty, so
+		// a variable left in the generator's environment cannot leak into
+		// the prerender.
+		Env:                   map[string]string{releaseEnv: compactJSON(release)},
 		CacheableResources:    cacheable,
 		Version:               version,
 		WasmContentLength:     strconv.Itoa(wasmSize),
@@ -196,14 +233,28 @@ func newHandler(c genConfig, version string, wasmSize int) (*app.Handler, error)
 	return h, nil
 }
 
+// compactJSON is b without insignificant white space; "" for nil.
+func compactJSON(b []byte) string {
+	if b == nil {
+		return ""
+	}
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		return "" // DecodeRelease has read it
+	}
+	return out.String()
+}
+
 // siteVersion is the service-worker cache key: the first 12 hex digits of a
-// SHA-256 over app.wasm, every file under web, the prefix and the generator
-// binary itself. app.wasm alone would miss a CSS-only change, and the
-// browser would keep serving the old CSS from the worker's cache.
-func siteVersion(wasm []byte, webDir, prefix string) (string, error) {
+// SHA-256 over app.wasm, every file under web, the prefix, the release
+// manifest (it is inside app.js) and the generator binary itself. app.wasm
+// alone would miss a CSS-only change, and the browser would keep serving
+// the old CSS from the worker's cache.
+func siteVersion(wasm []byte, webDir, prefix string, release []byte) (string, error) {
 	h := sha256.New()
 	h.Write(wasm)
-	fmt.Fprintf(h, "\x00prefix=%s\x00", prefix)
+	fmt.Fprintf(h, "\x00prefix=%s\x00release=%d\x00", prefix, len(release))
+	h.Write(release)
 	var names []string
 	err := filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

@@ -20,6 +20,12 @@ import (
 // fakeSite builds a site from a stand-in app.wasm and the real web/ folder.
 func fakeSite(t *testing.T, prefix string) (genConfig, []byte) {
 	t.Helper()
+	return fakeSiteWith(t, prefix, "")
+}
+
+// fakeSiteWith is fakeSite with a release manifest ("" for none).
+func fakeSiteWith(t *testing.T, prefix, release string) (genConfig, []byte) {
+	t.Helper()
 	dir := t.TempDir()
 	wasm := bytes.Repeat([]byte("\x00asm fake module for the generator test "), 400)
 	wasmPath := filepath.Join(dir, "app.wasm")
@@ -28,7 +34,7 @@ func fakeSite(t *testing.T, prefix string) (genConfig, []byte) {
 	}
 	c := genConfig{
 		Out: filepath.Join(dir, "site"), Wasm: wasmPath, Web: "../web",
-		Prefix: prefix, Cache: filepath.Join(dir, "cache"), BrQuality: 1,
+		Prefix: prefix, Cache: filepath.Join(dir, "cache"), BrQuality: 1, Release: release,
 	}
 	if err := buildSite(c, io.Discard); err != nil {
 		t.Fatal(err)
@@ -193,24 +199,97 @@ func TestBuildSiteWithPrefix(t *testing.T) {
 func TestSiteVersion(t *testing.T) {
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "app.css"), []byte("a{}"), 0o644)
-	v1, err := siteVersion([]byte("wasm"), web, "")
+	v1, err := siteVersion([]byte("wasm"), web, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v2, _ := siteVersion([]byte("wasm"), web, "")
+	v2, _ := siteVersion([]byte("wasm"), web, "", nil)
 	if v1 != v2 || len(v1) != 12 {
 		t.Fatalf("versions %q %q: want equal, 12 hex digits", v1, v2)
 	}
 	// A CSS-only change must change the worker's cache key.
 	os.WriteFile(filepath.Join(web, "app.css"), []byte("b{}"), 0o644)
-	if v3, _ := siteVersion([]byte("wasm"), web, ""); v3 == v1 {
+	v3, _ := siteVersion([]byte("wasm"), web, "", nil)
+	if v3 == v1 {
 		t.Error("changing web/app.css kept the version")
 	}
-	if v4, _ := siteVersion([]byte("wasm2"), web, ""); v4 == v1 {
+	if v4, _ := siteVersion([]byte("wasm2"), web, "", nil); v4 == v3 {
 		t.Error("changing app.wasm kept the version")
 	}
-	if v5, _ := siteVersion([]byte("wasm"), web, "/x"); v5 == v1 {
+	if v5, _ := siteVersion([]byte("wasm"), web, "/x", nil); v5 == v3 {
 		t.Error("changing the prefix kept the version")
+	}
+	// The manifest is inside app.js: a new release must reach the cache.
+	if v6, _ := siteVersion([]byte("wasm"), web, "", []byte("{}")); v6 == v3 {
+		t.Error("adding a release kept the version")
+	}
+}
+
+// TestBuildSiteRelease: with -release the acceptance page of the built site
+// lists every download of release.json with its full SHA-256 and link, the
+// checksum file and the sha256sum command, from app.js, not from a
+// request; the file itself lands at the site root unchanged. A snapshot
+// (no base_url) says there is no published release; a manifest with a
+// field release-json.sh never writes is refused, naming it.
+func TestBuildSiteRelease(t *testing.T) {
+	// The prerender reads the manifest from the process environment that
+	// go-app sets from Handler.Env; restore it afterwards.
+	t.Setenv(releaseEnv, "")
+	const manifest = "testdata/release.json"
+	c, _ := fakeSiteWith(t, "", manifest)
+	want, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, filepath.Join(c.Out, "release.json")); got != string(want) {
+		t.Error("release.json at the site root differs from the input")
+	}
+	rel, err := DecodeRelease(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	appJS := readFile(t, filepath.Join(c.Out, "app.js"))
+	if !strings.Contains(appJS, `"GPUPLAN_RELEASE":"{\"schema\":\"gpuplan.release/v1\"`) {
+		t.Error("app.js does not carry the manifest")
+	}
+	page := readFile(t, filepath.Join(c.Out, "acceptance.html"))
+	checks := []string{`id="release-files"`, `href="` + rel.BaseURL + `checksums.txt"`,
+		"sha256sum -c checksums.txt --ignore-missing", "v0.3.0"}
+	for _, f := range rel.Files {
+		checks = append(checks, `href="`+rel.BaseURL+f.Name+`"`, ">"+f.SHA256+"<", f.OS+"/"+f.Arch)
+	}
+	for _, w := range checks {
+		if !strings.Contains(page, w) {
+			t.Errorf("acceptance.html lacks %s", w)
+		}
+	}
+	if len(rel.Files) != 6 {
+		t.Errorf("%d files in the manifest, want the 6 of a release", len(rel.Files))
+	}
+
+	t.Setenv(releaseEnv, "")
+	snap, _ := fakeSiteWith(t, "", "testdata/release-snapshot.json")
+	page = readFile(t, filepath.Join(snap.Out, "acceptance.html"))
+	if !strings.Contains(page, `id="release-none"`) || !strings.Contains(page, zhMessages.ReleaseNone) ||
+		strings.Contains(page, `id="release-files"`) {
+		t.Error("a snapshot build does not say that nothing is published")
+	}
+
+	t.Setenv(releaseEnv, "")
+	none, _ := fakeSite(t, "")
+	if page := readFile(t, filepath.Join(none.Out, "acceptance.html")); !strings.Contains(page, zhMessages.ReleaseNone) {
+		t.Error("a build without -release does not say that nothing is published")
+	}
+	if _, err := os.Stat(filepath.Join(none.Out, "release.json")); err == nil {
+		t.Error("a build without -release wrote release.json")
+	}
+
+	bad := filepath.Join(t.TempDir(), "release.json")
+	os.WriteFile(bad, bytes.Replace(want, []byte(`"checksums"`), []byte(`"signature": "x", "checksums"`), 1), 0o644)
+	c.Out = filepath.Join(t.TempDir(), "site")
+	c.Release = bad
+	if err := buildSite(c, io.Discard); err == nil || !strings.Contains(err.Error(), "signature") {
+		t.Errorf("an unknown field in release.json: %v", err)
 	}
 }
 
@@ -229,8 +308,8 @@ func TestRequireEmptyDir(t *testing.T) {
 }
 
 func TestParseGenFlags(t *testing.T) {
-	c, err := parseGenFlags([]string{"-prefix", "gpuplan/", "-brotli-quality", "9"}, io.Discard)
-	if err != nil || c.Prefix != "/gpuplan" || c.BrQuality != 9 || c.Out != "build/site" {
+	c, err := parseGenFlags([]string{"-prefix", "gpuplan/", "-brotli-quality", "9", "-release", "r.json"}, io.Discard)
+	if err != nil || c.Prefix != "/gpuplan" || c.BrQuality != 9 || c.Out != "build/site" || c.Release != "r.json" {
 		t.Errorf("parseGenFlags = %+v, %v", c, err)
 	}
 	for _, args := range [][]string{

@@ -42,6 +42,14 @@ var enumLabels = map[string][2]string{
 	"side:build":   {"build", "建"},
 	"side:neutral": {"either", "均可"},
 
+	"procurement:quotes":     {"quotes", "报价"},
+	"procurement:vendors":    {"vendors", "供应商"},
+	"procurement:contract":   {"contract", "合同"},
+	"procurement:poc":        {"POC", "POC 测试"},
+	"procurement:operations": {"operations", "运营记录"},
+	"procurement:exit":       {"exit", "退租"},
+	"procurement:checklists": {"checklists", "检查清单"},
+
 	"d1:daily_use":       {"Daily use", "每日使用"},
 	"d1:project_length":  {"Project length", "项目周期"},
 	"d1:operations_team": {"Operations team", "运维团队"},

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/sizing"
@@ -19,10 +20,17 @@ import (
 // would be a protocol-relative link to another host (goapp-build.md §1).
 func href(p string) string {
 	if app.IsClient {
-		return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + p
+		return rootPrefix() + p
 	}
 	return p
 }
+
+// rootPrefix is the client's sub-path, read once: app.Getenv asks
+// JavaScript every time, and a page makes dozens of links per render (it
+// was a third of the planner's render time).
+var rootPrefix = sync.OnceValue(func() string {
+	return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+})
 
 // link returns the href of a site path with a query.
 func link(path string, q url.Values) string {
@@ -40,17 +48,20 @@ type pageState struct {
 	rev      int           // counts computed outcomes; the result carries it for tests and the bench
 	took     time.Duration // how long the last Compute took (the bench reads it)
 	problems []Problem
-	fail     *failure // a panic recovered from a handler, shown until reload
-	loaded   bool     // state read from the URL and storage
+	fail     *failure        // a panic recovered from a handler, shown until reload
+	loaded   bool            // state read from the URL and storage
+	urlGen   int             // counts edits, so only the last one writes the URL (saveEdit)
+	queries  map[Lang]string // st encoded as a query, by language (pageLink); nil when st changes
 }
 
 // setState replaces the state and computes its plan.
 func (p *pageState) setState(st State) {
-	inputChanged := !st.Input.Equal(p.st.Input) || p.out.Req.Schema == ""
+	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || p.out.Req.Schema == ""
 	p.st = st
+	p.queries = nil
 	if inputChanged {
 		start := time.Now()
-		p.out = Compute(st.Input)
+		p.out = ComputeState(st)
 		p.took = time.Since(start)
 		p.rev++
 	}
@@ -104,9 +115,9 @@ func (p *pageState) setField(ctx app.Context, r route, key, value string) {
 			in = in.With(f.Key, "")
 		}
 	}
-	p.setState(State{Lang: p.st.Lang, Input: in})
+	p.setState(State{Lang: p.st.Lang, Input: in, Proc: p.st.Proc})
 	p.problems = nil
-	saveState(ctx, p.st, r.KeepsInput, p.out.Valid())
+	p.saveEdit(ctx, r)
 }
 
 // onField returns the handler of one field's input or change event. The
@@ -125,9 +136,11 @@ func (p *pageState) onField(r route, f fieldSpec) app.EventHandler {
 	}
 }
 
-// input renders one field of the page's state.
+// input renders one field of the page's state, as a fieldBox: go-app
+// renders it again only when its text, error or placeholder changes.
 func (p *pageState) input(r route, f fieldSpec, placeholder string) app.UI {
-	return fieldInput(f, p.st.Lang, p.st.Input.Get(f.Key), p.out.ErrorFor(f.Key), placeholder, p.onField(r, f))
+	return &fieldBox{Key: f.Key, Route: r.ID, Lang: p.st.Lang, Value: p.st.Input.Get(f.Key),
+		Placeholder: placeholder, Err: p.out.ErrorFor(f.Key), Page: p}
 }
 
 // dismiss hides the notices.
@@ -141,15 +154,25 @@ func (p *pageState) wasmRendered() bool {
 	return app.IsClient && p.loaded
 }
 
-// pageQuery is the query a page's own URL carries: the whole state for pages
-// that keep the input, only the language for the others.
-func (p *pageState) pageQuery(r route, l Lang) url.Values {
-	s := p.st
-	s.Lang = l
-	if r.KeepsInput {
-		return s.Query()
+// pageLink is the href of route r with the page's state in language l:
+// the whole input for pages that keep it, only the language for the
+// others. The encoded input is kept until the state changes: a page links
+// to every route and re-renders on each keystroke.
+func (p *pageState) pageLink(r route, l Lang) string {
+	if !r.KeepsInput {
+		return link(r.Path, langQuery(l))
 	}
-	return url.Values{"lang": {string(l)}}
+	if p.queries == nil {
+		p.queries = map[Lang]string{}
+	}
+	q, ok := p.queries[l]
+	if !ok {
+		s := p.st
+		s.Lang = l
+		q = s.Query().Encode()
+		p.queries[l] = q
+	}
+	return href(r.Path) + "?" + q
 }
 
 // layout wraps a page body in the site chrome: header with navigation and
@@ -188,7 +211,7 @@ func (p *pageState) nav(current route) app.UI {
 		if !r.InNav {
 			continue
 		}
-		a := app.A().ID("nav-%s", r.ID).Href("%s", link(r.Path, p.pageQuery(r, p.st.Lang))).Text(r.Title(m))
+		a := app.A().ID("nav-%s", r.ID).Href("%s", p.pageLink(r, p.st.Lang)).Text(r.Title(m))
 		if r.ID == current.ID {
 			a = a.Class("active").Aria("current", "page")
 		}
@@ -202,7 +225,7 @@ func (p *pageState) nav(current route) app.UI {
 func (p *pageState) langSwitch(r route) app.UI {
 	other := p.st.Lang.Other()
 	return app.A().ID("lang-switch").Class("lang-switch").
-		Href("%s", link(r.Path, p.pageQuery(r, other))).
+		Href("%s", p.pageLink(r, other)).
 		Attr("hreflang", other.HTMLLang()).
 		Attr("lang", other.HTMLLang()).
 		Text(p.st.Lang.M().SwitchTo)

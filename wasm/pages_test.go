@@ -3,14 +3,20 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // goldenSheets are shared/plan's golden requirement sheets.
@@ -123,7 +129,7 @@ func TestAcceptanceCheck(t *testing.T) {
 	if h100 == nil || h100.Acceptance.GPUIDs[0] != "h100-80g-sxm" {
 		t.Fatalf("pretraining 70B should plan H100s")
 	}
-	out := runCheck(data, &h100.Acceptance)
+	out := runCheck(data, h100)
 	if out.Err != nil || out.Facts == nil || len(out.Facts.GPUs) != 8 {
 		t.Fatalf("parse: %v", out.Err)
 	}
@@ -146,16 +152,103 @@ func TestAcceptanceCheck(t *testing.T) {
 	if lora.Acceptance.GPUIDs[0] != "rtx-4090" {
 		t.Fatalf("LoRA of a 7B model should plan an RTX 4090 (rule G1), got %v", lora.Acceptance.GPUIDs)
 	}
-	for _, r := range runCheck(data, &lora.Acceptance).Results {
+	for _, r := range runCheck(data, lora).Results {
 		if strings.HasSuffix(r.ID, "/identity") && r.Status == acceptance.Fail {
 			t.Errorf("4090s fail identity against a 4090 plan: %s", r.Message)
 		}
 	}
-	if out := runCheck([]byte("hello"), &h100.Acceptance); out.Err == nil {
+	if out := runCheck([]byte("hello"), h100); out.Err == nil {
 		t.Error("text that is not nvidia-smi output is accepted")
 	}
-	if out := runCheck([]byte(`[{"id":"gpu_count","status":"pass","rule":"A1"}]`), nil); !out.Report || len(out.Results) != 1 {
-		t.Errorf("report array: %+v", out)
+	if out := runCheck([]byte(`{"schema":"gpuplan.results/v0","results":[]}`), h100); out.Err == nil ||
+		!strings.Contains(out.Err.Error(), report.Schema) {
+		t.Errorf("JSON of another schema: %v", out.Err)
+	}
+}
+
+// testReport is what gpuverify check --out writes for the 8 × RTX 4090
+// capture checked against the plan pl: report.New over the plan file, the
+// plan's acceptance block and the parsed facts.
+func testReport(t *testing.T, pl *plan.Plan) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := facts.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := planJSON(pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.New(file, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-test"},
+		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := report.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestAcceptanceReport: a report from gpuverify check is decoded strictly,
+// its checks are shown as written and its digest verified (rule A4: the
+// evidence must be the evidence); an edited report is flagged, and one with
+// a field the format lacks is refused.
+func TestAcceptanceReport(t *testing.T) {
+	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	file := testReport(t, h100)
+	want, err := report.Decode(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := runCheck(file, h100)
+	if out.Err != nil || out.Report == nil {
+		t.Fatalf("report: %+v", out)
+	}
+	if !out.Report.DigestOK || out.Report.Want != want.Digest || out.Report.Plan != planSame {
+		t.Errorf("untouched report: %+v", out.Report)
+	}
+	if !reflect.DeepEqual(out.Results, want.Checks) || len(out.Facts.GPUs) != 8 {
+		t.Error("the checks or facts differ from the report's")
+	}
+
+	// Another sheet with the same acceptance block; another block.
+	sameBlock := Compute(DefaultInput().With("workload", "pretrain").With("hours_per_day", "20")).Plan
+	if got := runCheck(file, sameBlock).Report.Plan; got != planSameBlock {
+		t.Errorf("same block, other file: %q", got)
+	}
+	if got := runCheck(file, Compute(DefaultInput()).Plan).Report.Plan; got != planOther {
+		t.Errorf("other plan: %q", got)
+	}
+
+	// A failed check turned into a pass after the fact.
+	tampered := bytes.Replace(file, []byte(`"status": "fail"`), []byte(`"status": "pass"`), 1)
+	if bytes.Equal(tampered, file) {
+		t.Fatal("the report has no failed check to tamper with")
+	}
+	bad := runCheck(tampered, h100)
+	if bad.Err != nil || bad.Report == nil || bad.Report.DigestOK || bad.Report.Want == bad.Report.Got {
+		t.Fatalf("tampered report: %+v", bad.Report)
+	}
+	html := app.HTMLString(reportBlock(En, bad.Report))
+	for _, w := range []string{`data-digest="mismatch"`, `role="alert"`, "Digest mismatch", bad.Report.Want, bad.Report.Got} {
+		if !strings.Contains(html, w) {
+			t.Errorf("the mismatch warning lacks %s", w)
+		}
+	}
+	if html := app.HTMLString(reportBlock(Zh, out.Report)); !strings.Contains(html, "摘要一致") ||
+		!strings.Contains(html, `data-digest="match"`) {
+		t.Error("the match is not shown")
+	}
+
+	extra := bytes.Replace(file, []byte(`"schema": "gpuplan.report/v1",`), []byte(`"schema": "gpuplan.report/v1", "note": "x",`), 1)
+	if out := runCheck(extra, h100); out.Err == nil || !strings.Contains(out.Err.Error(), "note") {
+		t.Errorf("a report with an unknown field: %v", out.Err)
 	}
 }
 
@@ -202,4 +295,30 @@ func TestRulesTable(t *testing.T) {
 			t.Errorf("rule %s is cited but not in the rules table", id)
 		}
 	}
+}
+
+// FuzzRunCheck: whatever is pasted or loaded on the acceptance page, runCheck
+// never panics; a report it shows carries both digests, and a digest that
+// matches is one report.Verify accepts.
+func FuzzRunCheck(f *testing.F) {
+	pl := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	for _, name := range []string{"gpud__nvidia-smi-query.535.154.05.out.0.valid.4090"} {
+		b, err := os.ReadFile("../shared/facts/testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"schema":"gpuplan.report/v1"}`))
+	f.Add([]byte(`{"schema":"gpuplan.facts/v1","gpus":[]}`))
+	f.Add([]byte("hello"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out := runCheck(data, pl)
+		if r := out.Report; r != nil {
+			ok, _, _, err := report.Verify(data)
+			if err != nil || ok != r.DigestOK || (r.DigestOK && r.Want != r.Got) {
+				t.Fatalf("report shown with digest %v, Verify says %v (%v)", r.DigestOK, ok, err)
+			}
+		}
+	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -20,6 +21,8 @@ type plannerPage struct {
 	// imported says what the last import did; importErr marks a failure.
 	imported  string
 	importErr bool
+	// Folded parts of the result: their content is built only while open.
+	altsOpen, notesOpen bool
 }
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
@@ -148,17 +151,17 @@ func (p *plannerPage) result() app.UI {
 		p.sheetSummary(),
 		memoryChart(l, pl),
 		estimates(l, pl),
-		alternatives(l, pl),
+		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
 		app.H2().Text(m.BillingTitle),
-		reasonList("billing-reasons", pl.Billing.Reasons),
+		reasons(l, "billing-reasons", pl.Billing.Reasons),
 		app.Div().Class("pair").Body(
-			costSummary(l, pl, p.pageQuery(routeByID(routeCost), l)),
-			rentBuildSummary(l, pl, p.pageQuery(routeByID(routeRentBuild), l)),
+			costSummary(l, pl, p.pageLink(routeByID(routeCost), l)),
+			rentBuildSummary(l, pl, p.pageLink(routeByID(routeRentBuild), l)),
 		),
 		warnings(l, pl),
-		sizingNotes(l, pl),
+		sizingNotes(l, pl, p.notesOpen, toggled(&p.notesOpen)),
 		app.Div().ID("rules-applied").Class("rules-applied").Body(
-			app.Span().Class("rules-label").Text(m.RulesTitle+":"), ruleRefs(l, pl.Rules)),
+			app.Span().Class("rules-label").Text(m.RulesTitle+":"), &ruleListBox{Lang: l, IDs: pl.Rules}),
 		p.actions(),
 	)
 }
@@ -255,8 +258,8 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	}
 	return app.Div().ID("memory").Class("block").Body(
 		app.H2().Text(m.MemoryTitle),
-		stackChart("memory-chart", m.MemoryTitle, []stackRow{row}, gib(total),
-			[]marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}),
+		&stackChartBox{Lang: l, ID: "memory-chart", Title: m.MemoryTitle, Rows: []stackRow{row}, Max: gib(total),
+			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}},
 		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(g.PerCardGiB, 1), Num(usable, 1), Num(total, 1))),
 	)
 }
@@ -279,31 +282,51 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 const altShown = 4
 
 // alternatives says why every other card lost (rule G4): the closest ones
-// in a table, the rest folded below it.
-func alternatives(l Lang, pl *plan.Plan) app.UI {
+// in a table, the rest folded below it (built while open; see folded).
+func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
 	m := l.M()
 	head := []string{m.AltCard, m.AltCount, m.AltPerCard, m.AltRent, m.AltReason}
 	row := func(c plan.Choice, reason string) []string {
 		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), l.MoneyRange(c.Monthly), reason}
 	}
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
-	var rest [][]string
-	for i, a := range pl.GPU.Alternatives {
-		if i < altShown {
-			rows = append(rows, row(a, a.Reason))
-		} else {
-			rest = append(rest, row(a, a.Reason))
-		}
+	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
+	for _, a := range shown {
+		rows = append(rows, row(a, a.Reason))
 	}
+	more := pl.GPU.Alternatives[len(shown):]
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.AltTitle),
-		app.Div().Class("table-wrap").Body(dataTable("alt-table", m.AltTitle, head, rows)),
-		app.If(len(rest) > 0, func() app.UI {
-			return app.Details().Class("more-alts").Body(
-				app.Summary().Text(fmt.Sprintf(m.MoreAltsF, len(rest))),
-				app.Div().Class("table-wrap").Body(dataTable("alt-table-rest", m.AltTitle, head, rest)))
+		app.Div().Class("table-wrap").Body(table(l, "alt-table", m.AltTitle, head, rows)),
+		app.If(len(more) > 0, func() app.UI {
+			return folded("more-alts", open, toggle, fmt.Sprintf(m.MoreAltsF, len(more)), func() app.UI {
+				rest := make([][]string, len(more))
+				for i, a := range more {
+					rest[i] = row(a, a.Reason)
+				}
+				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", m.AltTitle, head, rest))
+			})
 		}),
 	)
+}
+
+// folded is a <details> whose content is built only while it is open: a
+// closed one costs nothing when the plan changes. The prerender always
+// holds the content, for readers and robots without JavaScript. toggle
+// records the state the browser gives the element.
+func folded(class string, open bool, toggle app.EventHandler, summary string, content func() app.UI) app.UI {
+	return app.Details().Class(class).Open(open).OnToggle(toggle).Body(
+		app.Summary().Text(summary),
+		app.If(open || !app.IsClient, content),
+	)
+}
+
+// toggled returns the toggle handler of a folded part that keeps its state
+// in *open.
+func toggled(open *bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		*open = ctx.JSSrc().Get("open").Bool()
+	}
 }
 
 // reasonList shows reasons computed by shared/ (English) as a list.
@@ -316,7 +339,7 @@ func reasonList(id string, reasons []string) app.UI {
 }
 
 // costSummary is rule C1's lines with the total and a link to edit them.
-func costSummary(l Lang, pl *plan.Plan, costQuery map[string][]string) app.UI {
+func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 	m := l.M()
 	rows := make([][]string, 0, len(pl.Cost.Items)+1)
 	for _, it := range pl.Cost.Items {
@@ -329,25 +352,25 @@ func costSummary(l Lang, pl *plan.Plan, costQuery map[string][]string) app.UI {
 	rows = append(rows, []string{m.TotalRow, l.MoneyRange(pl.Cost.Monthly)})
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.CostSummaryTitle),
-		dataTable("cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
+		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
 		app.If(pl.Cost.Warning != "", func() app.UI { return app.P().Class("warn-line").Text(pl.Cost.Warning) }),
-		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", link("/cost", costQuery)).Text(m.MoreCost+" →")),
+		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),
 	)
 }
 
 // rentBuildSummary is the D1/D2 decision with its reasons.
-func rentBuildSummary(l Lang, pl *plan.Plan, q map[string][]string) app.UI {
+func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 	m := l.M()
 	rb := pl.RentVsBuild
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.RentBuildSummary),
-		dataTable("rb-summary", m.RentBuildSummary, []string{m.TableInput, m.TableValue}, [][]string{
+		table(l, "rb-summary", m.RentBuildSummary, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.KVerdict, l.Enum("decision", rb.Decision)},
 			{m.RBRentMonthly, l.Money(rb.RentMonthly)},
 			{m.RBSelfMonthly, l.Money(rb.SelfBuildMonthly)},
 		}),
-		reasonList("rb-reasons", rb.Reasons),
-		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", link("/rentbuild", q)).Text(m.MoreRentBuild+" →")),
+		reasons(l, "rb-reasons", rb.Reasons),
+		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", rbLink).Text(m.MoreRentBuild+" →")),
 	)
 }
 
@@ -358,16 +381,15 @@ func warnings(l Lang, pl *plan.Plan) app.UI {
 	}
 	return app.Div().Class("block", "warnings").Body(
 		app.H2().Text(l.M().WarningsTitle),
-		reasonList("warnings", pl.Warnings),
+		reasons(l, "warnings", pl.Warnings),
 	)
 }
 
 // sizingNotes are the assumptions behind the memory figures, folded.
-func sizingNotes(l Lang, pl *plan.Plan) app.UI {
-	return app.Details().Class("block", "notes").Body(
-		app.Summary().Text(l.M().NotesTitle),
-		reasonList("sizing-notes", pl.Sizing.Notes),
-	)
+func sizingNotes(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
+	return folded("block notes", open, toggle, l.M().NotesTitle, func() app.UI {
+		return reasons(l, "sizing-notes", pl.Sizing.Notes)
+	})
 }
 
 // sheetSummary lists the sheet for the printed brief, where the form is
@@ -395,7 +417,7 @@ func (p *plannerPage) sheetSummary() app.UI {
 		rows = append(rows, []string{f.Label(m), v})
 	}
 	return app.Div().Class("print-only-block").Body(
-		dataTable("sheet-summary", m.SheetTitle, []string{m.TableInput, m.TableValue}, rows))
+		table(l, "sheet-summary", m.SheetTitle, []string{m.TableInput, m.TableValue}, rows))
 }
 
 // actions are export, import, print and the share link.
@@ -409,7 +431,8 @@ func (p *plannerPage) actions() app.UI {
 			app.Input().ID("import-file").Type("file").Accept(".json,application/json").OnChange(p.importFile),
 		),
 		app.Button().ID("print").Type("button").Class("btn").Text(m.PrintBrief).OnClick(printPage),
-		app.A().ID("share").Class("share").Href("%s", link(p.route().Path, p.st.Query())).Text(m.ShareLink),
+		app.If(p.st.Proc != nil, p.procurementNote),
+		app.A().ID("share").Class("share").Href("%s", p.pageLink(p.route(), p.st.Lang)).Text(m.ShareLink),
 		app.If(p.imported != "", func() app.UI {
 			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
 		}),
@@ -466,14 +489,52 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
 		return
 	}
-	in, problems := inputFrom(FromFile, FromRequirements(req).v)
-	if req.Procurement != nil {
-		problems = append(problems, Problem{Source: FromFile, Dropped: "procurement"})
+	proc, err := NewProcurement(req.Procurement)
+	if err != nil {
+		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
+		return
 	}
-	p.setState(State{Lang: p.st.Lang, Input: in})
+	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	// An import replaces the whole plan: a file without procurement
+	// sections drops those of an earlier import.
+	p.setState(State{Lang: p.st.Lang, Input: in, Proc: proc})
 	p.problems = problems
-	p.imported, p.importErr = fmt.Sprintf(m.ImportedF, name), false
+	done := m.ImportedF
+	if proc != nil {
+		done = m.ImportedProcF
+	}
+	p.imported, p.importErr = fmt.Sprintf(done, name), false
 	saveState(ctx, p.st, p.route().KeepsInput, p.out.Valid())
+}
+
+// clearProcurement forgets the procurement sections of an import; the sheet
+// stays.
+func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
+	p.fail = guard("removing the procurement sections", func() {
+		p.setState(State{Lang: p.st.Lang, Input: p.st.Input})
+		p.imported = ""
+		saveState(ctx, p.st, p.route().KeepsInput, p.out.Valid())
+	})
+}
+
+// procurementNote says that the plan holds procurement sections, which the
+// share link cannot carry, and offers to remove them.
+func (p *plannerPage) procurementNote() app.UI {
+	l := p.st.Lang
+	m := l.M()
+	names := p.st.Proc.Names()
+	labels := make([]string, len(names))
+	for i, n := range names {
+		labels[i] = l.Enum("procurement", n)
+	}
+	sep := ", "
+	if l == Zh {
+		sep = "、"
+	}
+	return app.Div().ID("procurement-note").Class("procurement-note").Attr("data-sections", strings.Join(names, " ")).Body(
+		app.P().Text(fmt.Sprintf(m.ProcurementNoteF, strings.Join(labels, sep))),
+		app.Button().ID("procurement-clear").Type("button").Class("btn").Text(m.ProcurementClear).OnClick(p.clearProcurement),
+	)
 }
 
 // printPage opens the browser's print dialog; the print stylesheet turns

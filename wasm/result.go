@@ -70,8 +70,14 @@ func FromRequirements(req plan.Requirements) Input {
 
 // Compute builds the plan for in. It never panics on bad input: a refused
 // field is in Errors, another refusal in Err.
-func Compute(in Input) Outcome {
+func Compute(in Input) Outcome { return ComputeState(State{Input: in}) }
+
+// ComputeState builds the plan for the state's input and procurement
+// sections, as Compute does.
+func ComputeState(st State) Outcome {
+	in := st.Input
 	req, errs := ToRequirements(in)
+	req.Procurement = st.Proc.sections()
 	o := Outcome{Req: req, Errors: errs}
 	if len(errs) > 0 {
 		return o

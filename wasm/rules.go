@@ -1,6 +1,9 @@
 package main
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // rule is one rule of ../shared/RULES.md with a one-line summary in each
 // language. The planner's rule ids link to their line on the about page
@@ -127,3 +130,34 @@ func (r rule) Text(l Lang) string {
 
 // ruleAnchor is the id of a rule's row on the about page.
 func ruleAnchor(id string) string { return "rule-" + strings.ToUpper(id) }
+
+// ruleRefText is what a rule reference shows: the link to the rule's line
+// on the about page and the hover text.
+type ruleRefText struct{ href, title string }
+
+// ruleLinks holds every rule's reference in each language, made once: the
+// planner shows dozens of them and re-renders them on every keystroke.
+var ruleLinks = sync.OnceValue(func() map[Lang]map[string]ruleRefText {
+	out := map[Lang]map[string]ruleRefText{}
+	for _, l := range []Lang{Zh, En} {
+		about := link("/about", langQuery(l))
+		m := make(map[string]ruleRefText, len(rules))
+		for _, r := range rules {
+			m[r.ID] = ruleRefText{href: about + "#" + ruleAnchor(r.ID), title: r.ID + ": " + r.Text(l)}
+		}
+		out[l] = m
+	}
+	return out
+})
+
+// ruleLink returns the reference of rule id in language l; an id missing
+// from the rulebook links to the about page with the id as its text.
+func ruleLink(l Lang, id string) ruleRefText {
+	if l != Zh {
+		l = En
+	}
+	if r, ok := ruleLinks()[l][id]; ok {
+		return r
+	}
+	return ruleRefText{href: link("/about", langQuery(l)) + "#" + ruleAnchor(id), title: id}
+}

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"sort"
+	"time"
 
+	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -17,6 +21,11 @@ import (
 //     Defaults are part of the site's contract: changing one changes what
 //     old links mean, so add new fields rather than change defaults.
 //   - localStorage under storageKey, so opening the bare site restores it.
+//
+// The procurement sections of an imported plan (quotes, vendors, contract,
+// POC, operations, exit, checklists) are too big for a link: they live in
+// localStorage only, next to the input, and go into the exported plan file.
+// A link never carries them; opening one keeps the sections saved here.
 //
 // The URL wins over storage; storage wins over defaults. A value that does
 // not parse, or that plan.Build refuses, falls back to its default and
@@ -94,10 +103,83 @@ func (in Input) Equal(o Input) bool {
 	return true
 }
 
-// State is what a page needs to render: the language and the planner input.
+// State is what a page needs to render: the language, the planner input
+// and the procurement sections of an imported plan, if any.
 type State struct {
 	Lang  Lang
 	Input Input
+	Proc  *Procurement // nil when there are none
+}
+
+// Procurement is the procurement sections of an imported plan, held as
+// they were read. The form cannot edit them; they ride along with the sheet
+// into storage and into the exported plan file. A value is never changed
+// once made: a new import makes a new one.
+type Procurement struct {
+	Sections *plan.Procurement
+	raw      json.RawMessage // Sections as saved, encoded once
+}
+
+// NewProcurement checks the sections with plan.Build (the validation
+// gpuverify runs) and keeps them. nil sections give nil.
+func NewProcurement(p *plan.Procurement) (*Procurement, error) {
+	if p == nil {
+		return nil, nil
+	}
+	req, _ := ToRequirements(DefaultInput())
+	req.Procurement = p
+	if _, err := plan.Build(req); err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Procurement{Sections: p, raw: raw}, nil
+}
+
+// decodeProcurement reads saved sections strictly: an unknown field or
+// trailing data is refused, as plan files are.
+func decodeProcurement(raw []byte) (*Procurement, error) {
+	var p plan.Procurement
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("data after the sections")
+	}
+	return NewProcurement(&p)
+}
+
+// Names returns the sections present, in plan-file order, by their name in
+// the file ("quotes", "contract", …).
+func (p *Procurement) Names() []string {
+	if p == nil || p.Sections == nil {
+		return nil
+	}
+	s := p.Sections
+	var out []string
+	for _, sec := range []struct {
+		name    string
+		present bool
+	}{{"quotes", s.Quotes != nil}, {"vendors", s.Vendors != nil}, {"contract", s.Contract != nil},
+		{"poc", s.POC != nil}, {"operations", s.Operations != nil}, {"exit", s.Exit != nil},
+		{"checklists", s.Checklists != nil}} {
+		if sec.present {
+			out = append(out, sec.name)
+		}
+	}
+	return out
+}
+
+// sections returns the sections for plan.Build, nil when there are none.
+func (p *Procurement) sections() *plan.Procurement {
+	if p == nil {
+		return nil
+	}
+	return p.Sections
 }
 
 // Source says where a refused value came from.
@@ -112,21 +194,20 @@ const (
 
 // Problem records state that could not be used. Corrupt means the saved JSON
 // as a whole was unreadable, Outdated that an older version of the site
-// wrote it, Unknown that a key is not a field, Dropped that a part of an
-// imported file was left out; otherwise one field was refused and Reason
-// says why (empty when only its form was wrong).
+// wrote it, Unknown that a key is not a field, Procurement that the saved
+// procurement sections were unreadable (Reason says why) and were left out;
+// otherwise one field was refused and Reason says why (empty when only its
+// form was wrong).
 type Problem struct {
-	Source   Source
-	Corrupt  bool
-	Outdated bool
-	Unknown  bool
-	// Dropped names a part of an imported sheet the form cannot hold (the
-	// procurement sections); it is left out of the plan on screen.
-	Dropped string
-	Key     string
-	Value   string
-	Default string
-	Reason  string
+	Source      Source
+	Corrupt     bool
+	Outdated    bool
+	Unknown     bool
+	Procurement bool
+	Key         string
+	Value       string
+	Default     string
+	Reason      string
 }
 
 // Message formats p for the notice, in the language of m.
@@ -147,8 +228,8 @@ func (p Problem) Message(m *Messages) string {
 	if p.Unknown {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
-	if p.Dropped != "" {
-		return fmt.Sprintf(m.NoticeDroppedF, p.Dropped, src)
+	if p.Procurement {
+		return fmt.Sprintf(m.NoticeProcurementF, p.Reason)
 	}
 	label := p.Key
 	if f, ok := fieldByKey(p.Key); ok {
@@ -170,6 +251,9 @@ type saved struct {
 	V     int               `json:"v"`
 	Lang  Lang              `json:"lang,omitempty"`
 	Input map[string]string `json:"input"`
+	// Procurement is read on its own (decodeProcurement), so bad sections
+	// lose only themselves, not the sheet.
+	Procurement json.RawMessage `json:"procurement,omitempty"`
 }
 
 // LoadState rebuilds the state from the URL query, the raw localStorage value
@@ -197,6 +281,13 @@ func LoadState(q url.Values, stored, browserLang string) (State, []Problem) {
 	}
 
 	st := State{Lang: pickLang(q.Get("lang"), sv.Lang, browserLang)}
+	if storedOK && len(sv.Procurement) > 0 {
+		proc, err := decodeProcurement(sv.Procurement)
+		if err != nil {
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Reason: clipReason(err.Error())})
+		}
+		st.Proc = proc
+	}
 	switch {
 	case hasInput(q):
 		var ps []Problem
@@ -297,6 +388,15 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	return in, problems
 }
 
+// clipReason cuts an error echoed in a notice to a readable length.
+func clipReason(s string) string {
+	const maxReason = 200
+	if len(s) > maxReason {
+		return s[:maxReason] + "…"
+	}
+	return s
+}
+
 // clip cuts text echoed in a notice to maxFieldLen bytes.
 func clip(s string) string {
 	if len(s) > maxFieldLen {
@@ -325,7 +425,13 @@ func (s State) Saved() string {
 	if err != nil {
 		return "" // a map of strings always marshals
 	}
-	return string(b)
+	if s.Proc == nil {
+		return string(b)
+	}
+	// The sections were encoded once, when they were read; re-encoding
+	// them on every keystroke would cost more than the rest of the state.
+	// b ends with the object's closing brace.
+	return string(b[:len(b)-1]) + `,"procurement":` + string(s.Proc.raw) + "}"
 }
 
 // store is the browser storage the state uses. Tests replace it.
@@ -395,6 +501,11 @@ func saveState(ctx app.Context, s State, withInput, valid bool) {
 		return
 	}
 	store.Write(storageKey, s.Saved())
+	writeURL(ctx, s, withInput)
+}
+
+// writeURL puts the state in the address bar (see saveState).
+func writeURL(ctx app.Context, s State, withInput bool) {
 	u := *ctx.Page().URL()
 	q := url.Values{"lang": {string(s.Lang)}}
 	if withInput {
@@ -405,4 +516,36 @@ func saveState(ctx app.Context, s State, withInput, valid bool) {
 	}
 	u.RawQuery = q.Encode()
 	ctx.Page().ReplaceURL(&u)
+}
+
+// urlDelay is how long the address bar waits after the last edit.
+const urlDelay = 200 * time.Millisecond
+
+// saveEdit saves the state after an edit in the form: storage at once, the
+// address bar urlDelay after the last edit. history.replaceState took a
+// sixth of each keystroke's time in chromium, before the page could show
+// the new plan, and chromium throttles a page that calls it over 100 times
+// in 10 s, which fast typing does. The share link on the page is made from
+// the state, so it is never stale. Outside the browser (prerender, tests)
+// the URL is written at once.
+func (p *pageState) saveEdit(ctx app.Context, r route) {
+	if !p.out.Valid() {
+		return
+	}
+	store.Write(storageKey, p.st.Saved())
+	if !app.IsClient {
+		writeURL(ctx, p.st, r.KeepsInput)
+		return
+	}
+	p.urlGen++
+	gen, st := p.urlGen, p.st
+	ctx.After(urlDelay, func(ctx app.Context) {
+		// Writing the URL changes nothing on the page: no re-render.
+		ctx.PreventUpdate()
+		// A later edit has its own write; a page left in the meantime is
+		// unmounted, and go-app drops the call.
+		if gen == p.urlGen {
+			writeURL(ctx, st, r.KeepsInput)
+		}
+	})
 }

@@ -83,9 +83,9 @@ func TestLoadState(t *testing.T) {
 // the defaults.
 func TestStateRoundTrip(t *testing.T) {
 	for _, s := range []State{
-		{Zh, in()},
-		{En, in("hours_per_day", "12.5")},
-		{En, in("model.preset", "", "model.params_b", "13", "cost.prices.h100-80g-sxm.monthly", "52000", "domestic_only", "true")},
+		{Lang: Zh, Input: in()},
+		{Lang: En, Input: in("hours_per_day", "12.5")},
+		{Lang: En, Input: in("model.preset", "", "model.params_b", "13", "cost.prices.h100-80g-sxm.monthly", "52000", "domestic_only", "true")},
 	} {
 		fromURL, p := LoadState(s.Query(), "", "")
 		if fromURL.Lang != s.Lang || !fromURL.Input.Equal(s.Input) || p != nil {
@@ -96,10 +96,10 @@ func TestStateRoundTrip(t *testing.T) {
 			t.Errorf("via storage %s: %+v %v", s.Saved(), fromStorage, p)
 		}
 	}
-	if got := (State{En, in("hours_per_day", "12")}).Query().Encode(); got != "hours_per_day=12&lang=en" {
+	if got := (State{Lang: En, Input: in("hours_per_day", "12")}).Query().Encode(); got != "hours_per_day=12&lang=en" {
 		t.Errorf("Query = %q", got)
 	}
-	if got := (State{En, in("workload", "inference")}).Query().Encode(); got != "lang=en" {
+	if got := (State{Lang: En, Input: in("workload", "inference")}).Query().Encode(); got != "lang=en" {
 		t.Errorf("a default value is written to the URL: %q", got)
 	}
 }
@@ -148,6 +148,8 @@ func FuzzLoadState(f *testing.F) {
 	f.Add("hours_per_day=%ZZ", "{", "")
 	f.Add("lang=zh&model.preset=&model.params_b=1e9", `{"v":2,"lang":"xx","input":null}`, "en")
 	f.Add("cost.self_build.pue=0.2&extra_ips=99999", `{"v":2,"input":{"workload":"hpc"}}`, "")
+	f.Add("", `{"v":2,"input":{},"procurement":{"exit":{"contract_end":"2026-09-30","vendor":"x"}}}`, "")
+	f.Add("", `{"v":2,"input":{},"procurement":{"quotes":null,"poc":{}}}`, "")
 	f.Fuzz(func(t *testing.T, rawQuery, stored, browser string) {
 		q, _ := url.ParseQuery(rawQuery)
 		s, _ := LoadState(q, stored, browser)
@@ -157,6 +159,11 @@ func FuzzLoadState(f *testing.F) {
 		}
 		if _, ok := ParseLang(string(s.Lang)); !ok {
 			t.Fatalf("LoadState gave language %q", s.Lang)
+		}
+		if s.Proc != nil {
+			if _, err := NewProcurement(s.Proc.Sections); err != nil {
+				t.Fatalf("LoadState kept procurement sections plan.Build refuses: %v", err)
+			}
 		}
 	})
 }

@@ -32,7 +32,13 @@ func useStore(t *testing.T, m memStore) {
 // prerender fetches one page as the static generator does.
 func prerender(t *testing.T, target string) string {
 	t.Helper()
-	h, err := newHandler(genConfig{}, "test", 1000)
+	return prerenderRelease(t, target, nil)
+}
+
+// prerenderRelease is prerender for a site built with a release manifest.
+func prerenderRelease(t *testing.T, target string, release []byte) string {
+	t.Helper()
+	h, err := newHandler(genConfig{}, "test", 1000, release)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,18 +271,68 @@ func TestPlannerImport(t *testing.T) {
 	if got2, _ := h.exportData(planJSON); !bytes.Equal(got2, golden) {
 		t.Error("a failed import changed the plan")
 	}
-	// The procurement sections are not part of the form: say so.
-	proc, err := os.ReadFile("../shared/plan/testdata/procurement.plan.json")
+}
+
+// TestPlannerImportProcurement: a plan with procurement sections comes back
+// whole: the page keeps the sections (in storage too), exports the same
+// file, and says the share link carries the sheet only. Removing the
+// sections, or importing a plan without them, drops them.
+func TestPlannerImportProcurement(t *testing.T) {
+	mem := memStore{}
+	useStore(t, mem)
+	e, h := loadPlanner(t)
+	file, err := os.ReadFile("../shared/plan/testdata/procurement.plan.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "procurement.plan.json", proc, nil) })
+	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "procurement.plan.json", file, nil) })
 	e.ConsumeAll()
-	if html := app.HTMLString(h); !strings.Contains(html, "规划器不保留 &#34;procurement&#34; 部分") {
-		t.Error("dropping the procurement sections is not reported")
+	got, err := h.exportData(planJSON)
+	if err != nil || !bytes.Equal(got, file) {
+		t.Errorf("the exported plan differs from the imported procurement.plan.json (%v)", err)
 	}
-	if h.out.Plan == nil {
-		t.Errorf("the procurement plan's sheet gives no plan: %v %v", h.out.Errors, h.out.Err)
+	if !strings.Contains(mem[storageKey], `"procurement":{"quotes":`) {
+		t.Error("the sections are not saved in storage")
+	}
+	html := app.HTMLString(h)
+	for _, want := range []string{"已导入 procurement.plan.json：需求表和采购部分已恢复。", `id="procurement-note"`,
+		"本方案含采购部分（报价、供应商、合同、POC 测试、运营记录、退租、检查清单）", `id="procurement-clear"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if share := regexp.MustCompile(`<a[^>]* id="share"[^>]*>`).FindString(html); strings.Contains(share, "quote") || share == "" {
+		t.Errorf("share link %q", share)
+	}
+
+	// A reload (a new page reading storage) keeps them.
+	_, again := loadPlanner(t)
+	if again.st.Proc == nil {
+		t.Error("the sections are lost on reload")
+	}
+	if b, _ := again.exportData(planJSON); !bytes.Equal(b, file) {
+		t.Error("after reload the export differs")
+	}
+
+	h.ctx.Dispatch(func(ctx app.Context) { h.clearProcurement(ctx, app.Event{}) })
+	e.ConsumeAll()
+	if h.st.Proc != nil || strings.Contains(app.HTMLString(h), `id="procurement-note"`) ||
+		strings.Contains(mem[storageKey], "procurement") {
+		t.Error("removing the sections left them")
+	}
+	if b, _ := h.exportData(planJSON); bytes.Contains(b, []byte(`"procurement"`)) {
+		t.Error("the export still holds the sections")
+	}
+
+	// A bad section names the field and imports nothing.
+	bad := bytes.Replace(file, []byte(`"contract_end": "2026-09-30"`), []byte(`"contract_end": "30.9.2026"`), 1)
+	h.ctx.Dispatch(func(ctx app.Context) { h.applyImport(ctx, "bad.json", bad, nil) })
+	e.ConsumeAll()
+	if html := app.HTMLString(h); !strings.Contains(html, "无法导入 bad.json") || !strings.Contains(html, "contract_end") {
+		t.Error("a bad procurement section is not reported with its field")
+	}
+	if h.st.Proc != nil {
+		t.Error("a refused file changed the sections")
 	}
 }
 

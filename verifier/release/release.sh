@@ -16,7 +16,7 @@
 #  2. glibc-check.sh on those binaries, before anything is uploaded.
 #  3. release-json.sh: build/release/release.json from checksums.txt.
 #  4. make site into build/release/site with RELEASE_JSON set (the generator
-#     embeds it), and the file itself copied to the site root.
+#     embeds it and writes the file itself to the site root).
 #  5. goreleaser release again (--clean), the real site archive this time;
 #     for "release" this run uploads, as a draft.
 #  6. release-verify.sh: run 5 rebuilt byte-identical files (the builds are
@@ -104,7 +104,6 @@ echo "== 3/6 release.json"
 
 echo "== 4/6 site"
 "$MAKE" --no-print-directory site SITE_DIR="$OUT/site" RELEASE_JSON="$repo/$OUT/release.json"
-cp "$OUT/release.json" "$OUT/site/release.json"
 
 echo "== 5/6 goreleaser, second run (the real site archive)"
 GPUPLAN_RELEASE_SITE=$OUT/site "$GORELEASER" release $flags --clean

@@ -18,6 +18,10 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // Environment set by make test-browser.
@@ -203,6 +207,12 @@ func TestPlannerRenders(t *testing.T) {
 	if n := e.eval(`String(document.querySelectorAll("#memory-chart rect.seg").length)`); n == "0" {
 		t.Error("the memory chart has no segments")
 	}
+	// Folded parts are built when opened.
+	if got := e.eval(`String(!!document.getElementById("alt-table-rest"))`); got != "false" {
+		t.Error("the folded alternatives are built while closed")
+	}
+	e.do("open the other cards", chromedp.Click(chromedp.CSS("details.more-alts summary")))
+	e.waitFor(`document.querySelectorAll("#alt-table-rest tbody tr").length > 0`)
 }
 
 // TestSheetChangesPlan: choosing another model and typing into the sheet
@@ -214,9 +224,8 @@ func TestSheetChangesPlan(t *testing.T) {
 	e.waitText("gpu-pick", defaultPick)
 	e.do("qwen2.5-7b", SelectValue("model-preset", "qwen2.5-7b"))
 	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
-	if q := e.eval(`location.search`); !strings.Contains(q, "model.preset=qwen2.5-7b") {
-		t.Errorf("URL %q does not hold the preset", q)
-	}
+	// The address bar follows a moment after the edit (saveEdit).
+	e.waitFor(`location.search.includes("model.preset=qwen2.5-7b")`)
 	e.do("pretrain", SelectValue("model-preset", "llama-3.1-70b"), SelectValue("workload", "pretrain"))
 	e.waitText("gpu-pick", "24 × NVIDIA H100 80GB SXM5")
 
@@ -379,6 +388,38 @@ func TestExportImport(t *testing.T) {
 	if again := exportPlan(t, e.ctx); !bytes.Equal(again, file) {
 		t.Errorf("re-exported plan differs from the imported one")
 	}
+
+	// A plan with procurement sections keeps them: in the export, across
+	// a reload, and never in the share link, which the page says.
+	proc, err := filepath.Abs("../../shared/plan/testdata/procurement.plan.json") // the browser needs a full path
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(proc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.do("import procurement", chromedp.SetUploadFiles(`#import-file`, []string{proc}),
+		chromedp.WaitVisible(chromedp.ID("procurement-note")))
+	e.waitText("import-result", "Imported procurement.plan.json: the sheet and the procurement sections are restored.")
+	if got := e.text("procurement-note"); !strings.Contains(got, "quotes, vendors, contract, POC, operations, exit, checklists") ||
+		!strings.Contains(got, "carries the requirement sheet only") {
+		t.Errorf("procurement note %q", got)
+	}
+	if again := exportPlan(t, e.ctx); !bytes.Equal(again, want) {
+		t.Errorf("the export of an imported procurement plan differs from the file")
+	}
+	if share := e.eval(`document.getElementById("share").href`); strings.Contains(share, "quote") || strings.Contains(share, "procurement") {
+		t.Errorf("the share link carries procurement data: %s", share)
+	}
+	e.do("reload", chromedp.Navigate(e.base+"/"), WaitWasm("planner"), chromedp.WaitVisible(chromedp.ID("procurement-note")))
+	if again := exportPlan(t, e.ctx); !bytes.Equal(again, want) {
+		t.Errorf("after a reload the export lost the procurement sections")
+	}
+	e.do("remove", chromedp.Click(chromedp.ID("procurement-clear")), chromedp.WaitNotPresent(chromedp.ID("procurement-note")))
+	if s := e.eval(`localStorage.getItem("gpuplan.state")`); strings.Contains(s, "procurement") {
+		t.Errorf("storage still holds the sections")
+	}
 }
 
 // TestLanguage: the browser language picks Chinese, the switch moves to
@@ -477,6 +518,67 @@ func TestAcceptancePaste(t *testing.T) {
 	}
 	e.do("not nvidia-smi", PasteInto("facts-input", "hello"))
 	e.waitFor(`document.getElementById("facts-error")`)
+	// The test site is built without RELEASE_JSON.
+	if got := e.text("release-none"); got != "No published release for this build." {
+		t.Errorf("release line %q", got)
+	}
+}
+
+// TestAcceptanceReport: a report written by gpuverify check (report.New
+// over the plan file this page exports and the 8 × RTX 4090 capture) loads
+// into the page: the same checks, the digest verified, the plan
+// recognised; the report edited afterwards (a failed check turned into a
+// pass) is flagged (rule A4).
+func TestAcceptanceReport(t *testing.T) {
+	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := facts.Parse(capture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
+	planFile := exportPlan(t, e.ctx)
+	pl, err := plan.Decode(bytes.NewReader(planFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.New(planFile, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-e2e"},
+		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := report.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := bytes.Replace(good, []byte(`"status": "fail"`), []byte(`"status": "pass"`), 1)
+	dir := t.TempDir()
+	goodPath, badPath := filepath.Join(dir, "report.json"), filepath.Join(dir, "edited.json")
+	os.WriteFile(goodPath, good, 0o644)
+	os.WriteFile(badPath, tampered, 0o644)
+
+	e.do("load the report", chromedp.SetUploadFiles(`#facts-file`, []string{goodPath}),
+		chromedp.WaitVisible(chromedp.CSS(`#report-digest[data-digest="match"]`)))
+	if got := e.eval(`document.getElementById("report").getAttribute("data-plan")`); got != "same" {
+		t.Errorf("the report's plan is %q, want the plan on the page", got)
+	}
+	rows := e.eval(`String(document.querySelectorAll("#check-table tbody tr").length)`)
+	if rows != fmt.Sprint(len(r.Checks)) {
+		t.Errorf("%s rows in the check table, the report has %d checks", rows, len(r.Checks))
+	}
+	e.waitFor(`document.querySelector('#check-table tr[data-check="gpu0/identity"][data-status="fail"]')`)
+	if n := e.eval(`document.getElementById("check-verdict").getAttribute("data-failed")`); n != fmt.Sprint(r.Summary.Fail) {
+		t.Errorf("verdict counts %s failures, the report %d", n, r.Summary.Fail)
+	}
+
+	e.do("load the edited report", chromedp.SetUploadFiles(`#facts-file`, []string{badPath}),
+		chromedp.WaitVisible(chromedp.CSS(`#report-digest[data-digest="mismatch"][role="alert"]`)))
+	if got := e.text("report-digest"); !strings.Contains(got, "Digest mismatch") || !strings.Contains(got, r.Digest) {
+		t.Errorf("mismatch warning %q", got)
+	}
 }
 
 // TestOffline: once the service worker is active, the site works with the
@@ -516,9 +618,7 @@ func TestSubPath(t *testing.T) {
 	}
 	e.do("nav home", chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"), SelectValue("model-preset", "qwen2.5-7b"))
 	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
-	if p := e.eval(`location.pathname + location.search`); p != prefix+"/?lang=en&model.preset=qwen2.5-7b" {
-		t.Errorf("URL = %q", p)
-	}
+	e.waitFor(fmt.Sprintf(`location.pathname + location.search === %q`, prefix+"/?lang=en&model.preset=qwen2.5-7b"))
 	e.waitWorker(prefix, prefix+"/about", prefix+"/cost", prefix+"/web/app.wasm")
 	e.srv.Close()
 	e.do("offline root", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))

@@ -7,7 +7,11 @@
 // the browser and the page update), with the part spent in Compute. It
 // prints medians over several runs.
 //
-//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7]
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pause 300ms] [-profile 30]
+//
+// -profile N records a CPU profile of the input events in chromium and
+// prints the N functions with the most self time. Function names need an
+// app.wasm built without -s (the site build strips them).
 package main
 
 import (
@@ -16,12 +20,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuplan/gpuplan/wasm/e2e"
@@ -77,6 +85,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "build/site", "the generated site")
 	prefix := fs.String("prefix", "", "the sub-path the site was built for")
 	runs := fs.Int("runs", 7, "page loads per measurement")
+	pause := fs.Duration("pause", 0, "wait this long between input events (0: back to back, as fast typing)")
+	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the input events (0: no profile)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -111,7 +121,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		cold, warm, transfer = append(cold, c), append(warm, w), append(transfer, tr)
 	}
-	lat, compute, err := inputLatencies(browser, base, *runs*3)
+	lat, compute, prof, err := inputLatencies(browser, base, *runs*3, *pause, *top > 0)
 	if err != nil {
 		return err
 	}
@@ -121,7 +131,83 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  warm load → first wasm render   %s ms   (service worker cache)\n", stats(warm))
 	fmt.Fprintf(stdout, "  input event → updated plan      %s ms   (%d events; a frame is 16.7 ms)\n", stats(lat), len(lat))
 	fmt.Fprintf(stdout, "  of which Compute (plan.Build)   %s ms   (measured in the wasm)\n", stats(compute))
+	if prof != nil {
+		printProfile(stdout, prof, *top)
+	}
 	return nil
+}
+
+// printProfile prints where the input events spent their time: the total
+// by kind (Go in the wasm, JavaScript, the browser's own work), then the n
+// functions with the most self time and the n with the most total time
+// (the function and what it called).
+func printProfile(w io.Writer, p *profiler.Profile, n int) {
+	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
+	for _, node := range p.Nodes {
+		byID[node.ID] = node
+		for _, c := range node.Children {
+			parent[c] = node.ID
+		}
+	}
+	self, inclusive := map[string]int64{}, map[string]int64{}
+	kinds := map[string]int64{} // Go (wasm), JavaScript, or the VM's own entries
+	var total int64
+	for i, id := range p.Samples {
+		if i+1 >= len(p.TimeDeltas) {
+			break
+		}
+		d := p.TimeDeltas[i+1] // a sample lasts until the next one
+		total += d
+		name, kind := frameName(byID[id])
+		self[name] += d
+		kinds[kind] += d
+		seen := map[string]bool{}
+		for at, ok := id, true; ok; at, ok = parent[at] {
+			nm, _ := frameName(byID[at])
+			if !seen[nm] {
+				seen[nm] = true
+				inclusive[nm] += d
+			}
+		}
+	}
+	ms := func(us int64) float64 { return float64(us) / 1000 }
+	fmt.Fprintf(w, "\nCPU profile of the input events, %.1f ms sampled:\n", ms(total))
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		if kinds[k]*100 >= total { // 1% or more
+			fmt.Fprintf(w, "  %8.1f ms  %s\n", ms(kinds[k]), k)
+		}
+	}
+	for _, t := range []struct {
+		title string
+		m     map[string]int64
+	}{{"self time", self}, {"total time", inclusive}} {
+		fmt.Fprintf(w, "by %s:\n", t.title)
+		names := slices.SortedFunc(maps.Keys(t.m), func(a, b string) int { return int(t.m[b] - t.m[a]) })
+		for _, k := range names[:min(n, len(names))] {
+			fmt.Fprintf(w, "  %8.1f ms %5.1f%%  %s\n", ms(t.m[k]), 100*float64(t.m[k])/float64(max(total, 1)), k)
+		}
+	}
+}
+
+// frameName names a profile node and says what kind of code it is.
+func frameName(node *profiler.ProfileNode) (name, kind string) {
+	if node == nil || node.CallFrame == nil {
+		return "?", "?"
+	}
+	name, kind = node.CallFrame.FunctionName, "JavaScript"
+	switch url := node.CallFrame.URL; {
+	case strings.HasPrefix(url, "wasm://"):
+		kind = "Go (wasm)"
+	case url == "" && strings.HasPrefix(name, "("):
+		kind = name // (program), (idle), (garbage collector), (root)
+	case url == "":
+		kind = "browser built-ins"
+	}
+	if name == "" {
+		name = "(anonymous " + node.CallFrame.URL + ")"
+	}
+	return name, kind
 }
 
 // printSizes prints app.wasm and its precompressed variants.
@@ -175,28 +261,54 @@ func loadTwice(browser context.Context, base string) (cold, warm, transfer float
 	return cold, warm, transfer, err
 }
 
-// inputLatencies loads the planner once and times n input events: the
-// whole update as the page sees it, and the wasm's Compute alone.
-func inputLatencies(browser context.Context, base string, n int) (total, compute []float64, err error) {
+// inputLatencies loads the planner once and times n input events, pause
+// apart: the whole update as the page sees it, and the wasm's Compute
+// alone. With profile set it also records a CPU profile of those events.
+func inputLatencies(browser context.Context, base string, n int, pause time.Duration, profile bool) (total, compute []float64, prof *profiler.Profile, err error) {
 	tab, cancel, err := e2e.NewTab(browser)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(tab, 60*time.Second)
 	defer cancelT()
 	if err := chromedp.Do(ctx, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if profile {
+		if err := startProfile(ctx); err != nil {
+			return nil, nil, nil, fmt.Errorf("starting the profiler: %w", err)
+		}
 	}
 	for range n {
+		time.Sleep(pause)
 		ms, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](inputLatency, chromedp.EvalAwaitPromise))
 		if err != nil || len(ms) != 2 {
-			return nil, nil, fmt.Errorf("input latency: %v", err)
+			return nil, nil, nil, fmt.Errorf("input latency: %v", err)
 		}
 		total = append(total, ms[0])
 		compute = append(compute, ms[1]/1000)
 	}
-	return total, compute, nil
+	if profile {
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("stopping the profiler: %w", err)
+		}
+		prof = res.Profile
+	}
+	return total, compute, prof, nil
+}
+
+// startProfile starts the CPU profiler of the tab, sampling every 100 µs.
+func startProfile(ctx context.Context) error {
+	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+	return err
 }
 
 // stats formats the median and range of xs with one decimal.

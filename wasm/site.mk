@@ -1,8 +1,10 @@
 # The planner site: build, serve, browser tests and size/speed bench.
-# Included by the main Makefile (which sets GO and PORT).
+# Included by the main Makefile (which sets GO and PORT) as wasm/site.mk.
 #
 #   make site                  static site in build/site
 #   make site PREFIX=/gpuplan  the same for hosting under a sub-path
+#   make site RELEASE_JSON=build/release/release.json
+#                              with the downloads of a release listed
 #   make run                   build and serve on http://127.0.0.1:$(PORT)
 #   make test-browser          chromium tests of the real site (wasm/e2e)
 #   make bench-site            app.wasm sizes, load times, input-to-plan latency
@@ -10,6 +12,11 @@
 SITE_DIR ?= build/site
 PREFIX   ?=
 DOMAIN   ?=
+# The release manifest (verifier/release/release-json.sh) whose gpuverify
+# downloads the acceptance page lists, checked and embedded by the
+# generator (also copied to the site root). Empty: the page says there is
+# no published release for this build.
+RELEASE_JSON ?=
 # Brotli quality: 11 is the smallest (app.wasm ~1.50 MB) but takes ~20 s per
 # new app.wasm; results are cached in build/cache by content hash, so an
 # unchanged app.wasm costs nothing. 9 takes ~1.3 s and is ~13% bigger.
@@ -28,10 +35,19 @@ WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 .PHONY: site run test-browser bench-site
 
 # The browser build. -s -w saves ~2.5%; the generator is kept out by its
-# build tag (wasm/gen.go).
-build/app.wasm: $(SITE_SRC)
+# build tag (wasm/gen.go). WASM_GCFLAGS turns inlining off, for this build
+# only, in this module's packages (the site and shared/) and in go-app:
+# inlined go-app builders and decimal helpers copy their code into every
+# call site, and the wasm backend makes each copy large. Together they
+# save ~80 KB of brotli (~4%) for ~5% more CPU in plan.Build and in a
+# re-render (BenchmarkCompute, BenchmarkPlannerUpdate), which chromium did
+# not measurably show. Inlining off everywhere (all=-l) makes the runtime
+# and the standard library bigger instead.
+WASM_GCFLAGS ?= -gcflags='github.com/gpuplan/gpuplan/...=-l' \
+	-gcflags='github.com/maxence-charriere/go-app/v10/pkg/app=-l'
+build/app.wasm: $(SITE_SRC) wasm/site.mk
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags='-s -w' -o $@ ./wasm
 	@touch $@ # go build leaves an up-to-date file untouched; make compares times
 
 # The same package built natively is the generator.
@@ -50,7 +66,8 @@ site: build/app.wasm build/gen
 	@case "$(SITE_DIR)" in build/?*) ;; *) echo "SITE_DIR must be under build/"; exit 2;; esac
 	rm -rf $(SITE_DIR)
 	build/gen -out $(SITE_DIR) -wasm build/app.wasm -wasm-exec $(WASM_EXEC) -web web \
-		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -cache build/cache
+		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -cache build/cache \
+		$(if $(RELEASE_JSON),-release '$(RELEASE_JSON)')
 
 ## run: build the site and serve it on http://127.0.0.1:$(PORT).
 run: site build/serve

@@ -1,0 +1,69 @@
+//go:build !wasm
+
+package main
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// procurementOf reads the procurement sections of shared/plan's golden
+// procurement plan.
+func procurementOf(t *testing.T) *Procurement {
+	t.Helper()
+	p := goldenPlan(t, "procurement")
+	proc, err := NewProcurement(p.Requirements.Procurement)
+	if err != nil || proc == nil {
+		t.Fatalf("NewProcurement: %v", err)
+	}
+	return proc
+}
+
+// TestProcurementState: the procurement sections of an imported plan live
+// in storage next to the input and come back on reload, also when a link
+// gives the input; they never go into the URL. Sections storage cannot
+// read are left out with a notice, and the sheet survives.
+func TestProcurementState(t *testing.T) {
+	proc := procurementOf(t)
+	if got := strings.Join(proc.Names(), " "); got != "quotes vendors contract poc operations exit checklists" {
+		t.Errorf("Names = %q", got)
+	}
+	st := State{Lang: En, Input: in("hours_per_day", "12"), Proc: proc}
+	saved := st.Saved()
+	if !strings.Contains(saved, `"procurement":{"quotes":`) {
+		t.Fatalf("storage lacks the sections: %s", saved)
+	}
+	back, problems := LoadState(url.Values{}, saved, "")
+	if problems != nil || back.Proc == nil || !back.Input.Equal(st.Input) || back.Saved() != saved {
+		t.Errorf("reload: sections %v, input %v, problems %v", back.Proc != nil, back.Input.v, problems)
+	}
+	if q := st.Query().Encode(); strings.Contains(q, "procurement") || strings.Contains(q, "quote") {
+		t.Errorf("the URL carries procurement data: %s", q)
+	}
+	link, _ := LoadState(mustQuery(t, "concurrency=8&lang=en"), saved, "")
+	if link.Proc == nil || link.Input.Get("concurrency") != "8" || link.Input.Get("hours_per_day") != "" {
+		t.Errorf("a link: input %v, sections kept %v", link.Input.v, link.Proc != nil)
+	}
+	if o := ComputeState(back); o.Plan == nil || o.Plan.Requirements.Procurement == nil {
+		t.Errorf("the plan lacks the sections: %v %v", o.Errors, o.Err)
+	}
+
+	bad := `{"v":2,"lang":"en","input":{"hours_per_day":"12"},"procurement":{"quotes":{"nonsense":1}}}`
+	got, problems := LoadState(url.Values{}, bad, "")
+	if got.Proc != nil || got.Input.Get("hours_per_day") != "12" || len(problems) != 1 || !problems[0].Procurement {
+		t.Fatalf("bad sections: %+v %+v", got, problems)
+	}
+	if msg := problems[0].Message(En.M()); !strings.Contains(msg, "procurement sections") || !strings.Contains(msg, "nonsense") {
+		t.Errorf("notice %q does not say what was dropped and why", msg)
+	}
+	// Well-formed but refused by plan.Build: an exit date that is no date.
+	invalid := strings.Replace(saved, `"contract_end":"2026-09-30"`, `"contract_end":"30.9.2026"`, 1)
+	if invalid == saved {
+		t.Fatal("the golden sections have no exit date to spoil")
+	}
+	if g, ps := LoadState(url.Values{}, invalid, ""); g.Proc != nil || len(ps) != 1 || !ps[0].Procurement ||
+		!strings.Contains(ps[0].Reason, "contract_end") {
+		t.Errorf("invalid sections: kept %v, problems %+v", g.Proc != nil, ps)
+	}
+}
