@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -69,7 +70,7 @@ func DecodeRelease(data []byte) (*Release, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("release.json: %w", err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("release.json: data after the JSON document")
 	}
 	if err := r.validate(); err != nil {

@@ -56,9 +56,13 @@ func TestDecodeRelease(t *testing.T) {
 		{"zero size", `"size": 2162910`, `"size": 0`, "files[0].size"},
 		{"short sha256", sha, sha[:63], "files[0].sha256"},
 		{"upper-case sha256", sha, strings.ToUpper(sha), "files[0].sha256"},
-		{"trailing data", "}\n", "}\n{}", "after"},
+		{"trailing data", "", "{}", "data after the JSON document"},
+		{"a stray brace", "", "}", "data after the JSON document"},
 	} {
 		bad := bytes.Replace(good, []byte(c.from), []byte(c.to), 1)
+		if c.from == "" { // appended after the document
+			bad = append(bytes.Clone(good), c.to...)
+		}
 		if bytes.Equal(bad, good) {
 			t.Fatalf("%s: %q not found", c.name, c.from)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"sort"
 	"time"
@@ -147,7 +148,7 @@ func decodeProcurement(raw []byte) (*Procurement, error) {
 	if err := dec.Decode(&p); err != nil {
 		return nil, err
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("data after the sections")
 	}
 	return NewProcurement(&p)
