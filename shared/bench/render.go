@@ -18,7 +18,7 @@ var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.
 func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := report.Summarize(checks)
-	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), counts(s))
+	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), s.Counts())
 	for _, kv := range runLines(r) {
 		fmt.Fprintf(&b, "  %-9s %s\n", kv[0], kv[1])
 	}
@@ -29,11 +29,11 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 		}
 	}
 	for _, st := range statuses {
-		group := byStatus(checks, st)
+		group := report.ByStatus(checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", groupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n%s (%d)\n", report.GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
 			if st == acceptance.Fail || st == acceptance.Warn {
@@ -51,7 +51,7 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := report.Summarize(checks)
-	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), counts(s))
+	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), s.Counts())
 	for _, kv := range runLines(r) {
 		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
 	}
@@ -62,11 +62,11 @@ func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 		}
 	}
 	for _, st := range statuses {
-		group := byStatus(checks, st)
+		group := report.ByStatus(checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", groupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", report.GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
 		}
@@ -152,32 +152,6 @@ func verdict(s report.Summary) string {
 		return "NOT RUN"
 	}
 	return strings.ToUpper(s.Verdict)
-}
-
-func counts(s report.Summary) string {
-	return fmt.Sprintf("%d fail, %d warn, %d skip, %d pass of %d checks", s.Fail, s.Warn, s.Skip, s.Pass, s.Total)
-}
-
-func groupTitle(s acceptance.Status) string {
-	switch s {
-	case acceptance.Fail:
-		return "Failed"
-	case acceptance.Warn:
-		return "Warnings"
-	case acceptance.Skip:
-		return "Skipped, not measured"
-	}
-	return "Passed"
-}
-
-func byStatus(rs []acceptance.Result, s acceptance.Status) []acceptance.Result {
-	var out []acceptance.Result
-	for _, r := range rs {
-		if r.Status == s {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // md escapes a Markdown table cell.

@@ -13,7 +13,7 @@ import (
 // the checks grouped failed, warnings, skipped, passed.
 func WriteText(w io.Writer, r *Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Delivery check: %s (%s)\n", strings.ToUpper(r.Summary.Verdict), counts(r.Summary))
+	fmt.Fprintf(&b, "Delivery check: %s (%s)\n", strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
 	for _, kv := range header(r) {
 		fmt.Fprintf(&b, "  %-8s %s\n", kv[0], kv[1])
 	}
@@ -22,11 +22,11 @@ func WriteText(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "  %-8s %s\n", kv[0], kv[1])
 	}
 	for _, st := range statuses {
-		group := byStatus(r.Checks, st)
+		group := ByStatus(r.Checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", groupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n%s (%d)\n", GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
 			if st == acceptance.Fail || st == acceptance.Warn {
@@ -45,7 +45,7 @@ func WriteText(w io.Writer, r *Report) error {
 // (rule A4): the same content as WriteText, with every check in a table.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Delivery check: %s\n\n%s.\n\n", strings.ToUpper(r.Summary.Verdict), counts(r.Summary))
+	fmt.Fprintf(&b, "# Delivery check: %s\n\n%s.\n\n", strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
 	b.WriteString("| | |\n|---|---|\n")
 	for _, kv := range header(r) {
 		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
@@ -55,11 +55,11 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
 	}
 	for _, st := range statuses {
-		group := byStatus(r.Checks, st)
+		group := ByStatus(r.Checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", groupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
 		}
@@ -77,12 +77,14 @@ func header(r *Report) [][2]string {
 	}
 }
 
-func counts(s Summary) string {
+// Counts says how many checks ended in each status.
+func (s Summary) Counts() string {
 	return fmt.Sprintf("%d fail, %d warn, %d skip, %d pass of %d checks", s.Fail, s.Warn, s.Skip, s.Pass, s.Total)
 }
 
-func groupTitle(s acceptance.Status) string {
-	switch s {
+// GroupTitle is the heading of the checks that ended in status st.
+func GroupTitle(st acceptance.Status) string {
+	switch st {
 	case acceptance.Fail:
 		return "Failed"
 	case acceptance.Warn:
@@ -93,10 +95,11 @@ func groupTitle(s acceptance.Status) string {
 	return "Passed"
 }
 
-func byStatus(rs []acceptance.Result, s acceptance.Status) []acceptance.Result {
+// ByStatus returns the results with status st, in order.
+func ByStatus(rs []acceptance.Result, st acceptance.Status) []acceptance.Result {
 	var out []acceptance.Result
 	for _, r := range rs {
-		if r.Status == s {
+		if r.Status == st {
 			out = append(out, r)
 		}
 	}
