@@ -233,7 +233,7 @@ func acceptanceBlock(l Lang, a plan.Acceptance) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().Body(app.Text(m.AccBlockTitle+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
 		dataTable("acc-block", m.AccBlockTitle, []string{m.TableInput, m.TableValue}, [][]string{
-			{m.AccGPUCount, Int(a.GPUCount)},
+			{m.AccGPUCount, gpuCount(m, a)},
 			{m.AccGPUIDs, strings.Join(a.GPUIDs, ", ")},
 			{m.AccMinMemory, Int(a.MinMemoryMiB) + " MiB"},
 			{m.AccInterconnect, l.Enum("link", a.Interconnect)},
@@ -244,6 +244,15 @@ func acceptanceBlock(l Lang, a plan.Acceptance) app.UI {
 			{m.AccDriver, orAny(a.MinDriver)},
 		}),
 	)
+}
+
+// gpuCount shows the count, and what one server must show on a multi-node
+// plan (gpuverify checks one node at a time).
+func gpuCount(m *Messages, a plan.Acceptance) string {
+	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
+		return fmt.Sprintf(m.AccPerNode, Int(a.GPUCount), Int(a.GPUsPerNode))
+	}
+	return Int(a.GPUCount)
 }
 
 // howTo says how to get gpuverify and what to run.

@@ -75,19 +75,21 @@ type Messages struct {
 
 	// Acceptance page.
 	AccBlockTitle, AccGPUCount, AccGPUIDs, AccMinMemory, AccInterconnect string
-	AccMIG, AccVirt, AccPCIe, AccECC, AccDriver, AccAny, HowTitle        string
-	HowStep1, HowStep2, HowStep3, PasteLabel, PasteHelp, LoadFile        string
-	FactsTitle, FactsGPU, FactsName, FactsMemory, FactsPCI, FactsECC     string
-	FactsPCIe, FactsThrottle, FactsDriver, FactsSourceF, ChecksTitle     string
-	CheckStatus, CheckID, CheckExpected, CheckMeasured, CheckMessage     string
-	VerdictPassF, VerdictFailF, ParseFailedF, ReportLoaded               string
-	FactsProblems, CheckNotAvailable, NoThrottle                         string
-	ReportTitle, ReportFromF, DigestOK, DigestBad, DigestStated          string
-	DigestComputed, ReportPlanSame, ReportPlanSameBlock                  string
-	ReportPlanOther, ReportPlanNone                                      string
-	ReleaseTitle, ReleaseIntroF, ReleaseFile, ReleaseArch, ReleaseKind   string
-	ReleaseSize, ReleaseChecksums, ReleaseVerify, ReleaseNone            string
-	ReleaseUnpublishedF                                                  string
+	// AccPerNode formats "N in all, M per server" (two %s).
+	AccPerNode                                                         string
+	AccMIG, AccVirt, AccPCIe, AccECC, AccDriver, AccAny, HowTitle      string
+	HowStep1, HowStep2, HowStep3, PasteLabel, PasteHelp, LoadFile      string
+	FactsTitle, FactsGPU, FactsName, FactsMemory, FactsPCI, FactsECC   string
+	FactsPCIe, FactsThrottle, FactsDriver, FactsSourceF, ChecksTitle   string
+	CheckStatus, CheckID, CheckExpected, CheckMeasured, CheckMessage   string
+	VerdictPassF, VerdictFailF, ParseFailedF, ReportLoaded             string
+	FactsProblems, CheckNotAvailable, NoThrottle                       string
+	ReportTitle, ReportFromF, DigestOK, DigestBad, DigestStated        string
+	DigestComputed, ReportPlanSame, ReportPlanSameBlock                string
+	ReportPlanOther, ReportPlanNone                                    string
+	ReleaseTitle, ReleaseIntroF, ReleaseFile, ReleaseArch, ReleaseKind string
+	ReleaseSize, ReleaseChecksums, ReleaseVerify, ReleaseNone          string
+	ReleaseUnpublishedF                                                string
 
 	// About page.
 	AboutRulesTitle, AboutCatalogTitle, SpecFigure, SpecValue, SpecSource string
@@ -315,6 +317,7 @@ var enMessages = Messages{
 
 	AccBlockTitle:       "What gpuverify will demand of the delivered server",
 	AccGPUCount:         "GPU count",
+	AccPerNode:          "%s in all, %s on each server",
 	AccGPUIDs:           "Accepted cards",
 	AccMinMemory:        "Memory per GPU at least",
 	AccInterconnect:     "Interconnect",
@@ -615,6 +618,7 @@ var zhMessages = Messages{
 
 	AccBlockTitle:       "gpuverify 将对交付服务器的要求",
 	AccGPUCount:         "GPU 数量",
+	AccPerNode:          "共 %s 张，每台服务器 %s 张",
 	AccGPUIDs:           "接受的卡型",
 	AccMinMemory:        "每卡显存至少",
 	AccInterconnect:     "互联",
