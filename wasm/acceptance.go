@@ -250,7 +250,7 @@ func acceptanceBlock(l Lang, a plan.Acceptance) app.UI {
 // plan (gpuverify checks one node at a time).
 func gpuCount(m *Messages, a plan.Acceptance) string {
 	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
-		return fmt.Sprintf(m.AccPerNode, Int(a.GPUCount), Int(a.GPUsPerNode))
+		return fmt.Sprintf(m.AccPerNodeF, Int(a.GPUCount), Int(a.GPUsPerNode))
 	}
 	return Int(a.GPUCount)
 }

@@ -75,8 +75,8 @@ type Messages struct {
 
 	// Acceptance page.
 	AccBlockTitle, AccGPUCount, AccGPUIDs, AccMinMemory, AccInterconnect string
-	// AccPerNode formats "N in all, M per server" (two %s).
-	AccPerNode                                                         string
+	// AccPerNodeF formats "N in all, M per server" (two %s).
+	AccPerNodeF                                                        string
 	AccMIG, AccVirt, AccPCIe, AccECC, AccDriver, AccAny, HowTitle      string
 	HowStep1, HowStep2, HowStep3, PasteLabel, PasteHelp, LoadFile      string
 	FactsTitle, FactsGPU, FactsName, FactsMemory, FactsPCI, FactsECC   string
@@ -317,7 +317,7 @@ var enMessages = Messages{
 
 	AccBlockTitle:       "What gpuverify will demand of the delivered server",
 	AccGPUCount:         "GPU count",
-	AccPerNode:          "%s in all, %s on each server",
+	AccPerNodeF:         "%s in all, %s on each server",
 	AccGPUIDs:           "Accepted cards",
 	AccMinMemory:        "Memory per GPU at least",
 	AccInterconnect:     "Interconnect",
@@ -618,7 +618,7 @@ var zhMessages = Messages{
 
 	AccBlockTitle:       "gpuverify 将对交付服务器的要求",
 	AccGPUCount:         "GPU 数量",
-	AccPerNode:          "共 %s 张，每台服务器 %s 张",
+	AccPerNodeF:         "共 %s 张，每台服务器 %s 张",
 	AccGPUIDs:           "接受的卡型",
 	AccMinMemory:        "每卡显存至少",
 	AccInterconnect:     "互联",
