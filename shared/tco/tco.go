@@ -154,8 +154,11 @@ func band(s Shares) Band {
 const overrun = " Budgets that count only the GPU rent typically end at 1.3–1.5× the plan (C3)."
 
 func warning(b Band, s Shares) string {
-	span := fmt.Sprintf("Hidden items are %s–%s of the total", money.FormatPercent(s.Low), money.FormatPercent(s.High))
-	if s.Low.Equal(s.High) {
+	// The share at the low estimate may exceed the one at the high
+	// estimate; the sentence gives the span smallest first.
+	lo, hi := decimal.Min(s.Low, s.High), decimal.Max(s.Low, s.High)
+	span := fmt.Sprintf("Hidden items are %s–%s of the total", money.FormatPercent(lo), money.FormatPercent(hi))
+	if lo.Equal(hi) {
 		span = fmt.Sprintf("Hidden items are %s of the total", money.FormatPercent(s.Low))
 	}
 	switch b {
