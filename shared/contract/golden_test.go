@@ -20,14 +20,6 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var text, md bytes.Buffer
-		if err := r.WriteText(&text); err != nil {
-			t.Fatal(err)
-		}
-		if err := r.WriteMarkdown(&md); err != nil {
-			t.Fatal(err)
-		}
-		golden.Check(t, stem+".txt", text.Bytes())
-		golden.Check(t, stem+".md", md.Bytes())
+		golden.Rendered(t, stem, r)
 	})
 }

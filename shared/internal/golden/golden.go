@@ -5,6 +5,7 @@ package golden
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,4 +63,24 @@ func Each(t *testing.T, pattern string, fn func(t *testing.T, stem string, input
 			fn(t, stem, input)
 		})
 	}
+}
+
+// Renderer is a result that writes itself as text and as Markdown.
+type Renderer interface {
+	WriteText(w io.Writer) error
+	WriteMarkdown(w io.Writer) error
+}
+
+// Rendered checks r's text and Markdown against stem.txt and stem.md.
+func Rendered(t testing.TB, stem string, r Renderer) {
+	t.Helper()
+	var text, md bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	Check(t, stem+".txt", text.Bytes())
+	Check(t, stem+".md", md.Bytes())
 }
