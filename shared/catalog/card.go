@@ -69,6 +69,8 @@ type Card struct {
 	MemoryType    string       `json:"memory_type"`   // "HBM3", "GDDR6X", ...
 	BandwidthGBs  Spec         `json:"bandwidth_gbs"` // memory bandwidth, GB/s
 	BF16TFLOPS    Spec         `json:"bf16_tflops"`   // dense tensor BF16/FP16, FP32 accumulate
+	FP8TFLOPS     Spec         `json:"fp8_tflops"`    // dense tensor FP8, FP32 accumulate; unknown when the card has none
+	INT8TOPS      Spec         `json:"int8_tops"`     // dense tensor INT8
 	FP32TFLOPS    Spec         `json:"fp32_tflops"`   // non-tensor FP32
 	FP64TFLOPS    Spec         `json:"fp64_tflops"`   // non-tensor FP64
 	TDPW          Spec         `json:"tdp_w"`         // board power, W

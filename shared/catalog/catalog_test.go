@@ -181,8 +181,8 @@ func TestSpecFieldsFound(t *testing.T) {
 	// Guards specFields: if reflection found nothing, the test above would
 	// pass on an empty map.
 	got := len(specFields(catalog.Card{}))
-	if got != 13 {
-		t.Errorf("specFields found %d Spec fields in Card, want 13 (update this test and the required lists below it when adding one)", got)
+	if got != 15 {
+		t.Errorf("specFields found %d Spec fields in Card, want 15 (update this test and the required lists below it when adding one)", got)
 	}
 }
 
@@ -326,7 +326,7 @@ func TestSizingFigures(t *testing.T) {
 		{"a100-40g-pcie", "TDPW", 250, false},
 		{"a100-40g-sxm", "NVLinkGBs", 600, false},
 		{"a100-80g-pcie", "BandwidthGBs", 1935, false},
-		{"a100-80g-pcie", "NVLinkBridgeGBs", 600, true},
+		{"a100-80g-pcie", "NVLinkBridgeGBs", 600, false},
 		{"a100-80g-sxm", "BandwidthGBs", 2039, false},
 		{"a100-80g-sxm", "BF16TFLOPS", 312, false},
 		{"a100-80g-sxm", "FP32TFLOPS", 19.5, false},
@@ -347,7 +347,15 @@ func TestSizingFigures(t *testing.T) {
 		{"h20-96g", "BandwidthGBs", 4000, true},
 		{"h20-96g", "BF16TFLOPS", 148, true},
 		{"h20-96g", "FP32TFLOPS", 44, true},
-		{"h20-96g", "TDPW", 400, true},
+		{"h20-96g", "TDPW", 500, true},
+		{"rtx-4090", "FP8TFLOPS", 330.3, false},
+		{"rtx-4090", "INT8TOPS", 660.6, false},
+		{"a100-80g-sxm", "INT8TOPS", 624, false},
+		{"h100-80g-sxm", "FP8TFLOPS", 1979, false},
+		{"h100-80g-pcie", "FP8TFLOPS", 1513, false},
+		{"h200-141g", "FP8TFLOPS", 1979, false},
+		{"h20-96g", "FP8TFLOPS", 296, true},
+		{"l40s-48g", "FP8TFLOPS", 733, false},
 		{"h200-141g", "MemoryGB", 141, false},
 		{"h200-141g", "BandwidthGBs", 4800, false},
 		{"h200-141g", "BF16TFLOPS", 989, false},
@@ -371,8 +379,9 @@ func TestSizingFigures(t *testing.T) {
 			if s.Value != tt.want || s.Ref.Unconfirmed != tt.unconfirmed {
 				t.Errorf("= %v (unconfirmed %v), want %v (unconfirmed %v)", s.Value, s.Ref.Unconfirmed, tt.want, tt.unconfirmed)
 			}
-			if s.Ref.Source != sz {
-				t.Errorf("cites %q, want %q", s.Ref.Source, sz)
+			// Issue 10 item 9: a vendor document wherever one exists.
+			if doc := vendorDoc(tt.id); doc != "" && !strings.Contains(s.Ref.Source, doc) {
+				t.Errorf("cites %q, want the vendor's %q", s.Ref.Source, doc)
 			}
 		})
 	}
@@ -465,11 +474,6 @@ func TestPrices(t *testing.T) {
 		}
 		if strings.HasPrefix(p.Ref.Source, "derived") && !p.Ref.Unconfirmed {
 			t.Errorf("%s: derived price not marked unconfirmed", c.ID)
-		}
-		// No seed gives a 元/小时 figure; rule B1 only sets the 10 h/day
-		// threshold for choosing hourly billing.
-		if c.HourlyPrice != nil {
-			t.Errorf("%s: hourly price %+v, but no seed gives one", c.ID, *c.HourlyPrice)
 		}
 	}
 }
@@ -611,5 +615,61 @@ func TestPurchasePrices(t *testing.T) {
 	}
 	if p, _ := catalog.PurchasePrice("h100-80g-sxm"); !p.Low.Equal(decimal.NewFromInt(2700000).Div(decimal.NewFromInt(8))) {
 		t.Errorf("H100 purchase = %s, want 2,700,000 / 8 (tco.md F14)", p.Low)
+	}
+}
+
+// vendorDoc names the vendor document a card's specs must cite; empty for
+// cards with no public datasheet (A800, H800, H20, L20, Ascend 910B).
+func vendorDoc(id string) string {
+	switch {
+	case id == "rtx-4090":
+		return "NVIDIA Ada GPU Architecture whitepaper"
+	case strings.HasPrefix(id, "a100-"):
+		return "NVIDIA A100 Tensor Core GPU datasheet"
+	case strings.HasPrefix(id, "h100-"):
+		return "NVIDIA H100 Tensor Core GPU datasheet"
+	case id == "h200-141g":
+		return "NVIDIA H200 Tensor Core GPU datasheet"
+	case id == "l40s-48g":
+		return "NVIDIA L40S datasheet"
+	}
+	return ""
+}
+
+// TestHourlyPrices pins the sourced hourly (按量) reference ranges (issue 10
+// item 4): cards that Chinese GPU clouds list by the hour carry one; H100,
+// H200, L40S, A100 80GB PCIe and the Ascend 910B have no Chinese hourly
+// price on record, and the planner falls back to rule B1 for them.
+func TestHourlyPrices(t *testing.T) {
+	want := map[string][2]string{
+		"rtx-4090":      {"1.24", "1.98"},
+		"a100-40g-pcie": {"3.28", "3.28"},
+		"a100-40g-sxm":  {"3.28", "3.28"},
+		"a100-80g-sxm":  {"6.68", "6.68"},
+		"a800-80g-sxm":  {"4.98", "5.15"},
+		"h800-80g-sxm":  {"8.88", "8.88"},
+		"h20-96g":       {"6.98", "7.58"},
+		"l20-48g":       {"3.68", "3.68"},
+	}
+	for _, c := range catalog.All() {
+		w, ok := want[c.ID]
+		if !ok {
+			if c.HourlyPrice != nil {
+				t.Errorf("%s: hourly %s–%s, but no Chinese hourly price is on record", c.ID, c.HourlyPrice.Low, c.HourlyPrice.High)
+			}
+			continue
+		}
+		p := c.HourlyPrice
+		if p == nil {
+			t.Errorf("%s: no hourly price, want %s–%s", c.ID, w[0], w[1])
+			continue
+		}
+		if !p.Low.Equal(decimal.RequireFromString(w[0])) || !p.High.Equal(decimal.RequireFromString(w[1])) {
+			t.Errorf("%s: hourly %s–%s, want %s–%s", c.ID, p.Low, p.High, w[0], w[1])
+		}
+		checkRef(t, c.ID+".HourlyPrice", p.Ref)
+		if !strings.Contains(p.Ref.Source, "autodl.com") && !strings.Contains(p.Ref.Source, "gpu-price-index") {
+			t.Errorf("%s: hourly price cites %q, want a published price list", c.ID, p.Ref.Source)
+		}
 	}
 }

@@ -48,6 +48,18 @@ type Input struct {
 	// BF16Grads keeps gradients in 16 bits: 16 B per parameter for mixed-
 	// precision Adam (the ZeRO paper) instead of the default 18 B.
 	BF16Grads bool `json:"bf16_grads,omitempty"`
+	// Optimizer decides the optimizer-state bytes of every trained
+	// parameter; empty means AdamW.
+	Optimizer Optimizer `json:"optimizer,omitempty"`
+	// KVPrecision is the format of the KV cache (inference): bf16 (the
+	// default), fp16, fp8 or int8. It sets the KV memory and the KV bytes a
+	// decode step reads.
+	KVPrecision Precision `json:"kv_cache_precision,omitempty"`
+	// OutputTokens is how many of ContextTokens a sequence generates
+	// (inference); 0 means min(1024, ContextTokens/2). Decode speed is
+	// taken at the mean context, ContextTokens − OutputTokens/2, while
+	// memory is sized for the full ContextTokens.
+	OutputTokens int `json:"output_tokens,omitempty"`
 	// WorkingSetGiB is the data an hpc job keeps in GPU memory (0 = not
 	// known: the job is sized as one card).
 	WorkingSetGiB float64 `json:"working_set_gib,omitempty"`
@@ -73,7 +85,7 @@ const (
 const (
 	MaxContextTokens = 1 << 20
 	MaxConcurrency   = 4096
-	MaxLoRARank      = 4096
+	MaxLoRARank      = 1024
 	MaxTokensToTrain = 1e16
 	MaxTargetDays    = 3650
 	MaxWorkingSetGiB = 1 << 20
@@ -101,7 +113,7 @@ func prepare(in Input) (job, error) {
 	if err := j.resolveModel(); err != nil {
 		return job{}, err
 	}
-	for _, check := range []func() error{j.checkPrecision, j.checkShape, j.checkTraining} {
+	for _, check := range []func() error{j.checkPrecision, j.checkShape, j.checkServing, j.checkTraining} {
 		if err := check(); err != nil {
 			return job{}, err
 		}
@@ -187,6 +199,10 @@ func (j *job) checkPrecision() error {
 		if j.Workload == QLoRA {
 			j.Precision = INT4
 		}
+		if p := j.model.Precision; p != "" && !j.Workload.Training() {
+			j.Precision = p
+			j.notes = append(j.notes, fmt.Sprintf("%s is published in %s weights: sized as %s", j.model.ID, "4-bit", p))
+		}
 	}
 	p, err := ParsePrecision(string(j.Precision))
 	if err != nil {
@@ -226,6 +242,28 @@ func (j *job) checkShape() error {
 	return nil
 }
 
+// checkServing fills the KV-cache format and the output length of an
+// inference job.
+func (j *job) checkServing() error {
+	if j.Workload != Inference {
+		return nil
+	}
+	switch j.KVPrecision {
+	case "":
+		j.KVPrecision = BF16
+	case BF16, FP16, FP8, INT8:
+	default:
+		return fieldErr("kv_cache_precision", "must be one of bf16, fp16, fp8, int8, got %q", j.KVPrecision)
+	}
+	if j.OutputTokens < 0 || j.OutputTokens > j.ContextTokens {
+		return fieldErr("output_tokens", "must be 0 (default) or 1..context_tokens (%d), got %d", j.ContextTokens, j.OutputTokens)
+	}
+	if j.OutputTokens == 0 {
+		j.OutputTokens = max(1, min(1024, j.ContextTokens/2))
+	}
+	return nil
+}
+
 func (j *job) checkTraining() error {
 	if !(j.TokensToTrain >= 0 && j.TokensToTrain <= MaxTokensToTrain) {
 		return fieldErr("tokens_to_train", "must be 0..%g, got %g", MaxTokensToTrain, j.TokensToTrain)
@@ -243,6 +281,11 @@ func (j *job) checkTraining() error {
 	default:
 		return fieldErr("recompute", "must be one of none, selective, full, got %q", j.Recompute)
 	}
+	o, err := ParseOptimizer(string(j.Optimizer))
+	if err != nil {
+		return err
+	}
+	j.Optimizer = o
 	if !j.Workload.Adapters() {
 		return nil
 	}

@@ -56,10 +56,15 @@ type Memory struct {
 	// TrainableParams is the number of trained parameters (all of them,
 	// or the LoRA adapters).
 	TrainableParams float64 `json:"trainable_params,omitempty"`
-	// StateBytesPerParam is TrainingStatesGiB per trainable parameter in
-	// bytes: gradients, fp32 master weights and Adam's two moments (and the
-	// adapter weights themselves for LoRA).
+	// StateBytesPerParam is the training state of one trainable parameter
+	// in bytes, GPU and paged parts together: gradients, fp32 master weights
+	// and the optimizer's moments (and the adapter weights themselves for
+	// LoRA).
 	StateBytesPerParam float64 `json:"state_bytes_per_param,omitempty"`
+	// PagedStatesGiB are the optimizer moments of a paged optimizer: they
+	// may live in host memory, so TotalGiB leaves them out and the host
+	// needs this much free RAM.
+	PagedStatesGiB float64 `json:"paged_states_gib,omitempty"`
 	// Notes state every assumption behind the figures.
 	Notes []string `json:"notes,omitempty"`
 }
@@ -76,7 +81,6 @@ func Estimate(in Input) (Memory, error) {
 
 func (j job) memory() Memory {
 	m := j.model
-	vb := j.Precision.valueBytes()
 	mem := Memory{Model: m, Precision: j.Precision, OverheadGiB: OverheadGiB}
 	mem.Notes = append(mem.Notes, j.notes...)
 	weights := j.weightBytes()
@@ -96,16 +100,24 @@ func (j job) memory() Memory {
 			mem.Notes = append(mem.Notes, "video-gen: activations grow with frames × resolution and are not modelled; keep headroom")
 		}
 	case j.Workload == Inference:
-		mem.KVBytesPerToken = m.KVBytesPerToken(vb)
-		tokens := float64(j.ContextTokens) * float64(j.Concurrency)
-		mem.KVCacheGiB = mem.KVBytesPerToken * tokens / GiB
+		kvb := j.kvValueBytes()
+		ctx := float64(j.ContextTokens)
+		perSeq := m.KVBytes(ctx, kvb)
+		mem.KVBytesPerToken = perSeq / ctx
+		tokens := ctx * float64(j.Concurrency)
+		mem.KVCacheGiB = perSeq * float64(j.Concurrency) / GiB
 		mem.ActivationsGiB = j.inferenceActivationBytes() / GiB
-		mem.Notes = append(mem.Notes, fmt.Sprintf("KV cache in %g-bit for %d sequences × %d tokens = %.0f tokens at %.0f B/token", vb*8, j.Concurrency, j.ContextTokens, tokens, mem.KVBytesPerToken),
+		mem.Notes = append(mem.Notes, fmt.Sprintf("KV cache in %s for %d sequences × %d tokens = %.0f tokens at %.0f B/token", j.KVPrecision, j.Concurrency, j.ContextTokens, tokens, mem.KVBytesPerToken),
 			fmt.Sprintf("inference activations: one layer for a %d-token prefill chunk plus fp32 logits per sequence", PrefillChunkTokens))
+		if m.SlidingLayers > 0 {
+			mem.Notes = append(mem.Notes, fmt.Sprintf("%d of %d layers attend to a %d-token window: their KV cache stops growing there", m.SlidingLayers, m.Layers, m.SlidingWindow))
+		}
 	default:
 		mem.ActivationsGiB = j.trainingActivationBytes() / GiB
-		mem.TrainableParams, mem.StateBytesPerParam = j.trainable()
-		mem.TrainingStatesGiB = mem.TrainableParams * mem.StateBytesPerParam / GiB
+		var paged float64
+		mem.TrainableParams, mem.StateBytesPerParam, paged = j.trainable()
+		mem.TrainingStatesGiB = mem.TrainableParams * (mem.StateBytesPerParam - paged) / GiB
+		mem.PagedStatesGiB = mem.TrainableParams * paged / GiB
 		mem.Notes = append(mem.Notes, j.trainingNotes(mem)...)
 	}
 	if m.MoE != nil {
@@ -145,49 +157,76 @@ func (j job) weightNote() string {
 	return fmt.Sprintf("%s weights at %g bits", j.Precision, j.Precision.BitsPerParam())
 }
 
-// trainable returns the trained parameter count and the training-state
-// bytes each one costs. Mixed-precision Adam (bf16, fp16, fp8) keeps fp32
-// gradients (4 B), an fp32 master copy (4 B) and fp32 first and second
-// moments (4 + 4 B): with the 2 B weights that is 18 B per parameter, the
-// HF Transformers, EleutherAI and Megatron convention (sizing.md §0.2).
-// BF16Grads gives the ZeRO paper's 16 B. Pure fp32 Adam needs no master
-// copy: 4 + 4 + 4 + 4 = 16 B. LoRA adapters count their own 16-bit weights
-// among the states, since Weights holds only the frozen base.
-func (j job) trainable() (params, stateBytes float64) {
-	grad := 4.0
+// trainable returns the trained parameter count, the training-state bytes
+// each one costs and how many of those bytes a paged optimizer may keep in
+// host memory. Full training keeps gradients (4 B in fp32, the Megatron and
+// HF Transformers convention, or 2 B with BF16Grads, the ZeRO paper's), an
+// fp32 master copy (4 B; none for fp32 training) and the optimizer moments
+// (Optimizer.MomentBytes); with the 2 B weights mixed-precision AdamW is 18
+// B per parameter (Megatron) or 16 (ZeRO). LoRA adapters are trained as the
+// QLoRA paper trains them: 16-bit adapter weights and gradients, no master
+// copy, plus the moments; Weights holds only the frozen base.
+func (j job) trainable() (params, stateBytes, paged float64) {
+	grad, master := 4.0, 4.0
 	if j.BF16Grads {
 		grad = 2
 	}
+	moments := j.Optimizer.MomentBytes()
 	switch {
 	case j.Precision == FP32 && j.Workload.Adapters():
-		stateBytes = 4 + 4 + 8
+		stateBytes = 4 + 4 + moments
 	case j.Precision == FP32:
-		stateBytes = 4 + 8
+		stateBytes = 4 + moments
 	case j.Workload.Adapters():
-		stateBytes = 2 + grad + 12
+		stateBytes = 2 + 2 + moments
 	default:
-		stateBytes = grad + 12
+		stateBytes = grad + master + moments
+	}
+	if j.Optimizer.Paged() {
+		paged = moments
 	}
 	if j.Workload.Adapters() {
-		return j.model.LoRAParams(j.LoRARank, j.LoRATargets), stateBytes
+		return j.model.LoRAParams(j.LoRARank, j.LoRATargets), stateBytes, paged
 	}
-	return j.model.Params, stateBytes
+	return j.model.Params, stateBytes, paged
 }
 
 func (j job) trainingNotes(mem Memory) []string {
-	conv := "18 B/param mixed-precision Adam with fp32 gradients (HF Transformers, EleutherAI, Megatron); bf16_grads gives ZeRO's 16"
-	if j.BF16Grads {
-		conv = "16 B/param mixed-precision Adam with bf16 gradients (ZeRO paper)"
-	}
-	if j.Precision == FP32 {
-		conv = "16 B/param fp32 Adam (weights, gradients, two moments)"
-	}
-	notes := []string{"training states: " + conv,
+	notes := []string{"training states: " + j.stateConvention(mem.StateBytesPerParam),
 		fmt.Sprintf("activations: %s recomputation (Korthikanti et al.), sequence %d × micro-batch %d, plus fp32 logits", j.Recompute, j.ContextTokens, j.Concurrency)}
 	if j.Workload.Adapters() {
 		notes = append(notes, fmt.Sprintf("LoRA rank %d on %v: %.0f trainable parameters (%.3f%% of the model)", j.LoRARank, j.LoRATargets, mem.TrainableParams, 100*mem.TrainableParams/j.model.Params))
 	}
+	if mem.PagedStatesGiB > 0 {
+		notes = append(notes, fmt.Sprintf("%s: %.1f GiB of optimizer moments are paged: assumed in host memory (not counted on the GPU); the host needs that much free RAM, and the run slows when pages move", j.Optimizer, mem.PagedStatesGiB))
+	}
 	return notes
+}
+
+// stateConvention names the bytes-per-parameter convention used.
+func (j job) stateConvention(state float64) string {
+	opt := fmt.Sprintf("%s (%g B of moments)", j.Optimizer, j.Optimizer.MomentBytes())
+	switch {
+	case j.Workload.Adapters() && j.Precision == FP32:
+		return fmt.Sprintf("%g B per adapter parameter: fp32 adapter weights and gradients, %s", state, opt)
+	case j.Workload.Adapters():
+		return fmt.Sprintf("%g B per adapter parameter: 16-bit adapter weights and gradients as in the QLoRA paper, %s", state, opt)
+	case j.Precision == FP32:
+		return fmt.Sprintf("%g B per parameter beside the fp32 weights: fp32 gradients, %s", state, opt)
+	case j.BF16Grads:
+		return fmt.Sprintf("%g B per parameter beside the 16-bit weights (ZeRO paper convention: 16 B with AdamW): bf16 gradients, fp32 master copy, %s", state, opt)
+	}
+	return fmt.Sprintf("%g B per parameter beside the 16-bit weights (Megatron / HF Transformers convention: 18 B with AdamW): fp32 gradients, fp32 master copy, %s", state, opt)
+}
+
+// kvValueBytes is the width of one cached KV value: 1 for fp8 and int8,
+// else 2: serving stacks cache 16-bit values even for fp32 weights.
+func (j job) kvValueBytes() float64 {
+	switch j.KVPrecision {
+	case FP8, INT8:
+		return 1
+	}
+	return 2
 }
 
 // LayerActivationBytes is the activation memory one transformer layer keeps

@@ -207,7 +207,7 @@ func TestEstimateErrors(t *testing.T) {
 		{"bad precision", Input{Workload: Inference, Model: "llama-2-7b", Precision: "fp4", ContextTokens: 1, Concurrency: 1}, "precision: must be one of"},
 		{"qlora in bf16", Input{Workload: QLoRA, Model: "llama-2-7b", Precision: BF16, ContextTokens: 1, Concurrency: 1}, "precision: qlora keeps"},
 		{"full fine-tune in int4", Input{Workload: FullFinetune, Model: "llama-2-7b", Precision: INT4, ContextTokens: 1, Concurrency: 1}, "precision: full-finetune trains every weight"},
-		{"lora rank", Input{Workload: LoRA, Model: "llama-2-7b", LoRARank: -1, ContextTokens: 1, Concurrency: 1}, "lora_rank: must be 1..4096, got -1"},
+		{"lora rank", Input{Workload: LoRA, Model: "llama-2-7b", LoRARank: -1, ContextTokens: 1, Concurrency: 1}, "lora_rank: must be 1..1024, got -1"},
 		{"lora target", Input{Workload: LoRA, Model: "llama-2-7b", LoRATargets: []string{"lm_head"}, ContextTokens: 1, Concurrency: 1}, `lora_targets: must be among q, k, v, o, gate, up, down, got "lm_head"`},
 		{"recompute", Input{Workload: Pretrain, Model: "llama-2-7b", Recompute: "some", ContextTokens: 1, Concurrency: 1}, "recompute: must be one of none, selective, full"},
 		{"tokens", Input{Workload: Pretrain, Model: "llama-2-7b", TokensToTrain: -1, ContextTokens: 1, Concurrency: 1}, "tokens_to_train: must be 0..1e+16, got -1"},

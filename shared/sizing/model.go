@@ -29,6 +29,18 @@ type Model struct {
 	// TiedEmbeddings is true when lm_head shares the embedding matrix.
 	TiedEmbeddings bool `json:"tied_embeddings,omitempty"`
 
+	// SlidingWindow is the attention window of the sliding-window layers in
+	// tokens; 0 when every layer attends to the whole context.
+	SlidingWindow int `json:"sliding_window,omitempty"`
+	// SlidingLayers is how many of Layers use the sliding window (Gemma 3:
+	// five of every six; gpt-oss: every other one). Their KV cache never
+	// holds more than SlidingWindow tokens.
+	SlidingLayers int `json:"sliding_layers,omitempty"`
+	// Precision is the weight format the model is published in when it is
+	// not 16-bit (gpt-oss ships its experts in MXFP4); a sheet without a
+	// precision sizes the model in it.
+	Precision Precision `json:"precision,omitempty"`
+
 	// MoE is set for mixture-of-experts models.
 	MoE *MoE `json:"moe,omitempty"`
 	// MLA is set for multi-head latent attention (DeepSeek-V3).
@@ -94,14 +106,45 @@ func (m Model) clone() Model {
 func (m Model) ParamsB() float64 { return m.Params / 1e9 }
 
 // KVBytesPerToken is the KV cache one token occupies across all layers when
-// each cached value takes valueBytes bytes: 2·layers·kv_heads·head_dim·bytes
-// with grouped-query attention, (kv_lora_rank + rope_dim)·layers·bytes with
-// MLA (sizing.md §2). Diffusion models keep no KV cache.
+// each cached value takes valueBytes bytes and every layer attends to the
+// whole context: 2·layers·kv_heads·head_dim·bytes with grouped-query
+// attention, (kv_lora_rank + rope_dim)·layers·bytes with MLA (sizing.md §2).
+// Diffusion models keep no KV cache. Models with sliding-window layers keep
+// less: see KVBytes.
 func (m Model) KVBytesPerToken(valueBytes float64) float64 {
+	return float64(m.Layers) * m.kvLayerBytes(valueBytes)
+}
+
+// kvLayerBytes is the KV cache of one token in one layer.
+func (m Model) kvLayerBytes(valueBytes float64) float64 {
 	if m.MLA != nil {
-		return float64((m.MLA.KVLoRARank+m.MLA.RopeDim)*m.Layers) * valueBytes
+		return float64(m.MLA.KVLoRARank+m.MLA.RopeDim) * valueBytes
 	}
-	return 2 * float64(m.Layers) * float64(m.KVHeads) * float64(m.HeadDim) * valueBytes
+	return 2 * float64(m.KVHeads) * float64(m.HeadDim) * valueBytes
+}
+
+// KVBytes is the KV cache of one sequence of tokens tokens: the full
+// layers keep every token, the sliding-window layers at most SlidingWindow
+// of them (vLLM's sliding-window spec; Gemma 3 and gpt-oss configs). A
+// per-token formula over all layers overstates Gemma 3 27B at 128K tokens
+// about sixfold.
+func (m Model) KVBytes(tokens, valueBytes float64) float64 {
+	full := float64(m.Layers - m.SlidingLayers)
+	sliding := float64(m.SlidingLayers) * math.Min(tokens, float64(m.SlidingWindow))
+	return (full*tokens + sliding) * m.kvLayerBytes(valueBytes)
+}
+
+// attentionFLOPs is the attention-score and value work of one new token
+// against a context of tokens: 4·heads·head_dim per cached token and layer
+// (q·k and p·v), the window capping the sliding layers.
+func (m Model) attentionFLOPs(tokens float64) float64 {
+	width := float64(m.Heads * m.HeadDim)
+	if m.MLA != nil {
+		width = float64(m.Heads) * float64(m.MLA.KVLoRARank+m.MLA.RopeDim)
+	}
+	full := float64(m.Layers - m.SlidingLayers)
+	sliding := float64(m.SlidingLayers) * math.Min(tokens, float64(m.SlidingWindow))
+	return 4 * width * (full*tokens + sliding)
 }
 
 // countParams derives the total and per-token parameter counts from the

