@@ -86,12 +86,11 @@ type Option struct {
 	// Reason says why an alternative lost, or what the pick is.
 	Reason string `json:"reason"`
 
-	card     catalog.Card
-	monthly  decimal.Decimal // low reference rent of all cards, per month
-	cost     decimal.Decimal // ranking cost: monthly, or the whole run
-	priced   bool
-	jobCost  bool
-	headroom float64
+	card      catalog.Card
+	cost      decimal.Decimal // ranking cost: a month, or the whole run
+	costLabel string          // what cost is, quoted after the amount
+	priced    bool
+	headroom  float64
 	memCount int // cards memory alone needs, when a time target raised Count
 }
 
@@ -116,22 +115,73 @@ type Recommendation struct {
 // those rules G1/G2 name for the job, or the cheapest qualifying card of
 // all when none of those qualifies. Cost is the low reference rent × count
 // per month, or for the whole run when TokensToTrain is known. When nothing
-// qualifies it returns the options with their reasons and an error.
+// qualifies it returns the options with their reasons and an error. A
+// caller that prices the options itself (all-in, per billing mode) uses
+// Size, SetCost and Candidates.Recommend instead.
 func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, error) {
-	j, err := prepare(in)
+	c, err := Size(in, cards, prefs)
 	if err != nil {
 		return Recommendation{}, err
 	}
+	return c.Recommend()
+}
+
+// Candidates is a job sized on every card, each option priced at the low
+// reference rent until SetCost prices it otherwise.
+type Candidates struct {
+	// Options are the cards in the order given, each at the smallest count
+	// that holds the job.
+	Options []Option
+
+	j   job
+	mem Memory
+	b   bucket
+}
+
+// Size sizes the job on every card.
+func Size(in Input, cards []catalog.Card, prefs Prefs) (*Candidates, error) {
+	j, err := prepare(in)
+	if err != nil {
+		return nil, err
+	}
 	if len(cards) == 0 {
-		return Recommendation{}, fieldErr("cards", "the catalogue is empty")
+		return nil, fieldErr("cards", "no card to choose from")
 	}
-	mem := j.memory()
-	b := j.bucket(prefs)
-	rec := Recommendation{Memory: mem, Rules: append([]string{"G4"}, b.rules...)}
-	opts := make([]Option, len(cards))
-	for i, c := range cards {
-		opts[i] = j.option(mem, c, prefs, b)
+	c := &Candidates{j: j, mem: j.memory(), b: j.bucket(prefs), Options: make([]Option, len(cards))}
+	for i, card := range cards {
+		c.Options[i] = j.option(c.mem, card, prefs, c.b)
 	}
+	return c, nil
+}
+
+// Memory is the memory the job needs, all cards together.
+func (c *Candidates) Memory() Memory { return c.mem }
+
+// TrainHours is the likely wall-clock training time of option i in hours,
+// 0 when the job does not train or tokens_to_train is unknown.
+func (c *Candidates) TrainHours(i int) float64 {
+	o := c.Options[i]
+	if !c.j.Workload.Training() || c.j.TokensToTrain <= 0 || o.Count < 1 {
+		return 0
+	}
+	var e Estimates
+	c.j.trainTime(&e, o.card, o.Count)
+	return e.TrainHours.Likely
+}
+
+// SetCost replaces the ranking cost of option i: cost in CNY, described by
+// label ("a month all-in, hourly billing"), which the reasons quote after
+// the amount.
+func (c *Candidates) SetCost(i int, cost decimal.Decimal, label string) {
+	o := &c.Options[i]
+	o.cost, o.priced, o.costLabel = cost, true, label
+}
+
+// Recommend ranks the options by cost and picks one, as the package-level
+// Recommend describes.
+func (c *Candidates) Recommend() (Recommendation, error) {
+	j, b, opts := c.j, c.b, c.Options
+	rec := Recommendation{Memory: c.mem, Rules: append([]string{"G4"}, b.rules...)}
 	order := rank(opts)
 	pickAt := choose(opts, order)
 	if pickAt < 0 {
@@ -140,7 +190,7 @@ func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, err
 			rec.Alternatives = append(rec.Alternatives, opts[i])
 		}
 		rec.Notes = append(rec.Notes, b.text)
-		return rec, errors.New("no card in the catalogue qualifies: " + summarize(rec.Alternatives))
+		return rec, errors.New("no card qualifies: " + summarize(rec.Alternatives))
 	}
 	rec.Pick = opts[pickAt]
 	rec.Pick.Reason = pickReason(rec.Pick)
@@ -151,7 +201,7 @@ func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, err
 			rec.Alternatives = append(rec.Alternatives, o)
 		}
 	}
-	rec.Estimates = j.speed(mem, rec.Pick.card, rec.Pick.Count)
+	rec.Estimates = j.speed(c.mem, rec.Pick.card, rec.Pick.Count)
 	rec.Notes = j.advice(rec, b)
 	return rec, nil
 }
@@ -328,17 +378,18 @@ func interconnect(c catalog.Card, n int) Interconnect {
 	return PCIe
 }
 
-// price sets the ranking cost: the low reference rent × count per month,
-// or for the whole run (× likely training months) when TokensToTrain is
-// known. Cards without a price rank after priced ones.
+// price sets the default ranking cost: the low reference rent × count per
+// month, or for the whole run (× likely training hours over a 730-hour
+// month) when TokensToTrain is known. Cards without a price rank after
+// priced ones.
 func (j job) price(o *Option) {
 	low := o.card.MonthlyPrice.Low
 	if !low.IsPositive() || o.Count < 1 {
 		return
 	}
 	o.priced = true
-	o.monthly = low.Mul(decimal.NewFromInt(int64(o.Count)))
-	o.cost = o.monthly
+	o.cost = low.Mul(decimal.NewFromInt(int64(o.Count)))
+	o.costLabel = "a month at the low reference price"
 	if peak := o.card.BF16TFLOPS.Value; j.Workload.Training() && j.TokensToTrain > 0 && peak > 0 {
 		var e Estimates
 		j.trainTime(&e, o.card, o.Count)
@@ -349,8 +400,8 @@ func (j job) price(o *Option) {
 		if !finite(hours) || hours > math.MaxInt64/2 {
 			return
 		}
-		o.cost = o.monthly.Mul(decimal.NewFromInt(int64(hours))).DivRound(decimal.NewFromInt(730), 16)
-		o.jobCost = true
+		o.cost = o.cost.Mul(decimal.NewFromInt(int64(hours))).DivRound(decimal.NewFromInt(730), 16)
+		o.costLabel = "for the whole run at the low reference price"
 	}
 }
 
@@ -408,7 +459,7 @@ func choose(opts []Option, order []int) int {
 func pickReason(p Option) string {
 	s := fmt.Sprintf("%d× %s holds %.1f GiB per card of %.1f usable", p.Count, p.CardID, p.PerCardGiB, p.UsableGiB)
 	if p.priced {
-		s += fmt.Sprintf("; %s CNY a month at the low reference price", p.monthly.StringFixed(0))
+		s += fmt.Sprintf("; %s CNY %s", p.cost.StringFixed(0), p.costLabel)
 	}
 	return s
 }
@@ -423,14 +474,11 @@ func lossReason(o, p Option, b bucket) string {
 	case p.InBucket && !o.InBucket:
 		return "off-bucket: " + b.text + costNote(o, p)
 	case o.priced && p.priced && o.cost.GreaterThan(p.cost):
-		if o.jobCost {
-			return fmt.Sprintf("costs more for the whole run: %s vs %s CNY at the low reference price", o.cost.StringFixed(0), p.cost.StringFixed(0))
-		}
-		return fmt.Sprintf("costs more per month: %s vs %s CNY (low reference price × count)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+		return fmt.Sprintf("costs more: %s CNY %s, the pick %s CNY %s", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
 	case !o.priced:
 		return "no reference price in the catalogue"
 	}
-	return "same low price as the pick; ranked after it on the price ceiling, nodes, cards or headroom"
+	return "costs the same as the pick; ranked after it on the price ceiling, nodes, cards or headroom"
 }
 
 func costNote(o, p Option) string {
@@ -439,9 +487,9 @@ func costNote(o, p Option) string {
 	}
 	switch o.cost.Cmp(p.cost) {
 	case -1:
-		return fmt.Sprintf(" (it would cost less: %s vs %s CNY)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+		return fmt.Sprintf(" (it would cost less: %s CNY %s, the pick %s CNY %s)", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
 	case 1:
-		return fmt.Sprintf(" (and costs more: %s vs %s CNY)", o.cost.StringFixed(0), p.cost.StringFixed(0))
+		return fmt.Sprintf(" (and costs more: %s CNY %s, the pick %s CNY %s)", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
 	}
 	return ""
 }

@@ -28,12 +28,16 @@ func MFU() Range { return Range{Low: 0.30, Likely: 0.40, High: 0.50} }
 // Estimates are speed and time estimates for one card choice.
 type Estimates struct {
 	// DecodeTokensPerSec is the generation speed of one sequence when all
-	// Concurrency sequences decode together at full context (inference).
+	// Concurrency sequences decode together at the mean context
+	// (inference).
 	DecodeTokensPerSec Range `json:"decode_tokens_per_sec"`
 	// DecodeTotalTokensPerSec is DecodeTokensPerSec × Concurrency.
 	DecodeTotalTokensPerSec Range `json:"decode_total_tokens_per_sec"`
-	// DecodeBound is "memory" or "compute": what limits a decode step at
-	// the likely efficiencies.
+	// PrefillTokensPerSec is how fast prompts are read in, all ranks
+	// together: 2·N_active FLOPs a token at the serving MFU.
+	PrefillTokensPerSec Range `json:"prefill_tokens_per_sec"`
+	// DecodeBound is "memory", "compute" or "latency": what limits a
+	// decode step at the likely efficiencies.
 	DecodeBound string `json:"decode_bound,omitempty"`
 	// TrainFLOPs is 6·N·D (4·N·D for LoRA) with N the active parameters.
 	TrainFLOPs float64 `json:"train_flops,omitempty"`
@@ -73,11 +77,46 @@ func (j job) speed(mem Memory, card catalog.Card, n int) Estimates {
 	return e
 }
 
-// decode fills the decode estimates. One step reads the active weights
-// once and every sequence's KV cache, split over the tensor-parallel
-// ranks (pipeline stages run one after another), at the card's bandwidth
-// times the efficiency; it cannot beat 2·N_active FLOPs per token at the
-// likely MFU. sizing.md §2.
+// ServingMFU is the share of a card's dense tensor peak that serving GEMMs
+// reach (decode at large batch, prefill): 0.35 / 0.5 / 0.65. Fitted on
+// TensorRT-LLM's max-throughput tables (LLaMA 7B and 70B, Mixtral on A100,
+// H100 and H200; see docs/decode-references.md).
+func ServingMFU() Range { return Range{Low: 0.35, Likely: 0.5, High: 0.65} }
+
+// Per-layer latency floors of one decode step, in seconds. A step runs a
+// chain of small kernels per layer that take microseconds each whatever
+// the bandwidth; at batch 1 this floor, not the weight reads, decides the
+// speed of large MoE models.
+const (
+	// layerFloor is a dense layer on one card: about ten kernels of ~1.5
+	// µs under CUDA graphs (gpt-fast's Llama-2-7B at 105 tokens/s on an
+	// A100 leaves about 0.5 ms over 32 layers).
+	layerFloor = 15e-6
+	// allReduceNVLink is one small all-reduce over NVLink or HCCS; a
+	// tensor-parallel layer runs two. gpt-fast's Llama-2-70B on 2/4/8 A100s
+	// (21.3 / 38.0 / 62.5 tokens/s) puts it at 12–18 µs, growing with the
+	// ranks.
+	allReduceNVLink = 12e-6
+	// allReducePCIe is the same over PCIe, with no peer-to-peer fast path.
+	allReducePCIe = 40e-6
+	// expertFloor is the extra latency of each routed or shared expert a
+	// token visits in an MoE layer (routing, token alignment, a small
+	// grouped GEMM and its quantisation). Fitted on DeepSeek-V3 at batch 1
+	// (about 30 tokens/s on 8 H200, 16 H100 or 8 H20 in SGLang and vLLM
+	// reports), and within 1.3× of gpt-fast's Mixtral on 2–8 A100s.
+	expertFloor = 53e-6
+	// pcieGBs is the usable PCIe bandwidth of an all-reduce between cards
+	// without NVLink, per direction.
+	pcieGBs = 25
+)
+
+// decode fills the decode estimates. One step of a batch of B sequences
+// reads the weights the batch needs (all of a dense model; the shared part
+// and the distinct experts the batch hits of an MoE model) and every
+// sequence's KV cache at the mean context, split over the tensor-parallel
+// ranks (pipeline stages run one after another); the GEMMs overlap the
+// weight reads, attention does not overlap them, and each layer adds a
+// latency floor that grows with tensor parallelism and MoE routing.
 func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	bw := card.BandwidthGBs.Value * GB
 	if bw <= 0 {
@@ -85,24 +124,124 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 		return
 	}
 	tp, _, _, _ := j.layout(mem, card, n)
-	weights := j.model.ActiveParams * mem.WeightBits / 8
-	kv := mem.KVBytesPerToken * float64(j.ContextTokens) * float64(j.Concurrency) * j.model.kvShare(tp) * float64(tp)
-	bytes := (weights + kv) / float64(tp)
-	compute := 0.0
-	if peak := card.BF16TFLOPS.Value * 1e12; peak > 0 {
-		compute = 2 * j.model.ActiveParams * float64(j.Concurrency) / (float64(tp) * peak * MFU().Likely)
+	t := float64(tp)
+	b := float64(j.Concurrency)
+	ctx := j.meanContext()
+	weights := j.stepWeightBytes(mem.WeightBits/8, b) / t
+	kv := b * j.model.KVBytes(ctx, j.kvValueBytes()) * j.model.kvShare(tp)
+	peak := j.computePeak(card) * 1e12
+	gemm := 2 * j.model.ActiveParams * b / t
+	attn := b * j.model.attentionFLOPs(ctx) / t
+	floor := j.stepFloor(card, tp, b)
+	eta, mfu := BandwidthEfficiency(), ServingMFU()
+	step := func(eff, u float64) float64 {
+		return math.Max(weights/(bw*eff), gemm/(peak*u)) + math.Max(kv/(bw*eff), attn/(peak*u)) + floor
 	}
-	eta := BandwidthEfficiency()
-	step := func(eff float64) float64 { return math.Max(bytes/(bw*eff), compute) }
-	conc := float64(j.Concurrency)
-	e.DecodeTokensPerSec = Range{Low: 1 / step(eta.Low), Likely: 1 / step(eta.Likely), High: 1 / step(eta.High)}
-	e.DecodeTotalTokensPerSec = Range{Low: conc / step(eta.Low), Likely: conc / step(eta.Likely), High: conc / step(eta.High)}
-	e.DecodeBound = "memory"
-	if compute > bytes/(bw*eta.Likely) {
-		e.DecodeBound = "compute"
+	lo, mid, hi := step(eta.Low, mfu.Low), step(eta.Likely, mfu.Likely), step(eta.High, mfu.High)
+	e.DecodeTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
+	e.DecodeTotalTokensPerSec = Range{Low: b / lo, Likely: b / mid, High: b / hi}
+	prompt := float64(j.ContextTokens - j.OutputTokens)
+	prefill := func(u float64) float64 { return peak * u * t / (2 * j.model.ActiveParams) }
+	e.PrefillTokensPerSec = Range{Low: prefill(mfu.Low), Likely: prefill(mfu.Likely), High: prefill(mfu.High)}
+	e.DecodeBound = decodeBound(weights/(bw*eta.Likely)+kv/(bw*eta.Likely), gemm/(peak*mfu.Likely), floor)
+	e.Notes = append(e.Notes, fmt.Sprintf("decode at the mean context of %.0f tokens (prompt %.0f + half of %d output; memory is sized at %d): per step and rank %.2f GB of weights and %.2f GB of %s KV at %.0f GB/s × %.2f/%.2f/%.2f, GEMMs at %.0f TFLOPS × %.2f/%.2f/%.2f, plus a %.2f ms latency floor",
+		ctx, prompt, j.OutputTokens, j.ContextTokens, weights/GB, kv/GB, j.KVPrecision, card.BandwidthGBs.Value, eta.Low, eta.Likely, eta.High, peak/1e12, mfu.Low, mfu.Likely, mfu.High, floor*1e3))
+	if j.model.MoE != nil && b > 1 {
+		e.Notes = append(e.Notes, fmt.Sprintf("MoE at batch %d: the batch hits %.1f distinct experts per layer of %d, not %d", j.Concurrency, j.distinctExperts(b), j.model.MoE.Experts, j.model.MoE.TopK))
 	}
-	e.Notes = append(e.Notes, fmt.Sprintf("decode: (%.1f GB active weights + %.2f GB KV read) / (%d × %.0f GB/s × %.2f/%.2f/%.2f efficiency)",
-		weights/GB, kv/GB, tp, card.BandwidthGBs.Value, eta.Low, eta.Likely, eta.High))
+}
+
+// meanContext is the context a sequence decodes against on average: the
+// prompt plus half the output.
+func (j job) meanContext() float64 {
+	return float64(j.ContextTokens) - float64(j.OutputTokens)/2
+}
+
+// distinctExperts is the expected number of routed experts a batch of b
+// tokens hits in one MoE layer, E·(1 − (1 − k/E)^b), with uniform routing.
+func (j job) distinctExperts(b float64) float64 {
+	e := j.model.MoE
+	E, k := float64(e.Experts), float64(e.TopK)
+	return E * (1 - math.Pow(1-k/E, b))
+}
+
+// stepWeightBytes is what one decode step of a batch of b reads of the
+// weights, at bytesPerParam: all of a dense model; for MoE the non-expert
+// part, the shared experts and the distinct routed experts of every MoE
+// layer.
+func (j job) stepWeightBytes(bytesPerParam, b float64) float64 {
+	m := j.model
+	if m.MoE == nil {
+		return m.ActiveParams * bytesPerParam
+	}
+	e := m.MoE
+	expert := 3 * float64(m.Hidden) * float64(e.ExpertFFN)
+	moeLayers := float64(m.Layers - e.DenseLayers)
+	routedActive := moeLayers * float64(e.TopK) * expert
+	rest := m.ActiveParams - routedActive
+	return (rest + moeLayers*j.distinctExperts(b)*expert) * bytesPerParam
+}
+
+// stepFloor is the latency floor of one decode step: every layer's
+// kernels, two all-reduces per layer under tensor parallelism (their
+// latency plus the batch's activations over the link), and the expert
+// floor of each MoE layer.
+func (j job) stepFloor(card catalog.Card, tp int, b float64) float64 {
+	m := j.model
+	layers := float64(max(m.Layers, 1))
+	floor := layers * layerFloor
+	if tp > 1 {
+		alpha, link := allReducePCIe, float64(pcieGBs)*GB
+		if card.HasNVLink() {
+			alpha = allReduceNVLink * (1 + 0.2*math.Log2(float64(tp)))
+			if card.NVLinkGBs.Value > 0 {
+				link = card.NVLinkGBs.Value * GB / 2
+			}
+		}
+		t := float64(tp)
+		msg := b * float64(m.Hidden) * 2
+		floor += 2 * layers * (alpha + 2*(t-1)/t*msg/link)
+	}
+	if e := m.MoE; e != nil {
+		floor += float64(m.Layers-e.DenseLayers) * float64(e.TopK+e.Shared) * expertFloor
+	}
+	return floor
+}
+
+// moeGEMMShare is the share of the BF16 peak an MoE model's grouped expert
+// GEMMs reach relative to dense ones: each expert sees B·k/E tokens, and
+// tokens are gathered and scattered around the GEMMs. Fitted on
+// TensorRT-LLM's Mixtral tables (A100 FP16, H100 and H200 FP8).
+const moeGEMMShare = 0.7
+
+// computePeak is the dense tensor throughput the GEMMs run at: FP8 or
+// INT8 where the card has it and the weights are in it, else BF16 (4-bit
+// weights are dequantised to 16 bits). MoE models run at moeGEMMShare of
+// the BF16 rate whatever their weights: their grouped expert GEMMs see a
+// few hundred tokens per expert at most, too few to reach the FP8 peak
+// (TensorRT-LLM's FP8 Mixtral on H100 and H200 runs below the BF16 rate
+// of the same cards).
+func (j job) computePeak(card catalog.Card) float64 {
+	switch {
+	case j.model.MoE != nil:
+		return card.BF16TFLOPS.Value * moeGEMMShare
+	case j.Precision == FP8 && card.FP8TFLOPS.Value > 0:
+		return card.FP8TFLOPS.Value
+	case j.Precision == INT8 && card.INT8TOPS.Value > 0:
+		return card.INT8TOPS.Value
+	}
+	return card.BF16TFLOPS.Value
+}
+
+// decodeBound names what dominates a step at the likely efficiencies.
+func decodeBound(memory, compute, floor float64) string {
+	switch {
+	case floor > memory && floor > compute:
+		return "latency"
+	case compute > memory:
+		return "compute"
+	}
+	return "memory"
 }
 
 // trainTime fills the training estimates: k·N·D / (cards · peak · MFU),

@@ -2,8 +2,11 @@ package sizing
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
 )
 
 func mustSpeed(t *testing.T, in Input, card string, n int) Estimates {
@@ -46,14 +49,17 @@ func TestTrainingTime(t *testing.T) {
 	within(t, "LoRA is 4·N·D", mustSpeed(t, lora, "a100-80g-sxm", 64).TrainFLOPs, 4*6.738415616e9*2e12, 1e-9)
 }
 
-// TestDecode covers sizing.md §3 cases 18 and 19.
+// TestDecode covers sizing.md §3 cases 18 and 19 and the parts of the
+// decode model; TestDecodeReferences holds it to published results.
 func TestDecode(t *testing.T) {
 	t.Run("case 18: Llama-2-70B on 2 × A100-80GB", func(t *testing.T) {
 		e := mustSpeed(t, infer("llama-2-70b", 1024, 1), "a100-80g-sxm", 2)
-		within(t, "high (η 0.9)", e.DecodeTokensPerSec.High, 26.6, 0.03)
-		if e.DecodeTokensPerSec.High < 25.2 || e.DecodeTokensPerSec.Likely >= 25.2 {
-			t.Errorf("decode %+v: llm-analysis's 25.2–25.6 tok/s should sit at the top of the range", e.DecodeTokensPerSec)
+		// The bandwidth bound at η 0.9 is 26.6 tokens/s; the latency floor
+		// keeps every estimate under it, and gpt-fast measured 21.3.
+		if e.DecodeTokensPerSec.High >= 26.6 {
+			t.Errorf("high %.1f: not under the 26.6 tokens/s bandwidth bound", e.DecodeTokensPerSec.High)
 		}
+		inRange(t, "gpt-fast's 21.3 tokens/s", e.DecodeTokensPerSec, 21.3)
 		if e.DecodeBound != "memory" {
 			t.Errorf("bound = %q, want memory", e.DecodeBound)
 		}
@@ -62,13 +68,40 @@ func TestDecode(t *testing.T) {
 		ceilings := map[string]float64{"rtx-4090": 62.8, "a100-80g-sxm": 127, "h100-80g-sxm": 209, "h20-96g": 249, "h200-141g": 299}
 		for card, want := range ceilings {
 			e := mustSpeed(t, infer("llama-3.1-8b", 1, 1), card, 1)
-			within(t, card+" bandwidth ceiling", e.DecodeTokensPerSec.High/BandwidthEfficiency().High, want, 0.03)
+			// Under the roofline at η 0.9, and within 15% of it: the
+			// floor of a 32-layer dense model is about half a millisecond.
+			r := e.DecodeTokensPerSec.High / (want * BandwidthEfficiency().High)
+			if r >= 1.01 || r < 0.85 {
+				t.Errorf("%s: high %.1f is %.2f of the %.1f ceiling × 0.9", card, e.DecodeTokensPerSec.High, r, want)
+			}
 		}
 	})
-	t.Run("MoE decodes at the speed of its active parameters", func(t *testing.T) {
-		mix := mustSpeed(t, infer("mixtral-8x7b", 1, 1), "h100-80g-sxm", 2)
-		l13 := mustSpeed(t, infer("llama-2-13b", 1, 1), "h100-80g-sxm", 2)
-		within(t, "Mixtral (12.9B active) vs Llama-2-13B", mix.DecodeTokensPerSec.Likely, l13.DecodeTokensPerSec.Likely, 0.03)
+	t.Run("MoE reads the experts its batch hits", func(t *testing.T) {
+		j, err := prepare(infer("mixtral-8x7b", 1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		within(t, "batch 1 reads the active parameters", j.stepWeightBytes(2, 1), 2*j.model.ActiveParams, 1e-9)
+		// E·(1 − (1 − k/E)^B): 8·(1 − 0.75^16) = 7.92 experts of 8.
+		within(t, "distinct experts at batch 16", j.distinctExperts(16), 8*(1-math.Pow(0.75, 16)), 1e-12)
+		if j.stepWeightBytes(2, 64) <= 0.99*2*j.model.Params {
+			t.Errorf("batch 64 reads %.3g B, want nearly all %.3g B of weights", j.stepWeightBytes(2, 64), 2*j.model.Params)
+		}
+	})
+	t.Run("fp8 KV halves the KV read", func(t *testing.T) {
+		long := infer("llama-3.1-70b", 32768, 64)
+		bf := mustSpeed(t, long, "h100-80g-sxm", 8)
+		long.KVPrecision = FP8
+		f8 := mustSpeed(t, long, "h100-80g-sxm", 8)
+		if f8.DecodeTokensPerSec.Likely <= 1.3*bf.DecodeTokensPerSec.Likely {
+			t.Errorf("fp8 KV %.1f vs bf16 %.1f tokens/s: a KV-bound step should be much faster", f8.DecodeTokensPerSec.Likely, bf.DecodeTokensPerSec.Likely)
+		}
+	})
+	t.Run("fp8 weights use the FP8 peak where the card has one", func(t *testing.T) {
+		j, _ := prepare(Input{Workload: Inference, Model: "llama-3.1-8b", Precision: FP8, ContextTokens: 1, Concurrency: 1})
+		if got := j.computePeak(fixtureCardWithFP8(t)); got != 1979 {
+			t.Errorf("peak %v, want the FP8 1979", got)
+		}
 	})
 	t.Run("a big batch turns compute bound on the H20's thin compute", func(t *testing.T) {
 		e := mustSpeed(t, infer("llama-3.1-8b", 16, 512), "h20-96g", 1)
@@ -76,6 +109,13 @@ func TestDecode(t *testing.T) {
 			t.Errorf("bound = %q, want compute", e.DecodeBound)
 		}
 	})
+}
+
+// fixtureCardWithFP8 is the H100 fixture with its datasheet FP8 peak.
+func fixtureCardWithFP8(t *testing.T) catalog.Card {
+	c := fixtureCard(t, "h100-80g-sxm")
+	c.FP8TFLOPS = catalog.Spec{Value: 1979, Ref: catalog.Ref{Source: "H100 datasheet", Date: "2023"}}
+	return c
 }
 
 func TestSpeedNotes(t *testing.T) {
