@@ -48,6 +48,9 @@ type Input struct {
 	FirstContract bool `json:"first_contract"`
 	// Demand is steady or volatile.
 	Demand Demand `json:"demand"`
+	// Reference is true when a price is a catalogue reference rather than
+	// the user's quote; the reasons say so.
+	Reference bool `json:"reference,omitempty"`
 }
 
 // Validate reports the first input outside its allowed range, naming it.

@@ -17,6 +17,57 @@ var ruleOfThumbHours = decimal.NewFromInt(10)
 // never proposed for work that ends before the contract does.
 const longProjectMonths = 12
 
+// decision is the billing choice with the figures behind it.
+type decision struct {
+	mode         Mode // the recommendation
+	beforeB2     Mode // the mode before rule B2's volatile override
+	commit       Mode // monthly, or annual for a long steady repeat contract
+	annualWanted bool // a long steady project with an annual discount
+	byPrice      Mode // hourly or monthly by the break-even; "" without one
+}
+
+// Choose picks the billing mode of in and prices every mode, without the
+// reasons Recommend writes: the planner calls it for every card it
+// compares.
+func Choose(in Input) (Mode, Costs, error) {
+	if err := in.Validate(); err != nil {
+		return "", Costs{}, err
+	}
+	usage := in.HoursPerDay.Mul(decimal.NewFromInt(int64(in.DaysPerMonth)))
+	c := costs(in, usage)
+	return decide(in, c, usage).mode, c, nil
+}
+
+// decide applies the cost comparison (B1's break-even, the rule of thumb
+// when a price is missing) and rules B2 and B3.
+func decide(in Input, c Costs, usage decimal.Decimal) decision {
+	d := decision{commit: Monthly}
+	d.annualWanted = in.ProjectMonths >= longProjectMonths && in.Demand == Steady && in.AnnualDiscount.IsPositive()
+	if d.annualWanted && !in.FirstContract {
+		d.commit = Annual
+	}
+	base := ruleOfThumb(in.HoursPerDay)
+	if in.HourlyPrice != nil && in.MonthlyPrice != nil {
+		// usage > monthly ÷ hourly, without the division.
+		d.byPrice = Hourly
+		if usage.Mul(*in.HourlyPrice).GreaterThan(*in.MonthlyPrice) {
+			d.byPrice = Monthly
+		}
+		base = Hourly
+		if c.Hourly.GreaterThan(*costOf(c, d.commit)) {
+			base = d.commit
+		}
+	}
+	if base == Monthly {
+		base = d.commit
+	}
+	d.beforeB2, d.mode = base, base
+	if in.Demand == Volatile && base != Hourly {
+		d.mode = Hourly
+	}
+	return d
+}
+
 // Recommend picks a billing mode for in and explains why. Costs decide
 // between paying by the hour and committing (B1 when a price is missing);
 // rules B2 and B3 then decide whether the commitment is monthly or annual
@@ -32,53 +83,32 @@ func Recommend(in Input) (Result, error) {
 		RuleOfThumbMode:    ruleOfThumb(in.HoursPerDay),
 	}
 	r.Costs = costs(in, r.UsageHoursPerMonth)
+	d := decide(in, r.Costs, r.UsageHoursPerMonth)
 	var n notes
-
-	longSteady := in.ProjectMonths >= longProjectMonths && in.Demand == Steady
-	annualWanted := longSteady && in.AnnualDiscount.IsPositive()
-	commit := Monthly
-	if annualWanted && !in.FirstContract {
-		commit = Annual
-	}
-
-	base := r.RuleOfThumbMode
-	if in.HourlyPrice != nil && in.MonthlyPrice != nil {
+	if d.byPrice != "" {
 		be := in.MonthlyPrice.DivRound(*in.HourlyPrice, money.DivPrecision)
 		perDay := be.DivRound(days, money.DivPrecision)
 		r.BreakevenHoursPerMonth, r.BreakevenHoursPerDay = &be, &perDay
-		byPrice := Hourly
-		if r.UsageHoursPerMonth.GreaterThan(be) {
-			byPrice = Monthly
-		}
-		agrees := byPrice == r.RuleOfThumbMode
+		agrees := d.byPrice == r.RuleOfThumbMode
 		r.RuleAgrees = &agrees
-		reason := breakevenReason(in, perDay, byPrice, agrees)
-		if commit == Annual {
+		reason := breakevenReason(in, perDay, d.byPrice, agrees)
+		if d.commit == Annual {
 			annual := AnnualPerMonth(*in.MonthlyPrice, in.AnnualDiscount)
 			annualDay := annual.DivRound(*in.HourlyPrice, money.DivPrecision).DivRound(days, money.DivPrecision)
 			reason += fmt.Sprintf(" The annual contract (%s a card-month) pays off above %s hours a day.",
 				money.Format(annual), hours(annualDay))
 		}
 		n.add("B1", reason)
-		base = Hourly
-		if r.Costs.Hourly.GreaterThan(*costOf(r.Costs, commit)) {
-			base = commit
-		}
 	} else {
 		n.add("B1", fallbackReason(in))
 	}
-	if base == Monthly {
-		base = commit
-	}
-
-	r.Mode = base
-	if in.Demand == Volatile && base != Hourly {
-		r.Mode = Hourly
-		n.add("B2", volatileReason(r.Costs, base))
+	r.Mode = d.mode
+	if d.mode != d.beforeB2 {
+		n.add("B2", volatileReason(r.Costs, d.beforeB2))
 	}
 	if r.Mode != Hourly {
 		n.add("B2", commitReason(in, r.Mode, r.Costs))
-		if annualWanted && in.FirstContract {
+		if d.annualWanted && in.FirstContract {
 			n.add("B3", firstContractReason(r.Costs))
 		}
 	}
@@ -112,12 +142,10 @@ func costs(in Input, usageHours decimal.Decimal) Costs {
 }
 
 // AnnualPerMonth is an annual contract's cost per month for a monthly price
-// m and a discount fraction d: 12·m·(1−d) a year, spread over 12 months
-// (tco.md F3; E4: 4,368 at 0.15 → 3,712.80).
+// m and a discount fraction d: 12·m·(1−d) a year spread over 12 months,
+// which is m·(1−d) exactly (tco.md F3; E4: 4,368 at 0.15 → 3,712.80).
 func AnnualPerMonth(m, d decimal.Decimal) decimal.Decimal {
-	twelve := decimal.NewFromInt(12)
-	year := twelve.Mul(m).Mul(decimal.NewFromInt(1).Sub(d))
-	return year.DivRound(twelve, money.DivPrecision)
+	return m.Mul(decimal.NewFromInt(1).Sub(d))
 }
 
 func costOf(c Costs, m Mode) *decimal.Decimal {
@@ -144,10 +172,17 @@ func price(d decimal.Decimal) string {
 }
 
 func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) string {
-	s := fmt.Sprintf("At your prices the monthly package pays off above %s hours a day "+
+	whose := "your prices"
+	if in.Reference {
+		whose = "the catalogue's reference prices (not quotes, and the hourly and monthly figures come from different sources: ask the vendor for both)"
+	}
+	s := fmt.Sprintf("At %s the monthly package pays off above %s hours a day "+
 		"(%s a month ÷ %s an hour ÷ %d days); you plan %s hours a day, so %s billing is cheaper of the two. ",
-		hours(perDay), price(*in.MonthlyPrice), price(*in.HourlyPrice),
+		whose, hours(perDay), price(*in.MonthlyPrice), price(*in.HourlyPrice),
 		in.DaysPerMonth, hours(in.HoursPerDay), byPrice)
+	if perDay.GreaterThan(decimal.NewFromInt(24)) {
+		s += "Above 24 hours a day the package never pays off at these prices. "
+	}
 	if agrees {
 		return s + "The 10-hours-a-day rule of thumb (B1) agrees."
 	}

@@ -18,19 +18,32 @@ import (
 // a sheet built in code (the site) gets the same checks as a decoded one.
 // The same function runs in the browser and in gpuverify, so the numbers
 // the two show can never differ.
+//
+// The card is chosen on all-in cost: every card and count that fits is
+// priced in its own best billing mode with every C1 item, and the cheapest
+// wins (inside the G1/G2 bucket when one qualifies). The cost, the hidden
+// share and rent vs build then use the rent of the recommended mode.
 func Build(req Requirements) (*Plan, error) {
 	if err := req.Normalize(); err != nil {
 		return nil, err
 	}
-	cards := pricedCards(req.Cost.Prices)
-	rec, err := sizing.Recommend(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
+	cards := offered(pricedCards(req.Cost.Prices), req.Cards)
+	cands, err := sizing.Size(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
+	if err != nil {
+		return nil, sizingErr(err)
+	}
+	offers, err := priceOptions(req, cards, cands)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := cands.Recommend()
 	if err != nil {
 		return nil, sizingErr(err)
 	}
 	card := cardByID(cards, rec.Pick.CardID)
 	p := &Plan{Schema: Schema, Requirements: req, Rules: []string{"R1", "R3"}}
 	p.Sizing = sizingSection(rec)
-	p.GPU = gpuSection(rec, cards)
+	p.GPU = gpuSection(rec, cards, offers)
 	p.addRules(rec.Rules...)
 
 	bill, err := billing.Recommend(billingInput(req, card, rec.Pick.Count))
@@ -40,24 +53,39 @@ func Build(req Requirements) (*Plan, error) {
 	p.Billing = billingSection(bill)
 	p.addRules(bill.Rules...)
 
-	cost, err := tco.Compute(tcoInput(req, card, rec.Pick.Count))
+	mode := rentMode(bill.Mode, bill.Costs)
+	cost, err := tco.Compute(tcoInput(req, card, rec.Pick.Count, mode))
 	if err != nil {
 		return nil, fmt.Errorf("cost: %w", err)
 	}
-	p.Cost = costSection(cost)
+	p.Cost = costSection(cost, mode, otherModes(req, card, rec.Pick.Count, mode, cost.Hidden))
 	p.addRules("C1", "C3")
 
-	rb, err := rentbuild.Decide(rentBuildInput(req, card, rec.Pick.Count, mid(cost.Monthly)))
+	rb, err := rentbuild.Decide(rentBuildInput(req, card, rec.Pick.Count, rentSide(cost)))
 	if err != nil {
 		return nil, fmt.Errorf("rent vs build: %w", err)
 	}
-	p.RentVsBuild = rentBuildSection(rb)
+	p.RentVsBuild = rentBuildSection(rb, cost)
 	p.addRules("D1", "D2")
 
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
-	p.Warnings = warnings(req, card, rec, cost)
+	p.Warnings = warnings(req, card, rec, cost, bill.Mode, mode)
 	return p, nil
+}
+
+// offered keeps the cards the vendor offers (the sheet's cards), or all.
+func offered(cards []catalog.Card, ids []string) []catalog.Card {
+	if len(ids) == 0 {
+		return cards
+	}
+	out := make([]catalog.Card, 0, len(ids))
+	for _, c := range cards {
+		if slices.Contains(ids, c.ID) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // sizingErr keeps the field a sizing error names.
@@ -77,6 +105,9 @@ func (p *Plan) addRules(ids ...string) {
 	}
 }
 
+// quoteSource marks a price the user entered.
+const quoteSource = "your quote"
+
 // pricedCards returns the catalogue with the user's quotes in place of the
 // reference prices: a real quote beats a reference range.
 func pricedCards(quotes map[string]PriceQuote) []catalog.Card {
@@ -86,7 +117,7 @@ func pricedCards(quotes map[string]PriceQuote) []catalog.Card {
 		if !ok {
 			continue
 		}
-		quote := catalog.Ref{Source: "your quote", Date: "entered"}
+		quote := catalog.Ref{Source: quoteSource, Date: "entered"}
 		if q.Monthly != nil {
 			cards[i].MonthlyPrice = catalog.PriceRange{Low: *q.Monthly, High: *q.Monthly, Ref: quote}
 		}
@@ -107,7 +138,7 @@ func cardByID(cards []catalog.Card, id string) catalog.Card {
 }
 
 func sizingInput(req Requirements) sizing.Input {
-	return sizing.Input{
+	in := sizing.Input{
 		Workload:      sizing.Workload(req.Workload),
 		Model:         req.Model.Preset,
 		ParamsB:       req.Model.ParamsB,
@@ -117,7 +148,21 @@ func sizingInput(req Requirements) sizing.Input {
 		Concurrency:   req.Concurrency,
 		TokensToTrain: float64(req.TokensToTrain),
 		TargetDays:    trainingDays(req),
+		OutputTokens:  req.OutputTokens,
+		KVPrecision:   sizing.Precision(req.KVCachePrecision),
 	}
+	if t := req.Training; t != nil {
+		in.LoRARank = t.LoRARank
+		in.Optimizer = sizing.Optimizer(t.Optimizer)
+		if t.LoRATargets == "all-linear" {
+			in.LoRATargets = []string{"q", "k", "v", "o", "gate", "up", "down"}
+		}
+		in.Recompute = sizing.RecomputeFull
+		if t.GradientCheckpointing != nil && !*t.GradientCheckpointing {
+			in.Recompute = sizing.RecomputeSelective
+		}
+	}
+	return in
 }
 
 // trainingDays is the running time the project allows a training run:
@@ -136,8 +181,9 @@ func monthlyRange(c catalog.Card) money.Range {
 }
 
 // mid is the middle of a range: the "likely" figure of a reference range.
+// Halving is exact in decimal, so it multiplies rather than divides.
 func mid(r money.Range) decimal.Decimal {
-	return r.Low.Add(r.High).DivRound(decimal.NewFromInt(2), money.DivPrecision)
+	return r.Low.Add(r.High).Mul(half)
 }
 
 func billingInput(req Requirements, card catalog.Card, count int) billing.Input {
@@ -155,6 +201,7 @@ func billingInput(req Requirements, card catalog.Card, count int) billing.Input 
 		hourly := mid(money.Range{Low: card.HourlyPrice.Low, High: card.HourlyPrice.High})
 		in.HourlyPrice = &hourly
 	}
+	in.Reference = card.HourlyPrice == nil || card.HourlyPrice.Ref.Source != quoteSource || card.MonthlyPrice.Ref.Source != quoteSource
 	if req.Cost.AnnualDiscount != nil {
 		in.AnnualDiscount = *req.Cost.AnnualDiscount
 	}

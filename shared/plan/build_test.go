@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,8 +110,16 @@ func TestBuildQuoteOverridesCatalogue(t *testing.T) {
 	if p.GPU.ID != "rtx-4090" {
 		t.Fatalf("card = %s", p.GPU.ID)
 	}
-	if !p.GPU.Monthly.Low.Equal(decimal.NewFromInt(1500)) {
-		t.Errorf("rent = %s, want the quoted 1,500", p.GPU.Monthly.Low)
+	// Hourly is recommended, so the rent is the hourly quote × 4 h × 30
+	// days = 360 a month, and the monthly package stands beside it.
+	if !p.GPU.Monthly.Low.Equal(decimal.NewFromInt(360)) || p.GPU.BillingMode != "hourly" {
+		t.Errorf("rent = %s (%s), want 3 × 4 h × 30 days = 360 by the hour", p.GPU.Monthly.Low, p.GPU.BillingMode)
+	}
+	if p.Cost.BillingMode != "hourly" || !p.Cost.Items[0].Low.Equal(decimal.NewFromInt(360)) {
+		t.Errorf("cost priced %s with rent %s, want hourly 360", p.Cost.BillingMode, p.Cost.Items[0].Low)
+	}
+	if len(p.Cost.OtherModes) != 1 || p.Cost.OtherModes[0].Mode != "monthly" || !p.Cost.OtherModes[0].Rent.Low.Equal(decimal.NewFromInt(1500)) {
+		t.Errorf("other modes %+v, want the monthly package at the quoted 1,500", p.Cost.OtherModes)
 	}
 	// 1,500 / 3 = 500 hours a month = 16.67 hours a day over 30 days.
 	if p.Billing.BreakevenHoursPerDay == nil || p.Billing.BreakevenHoursPerDay.StringFixed(2) != "16.67" {
@@ -207,6 +216,83 @@ func TestRentBuildInput(t *testing.T) {
 		}
 		if string(r.Decision) != p.RentVsBuild.Decision || !r.SelfBuildMonthly.Equal(p.RentVsBuild.SelfBuildMonthly) || len(r.Series) != 37 {
 			t.Errorf("%s: decision %s self-build %s series %d, plan says %s %s", sheet, r.Decision, r.SelfBuildMonthly, len(r.Series), p.RentVsBuild.Decision, p.RentVsBuild.SelfBuildMonthly)
+		}
+	}
+}
+
+// TestBillingPricesTheRent is issue 10 item 1: a part-time sheet with an
+// hourly quote is priced by the hour in the cost, the hidden share and rent
+// vs build; a full-time one by the month.
+func TestBillingPricesTheRent(t *testing.T) {
+	sheet := func(hours string) string {
+		return `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["h20-96g"],"hours_per_day":"` + hours + `",
+			"cost":{"prices":{"h20-96g":{"monthly":"12000","hourly":"7"}}}}`
+	}
+	part := mustBuild(t, sheet("8"))
+	// 7 × 8 h × 30 days = 1,680 a month; the package would be 12,000.
+	if part.Cost.BillingMode != "hourly" || !part.Cost.Items[0].Low.Equal(decimal.NewFromInt(1680)) {
+		t.Errorf("8 h/day: %s rent %s, want hourly 1,680", part.Cost.BillingMode, part.Cost.Items[0].Low)
+	}
+	if !part.RentVsBuild.RentMonthly.LessThan(decimal.NewFromInt(12000)) {
+		t.Errorf("rent vs build compares %s, want the hourly rent (under the 12,000 package)", part.RentVsBuild.RentMonthly)
+	}
+	full := mustBuild(t, sheet("24"))
+	// 7 × 24 × 30 = 5,040 < 12,000: still hourly at these prices.
+	if full.Cost.BillingMode != "hourly" {
+		t.Errorf("24 h/day at 7/h vs 12,000/month: %s, want hourly", full.Cost.BillingMode)
+	}
+	dear := mustBuild(t, strings.Replace(sheet("24"), `"hourly":"7"`, `"hourly":"30"`, 1))
+	if dear.Cost.BillingMode != "monthly" || !dear.Cost.Items[0].Low.Equal(decimal.NewFromInt(12000)) {
+		t.Errorf("24 h/day at 30/h: %s rent %s, want the 12,000 package", dear.Cost.BillingMode, dear.Cost.Items[0].Low)
+	}
+}
+
+// TestCardsPinAndFilter is issue 10 item 3.
+func TestCardsPinAndFilter(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["a100-80g-sxm"]}`)
+	if p.GPU.ID != "a100-80g-sxm" || len(p.GPU.Alternatives) != 0 {
+		t.Errorf("one offered card: pick %s with %d alternatives", p.GPU.ID, len(p.GPU.Alternatives))
+	}
+	_, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["h100-80g-sxm","h300"]}`))
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "cards[1]" || !strings.Contains(fe.Msg, "rtx-4090") {
+		t.Errorf("unknown card: %v, want a cards[1] error listing the ids", err)
+	}
+}
+
+// TestCardChosenOnAllInCost is issue 10 item 2: every qualifying card is
+// priced in its own best mode, and the alternatives show it.
+func TestCardChosenOnAllInCost(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"hours_per_day":"4","cards":["rtx-4090","l40s-48g"]}`)
+	// The 4090 has an hourly reference (1.24–1.98), the L40S none: at 4
+	// h/day the 4090 is priced by the hour.
+	if p.GPU.BillingMode != "hourly" || p.GPU.AllInMonthly == nil {
+		t.Errorf("pick %s in %q (all-in %v), want hourly", p.GPU.ID, p.GPU.BillingMode, p.GPU.AllInMonthly)
+	}
+	for _, a := range p.GPU.Alternatives {
+		if a.AllInMonthly == nil || a.BillingMode == "" {
+			t.Errorf("alternative %s without all-in cost or mode", a.ID)
+		}
+	}
+}
+
+// TestTrainingSettings is issue 10 item 6 through the sheet.
+func TestTrainingSettings(t *testing.T) {
+	p := mustBuild(t, `{"workload":"qlora","model":{"preset":"llama-65b"},"context_tokens":512,"cards":["l40s-48g"],
+		"training":{"lora_rank":64,"lora_targets":"all-linear","optimizer":"paged-adamw","gradient_checkpointing":true}}`)
+	if p.GPU.Count != 1 || p.Sizing.MemoryGiB.PagedStates <= 0 {
+		t.Errorf("QLoRA 65B: %d× %s, paged %.1f GiB; want one 48 GB card with paged states", p.GPU.Count, p.GPU.ID, p.Sizing.MemoryGiB.PagedStates)
+	}
+	for _, tt := range []struct{ sheet, field string }{
+		{`"training":{"lora_rank":2000}`, "training.lora_rank"},
+		{`"training":{"optimizer":"adam"}`, "training.optimizer"},
+		{`"training":{"lora_targets":"mlp"}`, "training.lora_targets"},
+		{`"kv_cache_precision":"fp4"`, "kv_cache_precision"},
+	} {
+		_, err := DecodeRequirements(strings.NewReader(`{"workload":"lora","model":{"preset":"llama-2-7b"},` + tt.sheet + `}`))
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%s: %v, want a %s error", tt.sheet, err, tt.field)
 		}
 	}
 }

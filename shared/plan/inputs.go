@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
@@ -37,20 +38,26 @@ var (
 // tcoInput maps the sheet onto rule C1's items. Support and after-hours
 // support are counted for services (inference runs around the clock) and
 // for clusters of 8 cards or more, where an outage is expensive (K6).
-func tcoInput(req Requirements, card catalog.Card, count int) tco.Input {
+func tcoInput(req Requirements, card catalog.Card, count int, mode billing.Mode) tco.Input {
 	items := req.Cost.Items
+	perCard, _ := rentRange(req, card, mode)
+	unit := rentUnit(req, card, mode)
+	src := card.MonthlyPrice.Ref.Source
+	if mode == billing.Hourly {
+		src = card.HourlyPrice.Ref.Source
+	}
 	in := tco.Input{
 		Cards:      count,
 		TermMonths: req.ProjectMonths,
-		Rent:       tco.Rent{Amount: item(items, tco.ItemRent), PerCard: monthlyRange(card), Source: card.MonthlyPrice.Ref.Source},
+		Rent:       tco.Rent{Amount: item(items, tco.ItemRent), PerCard: perCard, Source: src, Unit: unit},
 		Egress:     tco.Egress{Amount: item(items, tco.ItemEgress), GB: money.Point(req.EgressTBMonth.Mul(gbPerTB))},
 		Storage:    tco.Metered{Amount: item(items, tco.ItemStorage), Quantity: money.Point(req.StorageTB.Mul(gbPerTB))},
 		IPs:        tco.Metered{Amount: item(items, tco.ItemIPs), Quantity: money.Point(decimal.NewFromInt(int64(req.ExtraIPs)))},
-		Support:    tco.Flat{Amount: item(items, tco.ItemSupport), Needed: req.Workload == "inference" || count >= 8},
+		Support:    tco.Flat{Amount: item(items, tco.ItemSupport), Needed: supportNeeded(req, count)},
 		AfterHours: tco.Flat{Amount: item(items, tco.ItemAfterHours), Needed: req.Workload == "inference"},
 		Migration:  tco.Migration{Amount: item(items, tco.ItemMigration), GB: money.Point(req.StorageTB.Mul(gbPerTB))},
 	}
-	if card.MonthlyPrice.Ref.Source == "your quote" {
+	if src == quoteSource {
 		in.Rent.Source = ""
 	}
 	return in
@@ -126,7 +133,7 @@ func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
 // file carries the verdict, the site draws the curves from this input.
 func RentBuildInput(p *Plan, months int) rentbuild.Input {
 	card := cardByID(pricedCards(p.Requirements.Cost.Prices), p.GPU.ID)
-	in := rentBuildInput(p.Requirements, card, p.GPU.Count, mid(p.Cost.Monthly))
+	in := rentBuildInput(p.Requirements, card, p.GPU.Count, p.RentVsBuild.RentMonthly)
 	in.NoSeries = false
 	in.SeriesMonths = months
 	return in

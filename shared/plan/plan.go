@@ -67,8 +67,11 @@ type Memory struct {
 	KVCache        float64 `json:"kv_cache"`
 	Activations    float64 `json:"activations"`
 	TrainingStates float64 `json:"training_states"`
-	Overhead       float64 `json:"overhead"`
-	Total          float64 `json:"total"`
+	// PagedStates are a paged optimizer's moments, assumed in host memory
+	// and not in Total.
+	PagedStates float64 `json:"paged_states,omitempty"`
+	Overhead    float64 `json:"overhead"`
+	Total       float64 `json:"total"`
 }
 
 // Estimate is a low / likely / high range.
@@ -95,8 +98,15 @@ type Choice struct {
 	Interconnect string `json:"interconnect"`
 	// PerCardGiB is the memory each card must hold.
 	PerCardGiB float64 `json:"per_card_gib"`
-	// MonthlyLow and MonthlyHigh are the GPU rent of the whole option.
+	// Monthly is the GPU rent of the whole option a month: in BillingMode
+	// when the option qualifies, else at the monthly reference price.
 	Monthly money.Range `json:"monthly"`
+	// BillingMode is the option's best billing mode ("hourly", "monthly",
+	// "annual"); empty when the option does not qualify.
+	BillingMode string `json:"billing_mode,omitempty"`
+	// AllInMonthly is the option's likely all-in monthly cost in
+	// BillingMode, every C1 item included: what the card choice ranks by.
+	AllInMonthly *decimal.Decimal `json:"all_in_monthly,omitempty"`
 	// Reason says why an alternative lost (empty for the choice).
 	Reason string `json:"reason,omitempty"`
 }
@@ -115,13 +125,27 @@ type Billing struct {
 
 // Cost is the full monthly cost (rule C1).
 type Cost struct {
-	Currency string      `json:"currency"`
-	Monthly  money.Range `json:"monthly"`
-	Items    []CostItem  `json:"items"`
+	Currency string `json:"currency"`
+	// BillingMode is the mode whose rent the items price.
+	BillingMode string      `json:"billing_mode"`
+	Monthly     money.Range `json:"monthly"`
+	Items       []CostItem  `json:"items"`
+	// OtherModes are the same cost in the billing modes not chosen, for
+	// comparison.
+	OtherModes []ModeCost `json:"other_modes,omitempty"`
 	// HiddenShare is the non-GPU share of the total, as a fraction.
 	HiddenShare tco.Shares `json:"hidden_share"`
 	// Warning is set when the hidden share is outside rule C3's 10–25% band.
 	Warning string `json:"warning,omitempty"`
+}
+
+// ModeCost is the full monthly cost in one billing mode.
+type ModeCost struct {
+	Mode string `json:"mode"`
+	// Rent is the GPU rent in this mode.
+	Rent money.Range `json:"rent"`
+	// Monthly is the rent plus the same hidden items.
+	Monthly money.Range `json:"monthly"`
 }
 
 // CostItem is one line of the full monthly cost.
@@ -143,7 +167,9 @@ type RentVsBuild struct {
 	BreakevenMonths *decimal.Decimal `json:"breakeven_months"`
 	// SelfBuildMonthly is the own-hardware monthly cost.
 	SelfBuildMonthly decimal.Decimal `json:"self_build_monthly"`
-	// RentMonthly is the rent compared against (the likely all-in cost).
+	// RentMonthly is the rent compared against: the likely GPU rent and
+	// support items, without egress, storage, IPs and migration, which
+	// owning pays too.
 	RentMonthly decimal.Decimal `json:"rent_monthly"`
 	// HybridSaving is D2's saving of a 40/60 hybrid over building it all.
 	HybridSaving decimal.Decimal `json:"hybrid_saving"`

@@ -89,8 +89,17 @@ func renderSheet(p *Plan) section {
 		{"context", fmt.Sprintf("%d tokens x %d concurrent", r.ContextTokens, r.Concurrency)},
 		{"use", fmt.Sprintf("%s h/day x %d days/month, %d months", r.HoursPerDay, r.DaysPerMonth, r.ProjectMonths)},
 	}
+	if r.Workload == "inference" {
+		lines = append(lines, []string{"serving", fmt.Sprintf("%d output tokens per sequence, KV cache in %s", r.OutputTokens, r.KVCachePrecision)})
+	}
+	if t := r.Training; t != nil {
+		lines = append(lines, []string{"training", trainingText(t)})
+	}
 	if r.TokensToTrain > 0 {
 		lines = append(lines, []string{"tokens to train", strconv.FormatInt(r.TokensToTrain, 10)})
+	}
+	if len(r.Cards) > 0 {
+		lines = append(lines, []string{"cards offered", strings.Join(r.Cards, ", ")})
 	}
 	return section{title: "Requirement sheet (R1)", lines: lines}
 }
@@ -103,7 +112,10 @@ func renderGpu(p *Plan) section {
 		{"memory needed", fmt.Sprintf("%s GiB total: weights %s, KV cache %s, activations %s, training states %s, overhead %s",
 			gib(mem.Total), gib(mem.Weights), gib(mem.KVCache), gib(mem.Activations), gib(mem.TrainingStates), gib(mem.Overhead))},
 		{"per card", gib(g.PerCardGiB) + " GiB"},
-		{"GPU rent", rangeText(g.Monthly) + " CNY/month"},
+		{"GPU rent", rangeText(g.Monthly) + " CNY/month, " + g.BillingMode + " billing"},
+	}
+	if mem.PagedStates > 0 {
+		lines = append(lines, []string{"paged optimizer", gib(mem.PagedStates) + " GiB of optimizer states in host memory (not counted above)"})
 	}
 	if e := p.Sizing.DecodeTokensPerSec; e != nil {
 		lines = append(lines, []string{"decode speed", estimateText(*e, 0) + " tokens/s per sequence"})
@@ -118,9 +130,13 @@ func renderGpu(p *Plan) section {
 }
 
 func renderAlternatives(p *Plan) section {
-	lines := [][]string{{"card", "count", "nodes", "rent CNY/month", "why not"}}
+	lines := [][]string{{"card", "count", "nodes", "billing", "all-in CNY/month", "why not"}}
 	for _, a := range p.GPU.Alternatives {
-		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), rangeText(a.Monthly), a.Reason})
+		mode, allIn := "-", "-"
+		if a.AllInMonthly != nil {
+			mode, allIn = a.BillingMode, money.Format(*a.AllInMonthly)
+		}
+		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, a.Reason})
 	}
 	return section{title: "Alternatives", table: true, lines: lines}
 }
@@ -153,7 +169,10 @@ func renderCost(p *Plan) section {
 	}
 	lines = append(lines, []string{"total per month", money.Format(c.Monthly.Low), money.Format(c.Monthly.High), "C1", c.Currency})
 	lines = append(lines, []string{"hidden-fee share", percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", c.Warning})
-	return section{title: "Full monthly cost, " + c.Currency + " (C1)", table: true, lines: lines}
+	for _, m := range c.OtherModes {
+		lines = append(lines, []string{"total if " + m.Mode, money.Format(m.Monthly.Low), money.Format(m.Monthly.High), "B1", "rent " + rangeText(m.Rent) + " in " + m.Mode + " billing"})
+	}
+	return section{title: "Full monthly cost, " + c.Currency + ", rent priced " + c.BillingMode + " (C1)", table: true, lines: lines}
 }
 
 func renderRentBuild(p *Plan) section {
@@ -238,4 +257,15 @@ func rangeText(r money.Range) string {
 
 func percent(f decimal.Decimal) string {
 	return f.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
+}
+
+func trainingText(t *Training) string {
+	parts := []string{"optimizer " + t.Optimizer}
+	if t.LoRARank > 0 {
+		parts = append(parts, fmt.Sprintf("LoRA rank %d on %s", t.LoRARank, t.LoRATargets))
+	}
+	if t.GradientCheckpointing != nil {
+		parts = append(parts, fmt.Sprintf("gradient checkpointing %v", *t.GradientCheckpointing))
+	}
+	return strings.Join(parts, ", ")
 }

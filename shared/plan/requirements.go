@@ -23,6 +23,18 @@ type Requirements struct {
 	// Concurrency is the number of sequences served at once (inference) or
 	// the micro-batch per GPU (training).
 	Concurrency int `json:"concurrency,omitempty"`
+	// OutputTokens is how many of ContextTokens a sequence generates
+	// (inference); decode speed is given at the mean context. 0 means
+	// min(1024, context_tokens/2).
+	OutputTokens int `json:"output_tokens,omitempty"`
+	// KVCachePrecision is the KV cache format (inference): bf16 (default),
+	// fp16, fp8 or int8.
+	KVCachePrecision string `json:"kv_cache_precision,omitempty"`
+	// Training holds the settings that decide a training plan's memory.
+	Training *Training `json:"training,omitempty"`
+	// Cards are the catalogue ids the vendor offers; only they are
+	// candidates, and one id pins the card. Empty means every card.
+	Cards []string `json:"cards,omitempty"`
 	// TokensToTrain is the training set size in tokens (0 = not training or
 	// unknown). Used for the training-time estimate.
 	TokensToTrain int64 `json:"tokens_to_train,omitempty"`
@@ -55,6 +67,22 @@ type Requirements struct {
 	// Procurement holds the optional later stages: quotes, vendors,
 	// contract, POC, operations, exit and checklists.
 	Procurement *Procurement `json:"procurement,omitempty"`
+}
+
+// Training are the settings of a training plan (pretrain, full-finetune,
+// lora, qlora). Normalize fills the defaults for training workloads.
+type Training struct {
+	// LoRARank is the adapter rank (lora, qlora): 1..1024, default 16.
+	LoRARank int `json:"lora_rank,omitempty"`
+	// LoRATargets is "attention" (q, k, v, o; the default) or
+	// "all-linear" (also the MLP's gate, up and down).
+	LoRATargets string `json:"lora_targets,omitempty"`
+	// Optimizer is adamw (default), adamw-8bit, paged-adamw,
+	// paged-adamw-8bit or sgd.
+	Optimizer string `json:"optimizer,omitempty"`
+	// GradientCheckpointing recomputes activations in the backward pass;
+	// default true. Without it FlashAttention-style attention is assumed.
+	GradientCheckpointing *bool `json:"gradient_checkpointing,omitempty"`
 }
 
 // Model names a preset or describes a model by its size and shape.

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -27,7 +28,8 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 		},
 		MemoryGiB: Memory{
 			Weights: round2(mem.WeightsGiB), KVCache: round2(mem.KVCacheGiB), Activations: round2(mem.ActivationsGiB),
-			TrainingStates: round2(mem.TrainingStatesGiB), Overhead: round2(mem.OverheadGiB), Total: round2(mem.TotalGiB),
+			TrainingStates: round2(mem.TrainingStatesGiB), PagedStates: round2(mem.PagedStatesGiB),
+			Overhead: round2(mem.OverheadGiB), Total: round2(mem.TotalGiB),
 		},
 	}
 	s.Notes = append(s.Notes, mem.Notes...)
@@ -38,6 +40,7 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 		}
 	}
 	e := rec.Estimates
+	s.Notes = append(s.Notes, e.Notes...)
 	if e.DecodeTokensPerSec.High > 0 {
 		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
 	}
@@ -48,23 +51,28 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 	return s
 }
 
-func gpuSection(rec sizing.Recommendation, cards []catalog.Card) GPU {
-	g := GPU{Choice: choice(rec.Pick, cards), Alternatives: make([]Choice, 0, len(rec.Alternatives))}
+func gpuSection(rec sizing.Recommendation, cards []catalog.Card, offers map[string]offer) GPU {
+	g := GPU{Choice: choice(rec.Pick, cards, offers), Alternatives: make([]Choice, 0, len(rec.Alternatives))}
 	for _, a := range rec.Alternatives {
-		g.Alternatives = append(g.Alternatives, choice(a, cards))
+		g.Alternatives = append(g.Alternatives, choice(a, cards, offers))
 	}
 	return g
 }
 
-func choice(o sizing.Option, cards []catalog.Card) Choice {
+func choice(o sizing.Option, cards []catalog.Card, offers map[string]offer) Choice {
 	c := cardByID(cards, o.CardID)
 	n := decimal.NewFromInt(int64(o.Count))
-	return Choice{
+	ch := Choice{
 		ID: o.CardID, Name: c.Name, Count: o.Count, Nodes: o.Nodes,
 		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
 		Monthly: money.Range{Low: c.MonthlyPrice.Low.Mul(n), High: c.MonthlyPrice.High.Mul(n)},
 		Reason:  o.Reason,
 	}
+	if of, ok := offers[o.CardID]; ok && o.Fits && o.Eligible {
+		allIn := of.allIn
+		ch.Monthly, ch.BillingMode, ch.AllInMonthly = of.rent, string(of.mode), &allIn
+	}
+	return ch
 }
 
 func billingSection(b billing.Result) Billing {
@@ -76,8 +84,8 @@ func billingSection(b billing.Result) Billing {
 	}
 }
 
-func costSection(r tco.Result) Cost {
-	c := Cost{Currency: "CNY", Monthly: r.Monthly, HiddenShare: r.HiddenShare, Warning: r.Warning}
+func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
+	c := Cost{Currency: "CNY", BillingMode: string(mode), Monthly: r.Monthly, HiddenShare: r.HiddenShare, Warning: r.Warning, OtherModes: others}
 	for _, it := range r.Items {
 		basis := it.Basis
 		if it.Assumption != "" {
@@ -88,14 +96,16 @@ func costSection(r tco.Result) Cost {
 	return c
 }
 
-func rentBuildSection(r rentbuild.Result) RentVsBuild {
+func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
+	footing := fmt.Sprintf("The rent side is the GPU rent and support, %s CNY a month at likely prices; egress, storage, public IPs and data migration (%s CNY a month of the full cost) are left out of both sides, since owned cards need bandwidth, disks, addresses and the move too.",
+		money.Format(r.RentMonthly), money.Format(mid(cost.Monthly).Sub(r.RentMonthly)))
 	rb := RentVsBuild{
 		Decision:         string(r.Decision),
 		BreakevenMonths:  r.BreakEvenMonths,
 		SelfBuildMonthly: r.SelfBuildMonthly,
 		RentMonthly:      r.RentMonthly,
 		HybridSaving:     r.Hybrid.SavingVsBuild,
-		Reasons:          append(r.Reasons, r.Hybrid.Note),
+		Reasons:          append(append([]string{footing}, r.Reasons...), r.Hybrid.Note),
 	}
 	for _, row := range r.D1 {
 		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, Value: row.Input, Points: string(row.Points)})

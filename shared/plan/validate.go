@@ -1,8 +1,11 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
 
 	"github.com/shopspring/decimal"
 )
@@ -44,7 +47,7 @@ func (r *Requirements) Normalize() error {
 		return err
 	}
 	r.defaults()
-	for _, check := range []func() error{r.validateShape, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate, r.Procurement.validate} {
+	for _, check := range []func() error{r.validateShape, r.validateServing, r.validateTraining, r.validateCards, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate, r.Procurement.validate} {
 		if err := check(); err != nil {
 			return err
 		}
@@ -132,6 +135,93 @@ func (r *Requirements) validateShape() error {
 	}
 	if r.TokensToTrain < 0 {
 		return fieldErr("tokens_to_train", "must be 0 or more, got %d", r.TokensToTrain)
+	}
+	return nil
+}
+
+// KVPrecisions are the KV cache formats a sheet can ask for.
+var KVPrecisions = []string{"bf16", "fp16", "fp8", "int8"}
+
+// Optimizers are the optimizers a training sheet can name.
+var Optimizers = []string{"adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"}
+
+// LoRATargets are the adapter target sets a sheet can name.
+var LoRATargets = []string{"attention", "all-linear"}
+
+// maxLoRARank bounds the adapter rank.
+const maxLoRARank = 1024
+
+// validateServing checks the inference fields and fills their defaults.
+func (r *Requirements) validateServing() error {
+	if r.OutputTokens < 0 || r.OutputTokens > r.ContextTokens {
+		return fieldErr("output_tokens", "must be between 0 (default) and context_tokens (%d), got %d", r.ContextTokens, r.OutputTokens)
+	}
+	r.KVCachePrecision = strings.ToLower(strings.TrimSpace(r.KVCachePrecision))
+	if r.KVCachePrecision != "" && !slices.Contains(KVPrecisions, r.KVCachePrecision) {
+		return fieldErr("kv_cache_precision", "must be one of %s, got %q", strings.Join(KVPrecisions, ", "), r.KVCachePrecision)
+	}
+	if r.Workload != "inference" {
+		return nil
+	}
+	if r.KVCachePrecision == "" {
+		r.KVCachePrecision = "bf16"
+	}
+	if r.OutputTokens == 0 {
+		r.OutputTokens = max(1, min(1024, r.ContextTokens/2))
+	}
+	return nil
+}
+
+// validateTraining checks the training settings and fills their defaults
+// for training workloads.
+func (r *Requirements) validateTraining() error {
+	training := slices.Contains([]string{"pretrain", "full-finetune", "lora", "qlora"}, r.Workload)
+	if r.Training == nil {
+		if !training {
+			return nil
+		}
+		r.Training = &Training{}
+	}
+	t := r.Training
+	adapters := r.Workload == "lora" || r.Workload == "qlora"
+	if t.LoRARank < 0 || t.LoRARank > maxLoRARank {
+		return fieldErr("training.lora_rank", "must be between 1 and %d, got %d", maxLoRARank, t.LoRARank)
+	}
+	t.LoRATargets = strings.ToLower(strings.TrimSpace(t.LoRATargets))
+	if t.LoRATargets != "" && !slices.Contains(LoRATargets, t.LoRATargets) {
+		return fieldErr("training.lora_targets", "must be one of %s, got %q", strings.Join(LoRATargets, ", "), t.LoRATargets)
+	}
+	t.Optimizer = strings.ToLower(strings.TrimSpace(t.Optimizer))
+	if t.Optimizer != "" && !slices.Contains(Optimizers, t.Optimizer) {
+		return fieldErr("training.optimizer", "must be one of %s, got %q", strings.Join(Optimizers, ", "), t.Optimizer)
+	}
+	if !training {
+		return nil
+	}
+	if adapters && t.LoRARank == 0 {
+		t.LoRARank = 16
+	}
+	if adapters && t.LoRATargets == "" {
+		t.LoRATargets = "attention"
+	}
+	if t.Optimizer == "" {
+		t.Optimizer = "adamw"
+	}
+	if t.GradientCheckpointing == nil {
+		yes := true
+		t.GradientCheckpointing = &yes
+	}
+	return nil
+}
+
+// validateCards checks that every offered card is in the catalogue.
+func (r *Requirements) validateCards() error {
+	for i, id := range r.Cards {
+		id = strings.ToLower(strings.TrimSpace(id))
+		if _, ok := catalog.ByID(id); !ok {
+			return fieldErr(fmt.Sprintf("cards[%d]", i), "unknown card id %q; one of %s", r.Cards[i], strings.Join(catalog.IDs(), ", "))
+		}
+		r.Cards[i] = id
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
@@ -11,9 +12,12 @@ import (
 // warnings collects what a buyer must read before signing: the card's
 // caveats, unconfirmed reference prices, the hidden-fee check and the
 // interconnect the contract must name (rule K4).
-func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result) []string {
+func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, recommended, priced billing.Mode) []string {
 	var w []string
 	w = append(w, card.Caveats...)
+	if recommended != priced {
+		w = append(w, fmt.Sprintf("billing: %s is recommended but no %s price is known for the %s, so the rent is priced %s; get an %s quote and enter it", recommended, recommended, card.Name, priced, recommended))
+	}
 	if card.MonthlyPrice.Ref.Unconfirmed {
 		w = append(w, fmt.Sprintf("the %s rent is an unconfirmed reference range (%s): replace it with a real quote", card.Name, card.MonthlyPrice.Ref.Note))
 	}

@@ -12,7 +12,7 @@ func (j job) advice(rec Recommendation, b bucket) []string {
 	notes := []string{b.text + "."}
 	notes = append(notes, j.bucketVerdict(rec, b))
 	if alt, ok := cheaperOffBucket(rec); ok {
-		notes = append(notes, fmt.Sprintf("A cheaper card outside the bucket also fits: %d× %s at %s CNY %s against %s CNY %s.", alt.Count, alt.CardID, alt.cost.StringFixed(0), alt.costLabel, p.cost.StringFixed(0), p.costLabel))
+		notes = append(notes, fmt.Sprintf("A cheaper card outside the bucket also fits: %d× %s at %s CNY %s against %s CNY %s.", alt.Count, alt.CardID, alt.costText, alt.costLabel, p.costText, p.costLabel))
 	}
 	if p.headroom < tightShare*p.UsableGiB {
 		notes = append(notes, fmt.Sprintf("Tight: %.1f GiB free per card of %.1f usable; a longer context, more sequences or a framework update may not fit. Consider %d cards or a narrower precision.", p.headroom, p.UsableGiB, nextCount(p.Count)))

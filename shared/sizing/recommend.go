@@ -89,9 +89,10 @@ type Option struct {
 	card      catalog.Card
 	cost      decimal.Decimal // ranking cost: a month, or the whole run
 	costLabel string          // what cost is, quoted after the amount
+	costText  string          // cost in whole CNY, for the reasons
 	priced    bool
 	headroom  float64
-	memCount int // cards memory alone needs, when a time target raised Count
+	memCount  int // cards memory alone needs, when a time target raised Count
 }
 
 // Recommendation is the card choice with everything behind it.
@@ -181,6 +182,11 @@ func (c *Candidates) SetCost(i int, cost decimal.Decimal, label string) {
 // Recommend describes.
 func (c *Candidates) Recommend() (Recommendation, error) {
 	j, b, opts := c.j, c.b, c.Options
+	for i := range opts {
+		if opts[i].priced {
+			opts[i].costText = opts[i].cost.StringFixed(0)
+		}
+	}
 	rec := Recommendation{Memory: c.mem, Rules: append([]string{"G4"}, b.rules...)}
 	order := rank(opts)
 	pickAt := choose(opts, order)
@@ -459,7 +465,7 @@ func choose(opts []Option, order []int) int {
 func pickReason(p Option) string {
 	s := fmt.Sprintf("%d× %s holds %.1f GiB per card of %.1f usable", p.Count, p.CardID, p.PerCardGiB, p.UsableGiB)
 	if p.priced {
-		s += fmt.Sprintf("; %s CNY %s", p.cost.StringFixed(0), p.costLabel)
+		s += fmt.Sprintf("; %s CNY %s", p.costText, p.costLabel)
 	}
 	return s
 }
@@ -474,7 +480,7 @@ func lossReason(o, p Option, b bucket) string {
 	case p.InBucket && !o.InBucket:
 		return "off-bucket: " + b.text + costNote(o, p)
 	case o.priced && p.priced && o.cost.GreaterThan(p.cost):
-		return fmt.Sprintf("costs more: %s CNY %s, the pick %s CNY %s", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
+		return fmt.Sprintf("costs more: %s CNY %s, the pick %s CNY %s", o.costText, o.costLabel, p.costText, p.costLabel)
 	case !o.priced:
 		return "no reference price in the catalogue"
 	}
@@ -487,9 +493,9 @@ func costNote(o, p Option) string {
 	}
 	switch o.cost.Cmp(p.cost) {
 	case -1:
-		return fmt.Sprintf(" (it would cost less: %s CNY %s, the pick %s CNY %s)", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
+		return fmt.Sprintf(" (it would cost less: %s CNY %s, the pick %s CNY %s)", o.costText, o.costLabel, p.costText, p.costLabel)
 	case 1:
-		return fmt.Sprintf(" (and costs more: %s CNY %s, the pick %s CNY %s)", o.cost.StringFixed(0), o.costLabel, p.cost.StringFixed(0), p.costLabel)
+		return fmt.Sprintf(" (and costs more: %s CNY %s, the pick %s CNY %s)", o.costText, o.costLabel, p.costText, p.costLabel)
 	}
 	return ""
 }

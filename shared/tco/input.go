@@ -44,6 +44,9 @@ type Rent struct {
 	// Source names a reference price (e.g. a catalogue entry) when PerCard
 	// was not typed by the user; empty means the user entered it.
 	Source string `json:"source,omitempty"`
+	// Unit describes how PerCard was reached when it is not a monthly
+	// price ("1.24–1.98 an hour × 8 h × 30 days"); the basis quotes it.
+	Unit string `json:"unit,omitempty"`
 }
 
 // Egress is outbound traffic beyond the free quota.

@@ -21,10 +21,14 @@ func rentItem(in Input) Item {
 		return own(ItemRent, *in.Rent.Amount)
 	}
 	r := in.Rent.PerCard.Mul(decimal.NewFromInt(int64(in.Cards)))
+	unit := in.Rent.PerCard.String()
+	if in.Rent.Unit != "" {
+		unit = in.Rent.Unit
+	}
 	return Item{
 		Name: ItemRent, Low: r.Low, High: r.High, Rule: "C1",
 		UserEntered: in.Rent.Source == "",
-		Basis:       fmt.Sprintf("%d cards × %s", in.Cards, in.Rent.PerCard),
+		Basis:       fmt.Sprintf("%d cards × %s", in.Cards, unit),
 		Assumption:  in.Rent.Source,
 	}
 }
