@@ -2,6 +2,8 @@ package sizing
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -92,5 +94,20 @@ func TestDecodeReferences(t *testing.T) {
 				t.Errorf("estimate %.1f vs published %.1f (ratio %.2f, want within 1.5×); %s", got, r.figure, ratio, r.source)
 			}
 		})
+	}
+}
+
+// TestDecodeReferencesDocumented keeps docs/decode-references.md listing
+// every reference of the test table.
+func TestDecodeReferencesDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/decode-references.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range decodeRefs {
+		row := fmt.Sprintf("| %s | %d × %s |", r.model, r.cards, r.card)
+		if !strings.Contains(string(doc), row) || !strings.Contains(string(doc), r.source) {
+			t.Errorf("docs/decode-references.md lacks %s from %s", row, r.source)
+		}
 	}
 }
