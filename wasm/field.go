@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,7 @@ const (
 	groupPrices                      // card quotes (cost page)
 	groupDiscount                    // annual discount (cost page)
 	groupSelfBuild                   // self-build figures (rent-or-build page)
+	groupCards                       // the cards the vendor offers (planner)
 )
 
 // fieldSpec describes one input.
@@ -344,6 +346,33 @@ var sheetFields = []fieldSpec{
 	spec(fieldSpec{Key: "concurrency", Kind: kindInt, Default: "16", Range: "1–4096",
 		Label: func(m *Messages) string { return m.FConcurrency }, Help: func(m *Messages) string { return m.HConcurrency }},
 		intField(func(r *plan.Requirements) *int { return &r.Concurrency })),
+	spec(fieldSpec{Key: "output_tokens", Kind: kindInt, Range: "0–context_tokens",
+		Label: func(m *Messages) string { return m.FOutputTokens }, Unit: func(m *Messages) string { return m.UTokens },
+		Help: func(m *Messages) string { return m.HOutputTokens }},
+		intField(func(r *plan.Requirements) *int { return &r.OutputTokens })),
+	spec(fieldSpec{Key: "kv_cache_precision", Kind: kindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
+		Label: func(m *Messages) string { return m.FKVPrecision }, Help: func(m *Messages) string { return m.HKVPrecision }},
+		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
+	spec(fieldSpec{Key: "training.lora_rank", Kind: kindInt, Range: "1–1024",
+		Label: func(m *Messages) string { return m.FLoRARank }},
+		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
+	spec(fieldSpec{Key: "training.lora_targets", Kind: kindChoice, Choices: append([]string{""}, plan.LoRATargets...),
+		Label: func(m *Messages) string { return m.FLoRATargets }},
+		strField(func(r *plan.Requirements) *string { return &training(r).LoRATargets })),
+	spec(fieldSpec{Key: "training.optimizer", Kind: kindChoice, Choices: append([]string{""}, plan.Optimizers...),
+		Label: func(m *Messages) string { return m.FOptimizer }, Help: func(m *Messages) string { return m.HOptimizer }},
+		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
+	spec(fieldSpec{Key: "training.gradient_checkpointing", Kind: kindChoice, Choices: []string{"", "true", "false"},
+		Label: func(m *Messages) string { return m.FCheckpointing }},
+		accessor{
+			put: func(r *plan.Requirements, v parsed) { b := v.Str == "true"; training(r).GradientCheckpointing = &b },
+			take: func(r plan.Requirements) string {
+				if r.Training == nil || r.Training.GradientCheckpointing == nil {
+					return ""
+				}
+				return strconv.FormatBool(*r.Training.GradientCheckpointing)
+			},
+		}),
 	spec(fieldSpec{Key: "tokens_to_train_b", Kind: kindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
 		Label: func(m *Messages) string { return m.FTokens }, Unit: func(m *Messages) string { return m.UBillionTokens },
 		Help: func(m *Messages) string { return m.HTokens }},
@@ -408,6 +437,37 @@ var sheetFields = []fieldSpec{
 				return strconv.FormatBool(*r.FirstContract)
 			},
 		}),
+}
+
+// training returns the sheet's training settings, made when absent. The
+// take side reads through it too, on a copy of the sheet.
+func training(r *plan.Requirements) *plan.Training {
+	if r.Training == nil {
+		r.Training = &plan.Training{}
+	}
+	return r.Training
+}
+
+// cardFields tick the cards the vendor offers (the sheet's cards); none
+// ticked means every card is a candidate.
+var cardFields = cardSpecs()
+
+func cardSpecs() []fieldSpec {
+	var out []fieldSpec
+	for _, c := range catalog.All() {
+		id, name := c.ID, c.Name
+		out = append(out, spec(fieldSpec{Key: "cards." + id, Kind: kindBool, Group: groupCards, Default: "false",
+			ErrFields: []string{"cards"}, Label: func(*Messages) string { return name }},
+			accessor{
+				put: func(r *plan.Requirements, v parsed) {
+					if v.Bool {
+						r.Cards = append(r.Cards, id)
+					}
+				},
+				take: func(r plan.Requirements) string { return strconv.FormatBool(slices.Contains(r.Cards, id)) },
+			}))
+	}
+	return out
 }
 
 // shapeFields are the optional architecture of a model given by size.
@@ -543,7 +603,7 @@ var selfBuildFields = []fieldSpec{
 }
 
 // inputFields is every input, in display order.
-var inputFields = concatFields(sheetFields, shapeFields, itemFields, []fieldSpec{discountField}, priceFields, selfBuildFields)
+var inputFields = concatFields(sheetFields, shapeFields, cardFields, itemFields, []fieldSpec{discountField}, priceFields, selfBuildFields)
 
 func concatFields(lists ...[]fieldSpec) []fieldSpec {
 	var out []fieldSpec

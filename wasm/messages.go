@@ -39,6 +39,10 @@ type Messages struct {
 	FOpsTeam, FFirstContract, FLayers, FHidden, FHeads, FKVHeads string
 	FHeadDim, FFFN, FDiscount, FCapex, FResidual, FLife, FPUE    string
 	FKWh, FColo, FStaff                                          string
+	FOutputTokens, HOutputTokens, FKVPrecision, HKVPrecision     string
+	FLoRARank, FLoRATargets, FOptimizer, HOptimizer              string
+	FCheckpointing, CardsSummary, HCards                         string
+	AltBilling, AltAllIn, RentModeF, TotalIfF                    string
 	HWorkload, HPreset, HParams, HPrecision, HContext            string
 	HConcurrency, HTokens, HHours, HProject, HDiscount           string
 	HResidual                                                    string
@@ -190,6 +194,21 @@ var enMessages = Messages{
 	FKWh:           "Electricity price",
 	FColo:          "Rack and hosting",
 	FStaff:         "Operations staff",
+	FOutputTokens:  "Output tokens per sequence",
+	HOutputTokens:  "How many of the context tokens a sequence generates; decode speed is given at the mean context (prompt plus half the output). Empty: min(1024, context/2).",
+	FKVPrecision:   "KV cache precision",
+	HKVPrecision:   "fp8 or int8 halve the KV cache and the bytes each decode step reads. Empty: bf16.",
+	FLoRARank:      "LoRA rank",
+	FLoRATargets:   "LoRA targets",
+	FOptimizer:     "Optimizer",
+	HOptimizer:     "Paged optimizers may keep their states in host memory; the plan says how much. Empty: adamw.",
+	FCheckpointing: "Gradient checkpointing",
+	CardsSummary:   "Cards the vendor offers (none ticked: any card)",
+	HCards:         "Only the ticked cards are candidates; one ticked card pins the choice.",
+	AltBilling:     "Billing",
+	AltAllIn:       "All-in a month",
+	RentModeF:      "Rent priced as: %s.",
+	TotalIfF:       "Total with “%s”",
 
 	HWorkload:    "What the GPUs will do (rule R1).",
 	HPreset:      "A known model, or give the size of another one.",
@@ -491,6 +510,21 @@ var zhMessages = Messages{
 	FKWh:           "电价",
 	FColo:          "机柜与托管",
 	FStaff:         "运维人员",
+	FOutputTokens:  "每条序列的输出 token 数",
+	HOutputTokens:  "上下文中由模型生成的 token 数；解码速度按平均上下文（提示词加一半输出）计算。留空：min(1024, 上下文/2)。",
+	FKVPrecision:   "KV 缓存精度",
+	HKVPrecision:   "fp8 或 int8 让 KV 缓存及每步解码读取的字节减半。留空：bf16。",
+	FLoRARank:      "LoRA 秩",
+	FLoRATargets:   "LoRA 目标模块",
+	FOptimizer:     "优化器",
+	HOptimizer:     "分页优化器可把状态放在主机内存；计划会写明数量。留空：adamw。",
+	FCheckpointing: "梯度检查点",
+	CardsSummary:   "供应商可提供的卡（都不勾选：任何卡）",
+	HCards:         "只有勾选的卡参与比较；只勾选一张即锁定该卡。",
+	AltBilling:     "计费方式",
+	AltAllIn:       "每月全口径",
+	RentModeF:      "租金计价方式：%s。",
+	TotalIfF:       "若选“%s”的合计",
 
 	HWorkload:    "GPU 要做什么（规则 R1）。",
 	HPreset:      "选择已知模型，或填写其他模型的规模。",

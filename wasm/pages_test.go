@@ -79,12 +79,13 @@ func TestRentBuildInputMatchesPlan(t *testing.T) {
 
 // TestCostPage: the page shows the items, the chart and every card's
 // price row, and the user's quote and amount make the total (rule C1):
-// 2 × 8,000 rent + 2,000 egress + 2 TB storage at 0.3–1.0/GB (600–2,000) +
+// 2 × 8,000 rent (monthly: the hourly quote of 20 is dearer at 24 h a day)
+// + 2,000 egress + 2 TB storage at 0.3–1.0/GB (600–2,000) +
 // 2 IPs at 20–100 + support 1,000 + after-hours 500–1,500 + migration of
 // 2,000 GB at 0.5–0.8 over 12 months (83.33–133.33) = 20,223.33–22,833.33.
 func TestCostPage(t *testing.T) {
 	useStore(t, memStore{})
-	html := prerender(t, "/cost?lang=en&cost.prices.h20-96g.monthly=8000&cost.items.egress=2000")
+	html := prerender(t, "/cost?lang=en&cost.prices.h20-96g.monthly=8000&cost.prices.h20-96g.hourly=20&cost.items.egress=2000")
 	for _, want := range []string{`id="cost-chart"`, `id="cost-items"`, `id="card-prices"`, `data-card="h20-96g"`,
 		`value="8000"`, `value="2000"`, ">¥20,223–22,833</output>", "your figure", `class="seg item-gpu_rent"`} {
 		if !strings.Contains(html, want) {
@@ -100,14 +101,19 @@ func TestCostPage(t *testing.T) {
 // and the D1 table lists its five rows.
 func TestRentBuildPage(t *testing.T) {
 	useStore(t, memStore{})
-	html := prerender(t, "/rentbuild?lang=en&hours_per_day=24&project_months=36&ops_team=true")
+	// Quotes of 15,000 a month (30 an hour) per H20: at the hourly
+	// reference (7.28 likely) two H20s rent for less than owning them costs
+	// to run, and building never breaks even.
+	q := "&cost.prices.h20-96g.monthly=15000&cost.prices.h20-96g.hourly=30"
+	html := prerender(t, "/rentbuild?lang=en&hours_per_day=24&project_months=36&ops_team=true"+q)
 	for _, want := range []string{`id="rb-chart"`, `data-series="s-rent"`, `data-series="s-build"`, `data-series="s-hybrid"`,
 		`id="d1-table"`, "Daily use", "Project length", `id="cost-self_build-pue"`, `placeholder="1.5"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("/rentbuild lacks %s", want)
 		}
 	}
-	p := Compute(DefaultInput().With("project_months", "36").With("ops_team", "true")).Plan
+	p := Compute(DefaultInput().With("project_months", "36").With("ops_team", "true").
+		With("cost.prices.h20-96g.monthly", "15000").With("cost.prices.h20-96g.hourly", "30")).Plan
 	res, _ := rentBuildFor(p)
 	if res.BreakEvenMonth == nil {
 		t.Fatal("24 h a day for 36 months with an ops team: building should break even")

@@ -81,7 +81,21 @@ func (p *plannerPage) form() app.UI {
 		}
 		work = append(work, in("model.params_b"), app.Details().Class("shape").Body(shape...))
 	}
-	work = append(work, in("precision"), in("context_tokens"), in("concurrency"), in("tokens_to_train_b"))
+	work = append(work, in("precision"), in("context_tokens"), in("concurrency"))
+	switch wl := p.st.Input.Get("workload"); {
+	case wl == "inference":
+		work = append(work, in("output_tokens"), in("kv_cache_precision"))
+	case wl == "lora" || wl == "qlora":
+		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.gradient_checkpointing"))
+	case wl == "pretrain" || wl == "full-finetune":
+		work = append(work, in("training.optimizer"), in("training.gradient_checkpointing"))
+	}
+	work = append(work, in("tokens_to_train_b"))
+	cards := []app.UI{app.Summary().Text(m.CardsSummary), app.P().Class("help").Text(m.HCards)}
+	for _, f := range cardFields {
+		cards = append(cards, p.input(r, f, ""))
+	}
+	work = append(work, app.Details().Class("cards").Body(cards...))
 	disabled := !p.wasmRendered()
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
 		app.FieldSet().Disabled(disabled).Body(work...),
@@ -285,9 +299,13 @@ const altShown = 4
 // in a table, the rest folded below it (built while open; see folded).
 func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
 	m := l.M()
-	head := []string{m.AltCard, m.AltCount, m.AltPerCard, m.AltRent, m.AltReason}
+	head := []string{m.AltCard, m.AltCount, m.AltPerCard, m.AltBilling, m.AltRent, m.AltAllIn, m.AltReason}
 	row := func(c plan.Choice, reason string) []string {
-		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), l.MoneyRange(c.Monthly), reason}
+		mode, allIn := "—", "—"
+		if c.AllInMonthly != nil {
+			mode, allIn = l.Enum("billing", c.BillingMode), l.Money(*c.AllInMonthly)
+		}
+		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
 	}
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
@@ -350,8 +368,12 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 		rows = append(rows, []string{name, l.MoneyRange(rangeOf(it))})
 	}
 	rows = append(rows, []string{m.TotalRow, l.MoneyRange(pl.Cost.Monthly)})
+	for _, o := range pl.Cost.OtherModes {
+		rows = append(rows, []string{fmt.Sprintf(m.TotalIfF, l.Enum("billing", o.Mode)), l.MoneyRange(o.Monthly)})
+	}
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.CostSummaryTitle),
+		app.P().ID("rent-mode").Attr("data-mode", pl.Cost.BillingMode).Text(fmt.Sprintf(m.RentModeF, l.Enum("billing", pl.Cost.BillingMode))),
 		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
 		app.If(pl.Cost.Warning != "", func() app.UI { return app.P().Class("warn-line").Text(pl.Cost.Warning) }),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),

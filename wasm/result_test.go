@@ -122,7 +122,7 @@ func TestComputeModelBySize(t *testing.T) {
 // TestComputeCostInputs: the user's amounts and quotes reach the plan.
 func TestComputeCostInputs(t *testing.T) {
 	base := Compute(DefaultInput()).Plan
-	in := DefaultInput().With("cost.items.egress", "2,000").With("cost.prices.h20-96g.monthly", "8000").
+	in := DefaultInput().With("cost.items.egress", "2,000").With("cost.prices.h20-96g.monthly", "8000").With("cost.prices.h20-96g.hourly", "20").
 		With("cost.self_build.pue", "1.3").With("cost.annual_discount", "0.15")
 	o := Compute(in)
 	if o.Plan == nil {
@@ -133,7 +133,9 @@ func TestComputeCostInputs(t *testing.T) {
 		req.Cost.SelfBuild.PUE.String() != "1.3" || req.Cost.AnnualDiscount.String() != "0.15" {
 		t.Errorf("cost inputs = %+v", req.Cost)
 	}
-	// rule C1: 2 × 8000 rent replaces the 2 × 5,000–15,000 reference range.
+	// rule C1: 2 × 8000 rent replaces the 2 × 5,000–15,000 reference range;
+	// the hourly quote of 20 × 24 h × 30 days = 14,400 makes monthly billing
+	// the cheaper (rule B1), so the monthly quote prices the rent.
 	for _, it := range o.Plan.Cost.Items {
 		if it.Name == "gpu_rent" && (it.Low.String() != "16000" || it.High.String() != "16000") {
 			t.Errorf("gpu_rent = %s–%s, want 16000 (2 × the quote)", it.Low, it.High)
@@ -164,5 +166,32 @@ func TestFromRequirementsRoundTrip(t *testing.T) {
 	back := FromRequirements(req)
 	if !back.Equal(in) {
 		t.Errorf("round trip:\n got %v\nwant %v", back.v, in.v)
+	}
+}
+
+// TestComputeIssue10Fields: the offered cards, the KV cache precision and
+// the training settings reach the plan, and a refused value lands at its
+// field (issue 10, both faces).
+func TestComputeIssue10Fields(t *testing.T) {
+	o := Compute(DefaultInput().With("cards.a100-80g-sxm", "true"))
+	if o.Plan == nil || o.Plan.GPU.ID != "a100-80g-sxm" || len(o.Plan.Requirements.Cards) != 1 {
+		t.Fatalf("one ticked card: %+v %v", o.Errors, o.Err)
+	}
+	bf := Compute(DefaultInput()).Plan.Sizing.MemoryGiB.KVCache
+	f8 := Compute(DefaultInput().With("kv_cache_precision", "fp8")).Plan
+	if f8 == nil || f8.Sizing.MemoryGiB.KVCache*2 != bf {
+		t.Errorf("fp8 KV: %v GiB, want half of %v", f8.Sizing.MemoryGiB.KVCache, bf)
+	}
+	lora := DefaultInput().With("workload", "lora").With("model.preset", "llama-2-7b")
+	bad := Compute(lora.With("training.lora_rank", "2000"))
+	if len(bad.Errors) != 1 || bad.Errors[0].Key != "training.lora_rank" || !strings.Contains(bad.Errors[0].Msg, "1 and 1024") {
+		t.Errorf("lora_rank 2000: %+v", bad.Errors)
+	}
+	p := Compute(lora.With("training.optimizer", "paged-adamw-8bit").With("training.lora_targets", "all-linear")).Plan
+	if p == nil || p.Requirements.Training.Optimizer != "paged-adamw-8bit" || p.Sizing.MemoryGiB.PagedStates <= 0 {
+		t.Errorf("training settings did not reach the plan: %+v", p)
+	}
+	if f, ok := fieldByKey("kv_cache_precision"); !ok || f.Kind != kindChoice {
+		t.Error("kv_cache_precision is not a choice field")
 	}
 }

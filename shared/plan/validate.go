@@ -161,6 +161,9 @@ func (r *Requirements) validateServing() error {
 		return fieldErr("kv_cache_precision", "must be one of %s, got %q", strings.Join(KVPrecisions, ", "), r.KVCachePrecision)
 	}
 	if r.Workload != "inference" {
+		// Only a serving plan reads these; a sheet that switched workload
+		// must not carry them into the plan.
+		r.KVCachePrecision, r.OutputTokens = "", 0
 		return nil
 	}
 	if r.KVCachePrecision == "" {
@@ -196,7 +199,11 @@ func (r *Requirements) validateTraining() error {
 		return fieldErr("training.optimizer", "must be one of %s, got %q", strings.Join(Optimizers, ", "), t.Optimizer)
 	}
 	if !training {
+		r.Training = nil // training settings do not apply to this workload
 		return nil
+	}
+	if !adapters {
+		t.LoRARank, t.LoRATargets = 0, "" // no adapters in full training
 	}
 	if adapters && t.LoRARank == 0 {
 		t.LoRARank = 16
