@@ -183,10 +183,11 @@ func (e *env) waitWorker(paths ...string) {
 	}
 }
 
-// Texts of the default plan (docs/plan-file.md's example: 2 × H20).
+// Texts of the default plan (docs/plan-file.md's example: 2 × H20, priced
+// by the hour at the reference 6.98–7.58, rule B1).
 const (
 	defaultPick = "2 × NVIDIA H20 96GB"
-	defaultCost = "¥14,723–38,833"
+	defaultCost = "¥14,775–19,749"
 )
 
 // TestPlannerRenders: the wasm app takes over the prerendered page and
@@ -437,8 +438,8 @@ func TestLanguage(t *testing.T) {
 	if got := e.eval(`navigator.language`); got != "zh-CN" {
 		t.Fatalf("navigator.language = %q: the override did not apply", got)
 	}
-	e.waitText("billing-mode", "按月计费")
-	e.waitText("monthly-cost", "1.47万–3.88万元")
+	e.waitText("billing-mode", "按小时计费")
+	e.waitText("monthly-cost", "1.48万–1.97万元")
 	if got := e.eval(`document.documentElement.lang`); got != "zh-CN" {
 		t.Errorf("<html lang> = %q", got)
 	}
@@ -624,7 +625,7 @@ func TestSubPath(t *testing.T) {
 	e.do("offline root", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
 	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
 	e.do("offline deep link", chromedp.Navigate(e.base+"/cost"), WaitWasm("cost"))
-	e.waitText("monthly-cost", "¥9,723–23,833")
+	e.waitText("monthly-cost", "¥9,749–14,291")
 }
 
 // hostPage is a third-party page embedding the planner; it records the
