@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -42,6 +43,8 @@ func (p *costPage) body() app.UI {
 					Text(fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)), l.Enum("link", pl.GPU.Interconnect)),
 				kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
 					hiddenShare(m, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
+				kpi(m.KBilling, app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
+					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
 			costChart(l, pl),
 			app.If(pl.Cost.Warning != "", func() app.UI { return app.P().ID("cost-warning").Class("warn-line").Text(pl.Cost.Warning) }),
@@ -172,4 +175,15 @@ func (p *costPage) prices() app.UI {
 			app.Table().ID("card-prices").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
 	)
+}
+
+// otherModes says what the full cost would be in the billing modes the plan
+// did not choose (rule B1: the user sees what the other choice costs).
+func otherModes(l Lang, pl *plan.Plan) string {
+	m := l.M()
+	parts := make([]string, 0, len(pl.Cost.OtherModes))
+	for _, o := range pl.Cost.OtherModes {
+		parts = append(parts, fmt.Sprintf(m.TotalIfF, l.Enum("billing", o.Mode))+": "+l.MoneyRange(o.Monthly))
+	}
+	return strings.Join(parts, " · ")
 }

@@ -79,7 +79,8 @@ func TestRentBuildInputMatchesPlan(t *testing.T) {
 
 // TestCostPage: the page shows the items, the chart and every card's
 // price row, and the user's quote and amount make the total (rule C1):
-// 2 × 8,000 rent (monthly: the hourly quote of 20 is dearer at 24 h a day)
+// 2 × 8,000 rent (monthly: the hourly quote of 20 is dearer at 24 h a day;
+// by the hour it would be 2 × 20 × 720 = 28,800, total 33,023–35,633)
 // + 2,000 egress + 2 TB storage at 0.3–1.0/GB (600–2,000) +
 // 2 IPs at 20–100 + support 1,000 + after-hours 500–1,500 + migration of
 // 2,000 GB at 0.5–0.8 over 12 months (83.33–133.33) = 20,223.33–22,833.33.
@@ -87,7 +88,8 @@ func TestCostPage(t *testing.T) {
 	useStore(t, memStore{})
 	html := prerender(t, "/cost?lang=en&cost.prices.h20-96g.monthly=8000&cost.prices.h20-96g.hourly=20&cost.items.egress=2000")
 	for _, want := range []string{`id="cost-chart"`, `id="cost-items"`, `id="card-prices"`, `data-card="h20-96g"`,
-		`value="8000"`, `value="2000"`, ">¥20,223–22,833</output>", "your figure", `class="seg item-gpu_rent"`} {
+		`value="8000"`, `value="2000"`, ">¥20,223–22,833</output>", "your figure", `class="seg item-gpu_rent"`,
+		`id="cost-rent-mode" data-mode="monthly"`, "Total with “Pay by the hour”: ¥33,023–35,633"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("/cost lacks %s", want)
 		}

@@ -201,7 +201,7 @@ func TestPlannerRenders(t *testing.T) {
 	}
 	e.waitText("gpu-pick", defaultPick)
 	e.waitText("monthly-cost", defaultCost)
-	e.waitText("billing-mode", "Pay by the month")
+	e.waitText("billing-mode", "Pay by the hour")
 	if got := e.eval(`String([...document.querySelectorAll("fieldset")].some(f => f.disabled))`); got != "false" {
 		t.Errorf("form still disabled after the wasm render")
 	}
@@ -444,7 +444,7 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("<html lang> = %q", got)
 	}
 	e.do("switch", chromedp.Click(chromedp.ID("lang-switch")))
-	e.waitText("billing-mode", "Pay by the month")
+	e.waitText("billing-mode", "Pay by the hour")
 	e.waitText("monthly-cost", defaultCost)
 	if got := e.eval(`document.documentElement.lang`); got != "en" {
 		t.Errorf("<html lang> after switch = %q", got)
@@ -457,7 +457,7 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("about h1 = %q", got)
 	}
 	e.do("bare reload", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
-	e.waitText("billing-mode", "Pay by the month") // English kept by localStorage over the browser's zh-CN
+	e.waitText("billing-mode", "Pay by the hour") // English kept by localStorage over the browser's zh-CN
 }
 
 // TestCostAndRentBuild: the full-cost page takes the user's own amount and
@@ -470,13 +470,20 @@ func TestCostAndRentBuild(t *testing.T) {
 	e.do("own rent", TypeInto("cost-items-gpu_rent", "12000"))
 	// rule C1: 12,000 rent + the reference fees (4,723.33–8,833.33).
 	e.waitText("monthly-cost", "¥16,723–20,833")
-	e.do("quote", PasteInto("cost-items-gpu_rent", ""), TypeInto("cost-prices-h20-96g-monthly", "8000"))
+	// A monthly quote of 8,000 alone does not move the rent: the hourly
+	// reference (6.98–7.58 × 24 h × 30 days) is cheaper (rule B1). With an
+	// hourly quote of 20 the package is cheaper and prices the rent.
+	e.do("quote", PasteInto("cost-items-gpu_rent", ""), TypeInto("cost-prices-h20-96g-monthly", "8000"),
+		TypeInto("cost-prices-h20-96g-hourly", "20"))
 	e.waitText("monthly-cost", "¥20,723–24,833")
 	if n := e.eval(`String(document.querySelectorAll("#cost-chart rect.seg").length)`); n == "0" {
 		t.Error("no cost chart")
 	}
 
-	e.do("rent or build", chromedp.Navigate(e.base+"/rentbuild?lang=en&project_months=36&ops_team=true"), WaitWasm("rentbuild"))
+	// Two H20s quoted at 15,000 a month (30 an hour) cost more to rent
+	// than to run once bought, so building breaks even.
+	e.do("rent or build", chromedp.Navigate(e.base+"/rentbuild?lang=en&project_months=36&ops_team=true"+
+		"&cost.prices.h20-96g.monthly=15000&cost.prices.h20-96g.hourly=30"), WaitWasm("rentbuild"))
 	e.waitFor(`document.querySelectorAll("#rb-chart polyline").length === 3`)
 	month := e.eval(`document.getElementById("break-even").getAttribute("data-month") || ""`)
 	if month == "" {
