@@ -156,9 +156,8 @@ func (r *Requirements) validateServing() error {
 	if r.OutputTokens < 0 || r.OutputTokens > r.ContextTokens {
 		return fieldErr("output_tokens", "must be between 0 (default) and context_tokens (%d), got %d", r.ContextTokens, r.OutputTokens)
 	}
-	r.KVCachePrecision = strings.ToLower(strings.TrimSpace(r.KVCachePrecision))
-	if r.KVCachePrecision != "" && !slices.Contains(KVPrecisions, r.KVCachePrecision) {
-		return fieldErr("kv_cache_precision", "must be one of %s, got %q", strings.Join(KVPrecisions, ", "), r.KVCachePrecision)
+	if err := optionalChoice("kv_cache_precision", &r.KVCachePrecision, KVPrecisions); err != nil {
+		return err
 	}
 	if r.Workload != "inference" {
 		// Only a serving plan reads these; a sheet that switched workload
@@ -190,13 +189,11 @@ func (r *Requirements) validateTraining() error {
 	if t.LoRARank < 0 || t.LoRARank > maxLoRARank {
 		return fieldErr("training.lora_rank", "must be between 1 and %d, got %d", maxLoRARank, t.LoRARank)
 	}
-	t.LoRATargets = strings.ToLower(strings.TrimSpace(t.LoRATargets))
-	if t.LoRATargets != "" && !slices.Contains(LoRATargets, t.LoRATargets) {
-		return fieldErr("training.lora_targets", "must be one of %s, got %q", strings.Join(LoRATargets, ", "), t.LoRATargets)
+	if err := optionalChoice("training.lora_targets", &t.LoRATargets, LoRATargets); err != nil {
+		return err
 	}
-	t.Optimizer = strings.ToLower(strings.TrimSpace(t.Optimizer))
-	if t.Optimizer != "" && !slices.Contains(Optimizers, t.Optimizer) {
-		return fieldErr("training.optimizer", "must be one of %s, got %q", strings.Join(Optimizers, ", "), t.Optimizer)
+	if err := optionalChoice("training.optimizer", &t.Optimizer, Optimizers); err != nil {
+		return err
 	}
 	if !training {
 		r.Training = nil // training settings do not apply to this workload
@@ -217,6 +214,16 @@ func (r *Requirements) validateTraining() error {
 	if t.GradientCheckpointing == nil {
 		yes := true
 		t.GradientCheckpointing = &yes
+	}
+	return nil
+}
+
+// optionalChoice lower-cases *v and checks that it is empty (the default)
+// or one of allowed.
+func optionalChoice(field string, v *string, allowed []string) error {
+	*v = strings.ToLower(strings.TrimSpace(*v))
+	if *v != "" && !slices.Contains(allowed, *v) {
+		return fieldErr(field, "must be one of %s, got %q", strings.Join(allowed, ", "), *v)
 	}
 	return nil
 }
