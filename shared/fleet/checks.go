@@ -492,7 +492,7 @@ func checkNCCL(f *Fleet) acceptance.Result {
 	if port > 0 && n.BusBWGBs < NCCLMinShare*port/8 {
 		return warn(r, measured, fmt.Sprintf("bus bandwidth %s GB/s is under %.0f%% of one %s Gb/s port (%s GB/s): check NCCL_IB_HCA, GPUDirect RDMA and the message sizes", rate(n.BusBWGBs), NCCLMinShare*100, rate(port), rate(port/8)))
 	}
-	return pass(r, measured, "the all-reduce crossed every node with correct results")
+	return pass(r, measured, fmt.Sprintf("the all-reduce crossed every node with correct results: %s GB/s bus bandwidth at %d MiB", rate(n.BusBWGBs), n.MaxBytes>>20))
 }
 
 func sortedKeys[V any](m map[string]V) []string {
