@@ -28,7 +28,7 @@ func (f *Fleet) sections() []table.Section {
 	p := f.Plan
 	s := []table.Section{{Title: "Fleet", Rows: [][]string{
 		{fmt.Sprintf("tool %s, merged %s, digest sha256 %s", strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version), f.Time, f.Digest)},
-		{fmt.Sprintf("plan sha256 %s (from the %s): %d GPUs on %d nodes of %d, %s", p.SHA256, fromText(p.From), p.GPUCount, p.Nodes, p.GPUsPerNode, p.Interconnect)},
+		{fmt.Sprintf("plan sha256 %s (from the %s): gpu_count %d, nodes %d, gpus_per_node %d, interconnect %s", p.SHA256, fromText(p.From), p.GPUCount, p.Nodes, p.GPUsPerNode, p.Interconnect)},
 	}}}
 	s = append(s, table.Section{Title: "Nodes", Header: NodeHeader, Rows: f.NodeRows()})
 	if len(f.Rejected) > 0 {
