@@ -24,6 +24,8 @@ type Input struct {
 	Name string
 	// Data is the file's content.
 	Data []byte
+	// Err is why the file could not be read; it is rejected with it.
+	Err error
 	// Signature is the outcome of checking the file's signature; nil when
 	// signatures are not checked.
 	Signature *Signature
@@ -98,6 +100,10 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 	for i, x := range in {
 		if _, ok := order[x.Name]; !ok {
 			order[x.Name] = i
+		}
+		if x.Err != nil {
+			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not read: " + x.Err.Error()})
+			continue
 		}
 		r, err := report.Decode(x.Data)
 		if err != nil {
