@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -267,4 +268,29 @@ func writeFileAtomic(name string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// isFleet reports whether data is a fleet report: verify-report checks
+// those too.
+func isFleet(data []byte) bool {
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Schema == fleet.Schema
+}
+
+// verifyFleet is verify-report for a fleet report.
+func verifyFleet(e env, name string, data []byte) error {
+	ok, want, got, err := fleet.Verify(data)
+	if err != nil {
+		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
+	}
+	if !ok {
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the fleet report says %s, its content hashes to %s: it was changed after gpuverify wrote it", name, want, got)}
+	}
+	f, _ := fleet.Decode(data)
+	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",
+		name, got, f.Time, f.Tool.Name, f.Tool.Version, len(f.Nodes), len(f.Rejected), f.Plan.SHA256,
+		strings.ToUpper(f.Summary.Verdict), f.Summary.Fail, f.Summary.Warn, f.Summary.Skip, f.Summary.Pass)
+	return nil
 }

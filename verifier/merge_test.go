@@ -92,6 +92,14 @@ func TestMergeCommand(t *testing.T) {
 	if ok, _, _, err := fleet.Verify(data); !ok || err != nil {
 		t.Errorf("fleet.json does not verify: %v", err)
 	}
+	if code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
+		t.Errorf("verify-report fleet.json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	edited := filepath.Join(dir, "edited.json")
+	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
+	if code, _, stderr := gv(t, context.Background(), "", "verify-report", edited); code != exitFailed || !strings.Contains(stderr, "MISMATCH") {
+		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
+	}
 	// With the NCCL run across the nodes: recorded and checked.
 	nccl := filepath.Join(dir, "nccl.txt")
 	os.WriteFile(nccl, []byte(ncclOutput(t)), 0o644)

@@ -110,6 +110,9 @@ func TestNodeJob(t *testing.T) {
 	if s.CompletionMode == nil || *s.CompletionMode != batchv1.IndexedCompletion {
 		t.Error("the node Job must be Indexed")
 	}
+	if s.BackoffLimitPerIndex == nil || *s.BackoffLimitPerIndex != 0 {
+		t.Error("backoffLimitPerIndex must be 0: a node that cannot run fails alone, the others finish")
+	}
 	if s.Completions == nil || s.Parallelism == nil || *s.Completions != *s.Parallelism || *s.Completions < 1 {
 		t.Errorf("completions %v and parallelism %v must be equal: every node at once", s.Completions, s.Parallelism)
 	}
