@@ -332,6 +332,18 @@ func TestNoReports(t *testing.T) {
 	if f.Summary.Verdict != "fail" || status(f, "fleet_inputs") != acceptance.Fail {
 		t.Errorf("verdict %s, inputs %s", f.Summary.Verdict, status(f, "fleet_inputs"))
 	}
+	if status(f, "fleet_node_count") != acceptance.Skip || status(f, "fleet_gpu_count") != acceptance.Skip {
+		t.Errorf("counts without a plan: %s %s", status(f, "fleet_node_count"), status(f, "fleet_gpu_count"))
+	}
+	// With the plan, nothing merged is every node missing.
+	plan, err := PlanOf(planJSON(16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err = Merge([]Input{{Name: "x.json", Data: []byte("not json")}}, Options{Plan: plan, Tool: testTool, Now: testTime})
+	if err != nil || status(f, "fleet_node_count") != acceptance.Fail || !strings.Contains(message(f, "fleet_node_count"), "0 of the plan's 2 nodes") {
+		t.Errorf("node count with the plan and no report: %v %s", err, message(f, "fleet_node_count"))
+	}
 }
 
 func TestDecodeRefuses(t *testing.T) {
