@@ -10,12 +10,12 @@ FUZZTIME ?= 20s
 LDFLAGS  := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 export CGO_CFLAGS := -Wno-deprecated-declarations
 
-.PHONY: all test test-go test-wasm verifier fuzz bench fmt fmt-check vet golden clean
+.PHONY: all test test-go test-wasm test-slurm verifier fuzz bench fmt fmt-check vet golden clean
 
 all: verifier site
 
 ## test: every test: Go unit tests, the wasm build check, browser tests.
-test: fmt-check vet test-go test-wasm test-browser
+test: fmt-check vet test-go test-wasm test-browser test-slurm
 
 test-go:
 	$(GO) test -count=1 ./...
@@ -23,6 +23,11 @@ test-go:
 ## test-wasm: shared/ and wasm/ must build for the browser.
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) vet ./shared/... ./wasm/...
+
+## test-slurm: a real single-host Slurm (slurm-wlm, munge) runs deploy/slurm/gpuverify.sbatch
+## with the fake libnvidia-ml; skips without the packages unless REQUIRE_SLURM=1 (CI).
+test-slurm:
+	deploy/slurm/test-slurm.sh
 
 ## verifier: build bin/gpuverify.
 verifier:

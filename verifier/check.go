@@ -63,6 +63,9 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return runErr("building the report: %v", err)
 	}
+	if err := recordFabric(r, acc, *smi != ""); err != nil {
+		return err
+	}
 	interrupted := false
 	if *withBench {
 		run, err := addBench(ctx, e, r, cfg, pocRun)

@@ -5,7 +5,7 @@
 //
 //	gpuverify <command> [flags]
 //
-// Commands: plan, facts, check, bench, monitor, verify-report, version. Run
+// Commands: plan, facts, check, bench, monitor, merge, verify-report, version. Run
 // "gpuverify help" for details.
 package main
 

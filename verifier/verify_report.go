@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("verify-report", "recompute a report's digest: was it changed after gpuverify wrote it?", runVerifyReport)
+	register("verify-report", "recompute a report's (or a fleet report's) digest: was it changed after gpuverify wrote it?", runVerifyReport)
 }
 
 func runVerifyReport(_ context.Context, e env, args []string) error {
@@ -35,6 +35,9 @@ func runVerifyReport(_ context.Context, e env, args []string) error {
 	data, err := io.ReadAll(io.LimitReader(r, report.MaxBytes+1))
 	if err != nil {
 		return usageErr("reading %s: %v", name, err)
+	}
+	if isFleet(data) {
+		return verifyFleet(e, name, data)
 	}
 	ok, want, got, err := report.Verify(data)
 	if err != nil {

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -28,6 +30,7 @@ type acceptancePage struct {
 	// state (it can be megabytes) and is lost on reload.
 	pasted string
 	check  checkOutcome
+	fleet  *fleet.Fleet // several reports loaded at once; nil otherwise
 }
 
 // checkOutcome is what one pasted text gave.
@@ -167,6 +170,7 @@ func fileSHA256(b []byte) string {
 // recheck runs the checks again on what was pasted, against the current
 // plan.
 func (p *acceptancePage) recheck() {
+	p.fleet = nil
 	p.check = runCheck([]byte(p.pasted), p.out.Plan)
 }
 
@@ -181,6 +185,13 @@ func (p *acceptancePage) onPaste(ctx app.Context, e app.Event) {
 // onFile loads a file into the check.
 func (p *acceptancePage) onFile(ctx app.Context, e app.Event) {
 	p.fail = guard("reading the file", func() {
+		if ctx.JSSrc().Get("files").Length() > 1 {
+			readAllFiles(ctx, func(ctx app.Context, files []loadedFile) {
+				f, err := runFleet(files, p.out.Plan, time.Now())
+				p.pasted, p.check, p.fleet = "", checkOutcome{Err: err}, f
+			})
+			return
+		}
 		readFirstFile(ctx, func(ctx app.Context, name string, data []byte, err error) {
 			if err != nil {
 				p.check = checkOutcome{Err: fmt.Errorf("%s: %w", name, err)}
@@ -331,8 +342,9 @@ func (p *acceptancePage) pasteBox() app.UI {
 		app.P().ID("facts-help").Class("help").Text(m.PasteHelp),
 		app.Label().Class("btn", "file-btn").For("facts-file").Body(
 			app.Text(m.LoadFile),
-			app.Input().ID("facts-file").Type("file").OnChange(p.onFile),
+			app.Input().ID("facts-file").Type("file").Multiple(true).OnChange(p.onFile),
 		),
+		app.P().Class("help").Text(m.FleetHelp),
 	)
 }
 
@@ -341,6 +353,9 @@ func (p *acceptancePage) outcome() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	c := p.check
+	if p.fleet != nil && c.Err == nil {
+		return app.Div().ID("check-outcome").Body(fleetBlock(l, p.fleet))
+	}
 	if c.Err != nil {
 		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").
 			Text(fmt.Sprintf(m.ParseFailedF, c.Err))

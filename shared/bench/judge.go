@@ -356,10 +356,7 @@ func judgePOC(g GPU, k Kind, poc *Run) acceptance.Result {
 // GPU more than the tolerance below the fastest of its model fails. ok is
 // false when no model has two measured GPUs.
 func siblings(r *Run, k Kind) (acceptance.Result, bool) {
-	tol := SiblingTolerance
-	if k == H2D || k == D2H {
-		tol = PCIeSiblingTolerance
-	}
+	tol := Tolerance(k)
 	res := acceptance.Result{ID: "bench_siblings_" + string(k), Rule: "A2",
 		Expected: fmt.Sprintf("every GPU within %.0f%% of the fastest of its model in this server", tol*100)}
 	var names []string
@@ -376,15 +373,14 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 			continue
 		}
 		groups++
-		best := 0.0
-		for _, v := range vals {
-			best = max(best, v.v)
-		}
-		for _, v := range vals {
+		rates := make([]float64, len(vals))
+		for i, v := range vals {
+			rates[i] = v.v
 			measured = append(measured, fmt.Sprintf("gpu%d %s", v.index, num(v.v)))
-			if v.v < best*(1-tol) {
-				slow = append(slow, fmt.Sprintf("GPU %d at %.0f%% of the fastest %s", v.index, v.v/best*100, name))
-			}
+		}
+		best, slowIdx := Slow(rates, tol)
+		for _, i := range slowIdx {
+			slow = append(slow, fmt.Sprintf("GPU %d at %.0f%% of the fastest %s", vals[i].index, vals[i].v/best*100, name))
 		}
 	}
 	if groups == 0 {
@@ -399,6 +395,31 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 		res.Message = fmt.Sprintf("%s is within %.0f%% across the GPUs of each model", k.Title(), tol*100)
 	}
 	return res, true
+}
+
+// Tolerance is how far below the fastest of its siblings a rate of kind k
+// may be: SiblingTolerance, or PCIeSiblingTolerance for host transfers.
+func Tolerance(k Kind) float64 {
+	if k == H2D || k == D2H {
+		return PCIeSiblingTolerance
+	}
+	return SiblingTolerance
+}
+
+// Slow is the sibling test (gpu-fryer's relative test): it returns the
+// largest of vals and the positions of the values more than tol below it.
+// Judge applies it to the GPUs of one server; shared/fleet to the nodes of
+// a fleet.
+func Slow(vals []float64, tol float64) (best float64, slow []int) {
+	for _, v := range vals {
+		best = max(best, v)
+	}
+	for i, v := range vals {
+		if v < best*(1-tol) {
+			slow = append(slow, i)
+		}
+	}
+	return best, slow
 }
 
 // indexed is one GPU's value of one kind.

@@ -15,6 +15,8 @@
 //	  "plan_sha256": "9f2c…",                   // SHA-256 of the plan file's bytes, hex
 //	  "acceptance": {…},                        // the plan's acceptance block that was checked
 //	  "facts": {…},                             // facts.Facts, schema gpuplan.facts/v1
+//	  "fabric": {"ib": [{"device", "port", "state", "rate_gbps", "link_layer", …}]},
+//	                                            // only for multi-node plans (nvlink+ib, pcie+ib, hccs+roce)
 //	  "checks": [{"id", "status", "rule", "expected", "measured", "message"}, …],
 //	  "summary": {"verdict": "fail", "pass": 100, "warn": 2, "skip": 9, "fail": 1, "total": 112},
 //	  "digest": "4be1…"                         // see below
@@ -49,6 +51,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
@@ -71,6 +74,9 @@ type Report struct {
 	Acceptance plan.Acceptance `json:"acceptance"`
 	// Facts are what the server reported.
 	Facts *facts.Facts `json:"facts"`
+	// Fabric is the network between nodes the server sees (InfiniBand
+	// ports); recorded for multi-node plans only, absent otherwise.
+	Fabric *fabric.Fabric `json:"fabric,omitempty"`
 	// Checks are the acceptance results, in acceptance.Check's order.
 	Checks []acceptance.Result `json:"checks"`
 	// Summary counts the checks by status.

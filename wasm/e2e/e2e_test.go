@@ -589,6 +589,52 @@ func TestAcceptanceReport(t *testing.T) {
 	}
 }
 
+// TestAcceptanceFleet: two reports selected at once are merged in the
+// page as gpuverify merge does; the same server's report under two names
+// is one box counted twice (rule A1), named in the fleet table.
+func TestAcceptanceFleet(t *testing.T) {
+	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := facts.Parse(capture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
+	planFile := exportPlan(t, e.ctx)
+	pl, err := plan.Decode(bytes.NewReader(planFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.New(planFile, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-e2e"},
+		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := report.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "report-node-a.json"), filepath.Join(dir, "report-node-b.json")
+	os.WriteFile(a, data, 0o644)
+	os.WriteFile(b, data, 0o644)
+	e.do("load two reports", chromedp.SetUploadFiles(`#facts-file`, []string{a, b}),
+		chromedp.WaitVisible(chromedp.CSS(`#fleet-table`)))
+	if n := e.eval(`String(document.querySelectorAll("#fleet-table tbody tr").length)`); n != "2" {
+		t.Errorf("%s rows in the fleet table, want 2", n)
+	}
+	e.waitFor(`document.querySelector('#check-table tr[data-check="fleet_unique_gpus"][data-status="fail"]')`)
+	if got := e.eval(`document.querySelector('#check-table tr[data-check="fleet_unique_gpus"]').textContent`); !strings.Contains(got, "report-node-a.json") || !strings.Contains(got, "report-node-b.json") {
+		t.Errorf("the box-twice row does not name both reports: %q", got)
+	}
+	if got := e.eval(`document.getElementById("fleet").getAttribute("data-verdict")`); got != "fail" {
+		t.Errorf("fleet verdict %q", got)
+	}
+}
+
 // TestOffline: once the service worker is active, the site works with the
 // server gone: the root, a deep link and a shared link with a query.
 func TestOffline(t *testing.T) {

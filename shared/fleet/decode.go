@@ -1,0 +1,122 @@
+package fleet
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Seal sets the digest. It first replaces f's content by what a reader of
+// the file decodes, so that a sealed fleet report always verifies.
+func (f *Fleet) Seal() error {
+	f.Digest = ""
+	first, err := canonical(f)
+	if err != nil {
+		return err
+	}
+	var n Fleet
+	if err := decodeStrict(first, &n); err != nil {
+		return fmt.Errorf("fleet: cannot read back its own encoding: %w", err)
+	}
+	*f = n
+	c, err := canonical(f)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(c, first) {
+		return errors.New("fleet: the encoding does not round-trip, so the digest could not be verified")
+	}
+	f.Digest = digestOf(c)
+	return nil
+}
+
+func canonical(f *Fleet) ([]byte, error) {
+	c := *f
+	c.Digest = ""
+	return Marshal(&c)
+}
+
+// Marshal returns the fleet file: f as indented JSON plus a newline.
+func Marshal(f *Fleet) ([]byte, error) {
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+func digestOf(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:])
+}
+
+// Decode reads a fleet file. It refuses other schemas, unknown fields,
+// trailing data, more than MaxReports nodes, unknown statuses and a digest
+// that is not 64 hex digits.
+func Decode(data []byte) (*Fleet, error) {
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("fleet: larger than %d bytes", MaxBytes)
+	}
+	var f Fleet
+	if err := decodeStrict(data, &f); err != nil {
+		return nil, err
+	}
+	if f.Schema != Schema {
+		return nil, fmt.Errorf("fleet: schema must be %q, got %q", Schema, f.Schema)
+	}
+	if len(f.Nodes) > MaxReports || len(f.Rejected) > MaxReports {
+		return nil, fmt.Errorf("fleet: nodes and rejected must hold at most %d entries each, got %d and %d", MaxReports, len(f.Nodes), len(f.Rejected))
+	}
+	if !isHex64(f.Digest) {
+		return nil, fmt.Errorf("fleet: digest must be 64 lower-case hex digits, got %q", f.Digest)
+	}
+	for i, c := range f.Checks {
+		if !c.Status.Valid() {
+			return nil, fmt.Errorf("fleet: checks[%d].status must be pass, warn, skip or fail, got %q", i, c.Status)
+		}
+	}
+	return &f, nil
+}
+
+// Verify decodes a fleet file and recomputes its digest: ok is true when
+// the stated digest (want) is the digest of the content (got).
+func Verify(data []byte) (ok bool, want, got string, err error) {
+	f, err := Decode(data)
+	if err != nil {
+		return false, "", "", err
+	}
+	c, err := canonical(f)
+	if err != nil {
+		return false, f.Digest, "", err
+	}
+	got = digestOf(c)
+	return got == f.Digest, f.Digest, got, nil
+}
+
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("fleet: unexpected data after the JSON document")
+	}
+	return nil
+}
+
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,297 @@
+package fleet
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/bench"
+	"github.com/gpuplan/gpuplan/shared/fabric"
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/report"
+)
+
+// Input is one report file given to Merge.
+type Input struct {
+	// Name is the file's name as the user gave it; messages use it.
+	Name string
+	// Data is the file's content.
+	Data []byte
+	// Err is why the file could not be read; it is rejected with it.
+	Err error
+	// Signature is the outcome of checking the file's signature; nil when
+	// signatures are not checked.
+	Signature *Signature
+}
+
+// Options is what Merge knows besides the reports.
+type Options struct {
+	// Plan is the plan file's expectations (PlanOf); nil takes them from
+	// the reports: the plan most of them name.
+	Plan *Plan
+	// NCCL is the all_reduce_perf run across the nodes; nil when none.
+	NCCL *fabric.NCCL
+	// Signatures is true when signatures were asked for (--allowed-signers):
+	// then every Input carries its Signature.
+	Signatures bool
+	// Tool and Now stamp the fleet report.
+	Tool report.Tool
+	Now  time.Time
+}
+
+// PlanOf reads a plan file's expectations: its acceptance block, its node
+// count (gpu.nodes; a hand-written plan without it gets gpu_count divided
+// by gpus_per_node) and the SHA-256 of its bytes.
+func PlanOf(planFile []byte) (*Plan, error) {
+	acc, err := acceptance.DecodePlan(planFile)
+	if err != nil {
+		return nil, err
+	}
+	var head struct {
+		GPU *struct {
+			Nodes int `json:"nodes"`
+		} `json:"gpu"`
+	}
+	_ = json.Unmarshal(planFile, &head) // DecodePlan has read it already
+	p := fromAcceptance(acc)
+	sum := sha256.Sum256(planFile)
+	p.SHA256, p.From = hex.EncodeToString(sum[:]), FromPlanFile
+	if head.GPU != nil && head.GPU.Nodes > 0 && head.GPU.Nodes <= MaxReports {
+		p.Nodes = head.GPU.Nodes
+	}
+	return p, nil
+}
+
+// fromAcceptance is what an acceptance block says about the fleet.
+func fromAcceptance(acc plan.Acceptance) *Plan {
+	per := acc.GPUsPerNode
+	if per <= 0 {
+		per = acc.GPUCount
+	}
+	nodes := 1
+	if per > 0 {
+		nodes = (acc.GPUCount + per - 1) / per
+	}
+	return &Plan{GPUCount: acc.GPUCount, GPUsPerNode: per, Nodes: nodes, Interconnect: acc.Interconnect}
+}
+
+// Merge reads every input as a report, keeps those of the plan, runs the
+// fleet checks and seals the fleet report. A file that is not a report,
+// or a report of another plan, is listed in Rejected with the reason and
+// fails the fleet_inputs check; the others are merged.
+func Merge(in []Input, opt Options) (*Fleet, error) {
+	f := &Fleet{Schema: Schema, Tool: opt.Tool, Time: opt.Now.UTC().Format(time.RFC3339),
+		Nodes: []Node{}, Rejected: []Rejected{}, NCCL: opt.NCCL}
+	if len(in) > MaxReports {
+		for _, x := range in[MaxReports:] {
+			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: fmt.Sprintf("more than %d reports in one merge", MaxReports)})
+		}
+		in = in[:MaxReports]
+	}
+	reports := make([]*report.Report, len(in))
+	order := map[string]int{}
+	for i, x := range in {
+		if _, ok := order[x.Name]; !ok {
+			order[x.Name] = i
+		}
+		if x.Err != nil {
+			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not read: " + x.Err.Error()})
+			continue
+		}
+		r, err := report.Decode(x.Data)
+		if err != nil {
+			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not a gpuverify report: " + err.Error()})
+			continue
+		}
+		reports[i] = r
+	}
+	p := opt.Plan
+	if p == nil {
+		p = majorityPlan(reports)
+	}
+	f.Plan = *p
+	for i, r := range reports {
+		if r == nil {
+			continue
+		}
+		if r.PlanSHA256 != p.SHA256 {
+			f.Rejected = append(f.Rejected, Rejected{File: in[i].Name, Reason: fmt.Sprintf(
+				"checked against another plan (sha256 %s, not %s): check every node against the same plan file", short(r.PlanSHA256), short(p.SHA256))})
+			continue
+		}
+		f.Nodes = append(f.Nodes, nodeOf(in[i], r, p))
+	}
+	sort.SliceStable(f.Rejected, func(i, j int) bool { return order[f.Rejected[i].File] < order[f.Rejected[j].File] })
+	f.Checks = checks(f, opt)
+	f.Summary = report.Summarize(f.Checks)
+	if err := f.Seal(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// majorityPlan is the plan most reports name (the first of them on a tie),
+// as its acceptance block states it.
+func majorityPlan(reports []*report.Report) *Plan {
+	count := map[string]int{}
+	var best *report.Report
+	for _, r := range reports {
+		if r == nil {
+			continue
+		}
+		count[r.PlanSHA256]++
+		if best == nil || count[r.PlanSHA256] > count[best.PlanSHA256] {
+			best = r
+		}
+	}
+	if best == nil {
+		return &Plan{From: FromReports}
+	}
+	p := fromAcceptance(best.Acceptance)
+	p.SHA256, p.From = best.PlanSHA256, FromReports
+	return p
+}
+
+// nodeOf summarises one report.
+func nodeOf(x Input, r *report.Report, p *Plan) Node {
+	ok, _, _, _ := report.Verify(x.Data)
+	n := Node{File: x.Name, Time: r.Time, Digest: r.Digest, DigestOK: ok, Signature: x.Signature,
+		Verdict: r.Summary.Verdict, Summary: r.Summary, UUIDs: []string{}, Serials: []string{}}
+	if r.Facts != nil {
+		n.Host = r.Facts.Host.Hostname.Or("")
+		n.Driver = r.Facts.DriverVersion.Or("")
+		n.GPUs = len(r.Facts.GPUs)
+		n.GPUName = modelOf(r.Facts)
+		for _, g := range r.Facts.GPUs {
+			if u, ok := g.UUID.Get(); ok && u != "" {
+				n.UUIDs = append(n.UUIDs, u)
+			}
+			if s, ok := g.Serial.Get(); ok && s != "" {
+				n.Serials = append(n.Serials, s)
+			}
+		}
+	}
+	n.Bench = benchOf(r)
+	if r.Fabric != nil {
+		n.IB = ibOf(r.Fabric, layerOf(p.Interconnect))
+	}
+	return n
+}
+
+// modelOf is the name most of the GPUs report.
+func modelOf(f *facts.Facts) string {
+	count := map[string]int{}
+	best := ""
+	for _, g := range f.GPUs {
+		name := g.Name.Or("")
+		count[name]++
+		if count[name] > count[best] || best == "" {
+			best = name
+		}
+	}
+	return best
+}
+
+// benchOf is the median of each bench rate over the node's GPUs, read from
+// the report's per-GPU bench checks ("gpu3/bench_fp32", measured "61.8
+// TFLOPS, 0.95 of the catalogue"). Skipped and failed measurements count
+// for nothing: their checks already speak in the node's verdict.
+func benchOf(r *report.Report) map[string]float64 {
+	vals := map[string][]float64{}
+	for _, c := range r.Checks {
+		_, check, ok := strings.Cut(c.ID, "/")
+		if !ok || !strings.HasPrefix(c.ID, "gpu") || c.Status == acceptance.Skip {
+			continue
+		}
+		kind, ok := strings.CutPrefix(check, "bench_")
+		if !ok || !knownKind(kind) {
+			continue
+		}
+		if v, ok := leadingRate(c.Measured, bench.Kind(kind).Unit()); ok {
+			vals[kind] = append(vals[kind], v)
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	out := map[string]float64{}
+	for k, vs := range vals {
+		out[k] = median(vs)
+	}
+	return out
+}
+
+func knownKind(s string) bool {
+	for _, k := range bench.Kinds {
+		if string(k) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingRate reads "61.8 TFLOPS…" as 61.8 when the unit matches.
+func leadingRate(s, unit string) (float64, bool) {
+	num, rest, ok := strings.Cut(s, " ")
+	if !ok || !strings.HasPrefix(rest, unit) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || v <= 0 || v > 1e9 {
+		return 0, false
+	}
+	return v, true
+}
+
+func median(vs []float64) float64 {
+	s := append([]float64(nil), vs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// layerOf is the link layer a plan's interconnect asks for between nodes.
+func layerOf(interconnect string) string {
+	if strings.HasSuffix(interconnect, "+roce") {
+		return fabric.LayerEthernet
+	}
+	return fabric.LayerInfiniBand
+}
+
+// ibOf summarises a node's ports for the plan's link layer.
+func ibOf(fb *fabric.Fabric, layer string) *IB {
+	s := fb.Summarize(layer)
+	ib := &IB{Active: s.Active, MinGbps: s.MinGbps, Other: s.Other, GUIDs: []string{}, Unavailable: fb.IBUnavailable}
+	seen := map[string]bool{}
+	for _, p := range fb.IB {
+		if !p.Active() {
+			ib.Down++
+		}
+		if p.NodeGUID != "" && !seen[p.NodeGUID] {
+			seen[p.NodeGUID] = true
+			ib.GUIDs = append(ib.GUIDs, p.NodeGUID)
+		}
+	}
+	return ib
+}
+
+// short is the first 12 digits of a hash, for messages.
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	if h == "" {
+		return "(none)"
+	}
+	return h
+}

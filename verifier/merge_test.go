@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/report"
+)
+
+const planIB = "testdata/plan-h100-2x8-ib.json"
+
+// nodeReport runs gpuverify check on a fake node: the H100 fixture as its
+// NVML with GPU identities made from id, host as its host name and ports
+// 8x400 Gb/s InfiniBand ports under its /sys/class/infiniband. It returns
+// the report file's path.
+func nodeReport(t *testing.T, dir, host string, id, ports int) string {
+	t.Helper()
+	f := fixtureFacts(t, fxH100)
+	for i := range f.GPUs {
+		f.GPUs[i].UUID = facts.Known(fmt.Sprintf("GPU-%08d-0000-0000-0000-%012d", id, i))
+		f.GPUs[i].Serial = facts.Known(fmt.Sprintf("16550%04d%04d", id, i))
+		f.GPUs[i].ClockEventReasons = facts.Known([]string{})
+	}
+	withNVML(t, &fakeSession{f: f}, nil)
+	os.WriteFile(filepath.Join(hostRoot, "proc/sys/kernel/hostname"), []byte(host+"\n"), 0o644)
+	for i := range ports {
+		p := filepath.Join(hostRoot, fmt.Sprintf("sys/class/infiniband/mlx5_%d", i))
+		os.MkdirAll(filepath.Join(p, "ports/1"), 0o755)
+		os.WriteFile(filepath.Join(p, "node_guid"), []byte(fmt.Sprintf("0c42:a103:%04x:%04x\n", id, i)), 0o644)
+		for name, v := range map[string]string{"state": "4: ACTIVE", "phys_state": "5: LinkUp", "rate": "400 Gb/sec (4X NDR)", "link_layer": "InfiniBand"} {
+			os.WriteFile(filepath.Join(p, "ports/1", name), []byte(v+"\n"), 0o644)
+		}
+	}
+	out := filepath.Join(dir, "report-"+host+".json")
+	code, _, stderr := gv(t, context.Background(), "", "check", "--plan", planIB, "--out", out, "--format", "json")
+	if code != 0 {
+		t.Fatalf("check on %s: exit %d: %s", host, code, stderr)
+	}
+	return out
+}
+
+// TestCheckRecordsFabric: a multi-node plan's report holds the node's
+// InfiniBand ports, read from the (fake) sysfs (rule A3).
+func TestCheckRecordsFabric(t *testing.T) {
+	dir := t.TempDir()
+	path := nodeReport(t, dir, "node-a", 1, 8)
+	data, _ := os.ReadFile(path)
+	r, err := report.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fabric == nil || len(r.Fabric.IB) != 8 || r.Fabric.IB[0].RateGbps != 400 || r.Fabric.IB[0].Device != "mlx5_0" || !r.Fabric.IB[7].Active() {
+		t.Fatalf("fabric %+v", r.Fabric)
+	}
+	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+		t.Errorf("the report with its fabric does not verify: %v", err)
+	}
+	// A single-node plan records nothing: its reports stay as they were.
+	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	code, stdout, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--format", "json")
+	if code == 2 || strings.Contains(stdout, `"fabric"`) {
+		t.Errorf("exit %d; a single-node report holds a fabric block", code)
+	}
+}
+
+func TestMergeCommand(t *testing.T) {
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	b := nodeReport(t, dir, "node-b", 2, 8)
+	out := filepath.Join(dir, "fleet.json")
+	// Flags before, between and after the files, as admins type them.
+	code, stdout, stderr := gv(t, context.Background(), "", "merge", "--plan", planIB, a, "--out", out, b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
+	}
+	for _, want := range []string{"Fleet check: PASS", "report-node-a.json", "node-b", "8 active, 400 Gb/s", "PASS fleet_gpu_count", "PASS fleet_ib", "SKIP fleet_nccl"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _, _, err := fleet.Verify(data); !ok || err != nil {
+		t.Errorf("fleet.json does not verify: %v", err)
+	}
+	if code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
+		t.Errorf("verify-report fleet.json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	edited := filepath.Join(dir, "edited.json")
+	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
+	if code, _, stderr := gv(t, context.Background(), "", "verify-report", edited); code != exitFailed || !strings.Contains(stderr, "MISMATCH") {
+		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
+	}
+	// With the NCCL run across the nodes: recorded and checked.
+	nccl := filepath.Join(dir, "nccl.txt")
+	os.WriteFile(nccl, []byte(ncclOutput(t)), 0o644)
+	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--nccl", nccl, "--format", "markdown")
+	if code != 0 || !strings.Contains(stdout, "fleet\\_nccl") || !strings.Contains(stdout, "147 GB/s bus bandwidth at 8192 MiB") {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
+
+func ncclOutput(t *testing.T) string {
+	data, err := os.ReadFile("../shared/fabric/testdata/all_reduce_2x8.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestMergeBadInput: a corrupt report, another schema and a report of
+// another plan are exit 2 naming each file; the fleet report holds the
+// rest.
+func TestMergeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	corrupt := filepath.Join(dir, "report-node-x.json")
+	os.WriteFile(corrupt, []byte(`{"schema": "gpuplan.report/v1", `), 0o644)
+	other := filepath.Join(dir, "bench.json")
+	os.WriteFile(other, []byte(`{"schema": "gpuplan.bench/v1"}`), 0o644)
+	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	otherPlan := filepath.Join(dir, "report-otherplan.json")
+	if code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", otherPlan); code == 2 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "fleet.json")
+	code, _, stderr := gv(t, context.Background(), "", "merge", "--plan", planIB, "--out", out, a, corrupt, other, otherPlan)
+	if code != exitUsage {
+		t.Fatalf("exit %d, want 2: %s", code, stderr)
+	}
+	for _, want := range []string{"3 of 4 files not merged", corrupt + ": not a gpuverify report", other + ": not a gpuverify report: report: schema must be",
+		otherPlan + ": checked against another plan"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal("the fleet report of the rest was not written")
+	}
+	f, err := fleet.Decode(data)
+	if err != nil || len(f.Nodes) != 1 || f.Nodes[0].Host != "node-a" || len(f.Rejected) != 3 {
+		t.Errorf("fleet %+v, %v", f, err)
+	}
+	for name, args := range map[string][]string{
+		"no files":     {"merge", "--out", out},
+		"out is input": {"merge", a, "--out", a},
+		"missing file": {"merge", filepath.Join(dir, "nope.json")},
+		"stdin":        {"merge", "-"},
+		"bad nccl":     {"merge", a, "--nccl", corrupt},
+		"bad plan":     {"merge", a, "--plan", corrupt},
+	} {
+		if code, _, stderr := gv(t, context.Background(), "", args...); code != exitUsage {
+			t.Errorf("%s: exit %d, want 2: %s", name, code, stderr)
+		}
+	}
+}
+
+// TestMergeBoxTwice: one node's report copied under another name is the
+// same box: exit 3 naming both files (rule A1).
+func TestMergeBoxTwice(t *testing.T) {
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	c := filepath.Join(dir, "report-node-c.json")
+	data, _ := os.ReadFile(a)
+	os.WriteFile(c, data, 0o644)
+	code, stdout, stderr := gv(t, context.Background(), "", "merge", a, c)
+	if code != exitFailed || !strings.Contains(stdout, "host node-a in "+a+" and "+c) || !strings.Contains(stderr, "fleet checks failed") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestMergeSignatures: the --allowed-signers seam. This build cannot verify
+// SSH signatures: the check is skipped with the reason and the exit is 1;
+// with a verifier in the seam a good signature passes and a missing one
+// fails.
+func TestMergeSignatures(t *testing.T) {
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	b := nodeReport(t, dir, "node-b", 2, 8)
+	signers := filepath.Join(dir, "allowed_signers")
+	os.WriteFile(signers, []byte("sre@example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample\n"), 0o644)
+	os.WriteFile(a+".sig", []byte("-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"), 0o644)
+	os.WriteFile(b+".sig", []byte("-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"), 0o644)
+	code, stdout, stderr := gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	if code != exitError || !strings.Contains(stderr, "signature verification unavailable") || !strings.Contains(stdout, "SKIP fleet_signatures") {
+		t.Errorf("unavailable: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	old := verifySignature
+	t.Cleanup(func() { verifySignature = old })
+	verifySignature = func(armored []byte, namespace string, message, allowed []byte) (string, error) {
+		if namespace != "gpuplan-report" || !strings.Contains(string(allowed), "sre@example.com") || !strings.Contains(string(message), `"gpuplan.report/v1"`) {
+			return "", errors.New("bad call")
+		}
+		return "sre@example.com", nil
+	}
+	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	if code != 0 || !strings.Contains(stdout, "signed by sre@example.com") || !strings.Contains(stdout, "verified (sre@example.com)") {
+		t.Errorf("verified: exit %d\n%s", code, stdout)
+	}
+	os.Remove(b + ".sig")
+	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	if code != exitFailed || !strings.Contains(stdout, "report-node-b.json missing") {
+		t.Errorf("missing: exit %d\n%s", code, stdout)
+	}
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// loadedFile is one file read from a file input.
+type loadedFile struct {
+	name string
+	data []byte
+	err  error
+}
+
+// runFleet merges several reports as gpuverify merge does. The plan on
+// the page is the fleet's plan when a report names it; otherwise the plan
+// most reports name is.
+func runFleet(files []loadedFile, pl *plan.Plan, now time.Time) (*fleet.Fleet, error) {
+	opt := fleet.Options{Tool: report.Tool{Name: "gpuplan site"}, Now: now}
+	in := make([]fleet.Input, 0, len(files))
+	for _, f := range files {
+		in = append(in, fleet.Input{Name: f.name, Data: f.data, Err: f.err})
+	}
+	if pl != nil {
+		if file, err := planJSON(pl); err == nil {
+			if p, err := fleet.PlanOf(file); err == nil && namesPlan(in, p.SHA256) {
+				opt.Plan = p
+			}
+		}
+	}
+	return fleet.Merge(in, opt)
+}
+
+// namesPlan reports whether any input is a report of the plan sha.
+func namesPlan(in []fleet.Input, sha string) bool {
+	for _, x := range in {
+		if r, err := report.Decode(x.Data); err == nil && r.PlanSHA256 == sha {
+			return true
+		}
+	}
+	return false
+}
+
+// readAllFiles reads every file of a multiple file input, then calls done
+// once with all of them in the order selected.
+func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile)) {
+	input := ctx.JSSrc()
+	list := input.Get("files")
+	n := list.Length()
+	if n > fleet.MaxReports {
+		n = fleet.MaxReports
+	}
+	files := make([]loadedFile, n)
+	pending := n
+	finish := func(i int, f loadedFile) {
+		files[i] = f
+		pending--
+		if pending == 0 {
+			sort.SliceStable(files, func(a, b int) bool { return files[a].name < files[b].name })
+			done(ctx, files)
+		}
+	}
+	for i := range n {
+		file := list.Index(i)
+		name := file.Get("name").String()
+		if file.Get("size").Int() > maxImport {
+			finish(i, loadedFile{name: name, err: errTooBig})
+			continue
+		}
+		var then, fail app.Func
+		release := func() { then.Release(); fail.Release() }
+		then = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			u8 := app.Window().Get("Uint8Array").New(args[0])
+			data := make([]byte, u8.Length())
+			app.CopyBytesToGo(data, u8)
+			ctx.Dispatch(func(app.Context) { finish(i, loadedFile{name: name, data: data}) })
+			release()
+			return nil
+		})
+		fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			ctx.Dispatch(func(app.Context) {
+				finish(i, loadedFile{name: name, err: errors.New("the browser could not read it")})
+			})
+			release()
+			return nil
+		})
+		file.Call("arrayBuffer").Call("then", then, fail)
+	}
+	input.Set("value", "")
+}
+
+// fleetBlock is the fleet table gpuverify merge prints: one row per node,
+// the files not merged, then the fleet checks.
+func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
+	m := l.M()
+	head := []string{m.FleetReport, m.FleetHost, m.FleetGPUs, m.FleetDriver, m.FleetVerdict, m.FleetDigest, m.FleetSignature, m.FleetIB}
+	kids := []app.UI{
+		app.H2().Text(m.FleetTitle),
+		app.P().Class("help").Text(m.FleetIntro),
+		app.Div().Class("table-wrap").Body(dataTable("fleet-table", m.FleetTitle, head, f.NodeRows())),
+	}
+	if len(f.Rejected) > 0 {
+		items := make([]string, len(f.Rejected))
+		for i, r := range f.Rejected {
+			items[i] = fmt.Sprintf("%s: %s", r.File, r.Reason)
+		}
+		kids = append(kids, app.P().Class("warn-line").Text(m.FleetRejected), reasonList("fleet-rejected", items))
+	}
+	return app.Div().ID("fleet").Attr("data-verdict", f.Summary.Verdict).Body(
+		app.Div().Class("block").Body(kids...),
+		checkTable(l, f.Checks, true),
+	)
+}
