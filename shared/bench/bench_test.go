@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/bench"
-	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -51,7 +51,7 @@ func TestDecode(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	r := recorded(t)
 	r.Checks = bench.Judge(r, bench.Options{})
-	s := report.Summarize(r.Checks)
+	s := acceptance.Summarize(r.Checks)
 	r.Summary = &s
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -20,12 +20,21 @@ func Decode(data []byte) (*Report, error) {
 	if len(data) > MaxBytes {
 		return nil, fmt.Errorf("report: larger than %d bytes", MaxBytes)
 	}
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Schema == "gpuplan.report/v1" {
+		return nil, fmt.Errorf("report: schema %q was written by an older gpuverify, which did not record where its facts came from: run gpuverify check again", head.Schema)
+	}
 	var r Report
 	if err := decodeStrict(data, &r); err != nil {
 		return nil, err
 	}
 	if r.Schema != Schema {
 		return nil, fmt.Errorf("report: schema must be %q, got %q", Schema, r.Schema)
+	}
+	if !validVerdict(r.Summary.Verdict) {
+		return nil, fmt.Errorf("report: summary.verdict must be pass, fail or incomplete, got %q", r.Summary.Verdict)
 	}
 	if !isHex64(r.Digest) {
 		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
@@ -50,6 +59,10 @@ func decodeStrict(data []byte, v any) error {
 		return errors.New("report: unexpected data after the JSON document")
 	}
 	return nil
+}
+
+func validVerdict(v string) bool {
+	return v == acceptance.VerdictPass || v == acceptance.VerdictFail || v == acceptance.VerdictIncomplete
 }
 
 func isHex64(s string) bool {
