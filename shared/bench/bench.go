@@ -198,7 +198,7 @@ type Run struct {
 	// Checks and Summary are the judgement (Judge), when the file was
 	// written by gpuverify; Decode reads them but Judge ignores them.
 	Checks  []acceptance.Result `json:"checks,omitempty"`
-	Summary *acceptance.Summary    `json:"summary,omitempty"`
+	Summary *acceptance.Summary `json:"summary,omitempty"`
 }
 
 // Ran reports whether any measurement produced a value.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/bench"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -86,7 +86,9 @@ func liveCase(t testing.TB) *Report {
 		if g.Index == 5 {
 			sub = "0x16F110DE"
 		}
-		hex := func(s string, from, to int) facts.Value[string] { return facts.Known("0x" + strings.ToLower(s[from:to])) }
+		hex := func(s string, from, to int) facts.Value[string] {
+			return facts.Known("0x" + strings.ToLower(s[from:to]))
+		}
 		k.PCI = append(k.PCI, provenance.PCIDevice{
 			Index: g.Index, BusID: bus,
 			Vendor: hex(id, 6, 10), Device: hex(id, 2, 6), SubsystemVendor: hex(sub, 6, 10), SubsystemDevice: hex(sub, 2, 6),
@@ -461,7 +463,9 @@ func TestAuditForgery(t *testing.T) {
 	}
 }
 
-func slicesClone(r []acceptance.Result) []acceptance.Result { return append([]acceptance.Result(nil), r...) }
+func slicesClone(r []acceptance.Result) []acceptance.Result {
+	return append([]acceptance.Result(nil), r...)
+}
 
 // TestOldSchema: a v1 report, which did not say where its facts came from,
 // is refused with the advice to run the check again.
