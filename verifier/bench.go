@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -117,7 +118,8 @@ func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
 }
 
 // benchExit maps a judged run to the exit code: 3 when a check failed, 1
-// when nothing could run or the run was interrupted, else 0.
+// when nothing could run or the run was interrupted, 4 when a measurement
+// was skipped, else 0.
 func benchExit(r *bench.Run, s report.Summary) error {
 	switch {
 	case s.Fail > 0:
@@ -130,6 +132,8 @@ func benchExit(r *bench.Run, s report.Summary) error {
 		return runErr("no benchmark ran: %s", reason)
 	case r.Interrupted:
 		return runErr("interrupted: the output holds what ran before Ctrl-C")
+	case s.Verdict == acceptance.VerdictIncomplete:
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %d measurements were skipped (see above): the bench is not a pass", len(acceptance.UnmeasuredDemanded(r.Checks)))}
 	}
 	return nil
 }
