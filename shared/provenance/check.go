@@ -34,12 +34,22 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 			})
 			continue
 		}
+		if !p.Vendor.OK() && !p.Device.OK() {
+			out = append(out, pciID(p, g)) // no such device: nothing else to compare
+			continue
+		}
 		out = append(out, pciID(p, g), subsystemID(p, g), linkWidth(p, g), linkGen(p, g), numaNode(p, g))
 		if res, ok := procGPU(k, p, g); ok {
 			out = append(out, res)
 		}
 	}
 	return out
+}
+
+// absent reports whether a kernel fact is unavailable because its file does
+// not exist (rather than, say, permission): the driver is not there.
+func absent[T any](v facts.Value[T]) bool {
+	return !v.OK() && strings.Contains(v.Reason(), "no such file")
 }
 
 // IsFile reports whether o says the facts were read from a saved file, or
@@ -97,6 +107,9 @@ func driver(k *Kernel, f *facts.Facts) acceptance.Result {
 	kv, okK := k.DriverVersion.Get()
 	res.Measured = fmt.Sprintf("NVML %s, kernel %s", f.DriverVersion, k.DriverVersion)
 	switch {
+	case okN && absent(k.DriverVersion):
+		res.Status = acceptance.Fail
+		res.Message = "NVML answers, but the kernel has no NVIDIA driver loaded (no /proc/driver/nvidia/version): the library is not backed by the driver"
 	case !okN || !okK:
 		res.Status = acceptance.Skip
 		res.Message = "one of the two driver versions is unavailable, so they could not be compared"
@@ -117,6 +130,10 @@ func procGPUs(k *Kernel, f *facts.Facts) acceptance.Result {
 	if !ok {
 		res.Status, res.Measured = acceptance.Skip, k.ProcGPUs.String()
 		res.Message = "the kernel's GPU list could not be read"
+		if absent(k.ProcGPUs) && len(f.GPUs) > 0 {
+			res.Status = acceptance.Fail
+			res.Message = fmt.Sprintf("NVML lists %d GPUs, but the kernel driver has none (no /proc/driver/nvidia/gpus): the library is not backed by the driver", len(f.GPUs))
+		}
 		return res
 	}
 	var kernel []string

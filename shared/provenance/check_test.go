@@ -156,3 +156,27 @@ func TestSpeedGen(t *testing.T) {
 		t.Error("NormBus")
 	}
 }
+
+// TestNoKernelDriver: NVML answers on a machine whose kernel has no NVIDIA
+// driver: a fake library. The driver and GPU list checks fail; a GPU the PCI
+// bus does not have gets only the one failing check.
+func TestNoKernelDriver(t *testing.T) {
+	k := agreeing()
+	k.DriverVersion = facts.Unavailable[string]("cannot read /proc/driver/nvidia/version: no such file")
+	k.ProcGPUs = facts.Unavailable[[]ProcGPU]("cannot read /proc/driver/nvidia/gpus: no such file")
+	why := facts.Unavailable[string]("no /sys/bus/pci/devices/0000:07:00.0/: the kernel has no PCI device at 0000:07:00.0")
+	k.PCI[0] = PCIDevice{Index: 0, BusID: "0000:07:00.0", Vendor: why, Device: why}
+	rs := byID(Check(Origin{Kind: Live, Kernel: k}, a100()))
+	for _, id := range []string{"kernel_driver", "kernel_gpus", "gpu0/kernel_pci_id"} {
+		if rs[id].Status != acceptance.Fail {
+			t.Errorf("%s: %s %s", id, rs[id].Status, rs[id].Message)
+		}
+	}
+	if _, ok := rs["gpu0/kernel_link_width"]; ok {
+		t.Error("link checks of a device the bus does not have")
+	}
+	k.DriverVersion = facts.Unavailable[string]("cannot read /proc/driver/nvidia/version: permission denied")
+	if r := byID(Check(Origin{Kind: Live, Kernel: k}, a100()))["kernel_driver"]; r.Status != acceptance.Skip {
+		t.Errorf("permission denied: %s", r.Status)
+	}
+}
