@@ -58,6 +58,10 @@ func runVerifyReport(_ context.Context, e env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s: %s\n", name, who)
 	}
 	problems = append(problems, derivedProblems(a)...)
+	if worded := len(a.Disagreements) - len(a.Material()); worded > 0 {
+		fmt.Fprintf(e.stdout, "%s: note: %d checks have the same status but other wording than gpuverify %s gives (the report was written by %s %s)\n",
+			name, worded, version, a.Report.Tool.Name, a.Report.Tool.Version)
+	}
 	if len(problems) == 0 {
 		fmt.Fprintf(e.stdout, "%s: all %d checks and the summary agree with what gpuverify %s derives from the report's facts\n", name, len(a.Checks), version)
 	}
@@ -162,9 +166,10 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 // ones derived from the report's facts.
 func derivedProblems(a *report.Audit) []string {
 	var out []string
-	if n := len(a.Disagreements); n > 0 {
+	material := a.Material()
+	if n := len(material); n > 0 {
 		lines := make([]string, 0, min(n, maxListed))
-		for i, d := range a.Disagreements {
+		for i, d := range material {
 			if i == maxListed {
 				lines = append(lines, fmt.Sprintf("… and %d more", n-maxListed))
 				break

@@ -161,7 +161,7 @@ func readReport(data []byte, pl *plan.Plan) checkOutcome {
 	info := &reportInfo{Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Time: r.Time,
 		PlanSHA256: r.PlanSHA256, DigestOK: a.DigestOK, Derived: len(a.Checks), Plan: planNone,
 		Live: !provenance.IsFile(r.Origin), OriginFile: r.Origin.File, Nonce: r.Nonce, Bytes: data}
-	for _, d := range a.Disagreements {
+	for _, d := range a.Material() {
 		info.Disagree = append(info.Disagree, d.String())
 	}
 	if a.SummaryDiffers {

@@ -19,6 +19,11 @@ type Disagreement struct {
 	What string
 }
 
+// Material reports whether the disagreement changes a result: a status,
+// or a check missing or extra. A check whose status agrees but whose text
+// differs (a catalogue figure reworded by a newer gpuverify) is not.
+func (d Disagreement) Material() bool { return d.What != "text" }
+
 func (d Disagreement) String() string {
 	switch d.What {
 	case "missing":
@@ -49,9 +54,20 @@ type Audit struct {
 }
 
 // OK reports whether the digest matches and the stated checks and summary
-// are the derived ones.
+// are the derived ones, up to wording (Material).
 func (a *Audit) OK() bool {
-	return a.DigestOK && len(a.Disagreements) == 0 && !a.SummaryDiffers
+	return a.DigestOK && len(a.Material()) == 0 && !a.SummaryDiffers
+}
+
+// Material returns the disagreements that change a result.
+func (a *Audit) Material() []Disagreement {
+	var out []Disagreement
+	for _, d := range a.Disagreements {
+		if d.Material() {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // AuditFile decodes a report file, checks its digest and derives its checks

@@ -458,8 +458,17 @@ func TestAuditForgery(t *testing.T) {
 	for _, d := range a.Disagreements {
 		whats[d.What] = true
 	}
-	if !whats["missing"] || !whats["extra"] || !whats["text"] {
+	if !whats["missing"] || !whats["extra"] || !whats["text"] || len(a.Material()) != len(a.Disagreements)-1 {
 		t.Errorf("disagreements %v", a.Disagreements)
+	}
+	// Wording alone (a newer catalogue) does not fail an audit.
+	worded := *r
+	worded.Checks = slicesClone(r.Checks)
+	worded.Checks[0].Message = "reworded"
+	worded.Seal()
+	js, _ = Marshal(&worded)
+	if a, _ := AuditFile(js); !a.OK() || len(a.Disagreements) != 1 {
+		t.Errorf("reworded: ok %v, %v", a.OK(), a.Disagreements)
 	}
 }
 
