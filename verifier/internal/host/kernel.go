@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -55,11 +56,17 @@ func driverVersion(root string) facts.Value[string] {
 	if why != "" {
 		return facts.Unavailable[string](why)
 	}
-	m := versionRE.FindStringSubmatch(string(data) + " ")
+	return parseDriverVersion(data)
+}
+
+// parseDriverVersion reads the module version from the text of
+// /proc/driver/nvidia/version.
+func parseDriverVersion(data []byte) facts.Value[string] {
+	m := versionRE.FindSubmatch(append(bytes.Clone(data), ' '))
 	if m == nil {
 		return facts.Unavailable[string]("/proc/driver/nvidia/version names no kernel module version")
 	}
-	return facts.Known(m[1])
+	return facts.Known(string(m[1]))
 }
 
 // procGPUs lists /proc/driver/nvidia/gpus and reads each information file.
@@ -76,22 +83,29 @@ func procGPUs(root string) facts.Value[[]provenance.ProcGPU] {
 		}
 		g := provenance.ProcGPU{BusID: e.Name()}
 		if data, why := read(root, "proc/driver/nvidia/gpus/"+e.Name()+"/information"); why == "" {
-			for _, line := range strings.Split(string(data), "\n") {
-				key, val, ok := strings.Cut(line, ":")
-				if !ok {
-					continue
-				}
-				switch strings.TrimSpace(key) {
-				case "Model":
-					g.Model = strings.TrimSpace(val)
-				case "GPU UUID":
-					g.UUID = strings.TrimSpace(val)
-				}
-			}
+			g.Model, g.UUID = parseInformation(data)
 		}
 		out = append(out, g)
 	}
 	return facts.Known(out)
+}
+
+// parseInformation reads the Model and GPU UUID lines of a
+// /proc/driver/nvidia/gpus/BUS/information file.
+func parseInformation(data []byte) (model, uuid string) {
+	for _, line := range strings.Split(string(data), "\n") {
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(key) {
+		case "Model":
+			model = strings.TrimSpace(val)
+		case "GPU UUID":
+			uuid = strings.TrimSpace(val)
+		}
+	}
+	return model, uuid
 }
 
 // nvidiaDevices lists the NVIDIA display controllers (vendor 0x10de, class
@@ -163,17 +177,7 @@ func library(root string, getenv func(string) string) provenance.Library {
 	if why != "" {
 		l.Path = facts.Unavailable[string](why)
 	} else {
-		var mapped []string
-		for _, line := range strings.Split(string(data), "\n") {
-			f := strings.Fields(line)
-			if len(f) < 6 || !strings.HasPrefix(f[5], "/") {
-				continue
-			}
-			p := strings.Join(f[5:], " ")
-			if strings.Contains(path.Base(p), "nvidia-ml") && !contains(mapped, p) {
-				mapped = append(mapped, p)
-			}
-		}
+		mapped := mappedNVML(data)
 		switch len(mapped) {
 		case 0:
 			l.Path = facts.Unavailable[string]("no libnvidia-ml is mapped in /proc/self/maps")
@@ -197,6 +201,23 @@ func library(root string, getenv func(string) string) provenance.Library {
 		l.PreloadFile = facts.Known(string(pre))
 	}
 	return l
+}
+
+// mappedNVML lists the distinct files of a /proc/self/maps text whose
+// name holds "nvidia-ml".
+func mappedNVML(maps []byte) []string {
+	var mapped []string
+	for _, line := range strings.Split(string(maps), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 || !strings.HasPrefix(f[5], "/") {
+			continue
+		}
+		p := strings.Join(f[5:], " ")
+		if strings.Contains(path.Base(p), "nvidia-ml") && !contains(mapped, p) {
+			mapped = append(mapped, p)
+		}
+	}
+	return mapped
 }
 
 func contains(l []string, s string) bool {

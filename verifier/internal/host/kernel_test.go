@@ -81,3 +81,28 @@ func TestKernelMissing(t *testing.T) {
 		t.Errorf("library %+v", l)
 	}
 }
+
+// FuzzKernelFiles: the parsers of /proc/driver/nvidia/version, a GPU's
+// information file and /proc/self/maps never panic, and what they return
+// comes from the input.
+func FuzzKernelFiles(f *testing.F) {
+	files := hosttest.Files("470.82.01", realLib, hosttest.A100)
+	for _, name := range []string{"proc/driver/nvidia/version", "proc/self/maps", "proc/driver/nvidia/gpus/0000:07:00.0/information"} {
+		f.Add([]byte(files[name]))
+	}
+	f.Add([]byte("NVRM version: NVIDIA UNIX Open Kernel Module for aarch64  550.54.15  Release Build"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if v, ok := parseDriverVersion(data).Get(); ok && !strings.Contains(string(data), v) {
+			t.Fatalf("version %q is not in the input", v)
+		}
+		model, uuid := parseInformation(data)
+		if !strings.Contains(string(data), model) || !strings.Contains(string(data), uuid) {
+			t.Fatalf("model %q uuid %q not in the input", model, uuid)
+		}
+		for _, p := range mappedNVML(data) {
+			if !strings.HasPrefix(p, "/") || !strings.Contains(p, "nvidia-ml") {
+				t.Fatalf("mapped %q", p)
+			}
+		}
+	})
+}
