@@ -133,7 +133,7 @@ func benchExit(r *bench.Run, s report.Summary) error {
 	case r.Interrupted:
 		return runErr("interrupted: the output holds what ran before Ctrl-C")
 	case s.Verdict == acceptance.VerdictIncomplete:
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %d measurements were skipped (see above): the bench is not a pass", len(acceptance.UnmeasuredDemanded(r.Checks)))}
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s skipped (see above): the bench is not a pass", countOf(len(acceptance.UnmeasuredDemanded(r.Checks)), "measurement was", "measurements were"))}
 	}
 	return nil
 }

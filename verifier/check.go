@@ -111,7 +111,7 @@ func verdictErr(r *report.Report, interrupted bool) error {
 		return runErr("the bench was interrupted: the report holds what ran before Ctrl-C")
 	case r.Summary.Verdict == acceptance.VerdictIncomplete:
 		n := len(acceptance.UnmeasuredDemanded(r.Checks))
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %d demanded checks were not measured, so this is not proof of delivery (see \"Not measured\" above)", n)}
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s not measured, so this is not proof of delivery (see \"Not measured\" above)", countOf(n, "demanded check was", "demanded checks were"))}
 	}
 	return nil
 }
@@ -239,4 +239,13 @@ func renderReport(w io.Writer, r *report.Report, format string) error {
 		return report.WriteMarkdown(w, r)
 	}
 	return report.WriteText(w, r)
+}
+
+// countOf writes n with the singular or plural phrase: "1 demanded check
+// was", "2 demanded checks were".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -122,7 +122,7 @@ func TestCheckCommand(t *testing.T) {
 		out, err string
 	}{
 		// A saved file meets the plan, but is not proof of delivery: incomplete, exit 4.
-		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded checks were not measured"},
+		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded check was not measured"},
 		{"unmeasured listed with the command", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "origin: run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself", ""},
 		{"H100 power brake fails (A2)", []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100}, "", exitFailed, "FAIL gpu2/throttle [A2]", "checks failed"},
 		{"pass-through VM against bare metal (K4)", []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100}, "", exitFailed, "this is a VM", ""},

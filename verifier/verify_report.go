@@ -86,7 +86,7 @@ func runVerifyReport(_ context.Context, e env, args []string) error {
 	case acceptance.VerdictFail:
 		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s is genuine, and its delivery FAILED %d checks", name, a.Summary.Fail)}
 	case acceptance.VerdictIncomplete:
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("%s is genuine, but INCOMPLETE: %d demanded checks were not measured", name, len(acceptance.UnmeasuredDemanded(a.Checks)))}
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("%s is genuine, but INCOMPLETE: %s not measured", name, countOf(len(acceptance.UnmeasuredDemanded(a.Checks)), "demanded check was", "demanded checks were"))}
 	}
 	return nil
 }
