@@ -299,7 +299,7 @@ func (p *acceptancePage) howTo() app.UI {
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
 					Text(m.ExportJSON).OnClick(p.exportJSON)),
 			app.Li().Body(app.Text(m.HowStep2),
-				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --out report.json")),
+				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --nonce VALUE --out report.json --sign KEY")),
 			app.Li().Body(app.Text(m.HowStep3),
 				app.Pre().Class("cmd").Text("nvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n"+facts.QueryCommand()+"\ngpuverify facts --print-query")),
 		),
