@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
 // MaxBytes bounds the report Decode reads. An 8-GPU report is about 150 KB.
@@ -47,8 +48,9 @@ func Decode(data []byte) (*Report, error) {
 	return &r, nil
 }
 
-// decodeStrict decodes one JSON document, refusing unknown fields and
-// anything after it.
+// decodeStrict decodes one JSON document, refusing unknown fields,
+// repeated keys, keys that differ from the documented ones only by case,
+// and anything after it.
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -57,6 +59,9 @@ func decodeStrict(data []byte, v any) error {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("report: unexpected data after the JSON document")
+	}
+	if err := strictjson.CheckKeys(data, v); err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
 	return nil
 }
