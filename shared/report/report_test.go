@@ -250,15 +250,15 @@ func TestVerifyTamper(t *testing.T) {
 		}
 	})
 	unreadable := map[string][]byte{
-		"unknown field": bytes.Replace(js, []byte(`"schema":`), []byte(`"note": "x", "schema":`), 1),
-		"duplicate key": bytes.Replace(js, []byte(`"status": "skip",`), []byte(`"status": "skip", "status": "pass",`), 1),
+		"unknown field":   bytes.Replace(js, []byte(`"schema":`), []byte(`"note": "x", "schema":`), 1),
+		"duplicate key":   bytes.Replace(js, []byte(`"status": "skip",`), []byte(`"status": "skip", "status": "pass",`), 1),
 		"key in capitals": bytes.Replace(js, []byte(`"status": "skip",`), []byte(`"STATUS": "skip",`), 1),
-		"trailing data": append(bytes.Clone(js), "}"...),
-		"wrong schema":  bytes.Replace(js, []byte(Schema), []byte("gpuplan.report/v9"), 1),
-		"bad status":    bytes.Replace(js, []byte(`"status": "skip"`), []byte(`"status": "ok"`), 1),
-		"short digest":  regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(js, []byte(`"digest": "abc"`)),
-		"empty":         nil,
-		"not JSON":      []byte("digest: abc"),
+		"trailing data":   append(bytes.Clone(js), "}"...),
+		"wrong schema":    bytes.Replace(js, []byte(Schema), []byte("gpuplan.report/v9"), 1),
+		"bad status":      bytes.Replace(js, []byte(`"status": "skip"`), []byte(`"status": "ok"`), 1),
+		"short digest":    regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(js, []byte(`"digest": "abc"`)),
+		"empty":           nil,
+		"not JSON":        []byte("digest: abc"),
 	}
 	for name, in := range unreadable {
 		t.Run(name, func(t *testing.T) {
