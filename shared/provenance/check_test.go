@@ -79,6 +79,9 @@ func TestDisagreements(t *testing.T) {
 		{"board", func(k *Kernel, f *facts.Facts) { k.PCI[0].SubsystemDevice = facts.Known("0x1463") }, "gpu0/kernel_subsystem_id", acceptance.Fail, "NVML says subsystem 0x145F10DE, the kernel says 0x146310DE"},
 		{"width", func(k *Kernel, f *facts.Facts) { k.PCI[0].CurrentLinkWidth = facts.Known(8) }, "gpu0/kernel_link_width", acceptance.Fail, "current width NVML x16, kernel x8"},
 		{"max width", func(k *Kernel, f *facts.Facts) { k.PCI[0].MaxLinkWidth = facts.Known(8) }, "gpu0/kernel_link_width", acceptance.Fail, "max width NVML x16, kernel x8"},
+		{"slot narrower than the card", func(k *Kernel, f *facts.Facts) {
+			f.GPUs[0].PCIe.WidthMax, f.GPUs[0].PCIe.WidthCurrent, k.PCI[0].CurrentLinkWidth = facts.Known(8), facts.Known(8), facts.Known(8)
+		}, "gpu0/kernel_link_width", acceptance.Pass, "NVML x8 of x8, sysfs x8 of x16"},
 		{"max gen", func(k *Kernel, f *facts.Facts) { k.PCI[0].MaxLinkSpeed = facts.Known("8.0 GT/s PCIe") }, "gpu0/kernel_link_gen", acceptance.Fail, "GPU max NVML Gen4, kernel Gen3"},
 		{"current gen at idle", func(k *Kernel, f *facts.Facts) { k.PCI[0].CurrentLinkSpeed = facts.Known("2.5 GT/s PCIe") }, "gpu0/kernel_link_gen", acceptance.Warn, "current NVML Gen4, kernel Gen1"},
 		{"numa", func(k *Kernel, f *facts.Facts) { k.PCI[0].NUMANode = facts.Known(0) }, "gpu0/numa_node", acceptance.Fail, "NUMA node 1, the kernel on 0"},
