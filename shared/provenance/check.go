@@ -238,11 +238,11 @@ func loader(l Library) acceptance.Result {
 	if preOK && strings.TrimSpace(pre) != "" {
 		bad = append(bad, "/etc/ld.so.preload loads "+strings.Join(strings.Fields(pre), ", ")+" into every program")
 	}
-	if p, ok := l.Path.Get(); ok && l.LDLibraryPath != "" {
+	if p, ok := l.Path.Get(); ok && l.LDLibraryPath != "" && !SystemLibDir(path.Dir(p)) {
 		dir := path.Dir(p)
 		for _, d := range strings.Split(l.LDLibraryPath, ":") {
 			if d != "" && path.Clean(d) == dir {
-				bad = append(bad, fmt.Sprintf("the library was found through LD_LIBRARY_PATH (%s)", d))
+				bad = append(bad, fmt.Sprintf("the library was found through LD_LIBRARY_PATH (%s), outside the system library directories", d))
 				break
 			}
 		}
@@ -260,6 +260,22 @@ func loader(l Library) acceptance.Result {
 	res.Status = acceptance.Pass
 	res.Message = "nothing steered the dynamic loader"
 	return res
+}
+
+// systemLibDirs are where driver installs and the NVIDIA container toolkit
+// put libnvidia-ml: a CUDA container's LD_LIBRARY_PATH names some of them.
+var systemLibDirs = []string{"/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/nvidia/lib", "/usr/local/nvidia/lib64"}
+
+// SystemLibDir reports whether dir is a system library directory or one of
+// its multiarch subdirectories (/usr/lib/x86_64-linux-gnu).
+func SystemLibDir(dir string) bool {
+	dir = path.Clean(dir)
+	for _, d := range systemLibDirs {
+		if dir == d || (path.Dir(dir) == d && strings.HasSuffix(dir, "-linux-gnu")) {
+			return true
+		}
+	}
+	return false
 }
 
 func quoteOr(v facts.Value[string]) string {

@@ -107,8 +107,13 @@ func TestDisagreements(t *testing.T) {
 		{"LD_PRELOAD", func(k *Kernel, f *facts.Facts) { k.Library.LDPreload = "/tmp/shim.so" }, "kernel_loader", acceptance.Fail, "LD_PRELOAD loads /tmp/shim.so"},
 		{"ld.so.preload", func(k *Kernel, f *facts.Facts) { k.Library.PreloadFile = facts.Known("/lib/libshim.so\n") }, "kernel_loader", acceptance.Fail, "/etc/ld.so.preload loads /lib/libshim.so"},
 		{"LD_LIBRARY_PATH", func(k *Kernel, f *facts.Facts) {
-			k.Library.LDLibraryPath = "/opt/x:/usr/lib/x86_64-linux-gnu/"
-		}, "kernel_loader", acceptance.Fail, "found through LD_LIBRARY_PATH (/usr/lib/x86_64-linux-gnu/)"},
+			k.Library.Path = facts.Known("/opt/x/libnvidia-ml.so.470.82.01")
+			k.Library.LDLibraryPath = "/usr/local/cuda/lib64:/opt/x/"
+		}, "kernel_loader", acceptance.Fail, "found through LD_LIBRARY_PATH (/opt/x/)"},
+		{"CUDA container LD_LIBRARY_PATH", func(k *Kernel, f *facts.Facts) {
+			k.Library.Path = facts.Known("/usr/local/nvidia/lib64/libnvidia-ml.so.470.82.01")
+			k.Library.LDLibraryPath = "/usr/local/nvidia/lib:/usr/local/nvidia/lib64"
+		}, "kernel_loader", acceptance.Pass, `LD_LIBRARY_PATH="/usr/local/nvidia/lib:/usr/local/nvidia/lib64"`},
 		{"facts not NVML", func(k *Kernel, f *facts.Facts) { f.Source = facts.SourceXML }, "origin", acceptance.Fail, "not NVML: the report was edited"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
