@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
-	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
@@ -119,7 +118,8 @@ func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
 }
 
 // benchExit maps a judged run to the exit code: 3 when a check failed, 1
-// when nothing could run or the run was interrupted, else 0.
+// when nothing could run or the run was interrupted, 4 when a measurement
+// was skipped, else 0.
 func benchExit(r *bench.Run, s report.Summary) error {
 	switch {
 	case s.Fail > 0:
@@ -132,6 +132,8 @@ func benchExit(r *bench.Run, s report.Summary) error {
 		return runErr("no benchmark ran: %s", reason)
 	case r.Interrupted:
 		return runErr("interrupted: the output holds what ran before Ctrl-C")
+	case s.Verdict == acceptance.VerdictIncomplete:
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s skipped (see above): the bench is not a pass", countOf(len(acceptance.UnmeasuredDemanded(r.Checks)), "measurement was", "measurements were"))}
 	}
 	return nil
 }
@@ -159,86 +161,37 @@ func writeJSON(name string, v any) error {
 	return nil
 }
 
-// benchOptions matches the run's GPUs to the facts by PCI bus id: a matched
-// GPU takes the facts' index (NVML's numbering), its card comes from its
-// PCI device id (else its name) and its PCIe link from the facts (the
-// highest generation and width card and slot allow). f may be nil.
+// benchOptions is bench.OptionsFor: a seam kept for the tests.
 func benchOptions(r *bench.Run, f *facts.Facts, poc *bench.Run) bench.Options {
-	opt := bench.Options{POC: poc, Cards: map[int]catalog.Card{}, Links: map[int]bench.Link{}}
-	if f == nil {
-		return opt
-	}
-	for i := range r.GPUs {
-		g := &r.GPUs[i]
-		fg, ok := factsGPU(f, g.BusID)
-		if !ok {
-			continue
-		}
-		g.Index = fg.Index
-		if card, ok := cardOfFacts(fg); ok {
-			opt.Cards[g.Index] = card
-		}
-		gen, okGen := fg.PCIe.GenMax.Get()
-		width, okWidth := fg.PCIe.WidthMax.Get()
-		if okGen && okWidth {
-			opt.Links[g.Index] = bench.Link{Gen: gen, Width: width}
-		}
-	}
-	return opt
+	return bench.OptionsFor(r, f, poc)
 }
 
-// factsGPU finds the GPU with a PCI bus id in the facts.
-func factsGPU(f *facts.Facts, busID string) (facts.GPU, bool) {
-	if busID == "" {
-		return facts.GPU{}, false
-	}
-	for _, g := range f.GPUs {
-		if id, ok := g.BusID.Get(); ok && sameBus(id, busID) {
-			return g, true
-		}
-	}
-	return facts.GPU{}, false
-}
+// sameBus is bench.SameBus.
+func sameBus(a, b string) bool { return bench.SameBus(a, b) }
 
-// sameBus compares PCI bus ids written with different domain widths: CUDA
-// writes "0000:07:00.0", NVML "00000000:07:00.0".
-func sameBus(a, b string) bool {
-	norm := func(s string) string {
-		s = strings.ToLower(strings.TrimSpace(s))
-		domain, rest, ok := strings.Cut(s, ":")
-		if !ok {
-			return s
-		}
-		return strings.TrimLeft(domain, "0") + ":" + rest
-	}
-	return norm(a) == norm(b)
-}
-
-// cardOfFacts is the catalogue card a GPU identifies as.
-func cardOfFacts(g facts.GPU) (catalog.Card, bool) {
-	if id, ok := g.PCIDeviceID.Get(); ok {
-		if c, ok := catalog.ByPCIDeviceID(id); ok {
-			return c, true
-		}
-	}
-	if name, ok := g.Name.Get(); ok {
-		return catalog.ByProductName(name)
-	}
-	return catalog.Card{}, false
-}
-
-// addBench runs the bench for check --bench and adds its checks to the
-// report, which it seals again.
+// addBench runs the bench for check --bench, adds the run to the report,
+// derives its checks again and seals it.
 func addBench(ctx context.Context, e env, r *report.Report, cfg cuda.Config, poc *bench.Run) (*bench.Run, error) {
 	run, err := benchRun(ctx, e, cfg)
 	if err != nil {
 		return nil, err
 	}
-	checks := bench.Judge(run, benchOptions(run, r.Facts, poc))
-	r.Checks = append(r.Checks, checks...)
+	r.Bench = &report.Bench{Run: stripRun(run), POC: stripRun(poc)}
+	r.Checks = report.Derive(r)
 	r.Summary = report.Summarize(r.Checks)
 	if err := r.Seal(); err != nil {
 		return nil, runErr("sealing the report: %v", err)
 	}
 	return run, nil
+}
+
+// stripRun copies a run without its own judgement: the report derives its
+// own checks from the measurements.
+func stripRun(r *bench.Run) *bench.Run {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Checks, c.Summary = nil, nil
+	return &c
 }

@@ -198,13 +198,15 @@ func TestCheckBench(t *testing.T) {
 	}
 }
 
-// TestCheckBenchNoCUDA: without libcuda the bench checks skip and the
-// delivery verdict is the acceptance checks' (exit 0).
+// TestCheckBenchNoCUDA: without libcuda the bench checks skip, so the
+// verdict is incomplete (exit 4): a bench asked for and not run is not a
+// pass.
 func TestCheckBenchNoCUDA(t *testing.T) {
 	withNVML(t, nil, nvml.ErrNoLibrary)
 	fakeBench(t, &bench.Run{Schema: bench.Schema, Skipped: "CUDA driver library libcuda.so.1 could not be loaded"}, nil)
 	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--bench")
-	if code != exitOK || !strings.Contains(stdout, "SKIP bench_memtest [A1] CUDA driver library libcuda.so.1 could not be loaded") {
+	if code != exitIncomplete || !strings.Contains(stdout, "SKIP bench_memtest [A1] CUDA driver library libcuda.so.1 could not be loaded") ||
+		!strings.Contains(stdout, "bench_memtest: gpuverify check --plan plan.json --bench on the server") {
 		t.Errorf("exit %d %s\n%.3000s", code, stderr, stdout)
 	}
 	for _, args := range [][]string{

@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 func init() {
@@ -15,12 +18,14 @@ func init() {
 }
 
 func runCheck(ctx context.Context, e env, args []string) error {
-	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
+	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json [--sign KEY]] [--nonce VALUE] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
 	planName := fs.String("plan", "", "the plan file exported by the planner; - reads standard input")
 	smi := fs.String("nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "what to print: text, json (the report) or markdown (for a ticket)")
 	out := fs.String("out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
+	sign := fs.String("sign", "", "with --out: sign the report file with this OpenSSH Ed25519 private key (unencrypted), writing OUT.sig in the format of ssh-keygen -Y sign, namespace "+sshsig.Namespace)
+	nonce := fs.String("nonce", "", "the buyer's fresh challenge (such as the output of openssl rand -hex 16), recorded in the report so an old report cannot be replayed")
 	withBench := fs.Bool("bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
 	benchDuration := fs.Duration("bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
 	poc := fs.String("poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
@@ -29,6 +34,19 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	}
 	if !*withBench && *poc != "" {
 		return usageErr("--poc-bench needs --bench")
+	}
+	if *sign != "" && *out == "" {
+		return usageErr("--sign needs --out: it signs the report file")
+	}
+	if err := report.ValidNonce(*nonce); err != nil {
+		return usageErr("--%v", err)
+	}
+	if err := notOverInput(*out, *planName, *smi, *poc, *sign); err != nil {
+		return err
+	}
+	key, err := readSigningKey(*sign)
+	if err != nil {
+		return err
 	}
 	if *poc == "-" && (*planName == "-" || *smi == "-") {
 		return usageErr("--poc-bench cannot read standard input when --plan or --nvidia-smi does")
@@ -55,11 +73,12 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return inputErr(*planName, err)
 	}
-	f, err := collectFacts(ctx, e, *smi)
+	f, origin, err := collectFacts(ctx, e, *smi)
 	if err != nil {
 		return err
 	}
-	r, err := report.New(planBytes, acc, f, report.Tool{Name: "gpuverify", Version: version}, now())
+	r, err := report.Build(report.Input{PlanFile: planBytes, Acceptance: acc, Facts: f, Origin: origin, Nonce: *nonce,
+		Tool: report.Tool{Name: "gpuverify", Version: version}, Time: now()})
 	if err != nil {
 		return runErr("building the report: %v", err)
 	}
@@ -75,20 +94,73 @@ func runCheck(ctx context.Context, e env, args []string) error {
 		interrupted = run.Interrupted
 	}
 	if *out != "" {
-		if err := writeReportFile(*out, r); err != nil {
+		if err := writeReportFile(e, *out, r, key); err != nil {
 			return err
 		}
 	}
 	if err := renderReport(e.stdout, r, format.value); err != nil {
 		return err
 	}
-	if r.Summary.Fail > 0 {
+	return verdictErr(r, interrupted)
+}
+
+// verdictErr maps the report's verdict to the exit code: 3 fail, 1 an
+// interrupted bench, 4 incomplete, 0 pass.
+func verdictErr(r *report.Report, interrupted bool) error {
+	switch {
+	case r.Summary.Fail > 0:
 		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the report and open a ticket with the vendor before running workloads (rule A4)", r.Summary.Fail, r.Summary.Total)}
-	}
-	if interrupted {
+	case interrupted:
 		return runErr("the bench was interrupted: the report holds what ran before Ctrl-C")
+	case r.Summary.Verdict == acceptance.VerdictIncomplete:
+		n := len(acceptance.UnmeasuredDemanded(r.Checks))
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s not measured, so this is not proof of delivery (see \"Not measured\" above)", countOf(n, "demanded check was", "demanded checks were"))}
 	}
 	return nil
+}
+
+// notOverInput refuses an --out that would overwrite an input file.
+func notOverInput(out string, inputs ...string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	for _, in := range inputs {
+		if in == "" || in == "-" {
+			continue
+		}
+		if samePath(out, in) || samePath(out+".sig", in) {
+			return usageErr("--out %s would overwrite the input %s: choose another name", out, in)
+		}
+	}
+	return nil
+}
+
+// samePath reports whether a and b name the same file.
+func samePath(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
+
+// readSigningKey reads the OpenSSH private key of --sign; "" means none.
+func readSigningKey(name string) (ed25519.PrivateKey, error) {
+	if name == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, usageErr("--sign: %v", err)
+	}
+	key, err := sshsig.ParsePrivateKey(data)
+	if err != nil {
+		return nil, usageErr("--sign %s: %v", name, err)
+	}
+	return key, nil
 }
 
 // readPlanBytes reads the plan file's bytes: they are hashed into the report.
@@ -105,15 +177,56 @@ func readPlanBytes(e env, name string) ([]byte, error) {
 	return data, nil
 }
 
-func writeReportFile(name string, r *report.Report) error {
+// writeReportFile writes the report and, with a key, its SSH signature of
+// the exact bytes written (name.sig), each atomically.
+func writeReportFile(e env, name string, r *report.Report, key ed25519.PrivateKey) error {
 	data, err := report.Marshal(r)
 	if err != nil {
 		return runErr("encoding the report: %v", err)
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
+	var sig []byte
+	if key != nil {
+		if sig, err = sshsig.Sign(key, sshsig.Namespace, data); err != nil {
+			return runErr("signing the report: %v", err)
+		}
+	}
+	if err := writeAtomic(name, data); err != nil {
 		return runErr("writing the report: %v", err)
 	}
+	if key == nil {
+		os.Remove(name + ".sig") // a stale signature of an earlier report would mislead
+		return nil
+	}
+	if err := writeAtomic(name+".sig", sig); err != nil {
+		return runErr("writing the signature: %v", err)
+	}
+	pub := key.Public().(ed25519.PublicKey)
+	fmt.Fprintf(e.stderr, "gpuverify: signed %s with %s (%s); the buyer verifies it with\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  or: ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s\n",
+		name, sshsig.Fingerprint(pub), sshsig.KeyType, name, sshsig.Namespace, name, name)
 	return nil
+}
+
+// writeAtomic writes data to a temporary file beside name, then renames it
+// over name, so a reader never sees half a file.
+func writeAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 func renderReport(w io.Writer, r *report.Report, format string) error {
@@ -129,4 +242,13 @@ func renderReport(w io.Writer, r *report.Report, format string) error {
 		return report.WriteMarkdown(w, r)
 	}
 	return report.WriteText(w, r)
+}
+
+// countOf writes n with the singular or plural phrase: "1 demanded check
+// was", "2 demanded checks were".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -3,18 +3,24 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/verifier/internal/host/hosttest"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
@@ -42,22 +48,55 @@ type fakeSession struct {
 	closed  bool
 }
 
-func (s *fakeSession) Facts(context.Context) (*facts.Facts, error) { return s.f, nil }
-func (s *fakeSession) Sample() ([]monitor.Reading, error)          { return s.samples() }
-func (s *fakeSession) Close()                                      { s.closed = true }
+// Facts gives the fixture's facts as NVML would: of source NVML.
+func (s *fakeSession) Facts(context.Context) (*facts.Facts, error) {
+	s.f.Source, s.f.SourceDetail = facts.SourceNVML, ""
+	return s.f, nil
+}
+func (s *fakeSession) Sample() ([]monitor.Reading, error) { return s.samples() }
+func (s *fakeSession) Close()                             { s.closed = true }
+func (s *fakeSession) NUMANodes() map[int]facts.Value[int] {
+	out := map[int]facts.Value[int]{}
+	for _, g := range s.f.GPUs {
+		out[g.Index] = facts.Known(g.Index / 4)
+	}
+	return out
+}
 
 // withNVML makes the commands see sess (or err) instead of the real NVML,
 // a fixed clock, and a fake host tree.
 func withNVML(t *testing.T, sess nvmlSession, err error) {
 	t.Helper()
-	oldOpen, oldNow, oldRoot := openNVML, now, hostRoot
+	oldOpen, oldNow, oldRoot, oldEnv := openNVML, now, hostRoot, getenv
 	openNVML = func() (nvmlSession, error) { return sess, err }
 	now = func() time.Time { return time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC) }
-	root := t.TempDir()
-	os.MkdirAll(filepath.Join(root, "proc/sys/kernel"), 0o755)
-	os.WriteFile(filepath.Join(root, "proc/sys/kernel/hostname"), []byte("gpu-node-07\n"), 0o644)
-	hostRoot = root
-	t.Cleanup(func() { openNVML, now, hostRoot = oldOpen, oldNow, oldRoot })
+	files := map[string]string{}
+	if fs, ok := sess.(*fakeSession); ok && fs != nil && fs.f != nil {
+		files = kernelTree(fs.f)
+	}
+	files["proc/sys/kernel/hostname"] = "gpu-node-07\n"
+	hostRoot = hosttest.Write(t, files)
+	getenv = func(string) string { return "" }
+	t.Cleanup(func() { openNVML, now, hostRoot, getenv = oldOpen, oldNow, oldRoot, oldEnv })
+}
+
+// kernelTree is the /proc and /sys of a machine whose kernel agrees with
+// the facts f (a fixture read as if NVML had given it).
+func kernelTree(f *facts.Facts) map[string]string {
+	var gpus []hosttest.GPU
+	speed := map[int]string{1: "2.5 GT/s PCIe", 2: "5.0 GT/s PCIe", 3: "8.0 GT/s PCIe", 4: "16.0 GT/s PCIe", 5: "32.0 GT/s PCIe"}
+	for _, g := range f.GPUs {
+		id, sub := g.PCIDeviceID.Or("0x00000000"), g.PCISubsystemID.Or("0x00000000")
+		maxGen := g.PCIe.GenDeviceMax.Or(g.PCIe.GenMax.Or(0))
+		gpus = append(gpus, hosttest.GPU{
+			Bus: provenance.NormBus(g.BusID.Or("")), Device: "0x" + strings.ToLower(id[2:6]), SubsystemDevice: "0x" + strings.ToLower(sub[2:6]),
+			Model: g.Name.Or(""), UUID: g.UUID.Or(""),
+			CurSpeed: speed[g.PCIe.GenCurrent.Or(0)], MaxSpeed: speed[maxGen],
+			CurWidth: g.PCIe.WidthCurrent.String(), MaxWidth: g.PCIe.WidthMax.String(), NUMA: strconv.Itoa(g.Index / 4),
+		})
+	}
+	v := f.DriverVersion.Or("")
+	return hosttest.Files(v, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so."+v, gpus...)
 }
 
 func fixtureFacts(t *testing.T, path string) *facts.Facts {
@@ -82,12 +121,19 @@ func TestCheckCommand(t *testing.T) {
 		code     int
 		out, err string
 	}{
-		{"4090 box meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitOK, "Delivery check: PASS", ""},
+		// A saved file meets the plan, but is not proof of delivery: incomplete, exit 4.
+		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded check was not measured"},
+		{"unmeasured listed with the command", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "origin: run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself", ""},
 		{"H100 power brake fails (A2)", []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100}, "", exitFailed, "FAIL gpu2/throttle [A2]", "checks failed"},
 		{"pass-through VM against bare metal (K4)", []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100}, "", exitFailed, "this is a VM", ""},
 		{"H100 box against a 4090 plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fxH100, "--format", "markdown"}, "", exitFailed, "| gpu0/identity | A1 |", ""},
-		{"json to stdout", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--format", "json"}, "", exitOK, `"schema": "gpuplan.report/v1"`, ""},
-		{"plan from stdin", []string{"check", "--plan", "-", "--nvidia-smi", fx4090}, mustRead(t, "testdata/plan-rtx4090x8.json"), exitOK, "PASS", ""},
+		{"json to stdout", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--format", "json"}, "", exitIncomplete, `"kind": "saved-file"`, ""},
+		{"plan from stdin", []string{"check", "--plan", "-", "--nvidia-smi", fx4090}, mustRead(t, "testdata/plan-rtx4090x8.json"), exitIncomplete, "INCOMPLETE", ""},
+		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce    buyer-7f3a", ""},
+		{"bad nonce", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "a b"}, "", exitUsage, "", "--nonce: only printable ASCII without spaces"},
+		{"--sign without --out", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--sign", "key"}, "", exitUsage, "", "--sign needs --out"},
+		{"--out over the plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", "testdata/plan-rtx4090x8.json"}, "", exitUsage, "", "would overwrite the input"},
+		{"key not a key", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--out", "r.json", "--sign", "testdata/plan-h100x8.json"}, "", exitUsage, "", "OPENSSH PRIVATE KEY"},
 		{"wrong schema", []string{"check", "--plan", "testdata/plan-wrong-schema.json", "--nvidia-smi", fx4090}, "", exitUsage, "", `schema: must be "gpuplan.plan/v1", got "gpuplan.requirements/v1"`},
 		{"no --plan", []string{"check", "--nvidia-smi", fx4090}, "", exitUsage, "", "--plan is required"},
 		{"both on stdin", []string{"check", "--plan", "-", "--nvidia-smi", "-"}, "", exitUsage, "", "cannot both read standard input"},
@@ -127,7 +173,7 @@ func TestCheckOut(t *testing.T) {
 	withNVML(t, nil, nvml.ErrNoLibrary)
 	out := filepath.Join(t.TempDir(), "report.json")
 	code, stdout, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
-	if code != exitFailed || !strings.Contains(stdout, "Delivery check: FAIL") {
+	if code != exitFailed || !strings.Contains(stdout, "Check of a saved file: FAIL") {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
 	data, err := os.ReadFile(out)
@@ -146,7 +192,7 @@ func TestCheckOut(t *testing.T) {
 		t.Errorf("time %s tool %+v", r.Time, r.Tool)
 	}
 	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out)
-	if code != exitOK || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "FAIL (9 fail") {
+	if code != exitFailed || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "FAIL (9 fail") || !strings.Contains(stderr, "is genuine, and its delivery FAILED 9 checks") {
 		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
@@ -158,7 +204,8 @@ func TestCheckNVML(t *testing.T) {
 	withNVML(t, sess, nil)
 	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--format", "json")
 	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
+		_, txt, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json")
+		t.Fatalf("exit %d: %s\n%.3000s", code, stderr, txt)
 	}
 	r, err := report.Decode([]byte(stdout))
 	if err != nil {
@@ -206,7 +253,7 @@ func TestVerifyReportCommand(t *testing.T) {
 	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", good)
 	data, _ := os.ReadFile(good)
 	tampered := filepath.Join(dir, "tampered.json")
-	os.WriteFile(tampered, bytes.Replace(data, []byte(`"verdict": "pass"`), []byte(`"verdict": "fail"`), 1), 0o644)
+	os.WriteFile(tampered, bytes.Replace(data, []byte(`"verdict": "incomplete"`), []byte(`"verdict": "pass"`), 1), 0o644)
 	var v map[string]any
 	json.Unmarshal(data, &v)
 	v["extra"] = 1
@@ -219,20 +266,99 @@ func TestVerifyReportCommand(t *testing.T) {
 		out   string
 		err   string
 	}{
-		{"untouched", []string{"verify-report", good}, "", exitOK, "digest matches", ""},
-		{"from stdin", []string{"verify-report", "-"}, string(data), exitOK, "-: digest matches", ""},
+		{"untouched, from a file", []string{"verify-report", good}, "", exitIncomplete, "digest matches", "is genuine, but INCOMPLETE"},
+		{"says where the facts came from", []string{"verify-report", good}, "", exitIncomplete, "NOT PROOF OF DELIVERY", ""},
+		{"unsigned", []string{"verify-report", good}, "", exitIncomplete, "unsigned: nothing ties this report to a person", ""},
+		{"from stdin", []string{"verify-report", "-"}, string(data), exitIncomplete, "-: digest matches", ""},
 		{"tampered", []string{"verify-report", tampered}, "", exitFailed, "", "digest MISMATCH"},
+		{"nonce expected", []string{"verify-report", good, "--nonce", "fresh-1"}, "", exitFailed, "", `nonce MISMATCH: the report carries "", not the challenge "fresh-1"`},
 		{"unknown field", []string{"verify-report", "-"}, string(extra), exitUsage, "", "not a report gpuverify can read"},
 		{"a plan, not a report", []string{"verify-report", "testdata/plan-h100x8.json"}, "", exitUsage, "", "not a report"},
 		{"no such file", []string{"verify-report", filepath.Join(dir, "nope.json")}, "", exitUsage, "", "no such file"},
 		{"no argument", []string{"verify-report"}, "", exitUsage, "", "give one report file"},
 		{"two arguments", []string{"verify-report", good, good}, "", exitUsage, "", "give one report file"},
+		{"signature without signers", []string{"verify-report", good, "--signature", "x.sig"}, "", exitUsage, "", "--signature needs --allowed-signers"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errOut := gv(t, context.Background(), tt.stdin, tt.args...)
 			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.err) {
 				t.Errorf("exit %d (want %d)\nstdout %q (want %q)\nstderr %q (want %q)", code, tt.code, out, tt.out, errOut, tt.err)
 			}
+			if strings.Contains(errOut, "MISMATCH") && regexp.MustCompile(`[0-9a-f]{64}`).MatchString(errOut) {
+				t.Errorf("the mismatch message prints a digest, which a forger could paste in: %s", errOut)
+			}
 		})
+	}
+}
+
+// TestVerifyReportForged is issue 12's forgery: a failing report with
+// every status and the summary set to pass and the digest recomputed.
+// verify-report derives the checks again and names the ones that disagree.
+func TestVerifyReportForged(t *testing.T) {
+	withNVML(t, nil, nvml.ErrNoLibrary)
+	out := filepath.Join(t.TempDir(), "report.json")
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
+	data, _ := os.ReadFile(out)
+	r, err := report.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.Checks {
+		r.Checks[i].Status = "pass"
+	}
+	r.Summary = report.Summary{Verdict: "pass", Pass: len(r.Checks), Total: len(r.Checks)}
+	if err := r.Seal(); err != nil {
+		t.Fatal(err)
+	}
+	forged, _ := report.Marshal(r)
+	os.WriteFile(out, forged, 0o644)
+	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out)
+	if code != exitFailed || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "checks DISAGREE") ||
+		!strings.Contains(stderr, "gpu2/throttle: the report says pass, its facts give fail") || !strings.Contains(stderr, "summary DISAGREES") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestSignedReport: check --sign writes OUT.sig; verify-report checks it
+// against an allowed_signers file, and refuses another signer, a changed
+// report and a missing signature. The ssh-keygen interop is tested in
+// shared/sshsig.
+func TestSignedReport(t *testing.T) {
+	sess := &fakeSession{f: fixtureFacts(t, fx4090)}
+	withNVML(t, sess, nil)
+	dir := t.TempDir()
+	key, other := filepath.Join(dir, "key"), filepath.Join(dir, "other")
+	alice := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{1}, 32))
+	mallory := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{2}, 32))
+	os.WriteFile(key, sshsig.MarshalPrivateKey(alice, "alice", 7), 0o600)
+	os.WriteFile(other, sshsig.MarshalPrivateKey(mallory, "mallory", 7), 0o600)
+	signers := filepath.Join(dir, "allowed_signers")
+	os.WriteFile(signers, []byte("alice@buyer namespaces=\"gpuplan-report\" "+sshsig.AuthorizedKey(alice.Public().(ed25519.PublicKey))+"\n"), 0o644)
+	out := filepath.Join(dir, "report.json")
+
+	code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", key, "--nonce", "fresh-1")
+	if code != exitOK || !strings.Contains(stderr, "signed "+out+" with SHA256:") {
+		t.Fatalf("check --sign: exit %d %s", code, stderr)
+	}
+	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers, "--nonce", "fresh-1")
+	if code != exitOK || !strings.Contains(stdout, "signature GOOD by alice@buyer") || !strings.Contains(stdout, "origin: live") || !strings.Contains(stdout, ": PASS (") {
+		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The same report signed by someone not in the file.
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other)
+	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature REFUSED") && strings.Contains(stderr, "not in the allowed signers") {
+		t.Errorf("other signer: exit %d %s", code, stderr)
+	}
+	// A changed report under a good signature.
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", key)
+	data, _ := os.ReadFile(out)
+	os.WriteFile(out, append(data, '\n'), 0o644)
+	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISMATCH") {
+		t.Errorf("changed report: exit %d %s", code, stderr)
+	}
+	// Written again without --sign: the old signature is gone, not left to mislead.
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out)
+	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISSING") {
+		t.Errorf("unsigned: exit %d %s", code, stderr)
 	}
 }

@@ -15,7 +15,10 @@ const (
 	exitOK     = 0 // success; warnings allowed
 	exitError  = 1 // could not collect or could not run
 	exitUsage  = 2 // bad flags or bad input
-	exitFailed = 3 // at least one check failed
+	exitFailed = 3 // at least one check failed, or a report does not verify
+	// exitIncomplete: nothing failed, but a check the plan demands (or the
+	// bench asked for) was not measured, or the facts came from a file.
+	exitIncomplete = 4
 )
 
 // exitError carries an exit code with a message.
@@ -98,7 +101,13 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-14s %s\n", n, commands[n].short)
 	}
 	fmt.Fprintln(w, "\nRun \"gpuverify <command> -h\" for a command's flags.")
-	fmt.Fprintln(w, "Exit codes: 0 ok, 1 could not collect or run, 2 usage or bad input, 3 a check failed.")
+	fmt.Fprintln(w, "Exit codes:")
+	fmt.Fprintln(w, "  0  pass: every demanded check was measured and none failed")
+	fmt.Fprintln(w, "  1  could not collect or run (no driver, NVML failed, interrupted)")
+	fmt.Fprintln(w, "  2  usage or bad input (the message names the flag or field)")
+	fmt.Fprintln(w, "  3  fail: a check failed, or verify-report found the report changed, re-derived differently or badly signed")
+	fmt.Fprintln(w, "  4  incomplete: nothing failed, but a demanded check was not measured (or the facts came from a saved file);")
+	fmt.Fprintln(w, "     the text output lists those checks and the command that would measure them")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.

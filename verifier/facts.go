@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/host"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
@@ -30,12 +32,15 @@ var (
 	}
 	hostRoot = "/"
 	now      = time.Now
+	getenv   = os.Getenv
 )
 
 // nvmlSession is what the commands use of an open NVML library.
 type nvmlSession interface {
 	Facts(ctx context.Context) (*facts.Facts, error)
 	Sample() ([]monitor.Reading, error)
+	// NUMANodes is NVML's NUMA node of each GPU, by index.
+	NUMANodes() map[int]facts.Value[int]
 	Close()
 }
 
@@ -54,7 +59,7 @@ func runFacts(ctx context.Context, e env, args []string) error {
 	if *printQuery {
 		return writeQuery(e.stdout)
 	}
-	f, err := collectFacts(ctx, e, *smi)
+	f, _, err := collectFacts(ctx, e, *smi)
 	if err != nil {
 		return err
 	}
@@ -78,24 +83,28 @@ nvidia-smi -q > smi.txt
 }
 
 // collectFacts reads facts from a saved nvidia-smi output when smiFile is
-// set, else from NVML with the host facts. A file that cannot be read or
-// parsed is bad input (exit 2); NVML that cannot be opened is a collection
-// failure (exit 1).
-func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, error) {
+// set, else from NVML with the host facts, and says where they came from:
+// for a live run, with what the kernel says about the same GPUs (read while
+// the NVML library is loaded, so /proc/self/maps shows which one). A file
+// that cannot be read or parsed is bad input (exit 2); NVML that cannot be
+// opened is a collection failure (exit 1).
+func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, provenance.Origin, error) {
 	if smiFile != "" {
-		return parseSMI(e, smiFile)
+		f, err := parseSMI(e, smiFile)
+		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
 	}
 	s, err := openNVML()
 	if err != nil {
-		return nil, nvmlErr(err)
+		return nil, provenance.Origin{}, nvmlErr(err)
 	}
 	defer s.Close()
 	f, err := s.Facts(ctx)
 	if err != nil {
-		return nil, runErr("reading NVML: %v", err)
+		return nil, provenance.Origin{}, runErr("reading NVML: %v", err)
 	}
 	f.Host = host.Collect(hostRoot)
-	return f, nil
+	k := host.Kernel(hostRoot, f.GPUs, s.NUMANodes(), getenv)
+	return f, provenance.Origin{Kind: provenance.Live, Kernel: k}, nil
 }
 
 // parseSMI reads and parses a saved nvidia-smi output.

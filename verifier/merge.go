@@ -15,27 +15,11 @@ import (
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 func init() {
 	register("merge", "merge the reports of every node of a cluster into one fleet report: counts, one plan, no box twice, drivers, bench per node, InfiniBand (rules A1-A4)", runMerge)
-}
-
-// signatureNamespace is the namespace gpuverify signs reports in
-// (ssh-keygen -Y sign -n gpuplan-report).
-const signatureNamespace = "gpuplan-report"
-
-// errSigUnavailable is what verifySignature says in a build without the
-// SSH signature verifier.
-var errSigUnavailable = errors.New("signature verification unavailable: this gpuverify cannot check SSH signatures")
-
-// verifySignature checks an armored SSH signature (ssh-keygen -Y sign) of
-// message in namespace against an allowed-signers file and returns the
-// signer's principal: the seam for the report signatures. This build has
-// no verifier, so it reports errSigUnavailable and the fleet_signatures
-// check is skipped with that reason.
-var verifySignature = func(armored []byte, namespace string, message, allowedSigners []byte) (string, error) {
-	return "", errSigUnavailable
 }
 
 // maxSigBytes bounds a signature file; an armored SSH signature is < 1 KB.
@@ -109,7 +93,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 	if err := renderFleet(e.stdout, f, format.value); err != nil {
 		return err
 	}
-	return mergeExit(f, opt.Signatures)
+	return mergeExit(f)
 }
 
 // parseInterleaved parses flags that may stand before, between or after
@@ -149,15 +133,15 @@ func readReports(files []string, allowed []byte, sigs bool) ([]fleet.Input, erro
 		}
 		in := fleet.Input{Name: name, Data: data}
 		if sigs {
-			in.Signature = checkSignature(name, data, allowed)
+			in.Signature = fleetSignature(name, data, allowed)
 		}
 		inputs = append(inputs, in)
 	}
 	return inputs, nil
 }
 
-// checkSignature verifies name.sig against the allowed signers.
-func checkSignature(name string, data, allowed []byte) *fleet.Signature {
+// fleetSignature verifies name.sig against the allowed signers.
+func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
 	sig, err := os.ReadFile(name + ".sig")
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -167,11 +151,8 @@ func checkSignature(name string, data, allowed []byte) *fleet.Signature {
 	case len(sig) > maxSigBytes:
 		return &fleet.Signature{Status: fleet.SigInvalid, Detail: "the .sig file is too large to be a signature"}
 	}
-	who, err := verifySignature(sig, signatureNamespace, data, allowed)
-	switch {
-	case errors.Is(err, errSigUnavailable):
-		return &fleet.Signature{Status: fleet.SigUnavailable, Detail: err.Error()}
-	case err != nil:
+	who, err := sshsig.Verify(sig, sshsig.Namespace, data, allowed)
+	if err != nil {
 		return &fleet.Signature{Status: fleet.SigInvalid, Detail: err.Error()}
 	}
 	return &fleet.Signature{Status: fleet.SigVerified, Signer: who}
@@ -179,8 +160,8 @@ func checkSignature(name string, data, allowed []byte) *fleet.Signature {
 
 // mergeExit maps the fleet to the exit code: 2 when a file was rejected
 // (named on stderr; the fleet report holds the rest), 3 when a check
-// failed, 1 when signatures were asked for but could not be checked.
-func mergeExit(f *fleet.Fleet, sigs bool) error {
+// failed, 4 when a node was incomplete.
+func mergeExit(f *fleet.Fleet) error {
 	if len(f.Rejected) > 0 {
 		parts := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
@@ -192,12 +173,8 @@ func mergeExit(f *fleet.Fleet, sigs bool) error {
 	if f.Summary.Fail > 0 {
 		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d fleet checks failed: keep the fleet report and the node reports and open a ticket with the vendor (rule A4)", f.Summary.Fail, f.Summary.Total)}
 	}
-	if sigs {
-		for _, n := range f.Nodes {
-			if n.Signature != nil && n.Signature.Status == fleet.SigUnavailable {
-				return runErr("%s", n.Signature.Detail)
-			}
-		}
+	if f.Summary.Verdict == acceptance.VerdictIncomplete {
+		return &codeError{code: exitIncomplete, msg: "INCOMPLETE: no fleet check failed, but a check the plan demands was not measured on some node (see the fleet report)"}
 	}
 	return nil
 }
@@ -281,12 +258,12 @@ func isFleet(data []byte) bool {
 
 // verifyFleet is verify-report for a fleet report.
 func verifyFleet(e env, name string, data []byte) error {
-	ok, want, got, err := fleet.Verify(data)
+	ok, _, got, err := fleet.Verify(data)
 	if err != nil {
 		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
 	}
 	if !ok {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the fleet report says %s, its content hashes to %s: it was changed after gpuverify wrote it", name, want, got)}
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it", name)}
 	}
 	f, _ := fleet.Decode(data)
 	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",

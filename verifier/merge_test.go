@@ -2,7 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
+	"crypto/ed25519"
+	"crypto/rand"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 const planIB = "testdata/plan-h100-2x8-ib.json"
@@ -27,7 +29,20 @@ func nodeReport(t *testing.T, dir, host string, id, ports int) string {
 		f.GPUs[i].UUID = facts.Known(fmt.Sprintf("GPU-%08d-0000-0000-0000-%012d", id, i))
 		f.GPUs[i].Serial = facts.Known(fmt.Sprintf("16550%04d%04d", id, i))
 		f.GPUs[i].ClockEventReasons = facts.Known([]string{})
+		// NVML reports the NVLinks and the topology that the -q text lacks.
+		links := make([]facts.NVLink, 18)
+		for l := range links {
+			links[l] = facts.NVLink{Link: l, State: facts.LinkActive, Version: facts.Known(4)}
+		}
+		f.GPUs[i].NVLinks = facts.Known(links)
 	}
+	var pairs []facts.GPUPair
+	for a := range f.GPUs {
+		for b := a + 1; b < len(f.GPUs); b++ {
+			pairs = append(pairs, facts.GPUPair{A: a, B: b, Link: "NV18"})
+		}
+	}
+	f.Topology = facts.Known(pairs)
 	withNVML(t, &fakeSession{f: f}, nil)
 	os.WriteFile(filepath.Join(hostRoot, "proc/sys/kernel/hostname"), []byte(host+"\n"), 0o644)
 	for i := range ports {
@@ -39,9 +54,9 @@ func nodeReport(t *testing.T, dir, host string, id, ports int) string {
 		}
 	}
 	out := filepath.Join(dir, "report-"+host+".json")
-	code, _, stderr := gv(t, context.Background(), "", "check", "--plan", planIB, "--out", out, "--format", "json")
+	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", planIB, "--out", out, "--format", "json")
 	if code != 0 {
-		t.Fatalf("check on %s: exit %d: %s", host, code, stderr)
+		t.Fatalf("check on %s: exit %d: %s\n%s", host, code, stderr, stdout)
 	}
 	return out
 }
@@ -179,33 +194,37 @@ func TestMergeBoxTwice(t *testing.T) {
 	}
 }
 
-// TestMergeSignatures: the --allowed-signers seam. This build cannot verify
-// SSH signatures: the check is skipped with the reason and the exit is 1;
-// with a verifier in the seam a good signature passes and a missing one
-// fails.
+// TestMergeSignatures: with --allowed-signers every node report's .sig is
+// checked (shared/sshsig, the ssh-keygen -Y format): good signatures pass,
+// a forged one and a missing one fail the fleet (rule A1: evidence tied to
+// the engineer who ran it).
 func TestMergeSignatures(t *testing.T) {
 	dir := t.TempDir()
 	a := nodeReport(t, dir, "node-a", 1, 8)
 	b := nodeReport(t, dir, "node-b", 2, 8)
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
 	signers := filepath.Join(dir, "allowed_signers")
-	os.WriteFile(signers, []byte("sre@example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample\n"), 0o644)
-	os.WriteFile(a+".sig", []byte("-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"), 0o644)
-	os.WriteFile(b+".sig", []byte("-----BEGIN SSH SIGNATURE-----\nU1NIU0lH\n-----END SSH SIGNATURE-----\n"), 0o644)
-	code, stdout, stderr := gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
-	if code != exitError || !strings.Contains(stderr, "signature verification unavailable") || !strings.Contains(stdout, "SKIP fleet_signatures") {
-		t.Errorf("unavailable: exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	old := verifySignature
-	t.Cleanup(func() { verifySignature = old })
-	verifySignature = func(armored []byte, namespace string, message, allowed []byte) (string, error) {
-		if namespace != "gpuplan-report" || !strings.Contains(string(allowed), "sre@example.com") || !strings.Contains(string(message), `"gpuplan.report/v1"`) {
-			return "", errors.New("bad call")
+	os.WriteFile(signers, []byte("sre@example.com namespaces=\"gpuplan-report\" "+sshsig.AuthorizedKey(pub)+"\n"), 0o644)
+	for _, r := range []string{a, b} {
+		data, _ := os.ReadFile(r)
+		sig, err := sshsig.Sign(priv, sshsig.Namespace, data)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return "sre@example.com", nil
+		os.WriteFile(r+".sig", sig, 0o644)
 	}
-	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
-	if code != 0 || !strings.Contains(stdout, "signed by sre@example.com") || !strings.Contains(stdout, "verified (sre@example.com)") {
+	code, stdout, _ := gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	if code != 0 || !strings.Contains(stdout, "sre@example.com") {
 		t.Errorf("verified: exit %d\n%s", code, stdout)
+	}
+	forged, _ := os.ReadFile(a + ".sig")
+	os.WriteFile(b+".sig", forged, 0o644) // a's signature does not cover b's bytes
+	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	if code != exitFailed {
+		t.Errorf("forged: exit %d, want 3\n%s", code, stdout)
 	}
 	os.Remove(b + ".sig")
 	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)

@@ -6,49 +6,184 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 func init() {
-	register("verify-report", "recompute a report's (or a fleet report's) digest: was it changed after gpuverify wrote it?", runVerifyReport)
+	register("verify-report", "check a report: its digest, its SSH signature, and every check derived again from its facts; a fleet report: its digest", runVerifyReport)
 }
 
+// maxListed bounds the disagreeing checks printed.
+const maxListed = 20
+
 func runVerifyReport(_ context.Context, e env, args []string) error {
-	fs := newFlags(e, "verify-report", "report.json")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &codeError{code: exitUsage}
-	}
-	if fs.NArg() != 1 {
-		return usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
-	}
-	name := fs.Arg(0)
-	r, closeIn, err := openInput(e, name)
+	fs := newFlags(e, "verify-report", "report.json [--allowed-signers FILE [--signature report.json.sig]] [--nonce VALUE]")
+	allowed := fs.String("allowed-signers", "", "check the SSH signature against this allowed_signers file (ssh-keygen(1) format: principals [namespaces=\"gpuplan-report\"] ssh-ed25519 KEY)")
+	sigName := fs.String("signature", "", "the signature file; default: the report's name with .sig added")
+	nonce := fs.String("nonce", "", "the challenge the buyer gave for this delivery: the report must carry it")
+	name, err := parseWithOnePositional(fs, args)
 	if err != nil {
 		return err
 	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, report.MaxBytes+1))
+	if *sigName != "" && *allowed == "" {
+		return usageErr("--signature needs --allowed-signers: the file of keys allowed to sign reports")
+	}
+	data, err := readReportBytes(e, name)
 	if err != nil {
-		return usageErr("reading %s: %v", name, err)
+		return err
 	}
 	if isFleet(data) {
 		return verifyFleet(e, name, data)
 	}
-	ok, want, got, err := report.Verify(data)
+	a, err := report.AuditFile(data)
 	if err != nil {
 		return usageErr("%s: not a report gpuverify can read: %v", name, err)
 	}
-	if !ok {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the report says %s, its content hashes to %s: it was changed after gpuverify wrote it", name, want, got)}
+	var problems []string
+	if a.DigestOK {
+		fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\n", name, a.Report.Digest)
+	} else {
+		problems = append(problems, "digest MISMATCH: the content does not hash to the digest the report states: it was changed after gpuverify wrote it")
 	}
-	rep, _ := report.Decode(data)
-	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nchecked %s by %s %s against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",
-		name, got, rep.Time, rep.Tool.Name, rep.Tool.Version, rep.PlanSHA256,
-		strings.ToUpper(rep.Summary.Verdict), rep.Summary.Fail, rep.Summary.Warn, rep.Summary.Skip, rep.Summary.Pass)
+	who, sigProblem, err := checkSignature(e, name, data, *allowed, *sigName)
+	if err != nil {
+		return err
+	}
+	if sigProblem != "" {
+		problems = append(problems, sigProblem)
+	} else {
+		fmt.Fprintf(e.stdout, "%s: %s\n", name, who)
+	}
+	problems = append(problems, derivedProblems(a)...)
+	if worded := len(a.Disagreements) - len(a.Material()); worded > 0 {
+		fmt.Fprintf(e.stdout, "%s: note: %d checks have the same status but other wording than gpuverify %s gives (the report was written by %s %s)\n",
+			name, worded, version, a.Report.Tool.Name, a.Report.Tool.Version)
+	}
+	if len(problems) == 0 {
+		fmt.Fprintf(e.stdout, "%s: all %d checks and the summary agree with what gpuverify %s derives from the report's facts\n", name, len(a.Checks), version)
+	}
+	if *nonce != "" && a.Report.Nonce != *nonce {
+		problems = append(problems, fmt.Sprintf("nonce MISMATCH: the report carries %q, not the challenge %q given for this delivery: it is an old or another delivery's report", a.Report.Nonce, *nonce))
+	}
+	r := a.Report
+	fmt.Fprintf(e.stdout, "origin: %s\n", provenance.Describe(r.Origin, r.Facts))
+	if provenance.IsFile(r.Origin) {
+		fmt.Fprintf(e.stdout, "%s\n", report.NotProof)
+	}
+	nonceText := r.Nonce
+	if nonceText == "" {
+		nonceText = "none"
+	}
+	fmt.Fprintf(e.stdout, "checked %s by %s %s against plan sha256 %s, nonce %s: %s (%s)\n",
+		r.Time, r.Tool.Name, r.Tool.Version, r.PlanSHA256, nonceText, strings.ToUpper(a.Summary.Verdict), a.Summary.Counts())
+	if len(problems) > 0 {
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s does NOT verify:\n  %s", name, strings.Join(problems, "\n  "))}
+	}
+	switch a.Summary.Verdict {
+	case acceptance.VerdictFail:
+		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s is genuine, and its delivery FAILED %d checks", name, a.Summary.Fail)}
+	case acceptance.VerdictIncomplete:
+		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("%s is genuine, but INCOMPLETE: %s not measured", name, countOf(len(acceptance.UnmeasuredDemanded(a.Checks)), "demanded check was", "demanded checks were"))}
+	}
 	return nil
+}
+
+// parseWithOnePositional parses flags placed before or after the one
+// positional argument, as in "verify-report report.json --allowed-signers F".
+func parseWithOnePositional(fs *flag.FlagSet, args []string) (string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", err
+			}
+			return "", &codeError{code: exitUsage}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) != 1 {
+		return "", usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
+	}
+	return pos[0], nil
+}
+
+func readReportBytes(e env, name string) ([]byte, error) {
+	r, closeIn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	data, err := io.ReadAll(io.LimitReader(r, report.MaxBytes+1))
+	if err != nil {
+		return nil, usageErr("reading %s: %v", name, err)
+	}
+	return data, nil
+}
+
+// checkSignature verifies the report's SSH signature when allowed names an
+// allowed_signers file. It returns a line for the output when all is well,
+// or the problem; err is for files that cannot be read (exit 2).
+func checkSignature(e env, name string, data []byte, allowed, sigName string) (ok string, problem string, err error) {
+	if sigName == "" && name != "-" {
+		sigName = name + ".sig"
+	}
+	if allowed == "" {
+		if _, err := os.Stat(sigName); err == nil && sigName != "" {
+			return fmt.Sprintf("signature %s NOT checked: pass --allowed-signers FILE to check who signed the report", sigName), "", nil
+		}
+		return "unsigned: nothing ties this report to a person (gpuverify check --out report.json --sign KEY signs it)", "", nil
+	}
+	if sigName == "" {
+		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
+	}
+	signers, err := os.ReadFile(allowed)
+	if err != nil {
+		return "", "", usageErr("--allowed-signers: %v", err)
+	}
+	sig, err := os.ReadFile(sigName)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
+		}
+		return "", "", usageErr("reading the signature: %v", err)
+	}
+	who, err := sshsig.Verify(sig, sshsig.Namespace, data, signers)
+	if err != nil {
+		return "", "signature REFUSED: " + strings.TrimPrefix(err.Error(), "sshsig: "), nil
+	}
+	s, _ := sshsig.ParseSignature(sig)
+	return fmt.Sprintf("signature GOOD by %s (%s %s, namespace %s)", who, strings.ToUpper(strings.TrimPrefix(sshsig.KeyType, "ssh-")), sshsig.Fingerprint(s.PublicKey), sshsig.Namespace), "", nil
+}
+
+// derivedProblems says where the stated checks and summary differ from the
+// ones derived from the report's facts.
+func derivedProblems(a *report.Audit) []string {
+	var out []string
+	material := a.Material()
+	if n := len(material); n > 0 {
+		lines := make([]string, 0, min(n, maxListed))
+		for i, d := range material {
+			if i == maxListed {
+				lines = append(lines, fmt.Sprintf("… and %d more", n-maxListed))
+				break
+			}
+			lines = append(lines, d.String())
+		}
+		out = append(out, fmt.Sprintf("%d checks DISAGREE with what the report's facts give (edited, or written by another gpuverify version):\n    %s", n, strings.Join(lines, "\n    ")))
+	}
+	if a.SummaryDiffers {
+		s := a.Report.Summary
+		out = append(out, fmt.Sprintf("summary DISAGREES: the report says %s (%s), its checks give %s (%s)", strings.ToUpper(s.Verdict), s.Counts(), strings.ToUpper(a.Summary.Verdict), a.Summary.Counts()))
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -14,7 +15,9 @@ import (
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -31,6 +34,9 @@ type acceptancePage struct {
 	pasted string
 	check  checkOutcome
 	fleet  *fleet.Fleet // several reports loaded at once; nil otherwise
+	// sig and signers are the pasted signature and allowed_signers file
+	// that check a loaded report's signature.
+	sig, signers string
 }
 
 // checkOutcome is what one pasted text gave.
@@ -46,10 +52,21 @@ type reportInfo struct {
 	Tool, Time string
 	PlanSHA256 string
 	// DigestOK is true when the digest the file states is the digest of
-	// its content (report.Verify); Want is the stated one, Got the
-	// recomputed one.
-	DigestOK  bool
-	Want, Got string
+	// its content. Neither digest is shown: a forger would paste the
+	// computed one into the file.
+	DigestOK bool
+	// Derived is how many checks were derived from the report's facts;
+	// Disagree lists the stated checks that differ from them (and the
+	// summary, when it differs).
+	Derived  int
+	Disagree []string
+	// Live is true when the facts were read live through NVML; OriginText
+	// describes the origin.
+	Live       bool
+	OriginFile string
+	Nonce      string
+	// Bytes are the report file's exact bytes, which a signature signs.
+	Bytes []byte
 	// Plan says how the report's plan relates to the plan on the page:
 	// planSame (the same plan file), planSameBlock (another file, the
 	// same acceptance block), planOther, or planNone (no plan on the page).
@@ -132,22 +149,27 @@ func readJSON(data []byte, pl *plan.Plan) checkOutcome {
 		clip(head.Schema), report.Schema, facts.SchemaVersion)}
 }
 
-// readReport reads a gpuverify report with report.Decode, which refuses
-// anything the report format does not define, and checks its digest with
-// report.Verify. The checks are shown as the report holds them: they are
-// the evidence, not something to recompute. A report whose digest does not
-// match is still shown, under a warning.
+// readReport reads a gpuverify report with report.AuditFile, which refuses
+// anything the report format does not define, checks its digest and
+// derives every check again from the report's facts with this page's code
+// (the code gpuverify verify-report runs). The table shows the derived
+// checks; where the report states others, the page says which. A report
+// whose digest does not match is still shown, under a warning.
 func readReport(data []byte, pl *plan.Plan) checkOutcome {
-	r, err := report.Decode(data)
+	a, err := report.AuditFile(data)
 	if err != nil {
 		return checkOutcome{Err: err}
 	}
-	ok, want, got, err := report.Verify(data)
-	if err != nil {
-		return checkOutcome{Err: err}
-	}
+	r := a.Report
 	info := &reportInfo{Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Time: r.Time,
-		PlanSHA256: r.PlanSHA256, DigestOK: ok, Want: want, Got: got, Plan: planNone}
+		PlanSHA256: r.PlanSHA256, DigestOK: a.DigestOK, Derived: len(a.Checks), Plan: planNone,
+		Live: !provenance.IsFile(r.Origin), OriginFile: r.Origin.File, Nonce: r.Nonce, Bytes: data}
+	for _, d := range a.Material() {
+		info.Disagree = append(info.Disagree, d.String())
+	}
+	if a.SummaryDiffers {
+		info.Disagree = append(info.Disagree, fmt.Sprintf("summary: the report says %s, its checks give %s", r.Summary.Verdict, a.Summary.Verdict))
+	}
 	if pl != nil {
 		info.Plan = planOther
 		if reflect.DeepEqual(r.Acceptance, pl.Acceptance) {
@@ -157,7 +179,19 @@ func readReport(data []byte, pl *plan.Plan) checkOutcome {
 			info.Plan = planSame
 		}
 	}
-	return checkOutcome{Facts: r.Facts, Results: r.Checks, Report: info}
+	return checkOutcome{Facts: r.Facts, Results: a.Checks, Report: info}
+}
+
+// checkSignature verifies a report's SSH signature against an
+// allowed_signers file: the principal and key fingerprint, or the reason
+// it is refused. ok is false with an empty reason when either is missing.
+func checkSignature(reportBytes []byte, sig, signers string) (who string, err error) {
+	principal, err := sshsig.Verify([]byte(sig), sshsig.Namespace, reportBytes, []byte(signers))
+	if err != nil {
+		return "", errors.New(strings.TrimPrefix(err.Error(), "sshsig: "))
+	}
+	s, _ := sshsig.ParseSignature([]byte(sig))
+	return principal + " " + sshsig.Fingerprint(s.PublicKey), nil
 }
 
 // fileSHA256 is the lower-case hex SHA-256 of a file's bytes, as reports
@@ -276,7 +310,7 @@ func (p *acceptancePage) howTo() app.UI {
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
 					Text(m.ExportJSON).OnClick(p.exportJSON)),
 			app.Li().Body(app.Text(m.HowStep2),
-				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --out report.json")),
+				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --nonce VALUE --out report.json --sign KEY")),
 			app.Li().Body(app.Text(m.HowStep3),
 				app.Pre().Class("cmd").Text("nvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n"+facts.QueryCommand()+"\ngpuverify facts --print-query")),
 		),
@@ -361,11 +395,14 @@ func (p *acceptancePage) outcome() app.UI {
 			Text(fmt.Sprintf(m.ParseFailedF, c.Err))
 	}
 	var kids []app.UI
+	if c.Facts != nil && c.Report == nil {
+		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.PastedNotProof))
+	}
 	if c.Facts != nil {
 		kids = append(kids, factsTable(l, c.Facts))
 	}
 	if c.Report != nil {
-		kids = append(kids, reportBlock(l, c.Report))
+		kids = append(kids, reportBlock(l, c.Report), p.signatureBlock())
 	}
 	if c.Results != nil {
 		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
@@ -373,29 +410,83 @@ func (p *acceptancePage) outcome() app.UI {
 	return app.Div().ID("check-outcome").Body(kids...)
 }
 
-// reportBlock says who wrote a loaded report, against which plan, and
-// whether its digest matches its content. A mismatch is an alert: the
+// reportBlock says who wrote a loaded report, against which plan, where
+// its facts came from, whether its digest matches its content and whether
+// its checks are the ones its facts give. A mismatch is an alert: the
 // report was edited after gpuverify wrote it.
 func reportBlock(l Lang, r *reportInfo) app.UI {
 	m := l.M()
 	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.DigestOK)
 	if !r.DigestOK {
 		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
-			Attr("role", "alert").Body(
-			app.P().Class("digest-title").Text(m.DigestBad),
-			app.P().Body(app.Text(m.DigestStated+" "), app.Code().Text(r.Want)),
-			app.P().Body(app.Text(m.DigestComputed+" "), app.Code().Text(r.Got)),
+			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
+	}
+	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
+	if len(r.Disagree) > 0 {
+		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
+			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
+			reasonList("report-disagree", r.Disagree),
 		)
+	}
+	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.OriginLive)
+	if !r.Live {
+		origin = app.P().ID("report-origin").Class("warn-line").Attr("data-origin", "file").Attr("role", "alert").
+			Text(fmt.Sprintf(m.OriginFileF, cmpOr(r.OriginFile, "?")))
+	}
+	nonce := m.NonceNone
+	if r.Nonce != "" {
+		nonce = fmt.Sprintf(m.NonceF, r.Nonce)
 	}
 	planLine := map[string]string{planSame: m.ReportPlanSame, planSameBlock: m.ReportPlanSameBlock,
 		planOther: m.ReportPlanOther, planNone: m.ReportPlanNone}[r.Plan]
 	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
 		app.H2().Text(m.ReportTitle),
+		origin,
 		digest,
+		derived,
 		app.P().Class("help").Text(fmt.Sprintf(m.ReportFromF, r.Tool, r.Time)),
+		app.P().ID("report-nonce").Class("help").Text(nonce),
 		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
 			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
 	)
+}
+
+// signatureBlock takes a loaded report's signature and an allowed_signers
+// file and says whether the signature is good and whose it is.
+func (p *acceptancePage) signatureBlock() app.UI {
+	m := p.st.Lang.M()
+	state, text := "none", m.SigNone
+	if strings.TrimSpace(p.sig) != "" && strings.TrimSpace(p.signers) != "" && p.check.Report != nil {
+		if who, err := checkSignature(p.check.Report.Bytes, p.sig, p.signers); err != nil {
+			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
+		} else {
+			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
+		}
+	}
+	result := app.P().ID("report-signature").Class("digest", map[string]string{"good": "good", "bad": "bad", "none": "help"}[state]).
+		Attr("data-signature", state).Text(text)
+	if state == "bad" {
+		result = result.Attr("role", "alert")
+	}
+	return app.Div().ID("signature").Class("block", "signature").Body(
+		app.H2().Text(m.SigTitle),
+		app.P().Class("help").Text(m.SigHelp),
+		app.Label().For("sig-input").Text(m.SigLabel),
+		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
+			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),
+		app.Label().For("signers-input").Text(m.SignersLabel),
+		app.Textarea().ID("signers-input").Rows(3).Spellcheck(false).Placeholder("alice@example.com namespaces=\"gpuplan-report\" ssh-ed25519 AAAA…").
+			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
+		result,
+	)
+}
+
+// cmpOr returns s, or def when s is empty.
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // factText is a fact for a table cell: its value, or "—" when unavailable.
@@ -438,15 +529,14 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // marked, with the verdict above it.
 func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	m := l.M()
-	failed := 0
-	for _, r := range rs {
-		if r.Status == acceptance.Fail {
-			failed++
-		}
-	}
+	sum := acceptance.Summarize(rs)
+	failed := sum.Fail
 	verdict := fmt.Sprintf(m.VerdictPassF, len(rs))
-	if failed > 0 {
+	switch sum.Verdict {
+	case acceptance.VerdictFail:
 		verdict = fmt.Sprintf(m.VerdictFailF, failed, len(rs))
+	case acceptance.VerdictIncomplete:
+		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
 	}
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
 		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
@@ -464,8 +554,8 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.ChecksTitle),
 		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[failed > 0]).
-			Attr("data-failed", failed).Text(verdict),
+		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
+			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("check-table").Class("data", "checks").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),

@@ -80,16 +80,20 @@ type Messages struct {
 	// Acceptance page.
 	AccBlockTitle, AccGPUCount, AccGPUIDs, AccMinMemory, AccInterconnect string
 	// AccPerNodeF formats "N in all, M per server" (two %s).
-	AccPerNodeF                                                        string
-	AccMIG, AccVirt, AccPCIe, AccECC, AccDriver, AccAny, HowTitle      string
-	HowStep1, HowStep2, HowStep3, PasteLabel, PasteHelp, LoadFile      string
-	FactsTitle, FactsGPU, FactsName, FactsMemory, FactsPCI, FactsECC   string
-	FactsPCIe, FactsThrottle, FactsDriver, FactsSourceF, ChecksTitle   string
-	CheckStatus, CheckID, CheckExpected, CheckMeasured, CheckMessage   string
-	VerdictPassF, VerdictFailF, ParseFailedF, ReportLoaded             string
-	FactsProblems, CheckNotAvailable, NoThrottle                       string
-	ReportTitle, ReportFromF, DigestOK, DigestBad, DigestStated        string
-	DigestComputed, ReportPlanSame, ReportPlanSameBlock                string
+	AccPerNodeF                                                      string
+	AccMIG, AccVirt, AccPCIe, AccECC, AccDriver, AccAny, HowTitle    string
+	HowStep1, HowStep2, HowStep3, PasteLabel, PasteHelp, LoadFile    string
+	FactsTitle, FactsGPU, FactsName, FactsMemory, FactsPCI, FactsECC string
+	FactsPCIe, FactsThrottle, FactsDriver, FactsSourceF, ChecksTitle string
+	CheckStatus, CheckID, CheckExpected, CheckMeasured, CheckMessage string
+	VerdictPassF, VerdictFailF, ParseFailedF, ReportLoaded           string
+	FactsProblems, CheckNotAvailable, NoThrottle                     string
+	ReportTitle, ReportFromF, DigestOK, DigestBad                    string
+	ReportPlanSame, ReportPlanSameBlock                              string
+	// Issue 12: derived checks, origin, nonce, signature, incomplete.
+	DerivedOKF, DerivedBadF, OriginLive, OriginFileF, PastedNotProof   string
+	NonceF, NonceNone, SigTitle, SigHelp, SigLabel, SignersLabel       string
+	SigGoodF, SigBadF, SigNone, VerdictIncompleteF                     string
 	ReportPlanOther, ReportPlanNone                                    string
 	ReleaseTitle, ReleaseIntroF, ReleaseFile, ReleaseArch, ReleaseKind string
 	ReleaseSize, ReleaseChecksums, ReleaseVerify, ReleaseNone          string
@@ -353,7 +357,7 @@ var enMessages = Messages{
 	AccAny:              "any",
 	HowTitle:            "Check a delivered server",
 	HowStep1:            "Export this plan as plan.json:",
-	HowStep2:            "Take the release binary (below) or build gpuverify from the source (make verifier), copy it with plan.json to the server and run the command; load report.json here to see its checks and verify its digest:",
+	HowStep2:            "Take the release binary (below) or build gpuverify from the source (make verifier), copy it with plan.json to the server and run the command there (VALUE: a fresh challenge you give for this delivery; KEY: the engineer's OpenSSH Ed25519 signing key); load report.json here to see its checks derived again from its facts, and report.json.sig to check who signed it:",
 	HowStep3:            "No gpuverify on the server? Run one of these there and paste the output below:",
 	PasteLabel:          "nvidia-smi output or a gpuverify report",
 	PasteHelp:           "nvidia-smi -q -x, nvidia-smi -q, the CSV query, or a gpuverify report (JSON). It is read in this page only.",
@@ -380,10 +384,23 @@ var enMessages = Messages{
 	ReportLoaded:        "A gpuverify report: its results are shown as the verifier wrote them.",
 	ReportTitle:         "gpuverify report",
 	ReportFromF:         "Written by %s; facts checked at %s.",
-	DigestOK:            "Digest matches: the report is unchanged since gpuverify wrote it.",
+	DigestOK:            "Digest matches the content. A digest only catches accidental changes, since whoever edits a report can compute it again: the checks below are derived again from the report's facts, and the signature shows who wrote it.",
 	DigestBad:           "Digest mismatch: this report was changed after gpuverify wrote it. Do not rely on it; run gpuverify check again.",
-	DigestStated:        "Digest in the file:",
-	DigestComputed:      "Digest of its content:",
+	DerivedOKF:          "All %d checks and the verdict agree with what this page's code derives from the report's facts.",
+	DerivedBadF:         "%d checks disagree with what the report's facts give: the report was edited, or written by another gpuverify version. The table shows the derived results:",
+	OriginLive:          "Facts read live through NVML by gpuverify on the server, and cross-checked against the kernel (kernel_* checks).",
+	OriginFileF:         "Facts read from a saved file (%s): NOT proof of delivery, since anyone can edit a file. Run gpuverify check on the server itself.",
+	PastedNotProof:      "Checked from pasted or loaded nvidia-smi output: useful before delivery, but NOT proof of delivery, since anyone can edit it. Run gpuverify check on the server itself.",
+	NonceF:              "Buyer's challenge (nonce): %s",
+	NonceNone:           "No challenge (nonce): this could be an old report. Give the engineer a fresh value for gpuverify check --nonce.",
+	SigTitle:            "Signature",
+	SigHelp:             "Paste report.json.sig and your allowed_signers file (the format of ssh-keygen -Y verify) to check who signed this report.",
+	SigLabel:            "Signature (report.json.sig)",
+	SignersLabel:        "allowed_signers",
+	SigGoodF:            "Signature good: signed by %s with key %s.",
+	SigBadF:             "Signature refused: %s",
+	SigNone:             "Signature not checked: paste the signature and the allowed_signers file.",
+	VerdictIncompleteF:  "Incomplete: nothing failed, but %d demanded checks were not measured (of %d): not proof of delivery.",
 	ReportPlanSame:      "Checked against the plan on this page (plan file SHA-256):",
 	ReportPlanSameBlock: "Checked against another plan file with the same acceptance block (SHA-256):",
 	ReportPlanOther:     "Checked against another plan, whose acceptance block differs from this page's: its results may not apply here. Plan file SHA-256:",
@@ -682,7 +699,7 @@ var zhMessages = Messages{
 	AccAny:              "不限",
 	HowTitle:            "检查交付的服务器",
 	HowStep1:            "把本方案导出为 plan.json：",
-	HowStep2:            "使用发布的二进制（见下文）或从源码构建 gpuverify（make verifier），连同 plan.json 复制到服务器上运行下面的命令；把 report.json 载入本页，即可查看检查结果并核对摘要：",
+	HowStep2:            "使用发布的二进制（见下文）或从源码构建 gpuverify（make verifier），连同 plan.json 复制到服务器上运行下面的命令（VALUE：你为本次交付给出的新挑战值；KEY：工程师的 OpenSSH Ed25519 签名密钥）；把 report.json 载入本页，即可查看按其事实重新推导的检查结果，再粘贴 report.json.sig 核对签名人：",
 	HowStep3:            "服务器上没有 gpuverify？在服务器上运行以下任一命令，把输出粘贴到下面：",
 	PasteLabel:          "nvidia-smi 输出或 gpuverify 报告",
 	PasteHelp:           "nvidia-smi -q -x、nvidia-smi -q、CSV 查询输出，或 gpuverify 报告（JSON）。只在本页内读取。",
@@ -709,10 +726,23 @@ var zhMessages = Messages{
 	ReportLoaded:        "这是一份 gpuverify 报告：结果按验证器的原样显示。",
 	ReportTitle:         "gpuverify 报告",
 	ReportFromF:         "由 %s 生成；检查时间 %s。",
-	DigestOK:            "摘要一致：报告自 gpuverify 写出后未被修改。",
+	DigestOK:            "摘要与内容一致。摘要只能发现无意的改动，改报告的人可以重算摘要：下表的检查结果已按报告中的事实重新推导，签名则表明报告出自谁手。",
 	DigestBad:           "摘要不一致：这份报告在 gpuverify 写出后被修改过。不要采信，请重新运行 gpuverify check。",
-	DigestStated:        "文件中的摘要：",
-	DigestComputed:      "按内容算出的摘要：",
+	DerivedOKF:          "全部 %d 项检查及结论与本页代码根据报告事实重新推导的结果一致。",
+	DerivedBadF:         "%d 项检查与报告中的事实推导结果不符：报告被修改过，或由其他版本的 gpuverify 写出。下表显示重新推导的结果：",
+	OriginLive:          "事实由服务器上的 gpuverify 通过 NVML 现场读取，并与内核信息交叉核对（kernel_* 检查项）。",
+	OriginFileF:         "事实读自保存的文件（%s）：不能作为交付证明，任何人都能修改文件。请在服务器上直接运行 gpuverify check。",
+	PastedNotProof:      "依据粘贴或载入的 nvidia-smi 输出检查：交付前可作参考，但不能作为交付证明，任何人都能修改它。请在服务器上直接运行 gpuverify check。",
+	NonceF:              "买方挑战值（nonce）：%s",
+	NonceNone:           "没有挑战值（nonce）：这可能是一份旧报告。请给工程师一个新值，用于 gpuverify check --nonce。",
+	SigTitle:            "签名",
+	SigHelp:             "粘贴 report.json.sig 和你的 allowed_signers 文件（ssh-keygen -Y verify 的格式），核对报告由谁签名。",
+	SigLabel:            "签名（report.json.sig）",
+	SignersLabel:        "allowed_signers",
+	SigGoodF:            "签名有效：由 %s 以密钥 %s 签名。",
+	SigBadF:             "签名不被接受：%s",
+	SigNone:             "未核对签名：请粘贴签名和 allowed_signers 文件。",
+	VerdictIncompleteF:  "不完整：没有检查项失败，但有 %d 项要求的检查未能测量（共 %d 项）：不能作为交付证明。",
 	ReportPlanSame:      "检查所依据的正是本页的方案（方案文件 SHA-256）：",
 	ReportPlanSameBlock: "检查依据另一份方案文件，但验收要求与本页相同（SHA-256）：",
 	ReportPlanOther:     "检查依据的是另一份方案，其验收要求与本页不同：结果未必适用于本页方案。方案文件 SHA-256：",

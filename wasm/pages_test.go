@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"os"
 	"reflect"
 	"regexp"
@@ -16,6 +17,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -218,11 +220,21 @@ func TestAcceptanceReport(t *testing.T) {
 	if out.Err != nil || out.Report == nil {
 		t.Fatalf("report: %+v", out)
 	}
-	if !out.Report.DigestOK || out.Report.Want != want.Digest || out.Report.Plan != planSame {
+	if !out.Report.DigestOK || len(out.Report.Disagree) != 0 || out.Report.Plan != planSame || out.Report.Live {
 		t.Errorf("untouched report: %+v", out.Report)
 	}
 	if !reflect.DeepEqual(out.Results, want.Checks) || len(out.Facts.GPUs) != 8 {
 		t.Error("the checks or facts differ from the report's")
+	}
+	// Issue 12: a report from a saved file says so, and is not a pass.
+	html := app.HTMLString(reportBlock(En, out.Report))
+	for _, w := range []string{`data-origin="file"`, "NOT proof of delivery", `data-derived="agree"`, "No challenge (nonce)"} {
+		if !strings.Contains(html, w) {
+			t.Errorf("the report block lacks %s", w)
+		}
+	}
+	if html := app.HTMLString(checkTable(En, out.Results, true)); want.Summary.Verdict == "pass" || !strings.Contains(html, `data-verdict="`+want.Summary.Verdict+`"`) {
+		t.Errorf("verdict %s: a report from a file is never a pass", want.Summary.Verdict)
 	}
 
 	// Another sheet with the same acceptance block; another block.
@@ -240,21 +252,31 @@ func TestAcceptanceReport(t *testing.T) {
 		t.Fatal("the report has no failed check to tamper with")
 	}
 	bad := runCheck(tampered, h100)
-	if bad.Err != nil || bad.Report == nil || bad.Report.DigestOK || bad.Report.Want == bad.Report.Got {
+	if bad.Err != nil || bad.Report == nil || bad.Report.DigestOK || len(bad.Report.Disagree) != 1 {
 		t.Fatalf("tampered report: %+v", bad.Report)
 	}
-	html := app.HTMLString(reportBlock(En, bad.Report))
-	for _, w := range []string{`data-digest="mismatch"`, `role="alert"`, "Digest mismatch", bad.Report.Want, bad.Report.Got} {
+	html = app.HTMLString(reportBlock(En, bad.Report))
+	for _, w := range []string{`data-digest="mismatch"`, `role="alert"`, "Digest mismatch", `data-derived="disagree"`, "the report says pass, its facts give fail"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("the mismatch warning lacks %s", w)
 		}
 	}
-	if html := app.HTMLString(reportBlock(Zh, out.Report)); !strings.Contains(html, "摘要一致") ||
+	// Neither digest is shown: a forger would paste the computed one in.
+	if _, stated, computed, _ := report.Verify(tampered); strings.Contains(html, stated) || strings.Contains(html, computed) {
+		t.Error("the mismatch warning shows a digest")
+	}
+	// The derived checks are shown, not the tampered ones.
+	for _, r := range bad.Results {
+		if r.ID == "gpu0/identity" && r.Status != acceptance.Fail {
+			t.Errorf("gpu0/identity shown as %s", r.Status)
+		}
+	}
+	if html := app.HTMLString(reportBlock(Zh, out.Report)); !strings.Contains(html, "摘要与内容一致") ||
 		!strings.Contains(html, `data-digest="match"`) {
 		t.Error("the match is not shown")
 	}
 
-	extra := bytes.Replace(file, []byte(`"schema": "gpuplan.report/v1",`), []byte(`"schema": "gpuplan.report/v1", "note": "x",`), 1)
+	extra := bytes.Replace(file, []byte(`"schema": "gpuplan.report/v2",`), []byte(`"schema": "gpuplan.report/v2", "note": "x",`), 1)
 	if out := runCheck(extra, h100); out.Err == nil || !strings.Contains(out.Err.Error(), "note") {
 		t.Errorf("a report with an unknown field: %v", out.Err)
 	}
@@ -306,8 +328,8 @@ func TestRulesTable(t *testing.T) {
 }
 
 // FuzzRunCheck: whatever is pasted or loaded on the acceptance page, runCheck
-// never panics; a report it shows carries both digests, and a digest that
-// matches is one report.Verify accepts.
+// never panics, and a digest it shows as matching is one report.Verify
+// accepts.
 func FuzzRunCheck(f *testing.F) {
 	pl := Compute(DefaultInput().With("workload", "pretrain")).Plan
 	for _, name := range []string{"gpud__nvidia-smi-query.535.154.05.out.0.valid.4090"} {
@@ -317,16 +339,38 @@ func FuzzRunCheck(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"schema":"gpuplan.report/v1"}`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v2"}`))
 	f.Add([]byte(`{"schema":"gpuplan.facts/v1","gpus":[]}`))
 	f.Add([]byte("hello"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out := runCheck(data, pl)
 		if r := out.Report; r != nil {
 			ok, _, _, err := report.Verify(data)
-			if err != nil || ok != r.DigestOK || (r.DigestOK && r.Want != r.Got) {
+			if err != nil || ok != r.DigestOK {
 				t.Fatalf("report shown with digest %v, Verify says %v (%v)", r.DigestOK, ok, err)
 			}
 		}
 	})
+}
+
+// TestReportSignature: the page checks a report's SSH signature against an
+// allowed_signers file with the code gpuverify verify-report runs.
+func TestReportSignature(t *testing.T) {
+	file := testReport(t, Compute(DefaultInput().With("workload", "pretrain")).Plan)
+	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, 32))
+	sig, err := sshsig.Sign(key, sshsig.Namespace, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signers := "alice@buyer " + sshsig.AuthorizedKey(key.Public().(ed25519.PublicKey)) + "\n"
+	if who, err := checkSignature(file, string(sig), signers); err != nil || !strings.HasPrefix(who, "alice@buyer SHA256:") {
+		t.Errorf("good signature: %q, %v", who, err)
+	}
+	if _, err := checkSignature(append(bytes.Clone(file), ' '), string(sig), signers); err == nil || !strings.Contains(err.Error(), "MISMATCH") {
+		t.Errorf("changed report: %v", err)
+	}
+	other := "bob " + sshsig.AuthorizedKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32)).Public().(ed25519.PublicKey))
+	if _, err := checkSignature(file, string(sig), other); err == nil || !strings.Contains(err.Error(), "not in the allowed signers") {
+		t.Errorf("other signer: %v", err)
+	}
 }

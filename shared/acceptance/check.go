@@ -47,15 +47,15 @@ func Check(acc plan.Acceptance, f *facts.Facts) []Result {
 	if acc.MinDriver != "" {
 		out = append(out, r.driver())
 	}
-	if r.nvlinkRequired() {
+	if r.nvlinkRequired() && r.perNode() >= 2 {
 		out = append(out, r.topology())
 	}
 	if acc.Interconnect == "nvlink+ib" {
 		out = append(out, Result{
 			ID: "infiniband", Status: Skip, Rule: "A3",
 			Expected: "InfiniBand between nodes, as contracted",
-			Measured: "not measured: NVML does not see the network",
-			Message:  "gpuverify does not test InfiniBand: run ibstat and ib_write_bw between two nodes, and keep their output with this report",
+			Measured: "not measured on one node: NVML does not see the network",
+			Message:  "measured across the nodes by gpuverify merge (fleet_ib from each report's InfiniBand ports, fleet_nccl from nccl-tests): run check on every node and merge the reports",
 		})
 	}
 	if len(f.Problems) > 0 {
@@ -120,6 +120,14 @@ func (r *run) unknownIDs() string {
 		return "gpu_ids is empty"
 	}
 	return "gpu_ids " + strings.Join(r.unknown, ", ")
+}
+
+// perNode is the GPU count one server must show.
+func (r *run) perNode() int {
+	if r.acc.GPUsPerNode > 0 && r.acc.GPUsPerNode < r.acc.GPUCount {
+		return r.acc.GPUsPerNode
+	}
+	return r.acc.GPUCount
 }
 
 // gpuCount checks the number of GPUs (rule A1; K4: the contract names the
@@ -188,7 +196,8 @@ func (r *run) driver() Result {
 }
 
 // topology checks that every GPU pair talks over NVLink when the plan needs
-// NVLink (rule A3: the intra-node interconnect matches the contract).
+// NVLink (rule A3: the intra-node interconnect matches the contract) and
+// puts at least two GPUs on a server; a one-GPU server has no pair.
 func (r *run) topology() Result {
 	res := Result{ID: "topology", Rule: "A3", Expected: "every GPU pair on NVLink (NV<n>)"}
 	if len(r.f.GPUs) < 2 {

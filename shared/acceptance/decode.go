@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -37,11 +40,13 @@ type planHead struct {
 }
 
 // DecodePlan reads the schema and acceptance block of a plan file and
-// validates the block. It is lenient about everything else in the file
-// (sections it does not read, fields added by a newer planner), so gpuverify
-// keeps working when the rest of the plan changes; but a file of another
-// schema is refused. Problems come back as a *plan.FieldError naming the
-// field and what is allowed.
+// validates the block. It is lenient about the other sections of the file
+// (fields added by a newer planner), so gpuverify keeps working when the
+// rest of the plan changes; but it refuses a file of another schema, a key
+// repeated anywhere, a "schema" or "acceptance" key spelt with other case,
+// and any key of the acceptance block that is not documented exactly (a
+// typo must not drop a requirement). Problems come back as a
+// *plan.FieldError naming the field and what is allowed.
 func DecodePlan(data []byte) (plan.Acceptance, error) {
 	if len(data) > MaxPlanBytes {
 		return plan.Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxPlanBytes)
@@ -50,6 +55,12 @@ func DecodePlan(data []byte) (plan.Acceptance, error) {
 	var head planHead
 	if err := json.Unmarshal(data, &head); err != nil {
 		return plan.Acceptance{}, jsonErr(err)
+	}
+	if err := strictjson.CheckKeys(data, &head); err != nil {
+		return plan.Acceptance{}, asFieldErr(err)
+	}
+	if err := unknownAcceptanceKeys(data); err != nil {
+		return plan.Acceptance{}, err
 	}
 	if head.Schema == nil {
 		return plan.Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", plan.Schema)
@@ -67,6 +78,47 @@ func DecodePlan(data []byte) (plan.Acceptance, error) {
 	return acc, nil
 }
 
+// unknownAcceptanceKeys refuses a key of the acceptance block that the
+// block does not define, listing the ones it does.
+func unknownAcceptanceKeys(data []byte) error {
+	var raw struct {
+		Acceptance map[string]json.RawMessage `json:"acceptance"`
+	}
+	if json.Unmarshal(data, &raw) != nil {
+		return nil // the acceptance block is not an object: reported by the caller
+	}
+	known := AcceptanceKeys()
+	for key := range raw.Acceptance {
+		if !slices.Contains(known, key) {
+			return fieldErr("acceptance."+key, "unknown field: the acceptance block has only %s", strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// AcceptanceKeys are the keys of an acceptance block, in the order of
+// plan.Acceptance.
+func AcceptanceKeys() []string {
+	t := reflect.TypeFor[plan.Acceptance]()
+	var out []string
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// asFieldErr turns a strictjson.FieldError into the plan's FieldError.
+func asFieldErr(err error) error {
+	var fe *strictjson.FieldError
+	if errors.As(err, &fe) {
+		return fieldErr(fe.Field, "%s", fe.Msg)
+	}
+	return err
+}
+
 // Validate checks every field of an acceptance block against its allowed
 // values and returns a *plan.FieldError for the first problem.
 func Validate(acc plan.Acceptance) error {
@@ -76,6 +128,9 @@ func Validate(acc plan.Acceptance) error {
 	for i, id := range acc.GPUIDs {
 		if strings.TrimSpace(id) == "" {
 			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "must be a catalogue id such as \"h100-80g-sxm\", got an empty string")
+		}
+		if _, ok := catalog.ByID(id); !ok {
+			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "unknown card id %q: the catalogue knows %s", clipID(id), strings.Join(catalog.IDs(), ", "))
 		}
 	}
 	if acc.GPUsPerNode < 0 || acc.GPUsPerNode > acc.GPUCount {
@@ -106,6 +161,14 @@ func Validate(acc plan.Acceptance) error {
 		}
 	}
 	return nil
+}
+
+// clipID shortens an id quoted in an error.
+func clipID(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
 }
 
 func fieldErr(field, format string, args ...any) *plan.FieldError {

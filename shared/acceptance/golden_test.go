@@ -115,7 +115,10 @@ func parseFixture(t testing.TB, path string) *facts.Facts {
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
-			if err := Validate(c.plan); err != nil {
+			// Some cases name cards the catalogue lacks (T4, V100, A10): a plan
+			// file with them is refused (DecodePlan), but Check still meets
+			// them in reports derived again, and skips the identity check.
+			if err := Validate(c.plan); err != nil && !strings.Contains(err.Error(), "unknown card id") {
 				t.Fatalf("test plan invalid: %v", err)
 			}
 			got := Check(c.plan, parseFixture(t, c.fixture))

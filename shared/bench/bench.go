@@ -39,7 +39,6 @@ import (
 	"math"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
-	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // Schema is the schema id of a bench file.
@@ -199,7 +198,7 @@ type Run struct {
 	// Checks and Summary are the judgement (Judge), when the file was
 	// written by gpuverify; Decode reads them but Judge ignores them.
 	Checks  []acceptance.Result `json:"checks,omitempty"`
-	Summary *report.Summary     `json:"summary,omitempty"`
+	Summary *acceptance.Summary `json:"summary,omitempty"`
 }
 
 // Ran reports whether any measurement produced a value.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
-	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -51,7 +51,7 @@ func TestDecode(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	r := recorded(t)
 	r.Checks = bench.Judge(r, bench.Options{})
-	s := report.Summarize(r.Checks)
+	s := acceptance.Summarize(r.Checks)
 	r.Summary = &s
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
-	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // statuses is the order checks are listed in: the worst first.
@@ -17,7 +16,7 @@ var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.
 // passed. checks is Judge's result.
 func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
-	s := report.Summarize(checks)
+	s := acceptance.Summarize(checks)
 	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), s.Counts())
 	for _, kv := range runLines(r) {
 		fmt.Fprintf(&b, "  %-9s %s\n", kv[0], kv[1])
@@ -29,11 +28,11 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 		}
 	}
 	for _, st := range statuses {
-		group := report.ByStatus(checks, st)
+		group := acceptance.ByStatus(checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", report.GroupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n%s (%d)\n", acceptance.GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
 			if st == acceptance.Fail || st == acceptance.Warn {
@@ -50,7 +49,7 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 // ticket to the vendor (rule A4).
 func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
-	s := report.Summarize(checks)
+	s := acceptance.Summarize(checks)
 	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), s.Counts())
 	for _, kv := range runLines(r) {
 		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
@@ -62,11 +61,11 @@ func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 		}
 	}
 	for _, st := range statuses {
-		group := report.ByStatus(checks, st)
+		group := acceptance.ByStatus(checks, st)
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", report.GroupTitle(st), len(group))
+		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", acceptance.GroupTitle(st), len(group))
 		for _, c := range group {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
 		}
@@ -147,7 +146,7 @@ func gpuRows(g GPU) [][2]string {
 
 // verdict is the headline: FAIL, PASS, or NOT RUN when every check was
 // skipped (a pass that measured nothing would mislead).
-func verdict(s report.Summary) string {
+func verdict(s acceptance.Summary) string {
 	if s.Fail == 0 && s.Pass == 0 && s.Warn == 0 {
 		return "NOT RUN"
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
 // MaxBytes bounds the report Decode reads. An 8-GPU report is about 150 KB.
@@ -20,12 +21,21 @@ func Decode(data []byte) (*Report, error) {
 	if len(data) > MaxBytes {
 		return nil, fmt.Errorf("report: larger than %d bytes", MaxBytes)
 	}
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Schema == "gpuplan.report/v1" {
+		return nil, fmt.Errorf("report: schema %q was written by an older gpuverify, which did not record where its facts came from: run gpuverify check again", head.Schema)
+	}
 	var r Report
 	if err := decodeStrict(data, &r); err != nil {
 		return nil, err
 	}
 	if r.Schema != Schema {
 		return nil, fmt.Errorf("report: schema must be %q, got %q", Schema, r.Schema)
+	}
+	if !validVerdict(r.Summary.Verdict) {
+		return nil, fmt.Errorf("report: summary.verdict must be pass, fail or incomplete, got %q", r.Summary.Verdict)
 	}
 	if !isHex64(r.Digest) {
 		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
@@ -38,8 +48,9 @@ func Decode(data []byte) (*Report, error) {
 	return &r, nil
 }
 
-// decodeStrict decodes one JSON document, refusing unknown fields and
-// anything after it.
+// decodeStrict decodes one JSON document, refusing unknown fields,
+// repeated keys, keys that differ from the documented ones only by case,
+// and anything after it.
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -49,7 +60,14 @@ func decodeStrict(data []byte, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("report: unexpected data after the JSON document")
 	}
+	if err := strictjson.CheckKeys(data, v); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
 	return nil
+}
+
+func validVerdict(v string) bool {
+	return v == acceptance.VerdictPass || v == acceptance.VerdictFail || v == acceptance.VerdictIncomplete
 }
 
 func isHex64(s string) bool {

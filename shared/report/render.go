@@ -7,13 +7,17 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
 // WriteText writes the report for a terminal: the verdict, the server, then
 // the checks grouped failed, warnings, skipped, passed.
 func WriteText(w io.Writer, r *Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Delivery check: %s (%s)\n", strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+	fmt.Fprintf(&b, "%s: %s (%s)\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+	if provenance.IsFile(r.Origin) {
+		fmt.Fprintf(&b, "  %s\n", NotProof)
+	}
 	for _, kv := range header(r) {
 		fmt.Fprintf(&b, "  %-8s %s\n", kv[0], kv[1])
 	}
@@ -37,6 +41,12 @@ func WriteText(w io.Writer, r *Report) error {
 			}
 		}
 	}
+	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
+		fmt.Fprintf(&b, "\nNot measured, so the verdict cannot be pass (%d)\n", len(missing))
+		for _, c := range missing {
+			fmt.Fprintf(&b, "  %s: %s\n", c.ID, HowToMeasure(c, r.Origin))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -45,7 +55,10 @@ func WriteText(w io.Writer, r *Report) error {
 // (rule A4): the same content as WriteText, with every check in a table.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Delivery check: %s\n\n%s.\n\n", strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+	fmt.Fprintf(&b, "# %s: %s\n\n%s.\n\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+	if provenance.IsFile(r.Origin) {
+		fmt.Fprintf(&b, "**%s**\n\n", md(NotProof))
+	}
 	b.WriteString("| | |\n|---|---|\n")
 	for _, kv := range header(r) {
 		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
@@ -64,46 +77,70 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
 		}
 	}
+	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
+		fmt.Fprintf(&b, "\n## Not measured, so the verdict cannot be pass (%d)\n\n| Check | How to measure it |\n|---|---|\n", len(missing))
+		for _, c := range missing {
+			fmt.Fprintf(&b, "| %s | %s |\n", md(c.ID), md(HowToMeasure(c, r.Origin)))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 func header(r *Report) [][2]string {
+	nonce := r.Nonce
+	if nonce == "" {
+		nonce = "none (gpuverify check --nonce VALUE records the buyer's challenge)"
+	}
 	return [][2]string{
+		{"origin", provenance.Describe(r.Origin, r.Facts)},
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"time", r.Time},
+		{"nonce", nonce},
 		{"plan", "sha256 " + r.PlanSHA256},
 		{"digest", "sha256 " + r.Digest},
 	}
 }
 
-// Counts says how many checks ended in each status.
-func (s Summary) Counts() string {
-	return fmt.Sprintf("%d fail, %d warn, %d skip, %d pass of %d checks", s.Fail, s.Warn, s.Skip, s.Pass, s.Total)
-}
+// NotProof is the warning on every report whose facts were read from a
+// file.
+const NotProof = "NOT PROOF OF DELIVERY: the facts were read from a saved file, which anyone can edit. Run gpuverify check on the server itself."
 
-// GroupTitle is the heading of the checks that ended in status st.
-func GroupTitle(st acceptance.Status) string {
-	switch st {
-	case acceptance.Fail:
-		return "Failed"
-	case acceptance.Warn:
-		return "Warnings"
-	case acceptance.Skip:
-		return "Skipped, not measured"
+// Headline names what the report is: a delivery check when gpuverify read
+// the facts live, a check of a saved file otherwise.
+func Headline(r *Report) string {
+	if provenance.IsFile(r.Origin) {
+		return "Check of a saved file"
 	}
-	return "Passed"
+	return "Delivery check"
 }
 
-// ByStatus returns the results with status st, in order.
+// HowToMeasure says which command would measure a check that was not
+// measured.
+func HowToMeasure(c acceptance.Result, o provenance.Origin) string {
+	name := c.ID[strings.LastIndex(c.ID, "/")+1:]
+	switch {
+	case name == "origin":
+		return "run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself (live NVML)"
+	case strings.HasPrefix(name, "bench_") || strings.HasPrefix(name, "poc_"):
+		return "gpuverify check --plan plan.json --bench on the server (needs the NVIDIA driver's libcuda.so.1)"
+	case name == "infiniband":
+		return "gpuverify merge of every node's report (InfiniBand ports; NCCL with --nccl from nccl-tests' all_reduce_perf)"
+	case strings.HasPrefix(name, "kernel_"):
+		return "run gpuverify check as root on the server itself, not in a sandbox that hides /proc and /sys"
+	case provenance.IsFile(o):
+		return "gpuverify check --plan plan.json on the server: NVML reports what a saved nvidia-smi output may lack"
+	}
+	return "the driver did not report it: nvidia-smi -q on the server shows the same gap; a newer driver may report it"
+}
+
+// GroupTitle is acceptance.GroupTitle, kept for the renderers that
+// import report.
+func GroupTitle(st acceptance.Status) string { return acceptance.GroupTitle(st) }
+
+// ByStatus is acceptance.ByStatus.
 func ByStatus(rs []acceptance.Result, st acceptance.Status) []acceptance.Result {
-	var out []acceptance.Result
-	for _, r := range rs {
-		if r.Status == st {
-			out = append(out, r)
-		}
-	}
-	return out
+	return acceptance.ByStatus(rs, st)
 }
 
 // serverLines summarises the facts in a few lines.

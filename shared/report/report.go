@@ -6,23 +6,33 @@
 // The JSON file is the report; the text and Markdown forms are rendered from
 // the same Report value and hold nothing the JSON does not.
 //
-// # Layout (schema "gpuplan.report/v1")
+// # Layout (schema "gpuplan.report/v2")
 //
 //	{
-//	  "schema": "gpuplan.report/v1",
+//	  "schema": "gpuplan.report/v2",
 //	  "tool": {"name": "gpuverify", "version": "v0.3.0"},
 //	  "time": "2026-11-30T08:15:00Z",          // RFC 3339, UTC, seconds
+//	  "nonce": "buyer-7f3a…",                   // check --nonce: the buyer's challenge; absent when none
 //	  "plan_sha256": "9f2c…",                   // SHA-256 of the plan file's bytes, hex
+//	  "origin": {"kind": "live-nvml", "kernel": {…}},  // provenance.Origin: live NVML, or a saved file
 //	  "acceptance": {…},                        // the plan's acceptance block that was checked
 //	  "facts": {…},                             // facts.Facts, schema gpuplan.facts/v1
 //	  "fabric": {"ib": [{"device", "port", "state", "rate_gbps", "link_layer", …}]},
 //	                                            // only for multi-node plans (nvlink+ib, pcie+ib, hccs+roce)
+//	  "bench": {"run": {…}, "poc": {…}},        // check --bench: the measurements; absent without
 //	  "checks": [{"id", "status", "rule", "expected", "measured", "message"}, …],
 //	  "summary": {"verdict": "fail", "pass": 100, "warn": 2, "skip": 9, "fail": 1, "total": 112},
 //	  "digest": "4be1…"                         // see below
 //	}
 //
-// # Digest
+// The checks and the summary are derived: Derive computes them again from
+// the origin, acceptance, facts and bench, and Audit (gpuverify
+// verify-report, the site's acceptance page) fails a report whose stated
+// checks differ from what the current code derives. So editing a status
+// does not make a failed delivery pass; only editing the facts does, and
+// the signature (below) shows that.
+//
+// # Digest and signature
 //
 // digest is the lower-case hex SHA-256 of the report's canonical form: the
 // report encoded by Go's encoding/json with json.MarshalIndent(report, "",
@@ -35,10 +45,11 @@
 //
 //	sed 's/^  "digest": "[0-9a-f]*"$/  "digest": ""/' report.json | sha256sum
 //
-// Verify instead decodes the report and encodes it again, so a file that was
-// only re-indented still verifies, while any change of a value does not.
-// The digest shows the report is unchanged since it was written; it is not
-// a signature and does not prove who wrote it.
+// The digest catches accidental changes only: anyone who edits the file can
+// recompute it. What ties a report to a person is the SSH signature of the
+// file's exact bytes that gpuverify check --sign KEY writes beside it
+// (report.json.sig, namespace "gpuplan-report", package sshsig), which
+// ssh-keygen -Y verify checks as well.
 package report
 
 import (
@@ -50,14 +61,18 @@ import (
 	"fmt"
 	"time"
 
+	"slices"
+
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
 // Schema is the schema id of a report file.
-const Schema = "gpuplan.report/v1"
+const Schema = "gpuplan.report/v2"
 
 // Report is the evidence report.
 type Report struct {
@@ -67,9 +82,15 @@ type Report struct {
 	Tool Tool `json:"tool"`
 	// Time is when the facts were checked, RFC 3339 in UTC.
 	Time string `json:"time"`
+	// Nonce is the buyer's challenge (check --nonce), so that an old report
+	// cannot be passed off as a new delivery's; empty when none was given.
+	Nonce string `json:"nonce,omitempty"`
 	// PlanSHA256 is the hex SHA-256 of the plan file's bytes, so the report
 	// names the exact plan it was checked against.
 	PlanSHA256 string `json:"plan_sha256"`
+	// Origin says where the facts came from: live NVML (with what the
+	// kernel said) or a saved file.
+	Origin provenance.Origin `json:"origin"`
 	// Acceptance is the plan's acceptance block that was checked.
 	Acceptance plan.Acceptance `json:"acceptance"`
 	// Facts are what the server reported.
@@ -78,11 +99,24 @@ type Report struct {
 	// ports); recorded for multi-node plans only, absent otherwise.
 	Fabric *fabric.Fabric `json:"fabric,omitempty"`
 	// Checks are the acceptance results, in acceptance.Check's order.
+	// Bench holds the measurements of check --bench; nil without.
+	Bench *Bench `json:"bench,omitempty"`
+	// Checks are the results, in Derive's order.
 	Checks []acceptance.Result `json:"checks"`
 	// Summary counts the checks by status.
 	Summary Summary `json:"summary"`
 	// Digest is the hex SHA-256 of the canonical form (see the package doc).
 	Digest string `json:"digest"`
+}
+
+// Bench is what check --bench measured, kept so that the bench checks can
+// be derived again.
+type Bench struct {
+	// Run is the bench run on this server (without its own checks).
+	Run *bench.Run `json:"run"`
+	// POC is the POC machine's run it was compared with (rule P3); nil
+	// when none.
+	POC *bench.Run `json:"poc,omitempty"`
 }
 
 // Tool names the program that wrote a report.
@@ -91,62 +125,120 @@ type Tool struct {
 	Version string `json:"version"`
 }
 
-// Summary counts the checks by status. Verdict is "fail" when any check
-// failed and "pass" otherwise: warnings and skips do not fail a delivery,
-// but a reader must see them.
-type Summary struct {
-	Verdict string `json:"verdict"`
-	Pass    int    `json:"pass"`
-	Warn    int    `json:"warn"`
-	Skip    int    `json:"skip"`
-	Fail    int    `json:"fail"`
-	Total   int    `json:"total"`
+// Summary counts the checks by status and gives the verdict: "fail" when
+// any check failed, "incomplete" when nothing failed but a demanded check
+// was not measured, "pass" otherwise (acceptance.Summarize).
+type Summary = acceptance.Summary
+
+// Summarize is acceptance.Summarize.
+func Summarize(results []acceptance.Result) Summary { return acceptance.Summarize(results) }
+
+// Input is what a report is built from.
+type Input struct {
+	// PlanFile is the plan file as read: its bytes are hashed, not parsed.
+	PlanFile []byte
+	// Acceptance is the plan's acceptance block.
+	Acceptance plan.Acceptance
+	// Facts are what the server reported; nil reads as nothing.
+	Facts *facts.Facts
+	// Origin says where Facts came from.
+	Origin provenance.Origin
+	// Nonce is the buyer's challenge; see ValidNonce.
+	Nonce string
+	// Bench is the bench run of check --bench; nil without.
+	Bench *Bench
+	// Tool is the program writing the report; Time the time of the check.
+	Tool Tool
+	Time time.Time
 }
 
-// Summarize counts results by status.
-func Summarize(results []acceptance.Result) Summary {
-	s := Summary{Verdict: string(acceptance.Pass), Total: len(results)}
-	for _, r := range results {
-		switch r.Status {
-		case acceptance.Pass:
-			s.Pass++
-		case acceptance.Warn:
-			s.Warn++
-		case acceptance.Skip:
-			s.Skip++
-		case acceptance.Fail:
-			s.Fail++
+// MaxNonce bounds the nonce: a random value is 16 to 64 characters.
+const MaxNonce = 256
+
+// ValidNonce checks a nonce: at most MaxNonce characters, printable ASCII
+// without spaces, so that it reads the same in a terminal, a ticket and a
+// JSON file.
+func ValidNonce(n string) error {
+	if len(n) > MaxNonce {
+		return fmt.Errorf("nonce: at most %d characters, got %d", MaxNonce, len(n))
+	}
+	for _, c := range n {
+		if c <= ' ' || c > '~' {
+			return fmt.Errorf("nonce: only printable ASCII without spaces (such as the output of openssl rand -hex 16), got %q", n)
 		}
 	}
-	if s.Fail > 0 {
-		s.Verdict = string(acceptance.Fail)
-	}
-	return s
+	return nil
 }
 
-// New checks f against acc and returns the sealed report. planFile is the
-// plan file as read (its bytes are hashed, not parsed); now is the time of
-// the check.
-func New(planFile []byte, acc plan.Acceptance, f *facts.Facts, tool Tool, now time.Time) (*Report, error) {
-	if f == nil {
-		f = facts.New("")
+// Build derives the checks of in and returns the sealed report.
+func Build(in Input) (*Report, error) {
+	if in.Facts == nil {
+		in.Facts = facts.New("")
 	}
-	sum := sha256.Sum256(planFile)
-	checks := acceptance.Check(acc, f)
+	if err := ValidNonce(in.Nonce); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(in.PlanFile)
 	r := &Report{
 		Schema:     Schema,
-		Tool:       tool,
-		Time:       now.UTC().Format(time.RFC3339),
+		Tool:       in.Tool,
+		Time:       in.Time.UTC().Format(time.RFC3339),
+		Nonce:      in.Nonce,
 		PlanSHA256: hex.EncodeToString(sum[:]),
-		Acceptance: acc,
-		Facts:      f,
-		Checks:     checks,
-		Summary:    Summarize(checks),
+		Origin:     in.Origin,
+		Acceptance: in.Acceptance,
+		Facts:      in.Facts,
+		Bench:      stripBench(in.Bench),
 	}
+	r.Checks = Derive(r)
+	r.Summary = Summarize(r.Checks)
 	if err := r.Seal(); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// New checks f against acc and returns the sealed report. planFile is the
+// plan file as read (its bytes are hashed, not parsed); now is the time of
+// the check. The origin is read from f's source: NVML facts count as live
+// (without the kernel's record), any other as a saved file.
+func New(planFile []byte, acc plan.Acceptance, f *facts.Facts, tool Tool, now time.Time) (*Report, error) {
+	o := provenance.Origin{Kind: provenance.File}
+	if f != nil && f.Source == facts.SourceNVML {
+		o.Kind = provenance.Live
+	}
+	return Build(Input{PlanFile: planFile, Acceptance: acc, Facts: f, Origin: o, Tool: tool, Time: now})
+}
+
+// Derive computes the checks of r from its origin, acceptance block, facts
+// and bench with the current code: the origin and kernel cross-checks
+// (provenance.Check), the acceptance checks (acceptance.Check), then the
+// bench checks (bench.Judge). r is not changed.
+func Derive(r *Report) []acceptance.Result {
+	out := provenance.Check(r.Origin, r.Facts)
+	out = append(out, acceptance.Check(r.Acceptance, r.Facts)...)
+	if r.Bench != nil && r.Bench.Run != nil {
+		run := *r.Bench.Run
+		run.GPUs = slices.Clone(run.GPUs)
+		out = append(out, bench.Judge(&run, bench.OptionsFor(&run, r.Facts, r.Bench.POC))...)
+	}
+	return out
+}
+
+// stripBench drops the runs' own judgement: the report derives its own.
+func stripBench(b *Bench) *Bench {
+	if b == nil {
+		return nil
+	}
+	out := &Bench{}
+	for dst, src := range map[**bench.Run]*bench.Run{&out.Run: b.Run, &out.POC: b.POC} {
+		if src != nil {
+			c := *src
+			c.Checks, c.Summary = nil, nil
+			*dst = &c
+		}
+	}
+	return out
 }
 
 // Seal sets the digest. It first replaces r's content by what a reader of

@@ -16,6 +16,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/internal/golden"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
 const factsDir = "../facts/testdata"
@@ -60,12 +61,67 @@ var goldenCases = []struct {
 	{"h200-mig-vs-h100", "nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt", plan.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on"}},
 }
 
+// liveCase renders a live report: the 8x RTX 4090 facts as if NVML had
+// read them, with the kernel's record agreeing except for GPU 5's board
+// (subsystem id), and a nonce.
+func liveCase(t testing.TB) *Report {
+	t.Helper()
+	c := goldenCases[1]
+	f := parseFixture(t, c.fixture)
+	f.Source = facts.SourceNVML
+	k := &provenance.Kernel{
+		DriverVersion: f.DriverVersion,
+		Library: provenance.Library{
+			Path:        facts.Known("/usr/lib/x86_64-linux-gnu/libnvidia-ml.so." + f.DriverVersion.Or("")),
+			PreloadFile: facts.Known(""),
+		},
+	}
+	var procs []provenance.ProcGPU
+	var buses []string
+	for _, g := range f.GPUs {
+		bus := provenance.NormBus(g.BusID.Or(""))
+		buses = append(buses, bus)
+		procs = append(procs, provenance.ProcGPU{BusID: bus, Model: g.Name.Or(""), UUID: g.UUID.Or("")})
+		id, sub := g.PCIDeviceID.Or("0x00000000"), g.PCISubsystemID.Or("0x00000000")
+		if g.Index == 5 {
+			sub = "0x16F110DE"
+		}
+		hex := func(s string, from, to int) facts.Value[string] {
+			return facts.Known("0x" + strings.ToLower(s[from:to]))
+		}
+		k.PCI = append(k.PCI, provenance.PCIDevice{
+			Index: g.Index, BusID: bus,
+			Vendor: hex(id, 6, 10), Device: hex(id, 2, 6), SubsystemVendor: hex(sub, 6, 10), SubsystemDevice: hex(sub, 2, 6),
+			CurrentLinkSpeed: facts.Known("2.5 GT/s PCIe"), MaxLinkSpeed: facts.Known("16.0 GT/s PCIe"),
+			CurrentLinkWidth: g.PCIe.WidthCurrent, MaxLinkWidth: g.PCIe.WidthMax,
+			NUMANode: facts.Known(g.Index / 4), NVMLNUMANode: facts.Known(g.Index / 4),
+		})
+	}
+	k.ProcGPUs = facts.Known(procs)
+	k.NVIDIADevices = facts.Known(buses)
+	r, err := Build(Input{PlanFile: planFile(t, c.acc), Acceptance: c.acc, Facts: f, Origin: provenance.Origin{Kind: provenance.Live, Kernel: k},
+		Nonce: "buyer-7f3a9c", Tool: testTool, Time: testTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestGolden renders each case as JSON, text and Markdown and compares with
 // testdata/NAME.{json,txt,md}. Rewrite with -update and review the diff.
 func TestGolden(t *testing.T) {
-	for _, c := range goldenCases {
+	for _, c := range append(goldenCases, struct {
+		name, fixture string
+		acc           plan.Acceptance
+	}{name: "rtx4090x8-live"}) {
 		t.Run(c.name, func(t *testing.T) {
-			r, err := New(planFile(t, c.acc), c.acc, parseFixture(t, c.fixture), testTool, testTime)
+			var r *Report
+			var err error
+			if c.name == "rtx4090x8-live" {
+				r = liveCase(t)
+			} else {
+				r, err = New(planFile(t, c.acc), c.acc, parseFixture(t, c.fixture), testTool, testTime)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,10 +221,7 @@ func TestVerifyTamper(t *testing.T) {
 		},
 		"memory edited": func(b []byte) []byte { return bytes.Replace(b, []byte(`24564`), []byte(`49140`), 1) },
 		"verdict edited": func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"verdict": "pass"`), []byte(`"verdict": "fail"`), 1)
-		},
-		"duplicate key": func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"status": "skip",`), []byte(`"status": "skip", "status": "pass",`), 1)
+			return bytes.Replace(b, []byte(`"verdict": "incomplete"`), []byte(`"verdict": "pass"`), 1)
 		},
 		"check removed": func(b []byte) []byte { return removeFirstCheck(t, b) },
 		"digest replaced": func(b []byte) []byte {
@@ -197,13 +250,15 @@ func TestVerifyTamper(t *testing.T) {
 		}
 	})
 	unreadable := map[string][]byte{
-		"unknown field": bytes.Replace(js, []byte(`"schema":`), []byte(`"note": "x", "schema":`), 1),
-		"trailing data": append(bytes.Clone(js), "}"...),
-		"wrong schema":  bytes.Replace(js, []byte(Schema), []byte("gpuplan.report/v9"), 1),
-		"bad status":    bytes.Replace(js, []byte(`"status": "skip"`), []byte(`"status": "ok"`), 1),
-		"short digest":  regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(js, []byte(`"digest": "abc"`)),
-		"empty":         nil,
-		"not JSON":      []byte("digest: abc"),
+		"unknown field":   bytes.Replace(js, []byte(`"schema":`), []byte(`"note": "x", "schema":`), 1),
+		"duplicate key":   bytes.Replace(js, []byte(`"status": "skip",`), []byte(`"status": "skip", "status": "pass",`), 1),
+		"key in capitals": bytes.Replace(js, []byte(`"status": "skip",`), []byte(`"STATUS": "skip",`), 1),
+		"trailing data":   append(bytes.Clone(js), "}"...),
+		"wrong schema":    bytes.Replace(js, []byte(Schema), []byte("gpuplan.report/v9"), 1),
+		"bad status":      bytes.Replace(js, []byte(`"status": "skip"`), []byte(`"status": "ok"`), 1),
+		"short digest":    regexp.MustCompile(`"digest": "[0-9a-f]{64}"`).ReplaceAll(js, []byte(`"digest": "abc"`)),
+		"empty":           nil,
+		"not JSON":        []byte("digest: abc"),
 	}
 	for name, in := range unreadable {
 		t.Run(name, func(t *testing.T) {
@@ -276,9 +331,15 @@ func TestSealInvalidUTF8(t *testing.T) {
 }
 
 func TestSummarize(t *testing.T) {
-	s := Summarize([]acceptance.Result{{Status: acceptance.Pass}, {Status: acceptance.Warn}, {Status: acceptance.Skip}, {Status: acceptance.Pass}})
+	s := Summarize([]acceptance.Result{{Status: acceptance.Pass}, {Status: acceptance.Warn}, {ID: "gpu0/ecc_errors", Status: acceptance.Skip}, {Status: acceptance.Pass}})
 	if s != (Summary{Verdict: "pass", Pass: 2, Warn: 1, Skip: 1, Total: 4}) {
 		t.Errorf("got %+v", s)
+	}
+	// A demanded check not measured: never pass (rule A4; research/verifier.md §2).
+	for _, id := range []string{"gpu0/virtualization", "topology", "bench_fp32", "gpu1/bench_memtest", "origin", "kernel_driver", "gpu0/kernel_pci_id"} {
+		if s := Summarize([]acceptance.Result{{ID: "gpu_count", Status: acceptance.Pass}, {ID: id, Status: acceptance.Skip}}); s.Verdict != "incomplete" {
+			t.Errorf("%s skipped: verdict %s, want incomplete", id, s.Verdict)
+		}
 	}
 	if s := Summarize([]acceptance.Result{{Status: acceptance.Fail}}); s.Verdict != "fail" {
 		t.Errorf("one failure: verdict %s", s.Verdict)
@@ -297,9 +358,9 @@ func TestWriteFacts(t *testing.T) {
 // canonical form, so Verify gives the same answer every time.
 func FuzzDecode(f *testing.F) {
 	f.Add(sealedForFuzz(f))
-	f.Add([]byte(`{"schema":"gpuplan.report/v1","digest":"` + strings.Repeat("a", 64) + `"}`))
-	f.Add([]byte(`{"schema":"gpuplan.report/v1","checks":[{"status":"pass"}],"facts":{"gpus":[{"name":{"unavailable":"x"}}]},"digest":"` + strings.Repeat("0", 64) + `"}`))
-	f.Add([]byte(`{"schema":"gpuplan.report/v1","facts":null,"digest":"` + strings.Repeat("0", 64) + `"} x`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v2","digest":"` + strings.Repeat("a", 64) + `"}`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v2","checks":[{"status":"pass"}],"facts":{"gpus":[{"name":{"unavailable":"x"}}]},"digest":"` + strings.Repeat("0", 64) + `"}`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v2","facts":null,"digest":"` + strings.Repeat("0", 64) + `"} x`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Decode(data)
 		if err != nil {
@@ -321,6 +382,9 @@ func FuzzDecode(f *testing.F) {
 		var b bytes.Buffer
 		WriteText(&b, r)
 		WriteMarkdown(&b, r)
+		if _, err := AuditFile(c1); err != nil {
+			t.Fatalf("AuditFile refuses what Decode reads: %v", err)
+		}
 	})
 }
 
@@ -337,4 +401,98 @@ func sealedForFuzz(f *testing.F) []byte {
 	}
 	js, _ := Marshal(r)
 	return js
+}
+
+// TestAuditForgery is the forgery of issue 12: every status and the summary
+// set to pass and the digest recomputed. The digest then matches, but the
+// checks derived from the facts do not, and Audit names them.
+func TestAuditForgery(t *testing.T) {
+	c := goldenCases[0] // 8x H100, fails
+	r, err := New(planFile(t, c.acc), c.acc, parseFixture(t, c.fixture), testTool, testTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := *r
+	forged.Checks = slicesClone(r.Checks)
+	failed := 0
+	for i := range forged.Checks {
+		if forged.Checks[i].Status == acceptance.Fail {
+			failed++
+		}
+		forged.Checks[i].Status = acceptance.Pass
+	}
+	forged.Summary = Summary{Verdict: "pass", Pass: len(forged.Checks), Total: len(forged.Checks)}
+	if err := forged.Seal(); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := Marshal(&forged)
+	a, err := AuditFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.DigestOK || a.OK() || !a.SummaryDiffers || a.Summary.Verdict != "fail" {
+		t.Fatalf("digest ok %v, audit ok %v, summary differs %v, derived verdict %s", a.DigestOK, a.OK(), a.SummaryDiffers, a.Summary.Verdict)
+	}
+	if len(a.Disagreements) < failed || failed == 0 {
+		t.Errorf("%d disagreements for %d forged failures", len(a.Disagreements), failed)
+	}
+	for _, d := range a.Disagreements {
+		if d.What != "status" || d.Stated != acceptance.Pass || d.Derived == acceptance.Pass {
+			t.Errorf("disagreement %s", d)
+		}
+	}
+	// The untouched report audits clean.
+	js, _ = Marshal(r)
+	if a, err := AuditFile(js); err != nil || !a.OK() {
+		t.Errorf("untouched report: %v %+v", err, a.Disagreements)
+	}
+	// A check dropped, one added, a message reworded.
+	edited := *r
+	edited.Checks = append(slicesClone(r.Checks[1:]), acceptance.Result{ID: "gpu9/identity", Status: acceptance.Pass})
+	edited.Checks[0].Message = "looks fine"
+	edited.Seal()
+	js, _ = Marshal(&edited)
+	a, _ = AuditFile(js)
+	whats := map[string]bool{}
+	for _, d := range a.Disagreements {
+		whats[d.What] = true
+	}
+	if !whats["missing"] || !whats["extra"] || !whats["text"] || len(a.Material()) != len(a.Disagreements)-1 {
+		t.Errorf("disagreements %v", a.Disagreements)
+	}
+	// Wording alone (a newer catalogue) does not fail an audit.
+	worded := *r
+	worded.Checks = slicesClone(r.Checks)
+	worded.Checks[0].Message = "reworded"
+	worded.Seal()
+	js, _ = Marshal(&worded)
+	if a, _ := AuditFile(js); !a.OK() || len(a.Disagreements) != 1 {
+		t.Errorf("reworded: ok %v, %v", a.OK(), a.Disagreements)
+	}
+}
+
+func slicesClone(r []acceptance.Result) []acceptance.Result {
+	return append([]acceptance.Result(nil), r...)
+}
+
+// TestOldSchema: a v1 report, which did not say where its facts came from,
+// is refused with the advice to run the check again.
+func TestOldSchema(t *testing.T) {
+	_, err := Decode([]byte(`{"schema": "gpuplan.report/v1"}`))
+	if err == nil || !strings.Contains(err.Error(), "older gpuverify") {
+		t.Errorf("v1: %v", err)
+	}
+}
+
+func TestValidNonce(t *testing.T) {
+	for _, ok := range []string{"", "7f3a9c", "ticket-4711/2026-12-01"} {
+		if err := ValidNonce(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"with space", "tab\t", "é", strings.Repeat("a", MaxNonce+1)} {
+		if err := ValidNonce(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
 }

@@ -219,11 +219,12 @@ func TestBenchInterrupt(t *testing.T) {
 }
 
 // TestCheckBench: check --bench adds the bench to the report of the fake
-// A100, which still verifies.
+// A100, which still verifies: its bench checks pass, and the kernel
+// cross-checks fail the delivery, as they must for a fake library.
 func TestCheckBench(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
 	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--bench", "--bench-duration", "5s", "--out", out)
-	if r.code != 0 || !strings.Contains(r.stdout, "Delivery check: PASS") {
+	if r.code != 3 || !strings.Contains(r.stdout, "Delivery check: FAIL") || !strings.Contains(r.stdout, "FAIL kernel_loader") {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	data, _ := os.ReadFile(out)
@@ -237,7 +238,10 @@ func TestCheckBench(t *testing.T) {
 			t.Errorf("%s: %q %s", id, c[id].Status, c[id].Message)
 		}
 	}
-	if v := gpuverify(t, nil, "verify-report", out); v.code != 0 {
-		t.Errorf("verify-report: exit %d %s", v.code, v.stderr)
+	if rep.Bench == nil || rep.Bench.Run == nil || len(rep.Bench.Run.GPUs) != 1 {
+		t.Errorf("the report does not hold the bench run: %+v", rep.Bench)
+	}
+	if v := gpuverify(t, nil, "verify-report", out); v.code != 3 || !strings.Contains(v.stdout, "agree with what gpuverify") || strings.Contains(v.stderr, "DISAGREE") {
+		t.Errorf("verify-report: exit %d %s %s", v.code, v.stdout, v.stderr)
 	}
 }

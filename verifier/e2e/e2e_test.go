@@ -120,7 +120,7 @@ func gpuverify(t *testing.T, env []string, args ...string) result {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	if code > 3 || strings.Contains(errb.String(), "symbol lookup error") {
+	if code > 4 || strings.Contains(errb.String(), "symbol lookup error") {
 		t.Fatalf("gpuverify crashed (exit %d): %s", code, errb.String())
 	}
 	return result{code, out.String(), errb.String()}
@@ -226,12 +226,16 @@ func TestFacts(t *testing.T) {
 	}
 }
 
-// TestCheck: the fake A100 meets its plan; HW slowdown, an old driver and a
-// lost GPU each fail it, without a crash.
+// TestCheck: the fake A100 meets its plan's acceptance checks; HW
+// slowdown, an old driver and a lost GPU each fail it, without a crash.
+// The kernel cross-checks catch the fake library itself: it is found
+// through LD_LIBRARY_PATH, is not a driver's libnvidia-ml.so.<version>,
+// and (on a machine without that GPU) describes a PCI device the kernel
+// does not have.
 func TestCheck(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
-	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--out", out)
-	if r.code != 0 || !strings.Contains(r.stdout, "Delivery check: PASS") {
+	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--out", out, "--nonce", "e2e-nonce")
+	if r.code != 3 || !strings.Contains(r.stdout, "Delivery check: FAIL") || !strings.Contains(r.stdout, "origin   live: read through NVML") {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	data, _ := os.ReadFile(out)
@@ -245,14 +249,24 @@ func TestCheck(t *testing.T) {
 	}
 	for id, want := range map[string]string{
 		"gpu_count": "pass", "driver": "pass", "gpu0/identity": "pass", "gpu0/nvlink": "pass",
-		"gpu0/row_remapping": "pass", "gpu0/throttle": "pass", "topology": "skip",
+		"gpu0/row_remapping": "pass", "gpu0/throttle": "pass", "origin": "pass",
+		"kernel_loader": "fail", "kernel_library": "fail",
 	} {
 		if status[id] != want {
 			t.Errorf("%s: %s, want %s", id, status[id], want)
 		}
 	}
-	if v := gpuverify(t, nil, "verify-report", out); v.code != 0 {
-		t.Errorf("verify-report: exit %d %s", v.code, v.stderr)
+	if _, err := os.Stat("/sys/bus/pci/devices/0000:07:00.0"); os.IsNotExist(err) && status["gpu0/kernel_pci_id"] != "fail" {
+		t.Errorf("gpu0/kernel_pci_id: %s, want fail: the fake GPU is not on this machine's PCI bus", status["gpu0/kernel_pci_id"])
+	}
+	if !strings.Contains(r.stdout, "the library was found through LD_LIBRARY_PATH") || !strings.Contains(r.stdout, "libnvidia-ml.so.1 is not a driver's libnvidia-ml.so.<version> file") {
+		t.Errorf("the loader and library messages:\n%s", r.stdout)
+	}
+	if rep.Nonce != "e2e-nonce" || rep.Origin.Kernel == nil || rep.Origin.Kernel.PCI[0].NVMLNUMANode.Or(-1) != 0 {
+		t.Errorf("nonce %q, kernel %+v", rep.Nonce, rep.Origin.Kernel)
+	}
+	if v := gpuverify(t, nil, "verify-report", out, "--nonce", "e2e-nonce"); v.code != 3 || !strings.Contains(v.stdout, "all ") || !strings.Contains(v.stderr, "is genuine, and its delivery FAILED") {
+		t.Errorf("verify-report: exit %d %s %s", v.code, v.stdout, v.stderr)
 	}
 
 	for _, c := range []struct {
@@ -263,6 +277,7 @@ func TestCheck(t *testing.T) {
 		{"HW slowdown (A2)", "470.57.02", []string{"FAKE_NVML_HW_SLOWDOWN=1"}, "FAIL gpu0/throttle [A2]"},
 		{"driver too old (A1)", "535.104.05", nil, "FAIL driver [A1]"},
 		{"GPU lost (A4)", "470.57.02", []string{"FAKE_NVML_LOST=1"}, "FAIL gpu0/reachable [A4]"},
+		{"library chosen by hand", "470.57.02", []string{"GPUVERIFY_NVML_LIBRARY=" + filepath.Join(built.libDir, "libnvidia-ml.so.1")}, "GPUVERIFY_NVML_LIBRARY=" + built.libDir},
 	} {
 		r := gpuverify(t, c.env, "check", "--plan", writePlan(t, c.minDriver))
 		if r.code != 3 || !strings.Contains(r.stdout, c.want) {

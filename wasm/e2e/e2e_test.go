@@ -584,9 +584,13 @@ func TestAcceptanceReport(t *testing.T) {
 
 	e.do("load the edited report", chromedp.SetUploadFiles(`#facts-file`, []string{badPath}),
 		chromedp.WaitVisible(chromedp.CSS(`#report-digest[data-digest="mismatch"][role="alert"]`)))
-	if got := e.text("report-digest"); !strings.Contains(got, "Digest mismatch") || !strings.Contains(got, r.Digest) {
-		t.Errorf("mismatch warning %q", got)
+	if got := e.text("report-digest"); !strings.Contains(got, "Digest mismatch") || strings.Contains(got, r.Digest) {
+		t.Errorf("mismatch warning %q (it must not print a digest a forger could paste in)", got)
 	}
+	// Issue 12: the checks are derived again from the facts, so the edited
+	// status is named; the facts came from a file, which the page says.
+	e.waitFor(`document.querySelector('#report-derived[data-derived="disagree"][role="alert"]')`)
+	e.waitFor(`document.querySelector('#report-origin[data-origin="file"]')`)
 }
 
 // TestAcceptanceFleet: two reports selected at once are merged in the

@@ -1,5 +1,6 @@
 // Package strictjson decodes one JSON document into a Go value, refusing
-// unknown fields and trailing data, and reports problems by field name so
+// unknown fields, duplicate keys, keys that differ from the documented ones
+// only by case, and trailing data, and reports problems by field name so
 // users see which input to fix.
 package strictjson
 
@@ -36,6 +37,9 @@ func Decode(r io.Reader, v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return convert(err)
+	}
+	if err := CheckKeys(data, v); err != nil {
+		return err
 	}
 	// Token, unlike More, also reports a stray ']' or '}' after the value.
 	if _, err := dec.Token(); err != io.EOF {

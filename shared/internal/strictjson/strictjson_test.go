@@ -165,3 +165,37 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestDuplicateAndCaseKeys: encoding/json keeps the last of two equal keys
+// and matches keys case-insensitively; Decode refuses both, naming the
+// field (issue 12: a second "ACCEPTANCE" block that jq does not show).
+func TestDuplicateAndCaseKeys(t *testing.T) {
+	for _, c := range []struct{ in, field, msg string }{
+		{`{"count":1,"count":2}`, "count", "duplicate key"},
+		{`{"Count":1}`, "Count", `must be spelt "count"`},
+		{`{"items":[{"n":1},{"N":2}]}`, "items[1].N", `must be spelt "n"`},
+		{`{"sub":{"n":1,"n":1}}`, "sub.n", "duplicate key"},
+		{`{"price":"1","PRICE":"2"}`, "PRICE", `must be spelt "price"`},
+	} {
+		var d doc
+		err := Decode(strings.NewReader(c.in), &d)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: %s", c.in, err, c.field, c.msg)
+		}
+	}
+	// Keys of a map and of undocumented parts are free, but not repeated.
+	var m struct {
+		Extra map[string]int `json:"extra"`
+	}
+	if err := CheckKeys([]byte(`{"extra":{"A":1,"a":2}}`), &m); err != nil {
+		t.Errorf("map keys: %v", err)
+	}
+	if err := CheckKeys([]byte(`{"other":{"x":1,"x":2}}`), &m); err == nil || !strings.Contains(err.Error(), "other.x: duplicate key") {
+		t.Errorf("undocumented object: %v", err)
+	}
+	deep := strings.Repeat("[", maxDepth+5) + strings.Repeat("]", maxDepth+5)
+	if err := CheckKeys([]byte(deep), &m); err == nil || !strings.Contains(err.Error(), "nested deeper") {
+		t.Errorf("deep: %v", err)
+	}
+}

@@ -269,3 +269,9 @@ nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t device, nvmlUtilization_
 	util->memory = 7;
 	return NVML_SUCCESS;
 }
+
+nvmlReturn_t nvmlDeviceGetNumaNodeId(nvmlDevice_t device, unsigned int *node) {
+	DEVICE("nvmlDeviceGetNumaNodeId");
+	*node = 0;
+	return NVML_SUCCESS;
+}

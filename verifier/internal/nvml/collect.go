@@ -35,6 +35,17 @@ func (s *Session) Facts(ctx context.Context) (*facts.Facts, error) {
 	return f, nil
 }
 
+// NUMANodes returns the NUMA node NVML gives for each GPU, by index, for
+// the cross-check against sysfs (package provenance).
+func (s *Session) NUMANodes() map[int]facts.Value[int] {
+	out := map[int]facts.Value[int]{}
+	for i, d := range s.devices {
+		n, why := read(s.syms, symNumaNode, d.GetNumaNodeId)
+		out[i] = value(n, why, same[int])
+	}
+	return out
+}
+
 // gpu reads the facts of GPU i.
 func (s *Session) gpu(i int, d Device) facts.GPU {
 	g := facts.GPU{Index: i}

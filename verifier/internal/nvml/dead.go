@@ -84,3 +84,4 @@ func (d deadDevice) GetTemperature(gonvml.TemperatureSensors) (uint32, gonvml.Re
 func (d deadDevice) GetUtilizationRates() (gonvml.Utilization, gonvml.Return) {
 	return gonvml.Utilization{}, d.ret
 }
+func (d deadDevice) GetNumaNodeId() (int, gonvml.Return) { return 0, d.ret }

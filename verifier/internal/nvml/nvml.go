@@ -64,6 +64,7 @@ type Device interface {
 	GetTopologyCommonAncestor(gonvml.Device) (gonvml.GpuTopologyLevel, gonvml.Return)
 	GetTemperature(gonvml.TemperatureSensors) (uint32, gonvml.Return)
 	GetUtilizationRates() (gonvml.Utilization, gonvml.Return)
+	GetNumaNodeId() (int, gonvml.Return)
 }
 
 // Session is an initialised NVML library. Close it when done.

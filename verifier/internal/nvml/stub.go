@@ -21,5 +21,8 @@ func (s *Session) Facts(ctx context.Context) (*facts.Facts, error) { return nil,
 // Sample returns ErrNotBuilt.
 func (s *Session) Sample() ([]monitor.Reading, error) { return nil, ErrNotBuilt }
 
+// NUMANodes returns nothing.
+func (s *Session) NUMANodes() map[int]facts.Value[int] { return nil }
+
 // Close does nothing.
 func (s *Session) Close() {}

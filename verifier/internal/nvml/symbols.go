@@ -57,6 +57,7 @@ var (
 	symCommonAncestor     = []string{"nvmlDeviceGetTopologyCommonAncestor"}
 	symTemperature        = []string{"nvmlDeviceGetTemperature"}
 	symUtilization        = []string{"nvmlDeviceGetUtilizationRates"}
+	symNumaNode           = []string{"nvmlDeviceGetNumaNodeId"} // newer drivers only; unavailable otherwise
 )
 
 // symbols answers "does the loaded library have this function?", once per

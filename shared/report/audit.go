@@ -1,0 +1,119 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+)
+
+// Disagreement is one check whose stated result differs from the one the
+// current code derives from the report's facts.
+type Disagreement struct {
+	// ID is the check's id.
+	ID string
+	// Stated is the status the report gives ("" when the report lacks the
+	// check); Derived the status derived ("" when the check should not be
+	// there).
+	Stated, Derived acceptance.Status
+	// What says what differs: "status", "message", "missing", "extra".
+	What string
+}
+
+// Material reports whether the disagreement changes a result: a status,
+// or a check missing or extra. A check whose status agrees but whose text
+// differs (a catalogue figure reworded by a newer gpuverify) is not.
+func (d Disagreement) Material() bool { return d.What != "text" }
+
+func (d Disagreement) String() string {
+	switch d.What {
+	case "missing":
+		return fmt.Sprintf("%s: missing from the report (derived: %s)", d.ID, d.Derived)
+	case "extra":
+		return fmt.Sprintf("%s: in the report (%s) but not derived from its facts", d.ID, d.Stated)
+	case "status":
+		return fmt.Sprintf("%s: the report says %s, its facts give %s", d.ID, d.Stated, d.Derived)
+	}
+	return fmt.Sprintf("%s: same status (%s), but the expected, measured or message text differs", d.ID, d.Stated)
+}
+
+// Audit is what a reader of a report file learns from it.
+type Audit struct {
+	// Report is the decoded report, as stated.
+	Report *Report
+	// DigestOK is whether the digest matches the content.
+	DigestOK bool
+	// Checks and Summary are derived from the report's facts with the
+	// current code.
+	Checks  []acceptance.Result
+	Summary Summary
+	// Disagreements are the stated checks that differ from the derived
+	// ones; SummaryDiffers says the stated summary differs from the
+	// derived one.
+	Disagreements  []Disagreement
+	SummaryDiffers bool
+}
+
+// OK reports whether the digest matches and the stated checks and summary
+// are the derived ones, up to wording (Material).
+func (a *Audit) OK() bool {
+	return a.DigestOK && len(a.Material()) == 0 && !a.SummaryDiffers
+}
+
+// Material returns the disagreements that change a result.
+func (a *Audit) Material() []Disagreement {
+	var out []Disagreement
+	for _, d := range a.Disagreements {
+		if d.Material() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// AuditFile decodes a report file, checks its digest and derives its checks
+// and summary again. err is set only when the file is not a report this
+// package reads.
+func AuditFile(data []byte) (*Audit, error) {
+	r, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	c, err := canonical(r)
+	if err != nil {
+		return nil, err
+	}
+	a := &Audit{Report: r, DigestOK: digestOf(c) == r.Digest}
+	a.Checks = Derive(r)
+	a.Summary = Summarize(a.Checks)
+	a.Disagreements = compare(r.Checks, a.Checks)
+	a.SummaryDiffers = a.Summary != r.Summary
+	return a, nil
+}
+
+// compare lists the checks of stated that differ from derived, by id.
+func compare(stated, derived []acceptance.Result) []Disagreement {
+	var out []Disagreement
+	want := map[string]acceptance.Result{}
+	for _, d := range derived {
+		want[d.ID] = d
+	}
+	seen := map[string]bool{}
+	for _, s := range stated {
+		d, ok := want[s.ID]
+		switch {
+		case seen[s.ID] || !ok:
+			out = append(out, Disagreement{ID: s.ID, Stated: s.Status, What: "extra"})
+		case d.Status != s.Status:
+			out = append(out, Disagreement{ID: s.ID, Stated: s.Status, Derived: d.Status, What: "status"})
+		case d != s:
+			out = append(out, Disagreement{ID: s.ID, Stated: s.Status, Derived: d.Status, What: "text"})
+		}
+		seen[s.ID] = true
+	}
+	for _, d := range derived {
+		if !seen[d.ID] {
+			out = append(out, Disagreement{ID: d.ID, Derived: d.Status, What: "missing"})
+		}
+	}
+	return out
+}

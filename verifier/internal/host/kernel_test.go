@@ -1,0 +1,108 @@
+package host
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/provenance"
+	"github.com/gpuplan/gpuplan/verifier/internal/host/hosttest"
+)
+
+const realLib = "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.470.82.01"
+
+func nvmlGPU() facts.GPU {
+	return facts.GPU{Index: 0, BusID: facts.Known("00000000:07:00.0")}
+}
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestKernel(t *testing.T) {
+	files := hosttest.Files("470.82.01", realLib, hosttest.A100)
+	files["sys/bus/pci/devices/0000:00:01.0/vendor"] = "0x8086\n"                       // a bridge
+	files["sys/bus/pci/devices/0000:b0:00.0/vendor"] = "0x10de\n"                       // an NVSwitch
+	files["sys/bus/pci/devices/0000:b0:00.0/class"] = "0x068000\n"                      // is not a GPU
+	files["proc/driver/nvidia/gpus/0000:07:00.0/information"] += "GPU Excluded:\t No\n" // extra lines are fine
+	root := hosttest.Write(t, files)
+	k := Kernel(root, []facts.GPU{nvmlGPU()}, map[int]facts.Value[int]{0: facts.Known(0)}, env(nil))
+	if v := k.DriverVersion.Or(""); v != "470.82.01" {
+		t.Errorf("driver %q", v)
+	}
+	if procs, _ := k.ProcGPUs.Get(); len(procs) != 1 || procs[0].Model != "NVIDIA A100-SXM4-80GB" || procs[0].UUID != "GPU-fake-0000" {
+		t.Errorf("proc gpus %+v", procs)
+	}
+	if devs, _ := k.NVIDIADevices.Get(); len(devs) != 1 || devs[0] != "0000:07:00.0" {
+		t.Errorf("nvidia devices %v", devs)
+	}
+	if len(k.PCI) != 1 || k.PCI[0].Device.Or("") != "0x20b2" || k.PCI[0].MaxLinkWidth.Or(0) != 16 || k.PCI[0].NUMANode.Or(-2) != 0 {
+		t.Errorf("pci %+v", k.PCI)
+	}
+	if k.Library.Path.Or("") != realLib || k.Library.PreloadFile.Or("x") != "" || len(k.Library.Mapped) != 0 {
+		t.Errorf("library %+v", k.Library)
+	}
+	// With NVML's facts for the same GPU, every cross-check passes.
+	f := facts.New(facts.SourceNVML)
+	f.DriverVersion = facts.Known("470.82.01")
+	g := nvmlGPU()
+	g.Name, g.UUID = facts.Known("NVIDIA A100-SXM4-80GB"), facts.Known("GPU-fake-0000")
+	g.PCIDeviceID, g.PCISubsystemID = facts.Known("0x20B210DE"), facts.Known("0x145F10DE")
+	g.PCIe.WidthCurrent, g.PCIe.WidthMax, g.PCIe.GenCurrent, g.PCIe.GenMax = facts.Known(16), facts.Known(16), facts.Known(4), facts.Known(4)
+	f.GPUs = []facts.GPU{g}
+	for _, r := range provenance.Check(provenance.Origin{Kind: provenance.Live, Kernel: k}, f) {
+		if r.Status != "pass" {
+			t.Errorf("%s %s: %s (%s)", r.ID, r.Status, r.Message, r.Measured)
+		}
+	}
+}
+
+// TestKernelOpenModule: the open kernel modules word their version line
+// differently.
+func TestKernelOpenModule(t *testing.T) {
+	root := hosttest.Write(t, map[string]string{"proc/driver/nvidia/version": "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  550.54.15  Release Build  (dvs-builder@U16-I3-B03-4-3)  Tue Mar  5 22:15:33 UTC 2024\n"})
+	if v := driverVersion(root); v.Or("") != "550.54.15" {
+		t.Errorf("version %s", v)
+	}
+}
+
+func TestKernelMissing(t *testing.T) {
+	root := hosttest.Write(t, map[string]string{
+		"proc/self/maps":    "7f1c2a000000-7f1c2a100000 r-xp 00000000 08:01 2 /tmp/a/libnvidia-ml.so.1\n7f1c2a000000-7f1c2a100000 r-xp 00000000 08:01 2 /tmp/b/libnvidia-ml-shim.so\n",
+		"etc/ld.so.preload": "/lib/x.so\n",
+	})
+	k := Kernel(root, []facts.GPU{nvmlGPU()}, nil, env(map[string]string{"LD_PRELOAD": "/tmp/p.so", "LD_LIBRARY_PATH": "/tmp/a", "GPUVERIFY_NVML_LIBRARY": "/tmp/a/libnvidia-ml.so.1"}))
+	if !strings.Contains(k.DriverVersion.Reason(), "cannot read /proc/driver/nvidia/version") || k.ProcGPUs.OK() || k.NVIDIADevices.OK() {
+		t.Errorf("driver %s, proc %s, devices %s", k.DriverVersion, k.ProcGPUs, k.NVIDIADevices)
+	}
+	if !strings.Contains(k.PCI[0].Vendor.Reason(), "no PCI device at 0000:07:00.0") || k.PCI[0].NVMLNUMANode.OK() {
+		t.Errorf("pci %+v", k.PCI[0])
+	}
+	l := k.Library
+	if len(l.Mapped) != 2 || l.LDPreload != "/tmp/p.so" || l.LDLibraryPath != "/tmp/a" || l.Override == "" || l.PreloadFile.Or("") != "/lib/x.so\n" {
+		t.Errorf("library %+v", l)
+	}
+}
+
+// FuzzKernelFiles: the parsers of /proc/driver/nvidia/version, a GPU's
+// information file and /proc/self/maps never panic, and what they return
+// comes from the input.
+func FuzzKernelFiles(f *testing.F) {
+	files := hosttest.Files("470.82.01", realLib, hosttest.A100)
+	for _, name := range []string{"proc/driver/nvidia/version", "proc/self/maps", "proc/driver/nvidia/gpus/0000:07:00.0/information"} {
+		f.Add([]byte(files[name]))
+	}
+	f.Add([]byte("NVRM version: NVIDIA UNIX Open Kernel Module for aarch64  550.54.15  Release Build"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if v, ok := parseDriverVersion(data).Get(); ok && !strings.Contains(string(data), v) {
+			t.Fatalf("version %q is not in the input", v)
+		}
+		model, uuid := parseInformation(data)
+		if !strings.Contains(string(data), model) || !strings.Contains(string(data), uuid) {
+			t.Fatalf("model %q uuid %q not in the input", model, uuid)
+		}
+		for _, p := range mappedNVML(data) {
+			if !strings.HasPrefix(p, "/") || !strings.Contains(p, "nvidia-ml") {
+				t.Fatalf("mapped %q", p)
+			}
+		}
+	})
+}
