@@ -122,16 +122,24 @@ code=$?
 set -e
 cd "$repo"
 echo "== job log"; cat "$tmp/shared/job.log" || true
-[ "$code" = 0 ] || die "the job ended with exit $code, want 0 (the fleet passes)"
+# The fake libnvidia-ml is loaded through LD_LIBRARY_PATH and describes a GPU
+# the kernel does not have: gpuverify's kernel cross-checks must catch it on
+# the node, so the node fails and so does the fleet (merge exit 3).
+[ "$code" = 3 ] || die "the job ended with exit $code, want 3 (the fake NVML library caught on the node)"
 
-# The merged report: one node, this host, sealed, passing.
+# The merged report: one node, this host, sealed, failing on the kernel checks.
 fleet=$tmp/shared/out/fleet.json
+report=$tmp/shared/out/report-$host.json
 [ -f "$fleet" ] || die "no fleet.json"
-[ -f "$tmp/shared/out/report-$host.json" ] || die "no report-$host.json"
-"$tmp/bin/gpuverify" verify-report "$tmp/shared/out/report-$host.json" || die "the node report does not verify"
-for want in '"schema": "gpuplan.fleet/v1"' "\"host\": \"$(cat /proc/sys/kernel/hostname)\"" '"file": ' '"verdict": "pass"' \
+[ -f "$report" ] || die "no report-$host.json"
+set +e
+verify=$("$tmp/bin/gpuverify" verify-report "$report" 2>&1)
+set -e
+echo "$verify" | grep -q "digest matches" || die "the node report's digest does not verify: $verify"
+grep -q '"id": "kernel_' "$report" || die "the node report has no kernel cross-checks"
+for want in '"schema": "gpuplan.fleet/v1"' "\"host\": \"$(cat /proc/sys/kernel/hostname)\"" '"file": ' '"verdict": "fail"' \
   '"id": "fleet_gpu_count"' '"digest_ok": true'; do
   grep -q "$want" "$fleet" || die "fleet.json lacks $want"
 done
-grep -q "Fleet check: PASS" "$tmp/shared/out/fleet.txt" || die "fleet.txt does not say PASS"
-echo "test-slurm: PASS in $(( $(date +%s) - start )) s (sbatch ran gpuverify on $host through slurmctld and slurmd; merged report checked)"
+grep -q "FAIL fleet_node_verdicts" "$tmp/shared/out/fleet.txt" || die "fleet.txt does not fail the node"
+echo "test-slurm: PASS in $(( $(date +%s) - start )) s (sbatch ran gpuverify on $host through slurmctld and slurmd; merged report checked: the fake NVML library was caught)"
