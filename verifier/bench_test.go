@@ -144,7 +144,7 @@ func TestBenchPOC(t *testing.T) {
 			poc.GPUs[i].Measurements[j].Value *= 1.2
 		}
 	}
-	if err := writeJSON(filepath.Join(dir, "poc.json"), poc); err != nil {
+	if err := writeJSON(output{path: filepath.Join(dir, "poc.json")}, poc); err != nil {
 		t.Fatal(err)
 	}
 	fakeBench(t, rtx4090Run(t, -1), nil)

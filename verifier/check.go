@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -24,6 +23,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	withBench := fs.Bool("bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
 	benchDuration := fs.Duration("bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
 	poc := fs.String("poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
+	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -47,7 +47,11 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	if *planName == "-" && *smi == "-" {
 		return usageErr("--plan and --nvidia-smi cannot both read standard input")
 	}
-	planBytes, err := readPlanBytes(e, *planName)
+	reportOut := output{path: *out, force: *force, inputs: []string{*planName, *smi, *poc}}
+	if err := reportOut.check(); err != nil {
+		return err
+	}
+	planBytes, err := readInput(e, *planName, acceptance.MaxPlanBytes)
 	if err != nil {
 		return err
 	}
@@ -72,7 +76,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 		interrupted = run.Interrupted
 	}
 	if *out != "" {
-		if err := writeReportFile(*out, r); err != nil {
+		if err := writeReportFile(reportOut, r); err != nil {
 			return err
 		}
 	}
@@ -88,29 +92,13 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	return nil
 }
 
-// readPlanBytes reads the plan file's bytes: they are hashed into the report.
-func readPlanBytes(e env, name string) ([]byte, error) {
-	r, closeIn, err := openInput(e, name)
-	if err != nil {
-		return nil, err
-	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, acceptance.MaxPlanBytes+1))
-	if err != nil {
-		return nil, runErr("reading %s: %v", name, err)
-	}
-	return data, nil
-}
-
-func writeReportFile(name string, r *report.Report) error {
+// writeReportFile writes the JSON report atomically (output.write).
+func writeReportFile(out output, r *report.Report) error {
 	data, err := report.Marshal(r)
 	if err != nil {
 		return runErr("encoding the report: %v", err)
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		return runErr("writing the report: %v", err)
-	}
-	return nil
+	return out.write(data)
 }
 
 func renderReport(w io.Writer, r *report.Report, format string) error {

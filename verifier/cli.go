@@ -98,7 +98,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-14s %s\n", n, commands[n].short)
 	}
 	fmt.Fprintln(w, "\nRun \"gpuverify <command> -h\" for a command's flags.")
-	fmt.Fprintln(w, "Exit codes: 0 ok, 1 could not collect or run, 2 usage or bad input, 3 a check failed.")
+	fmt.Fprintln(w, "Exit codes: 0 ok, 1 could not collect or run, 2 usage or bad input, 3 a check failed, 130 stopped by Ctrl-C or SIGTERM.")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.

@@ -6,6 +6,10 @@ import (
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
+// MaxBytes is the largest sheet or plan file Decode and DecodeRequirements
+// read; a larger one is refused, never cut.
+const MaxBytes = strictjson.MaxInput
+
 // DecodeRequirements reads a requirement sheet, rejects unknown fields and
 // out-of-range values (naming the field and the allowed range), and fills
 // defaults. A sheet without a workload or a model size is refused (rule R3).
