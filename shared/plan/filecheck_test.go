@@ -88,3 +88,28 @@ func readGolden(t *testing.T, name string) string {
 	}
 	return string(data)
 }
+
+// TestMarkdownEscapesHTML: a vendor name with HTML, as a vendor could send
+// it, lands in the Markdown summary as text (issue 13).
+func TestMarkdownEscapesHTML(t *testing.T) {
+	sheet := strings.Replace(readGolden(t, "procurement.req.json"), `"LowGPU Cloud"`, `"<img src=x onerror=alert(1)><!--"`, -1)
+	req, err := DecodeRequirements(strings.NewReader(sheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteMarkdown(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if !strings.Contains(md, "&lt;img src=x onerror=alert(1)&gt;&lt;!--") {
+		t.Errorf("the vendor name is not in the Markdown as text:\n%s", md)
+	}
+	if strings.Contains(md, "<img") || strings.Contains(md, "<!--") {
+		t.Error("raw HTML in the Markdown")
+	}
+}
