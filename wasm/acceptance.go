@@ -84,6 +84,9 @@ func runCheck(data []byte, pl *plan.Plan) checkOutcome {
 	if pl != nil {
 		acc = &pl.Acceptance
 	}
+	if len(data) > maxPaste {
+		return checkOutcome{Err: errTooBig{maxPaste}}
+	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return checkOutcome{}
@@ -170,10 +173,24 @@ func (p *acceptancePage) recheck() {
 	p.check = runCheck([]byte(p.pasted), p.out.Plan)
 }
 
-// onPaste reads the textarea on every input.
+// maxPaste bounds what the paste box and its file input read: the cap of
+// the nvidia-smi parsers (8 MB; an 8-GPU output is about 300 KB). A
+// gpuverify report pasted here is far smaller.
+const maxPaste = facts.MaxInput
+
+// onPaste reads the textarea on every input. Text over maxPaste is refused
+// with a message before it is copied out of the page.
 func (p *acceptancePage) onPaste(ctx app.Context, e app.Event) {
 	p.fail = guard("reading the pasted output", func() {
-		p.pasted = ctx.JSSrc().Get("value").String()
+		v := ctx.JSSrc().Get("value")
+		// length counts UTF-16 units: at most the UTF-8 bytes, and at
+		// least a third of them.
+		if n := v.Get("length").Int(); n > maxPaste {
+			p.pasted = ""
+			p.check = checkOutcome{Err: errTooBig{maxPaste}}
+			return
+		}
+		p.pasted = v.String()
 		p.recheck()
 	})
 }
@@ -181,7 +198,7 @@ func (p *acceptancePage) onPaste(ctx app.Context, e app.Event) {
 // onFile loads a file into the check.
 func (p *acceptancePage) onFile(ctx app.Context, e app.Event) {
 	p.fail = guard("reading the file", func() {
-		readFirstFile(ctx, func(ctx app.Context, name string, data []byte, err error) {
+		readFirstFile(ctx, maxPaste, func(ctx app.Context, name string, data []byte, err error) {
 			if err != nil {
 				p.check = checkOutcome{Err: fmt.Errorf("%s: %w", name, err)}
 				return
@@ -341,6 +358,9 @@ func (p *acceptancePage) outcome() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	c := p.check
+	if tb, ok := c.Err.(errTooBig); ok {
+		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(fmt.Sprintf(m.PasteTooBigF, tb.limit))
+	}
 	if c.Err != nil {
 		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").
 			Text(fmt.Sprintf(m.ParseFailedF, c.Err))
