@@ -178,6 +178,9 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 func (p *pageState) savedWork(r route) app.UI {
 	m := p.st.Lang.M()
 	switch {
+	case p.locked:
+		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
+			app.P().Text(m.NoticeStorageNewer))
 	case p.pending != nil:
 		ask := m.AskLinkReplace
 		if p.pending.source == FromFile {
@@ -337,9 +340,15 @@ func (p *pageState) notices() app.UI {
 		return nil
 	}
 	m := p.st.Lang.M()
-	items := make([]app.UI, len(p.problems))
-	for i, pr := range p.problems {
-		items[i] = app.Li().Text(pr.Message(m))
+	var items []app.UI
+	for _, pr := range p.problems {
+		if pr.Newer {
+			continue // savedWork says it, for as long as it holds
+		}
+		items = append(items, app.Li().Text(pr.Message(m)))
+	}
+	if len(items) == 0 {
+		return nil
 	}
 	return app.Div().ID("notice").Class("notice").Attr("role", "status").Body(
 		app.Ul().Body(items...),
