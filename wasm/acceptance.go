@@ -182,15 +182,15 @@ const maxPaste = facts.MaxInput
 // with a message before it is copied out of the page.
 func (p *acceptancePage) onPaste(ctx app.Context, e app.Event) {
 	p.fail = guard("reading the pasted output", func() {
-		v := ctx.JSSrc().Get("value")
-		// length counts UTF-16 units: at most the UTF-8 bytes, and at
-		// least a third of them.
-		if n := v.Get("length").Int(); n > maxPaste {
+		src := ctx.JSSrc()
+		// textLength counts UTF-16 units: at most the UTF-8 bytes, and
+		// at least a third of them; runCheck checks the bytes.
+		if n := src.Get("textLength").Int(); n > maxPaste {
 			p.pasted = ""
 			p.check = checkOutcome{Err: errTooBig{maxPaste}}
 			return
 		}
-		p.pasted = v.String()
+		p.pasted = src.Get("value").String()
 		p.recheck()
 	})
 }
