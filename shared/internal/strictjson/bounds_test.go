@@ -1,6 +1,7 @@
 package strictjson
 
 import (
+	"bytes"
 	"errors"
 	"runtime"
 	"strings"
@@ -78,4 +79,35 @@ func TestDecodeHostileExponentMemory(t *testing.T) {
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 128*uint64(len(in)) {
 		t.Errorf("decoding %d bytes allocated %d bytes, want under 128×", len(in), alloc)
 	}
+}
+
+// FuzzDecodeDecimals: whatever Decode accepts holds only bounded decimals,
+// so printing and comparing them stays cheap; the hostile seeds are
+// refused.
+func FuzzDecodeDecimals(f *testing.F) {
+	for _, s := range []string{`{"lo":"12.5"}`, `{"ptr":"1e1000000000"}`, `{"list":[{"lo":"1e-10000000"}]}`,
+		`{"map":{"a":1e400}}`, `{"lo":"99999999999999999999.99999999999999999999"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var d embedded
+		if err := Decode(bytes.NewReader(data), &d); err != nil {
+			return
+		}
+		check := func(x decimal.Decimal) {
+			if len(x.String()) > 2*maxNumberText {
+				t.Fatalf("accepted %s", x.String())
+			}
+		}
+		check(d.Lo)
+		if d.Ptr != nil {
+			check(*d.Ptr)
+		}
+		for _, p := range d.List {
+			check(p.Lo)
+		}
+		for _, v := range d.Map {
+			check(v)
+		}
+	})
 }
