@@ -181,3 +181,20 @@ func TestInterruptStopsPromptly(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncatedXMLExits2: nvidia-smi -q -x output cut short is bad input,
+// never a pass (issue 13: it passed with exit 0).
+func TestTruncatedXMLExits2(t *testing.T) {
+	withNVML(t, nil, nvml.ErrNoLibrary)
+	data := mustRead(t, "../shared/facts/testdata/telegraf__dual_a5000-v13.xml")
+	cut := data[:strings.LastIndex(data, "</nvidia_smi_log>")]
+	for _, args := range [][]string{
+		{"facts", "--nvidia-smi", "-"},
+		{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", "-"},
+	} {
+		code, _, stderr := gv(t, context.Background(), cut, args...)
+		if code != exitUsage || !strings.Contains(stderr, "ends early") {
+			t.Errorf("%v: exit %d %q", args, code, stderr)
+		}
+	}
+}

@@ -122,3 +122,12 @@ func TestParseLimits(t *testing.T) {
 		t.Errorf("-q lines: %v", err)
 	}
 }
+
+// TestCSVWrongColumnCount: rows whose field count differs from the
+// header's are named with both counts, not "no data row" (issue 13).
+func TestCSVWrongColumnCount(t *testing.T) {
+	_, err := ParseCSV([]byte("name, index, memory.total [MiB]\nNVIDIA H100, 0\n"))
+	if !errors.Is(err, ErrNoGPUs) || !strings.Contains(err.Error(), "CSV data row 1 has 2 fields, the header has 3") {
+		t.Errorf("error %v", err)
+	}
+}

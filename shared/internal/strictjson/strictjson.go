@@ -84,7 +84,7 @@ func convert(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &FieldError{Field: field, Msg: typeMsg(typeErr)}
+		return &FieldError{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	case errors.Is(err, io.EOF):
@@ -100,9 +100,10 @@ func convert(err error) error {
 	return fmt.Errorf("input: %v", err)
 }
 
-// typeMsg says what a field must be when the JSON value has the wrong type
-// or does not fit: "must be a whole number from 0 to 255, got 1e400".
-func typeMsg(e *json.UnmarshalTypeError) string {
+// TypeMsg says what a field must be when the JSON value has the wrong type
+// or does not fit: "must be a JSON string, got number", "must be a whole
+// number from 0 to 255, got 1e400". Every decoder words it so.
+func TypeMsg(e *json.UnmarshalTypeError) string {
 	got, isNumber := strings.CutPrefix(e.Value, "number ")
 	if !isNumber {
 		return fmt.Sprintf("must be a JSON %s, got %s", kind(e.Type.Kind().String()), e.Value)
