@@ -485,7 +485,7 @@ func (p *plannerPage) importFile(ctx app.Context, e app.Event) {
 // with Undo.
 func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err error) {
 	m := p.st.Lang.M()
-	next, err := p.imported1(data, err)
+	next, err := p.importedState(data, err)
 	if err != nil {
 		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
 		return
@@ -509,9 +509,9 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 	writeURL(ctx, p.st, r.KeepsInput)
 }
 
-// imported1 reads an imported file into the state it would give, or the
+// importedState reads an imported file into the state it would give, or the
 // reason it changes nothing.
-func (p *plannerPage) imported1(data []byte, readErr error) (State, error) {
+func (p *plannerPage) importedState(data []byte, readErr error) (State, error) {
 	if readErr != nil {
 		return State{}, readErr
 	}
