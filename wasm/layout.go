@@ -69,12 +69,23 @@ type pending struct {
 	saved  State  // the saved state, to go back to
 	source Source // FromURL or FromFile
 	name   string // the imported file's name
+	shown  State  // FromFile: the state on the page, kept up to date by setState
 }
+
+// waitingImport is the pending import of the page last left, if any. The
+// URL carries its sheet to the next page but not its procurement sections,
+// which only storage holds: the next page takes them, and the question,
+// from here when its sheet is still the import's.
+var waitingImport *pending
 
 // setState replaces the state and computes its plan.
 func (p *pageState) setState(st State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || p.out.Req.Schema == ""
 	p.st = st
+	if p.pending != nil && p.pending.source == FromFile {
+		p.pending.shown = st
+		waitingImport = p.pending
+	}
 	p.queries = nil
 	if inputChanged {
 		start := time.Now()
@@ -112,6 +123,11 @@ func (p *pageState) load(q url.Values) {
 	if l.Conflict {
 		p.pending = &pending{saved: l.Saved, source: FromURL}
 	}
+	if w := waitingImport; w != nil && !l.Locked && l.State.Input.Equal(w.shown.Input) {
+		l.State.Proc = w.shown.Proc
+		p.pending = w
+	}
+	waitingImport = nil
 	p.setState(l.State)
 	p.loaded = true
 }
@@ -132,7 +148,7 @@ func (p *pageState) enter(ctx app.Context, r route) {
 func (p *pageState) keepNew(r route) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		p.fail = guard("keeping the new sheet", func() {
-			p.pending = nil
+			p.pending, waitingImport = nil, nil
 			p.replaceSaved()
 			writeURL(ctx, p.st, r.KeepsInput)
 		})
@@ -145,7 +161,7 @@ func (p *pageState) keepSaved(r route) app.EventHandler {
 		p.fail = guard("going back to the saved sheet", func() {
 			saved := p.pending.saved
 			saved.Lang = p.st.Lang
-			p.pending = nil
+			p.pending, waitingImport = nil, nil
 			p.problems = nil
 			p.setState(saved)
 			writeURL(ctx, p.st, r.KeepsInput)
@@ -166,7 +182,7 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 			store.Write(backupKey, store.Read(storageKey))
 			store.Write(storageKey, raw)
 			p.undo = ""
-			p.pending = nil
+			p.pending, waitingImport = nil, nil
 			p.problems = l.Problems
 			p.setState(State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc})
 			writeURL(ctx, p.st, r.KeepsInput)

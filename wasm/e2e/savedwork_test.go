@@ -206,3 +206,28 @@ func TestNoCSPViolation(t *testing.T) {
 		}
 	}
 }
+
+// TestPendingImportSurvivesNavigation: an import waiting for the answer
+// keeps its procurement sections, and the question, across the site's
+// pages (the link carries the sheet, not the sections).
+func TestPendingImportSurvivesNavigation(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.saveConcurrency64()
+	before := e.saved()
+	proc, err := filepath.Abs("../../shared/plan/testdata/procurement.plan.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.do("import over saved work", chromedp.SetUploadFiles(`#import-file`, []string{proc}),
+		chromedp.WaitVisible(chromedp.ID("replace-ask")), chromedp.WaitVisible(chromedp.ID("procurement-note")),
+		chromedp.Click(chromedp.ID("nav-cost")), WaitWasm("cost"), chromedp.WaitVisible(chromedp.ID("replace-ask")),
+		chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"),
+		chromedp.WaitVisible(chromedp.ID("replace-ask")), chromedp.WaitVisible(chromedp.ID("procurement-note")))
+	if e.saved() != before {
+		t.Error("the import was saved before the user was asked")
+	}
+	e.do("keep it", chromedp.Click(chromedp.ID("replace-keep-new")), chromedp.WaitVisible(chromedp.ID("undo")))
+	if s := e.saved(); !strings.Contains(s, `"procurement":{"quotes"`) {
+		t.Errorf("the kept import lacks its sections: %.200s", s)
+	}
+}
