@@ -45,6 +45,8 @@ func hostile(n int) map[string]string {
 		"text lines":   rep(textBanner+"\n", "a : b\n", ""),
 		"text deep":    rep(textBanner+"\nGPU 00000000:01:00.0\n", " a\n", ""),
 		"text blank":   rep(textBanner+"\n", "\n", ""),
+		"bundle blank": rep("$ nvidia-smi -q\n"+textBanner+"\n", "\n", ""),
+		"bundle rules": rep("x\n"+textBanner+"\n", strings.Repeat("#", 20)+"\n# $ nvidia-smi -q\n", ""),
 		"csv rows":     rep(csvHead, "NVIDIA H100, 0, 81559\n", ""),
 		"csv bad rows": rep(csvHead, "NVIDIA H100, 0\n", ""),
 	}
