@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -171,5 +172,20 @@ func TestImportKeepsSectionsAndChangesNothingOnFailure(t *testing.T) {
 	}
 	if again, _ := h.exportData(planJSON); !bytes.Contains(again, []byte(`"procurement"`)) {
 		t.Error("the sections were lost")
+	}
+}
+
+// TestUnknownKeysBounded: a link with thousands of keys that are not
+// fields gives a few notices, not thousands.
+func TestUnknownKeysBounded(t *testing.T) {
+	var q strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&q, "k%d=1&", i)
+	}
+	for _, extra := range []string{"", "concurrency=8"} {
+		l := LoadSaved(mustQuery(t, q.String()+extra), "", "en")
+		if len(l.Problems) != maxUnknown {
+			t.Errorf("%q: %d problems, want %d", extra, len(l.Problems), maxUnknown)
+		}
 	}
 }

@@ -459,11 +459,15 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 	return l
 }
 
+// maxUnknown bounds the notices about keys that are not fields: a hostile
+// link may hold thousands.
+const maxUnknown = 5
+
 // unknownKeys reports the query keys that are neither fields nor ignored.
 func unknownKeys(q url.Values) []Problem {
 	var out []Problem
 	for _, k := range slices.Sorted(maps.Keys(q)) {
-		if _, ok := fieldByKey(k); !ok && !ignoredQuery[k] {
+		if _, ok := fieldByKey(k); !ok && !ignoredQuery[k] && len(out) < maxUnknown {
 			out = append(out, Problem{Source: FromURL, Unknown: true, Key: clip(k)})
 		}
 	}
@@ -520,6 +524,7 @@ func hasInput(q url.Values) bool {
 func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	in := DefaultInput()
 	var problems []Problem
+	unknown := 0
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -529,8 +534,9 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 		v := m[k]
 		f, ok := fieldByKey(k)
 		if !ok {
-			if !ignoredQuery[k] {
+			if !ignoredQuery[k] && unknown < maxUnknown {
 				problems = append(problems, Problem{Source: src, Unknown: true, Key: clip(k)})
+				unknown++
 			}
 			continue
 		}
