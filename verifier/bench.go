@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
@@ -26,14 +25,19 @@ var runBenchmarks = cuda.Bench
 const defaultBenchDuration = 60 * time.Second
 
 func runBench(ctx context.Context, e env, args []string) error {
-	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE]")
+	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE [--force]]")
 	duration := fs.Duration("duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
 	gpus := fs.String("gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "what to print: text, json (the run and its checks) or markdown (for a ticket)")
 	poc := fs.String("poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
 	out := fs.String("out", "", "also write the judged run as JSON to this file")
+	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	runOut := output{path: *out, force: *force, inputs: []string{*poc}}
+	if err := runOut.check(); err != nil {
 		return err
 	}
 	cfg, err := benchConfig(*duration, *gpus)
@@ -59,7 +63,7 @@ func runBench(ctx context.Context, e env, args []string) error {
 	s := report.Summarize(r.Checks)
 	r.Summary = &s
 	if *out != "" {
-		if err := writeJSON(*out, r); err != nil {
+		if err := writeJSON(runOut, r); err != nil {
 			return err
 		}
 	}
@@ -86,14 +90,9 @@ func readPOCBench(e env, name string) (*bench.Run, error) {
 	if name == "" {
 		return nil, nil
 	}
-	in, closeIn, err := openInput(e, name)
+	data, err := readInput(e, name, bench.MaxBytes)
 	if err != nil {
 		return nil, err
-	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(in, bench.MaxBytes+1))
-	if err != nil {
-		return nil, runErr("reading %s: %v", name, err)
 	}
 	r, err := bench.Decode(data)
 	if err != nil {
@@ -150,15 +149,13 @@ func renderBench(w io.Writer, r *bench.Run, format string) error {
 	return bench.WriteText(w, r, r.Checks)
 }
 
-func writeJSON(name string, v any) error {
+// writeJSON writes v as indented JSON, atomically (output.write).
+func writeJSON(out output, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		return runErr("encoding %s: %v", name, err)
+		return runErr("encoding %s: %v", out.path, err)
 	}
-	if err := os.WriteFile(name, append(data, '\n'), 0o644); err != nil {
-		return runErr("writing %s: %v", name, err)
-	}
-	return nil
+	return out.write(append(data, '\n'))
 }
 
 // benchOptions is bench.OptionsFor: a seam kept for the tests.

@@ -77,7 +77,7 @@ func TestBenchCommand(t *testing.T) {
 		{"one GPU at 70% (A2 siblings)", rtx4090Run(t, 3), nil, nil, exitFailed, "FAIL bench_siblings_fp32 [A2]", "checks failed"},
 		{"no libcuda: every check skips (exit 1)", noLib, nil, nil, exitError, "SKIP bench_fp32 [A2] CUDA driver library libcuda.so.1 could not be loaded", "no benchmark ran: CUDA driver library"},
 		{"interrupted", interrupted, nil, nil, exitError, "interrupted before the end", "interrupted: the output holds what ran"},
-		{"markdown", rtx4090Run(t, -1), nil, []string{"--format", "markdown"}, exitOK, "| gpu0/bench_memtest | A1 |", ""},
+		{"markdown", rtx4090Run(t, -1), nil, []string{"--format", "markdown"}, exitOK, "| gpu0/bench\\_memtest | A1 |", ""},
 		{"GPU CUDA does not see", nil, fmt.Errorf("--gpus: GPU 9 does not exist: CUDA sees 8 GPUs (0–7)"), []string{"--gpus", "9"}, exitUsage, "", "GPU 9 does not exist"},
 		{"duration too short", nil, nil, []string{"--duration", "1s"}, exitUsage, "", "--duration: must be between 5s and 1h0m0s, got 1s"},
 		{"bad --gpus", nil, nil, []string{"--gpus", "first"}, exitUsage, "", `"first" is not a GPU number`},
@@ -144,7 +144,7 @@ func TestBenchPOC(t *testing.T) {
 			poc.GPUs[i].Measurements[j].Value *= 1.2
 		}
 	}
-	if err := writeJSON(filepath.Join(dir, "poc.json"), poc); err != nil {
+	if err := writeJSON(output{path: filepath.Join(dir, "poc.json")}, poc); err != nil {
 		t.Fatal(err)
 	}
 	fakeBench(t, rtx4090Run(t, -1), nil)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -29,6 +28,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	withBench := fs.Bool("bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
 	benchDuration := fs.Duration("bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
 	poc := fs.String("poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
+	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -40,9 +40,6 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	}
 	if err := report.ValidNonce(*nonce); err != nil {
 		return usageErr("--%v", err)
-	}
-	if err := notOverInput(*out, *planName, *smi, *poc, *sign); err != nil {
-		return err
 	}
 	key, err := readSigningKey(*sign)
 	if err != nil {
@@ -65,7 +62,16 @@ func runCheck(ctx context.Context, e env, args []string) error {
 	if *planName == "-" && *smi == "-" {
 		return usageErr("--plan and --nvidia-smi cannot both read standard input")
 	}
-	planBytes, err := readPlanBytes(e, *planName)
+	reportOut := output{path: *out, force: *force, inputs: []string{*planName, *smi, *poc, *sign}}
+	if err := reportOut.check(); err != nil {
+		return err
+	}
+	if key != nil {
+		if err := reportOut.signature().check(); err != nil {
+			return err
+		}
+	}
+	planBytes, err := readInput(e, *planName, acceptance.MaxPlanBytes)
 	if err != nil {
 		return err
 	}
@@ -94,7 +100,7 @@ func runCheck(ctx context.Context, e env, args []string) error {
 		interrupted = run.Interrupted
 	}
 	if *out != "" {
-		if err := writeReportFile(e, *out, r, key); err != nil {
+		if err := writeReportFile(e, reportOut, r, key); err != nil {
 			return err
 		}
 	}
@@ -119,34 +125,6 @@ func verdictErr(r *report.Report, interrupted bool) error {
 	return nil
 }
 
-// notOverInput refuses an --out that would overwrite an input file.
-func notOverInput(out string, inputs ...string) error {
-	if out == "" || out == "-" {
-		return nil
-	}
-	for _, in := range inputs {
-		if in == "" || in == "-" {
-			continue
-		}
-		if samePath(out, in) || samePath(out+".sig", in) {
-			return usageErr("--out %s would overwrite the input %s: choose another name", out, in)
-		}
-	}
-	return nil
-}
-
-// samePath reports whether a and b name the same file.
-func samePath(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
-	}
-	absA, errA := filepath.Abs(a)
-	absB, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && absA == absB
-}
-
 // readSigningKey reads the OpenSSH private key of --sign; "" means none.
 func readSigningKey(name string) (ed25519.PrivateKey, error) {
 	if name == "" {
@@ -163,23 +141,9 @@ func readSigningKey(name string) (ed25519.PrivateKey, error) {
 	return key, nil
 }
 
-// readPlanBytes reads the plan file's bytes: they are hashed into the report.
-func readPlanBytes(e env, name string) ([]byte, error) {
-	r, closeIn, err := openInput(e, name)
-	if err != nil {
-		return nil, err
-	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, acceptance.MaxPlanBytes+1))
-	if err != nil {
-		return nil, runErr("reading %s: %v", name, err)
-	}
-	return data, nil
-}
-
-// writeReportFile writes the report and, with a key, its SSH signature of
-// the exact bytes written (name.sig), each atomically.
-func writeReportFile(e env, name string, r *report.Report, key ed25519.PrivateKey) error {
+// writeReportFile writes the report atomically (output.write) and, with a
+// key, its SSH signature of the exact bytes written (name.sig).
+func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey) error {
 	data, err := report.Marshal(r)
 	if err != nil {
 		return runErr("encoding the report: %v", err)
@@ -190,43 +154,21 @@ func writeReportFile(e env, name string, r *report.Report, key ed25519.PrivateKe
 			return runErr("signing the report: %v", err)
 		}
 	}
-	if err := writeAtomic(name, data); err != nil {
-		return runErr("writing the report: %v", err)
+	if err := out.write(data); err != nil {
+		return err
 	}
+	sigOut := out.signature()
 	if key == nil {
-		os.Remove(name + ".sig") // a stale signature of an earlier report would mislead
+		os.Remove(sigOut.path) // a stale signature of an earlier report would mislead
 		return nil
 	}
-	if err := writeAtomic(name+".sig", sig); err != nil {
-		return runErr("writing the signature: %v", err)
+	if err := sigOut.write(sig); err != nil {
+		return err
 	}
 	pub := key.Public().(ed25519.PublicKey)
 	fmt.Fprintf(e.stderr, "gpuverify: signed %s with %s (%s); the buyer verifies it with\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  or: ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s\n",
-		name, sshsig.Fingerprint(pub), sshsig.KeyType, name, sshsig.Namespace, name, name)
+		out.path, sshsig.Fingerprint(pub), sshsig.KeyType, out.path, sshsig.Namespace, out.path, out.path)
 	return nil
-}
-
-// writeAtomic writes data to a temporary file beside name, then renames it
-// over name, so a reader never sees half a file.
-func writeAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 func renderReport(w io.Writer, r *report.Report, format string) error {

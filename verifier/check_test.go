@@ -132,7 +132,7 @@ func TestCheckCommand(t *testing.T) {
 		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce    buyer-7f3a", ""},
 		{"bad nonce", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "a b"}, "", exitUsage, "", "--nonce: only printable ASCII without spaces"},
 		{"--sign without --out", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--sign", "key"}, "", exitUsage, "", "--sign needs --out"},
-		{"--out over the plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", "testdata/plan-rtx4090x8.json"}, "", exitUsage, "", "would overwrite the input"},
+		{"--out over the plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", "testdata/plan-rtx4090x8.json"}, "", exitUsage, "", "is also an input"},
 		{"key not a key", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--out", "r.json", "--sign", "testdata/plan-h100x8.json"}, "", exitUsage, "", "OPENSSH PRIVATE KEY"},
 		{"wrong schema", []string{"check", "--plan", "testdata/plan-wrong-schema.json", "--nvidia-smi", fx4090}, "", exitUsage, "", `schema: must be "gpuplan.plan/v1", got "gpuplan.requirements/v1"`},
 		{"no --plan", []string{"check", "--nvidia-smi", fx4090}, "", exitUsage, "", "--plan is required"},
@@ -344,20 +344,24 @@ func TestSignedReport(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "signature GOOD by alice@buyer") || !strings.Contains(stdout, "origin: live") || !strings.Contains(stdout, ": PASS (") {
 		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// Without --force an existing report is never replaced (issue 13).
+	if code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other); code != exitUsage || !strings.Contains(stderr, "already exists") {
+		t.Errorf("second run without --force: exit %d %s", code, stderr)
+	}
 	// The same report signed by someone not in the file.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other)
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", other)
 	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature REFUSED") && strings.Contains(stderr, "not in the allowed signers") {
 		t.Errorf("other signer: exit %d %s", code, stderr)
 	}
 	// A changed report under a good signature.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", key)
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", key)
 	data, _ := os.ReadFile(out)
 	os.WriteFile(out, append(data, '\n'), 0o644)
 	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISMATCH") {
 		t.Errorf("changed report: exit %d %s", code, stderr)
 	}
 	// Written again without --sign: the old signature is gone, not left to mislead.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out)
+	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force")
 	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISSING") {
 		t.Errorf("unsigned: exit %d %s", code, stderr)
 	}

@@ -108,6 +108,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  3  fail: a check failed, or verify-report found the report changed, re-derived differently or badly signed")
 	fmt.Fprintln(w, "  4  incomplete: nothing failed, but a demanded check was not measured (or the facts came from a saved file);")
 	fmt.Fprintln(w, "     the text output lists those checks and the command that would measure them")
+	fmt.Fprintln(w, "  130 stopped by Ctrl-C or SIGTERM")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.

@@ -44,8 +44,9 @@ type nvmlSession interface {
 	Close()
 }
 
-// maxSMIBytes bounds a saved nvidia-smi output (an 8-GPU -q -x is ~300 KB).
-const maxSMIBytes = 64 << 20
+// maxSMIBytes bounds a saved nvidia-smi output (an 8-GPU -q -x is ~300 KB):
+// the parsers' own limit.
+const maxSMIBytes = facts.MaxInput
 
 func runFacts(ctx context.Context, e env, args []string) error {
 	fs := newFlags(e, "facts", "[--nvidia-smi FILE] [--format text|json] [--print-query]")
@@ -90,7 +91,11 @@ nvidia-smi -q > smi.txt
 // opened is a collection failure (exit 1).
 func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, provenance.Origin, error) {
 	if smiFile != "" {
-		f, err := parseSMI(e, smiFile)
+		var f *facts.Facts
+		err := interruptible(ctx, func() (err error) {
+			f, err = parseSMI(e, smiFile)
+			return err
+		})
 		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
 	}
 	s, err := openNVML()
@@ -109,17 +114,9 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 
 // parseSMI reads and parses a saved nvidia-smi output.
 func parseSMI(e env, name string) (*facts.Facts, error) {
-	r, closeIn, err := openInput(e, name)
+	data, err := readInput(e, name, maxSMIBytes)
 	if err != nil {
 		return nil, err
-	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, maxSMIBytes+1))
-	if err != nil {
-		return nil, runErr("reading %s: %v", name, err)
-	}
-	if len(data) > maxSMIBytes {
-		return nil, usageErr("%s: larger than %d bytes: not nvidia-smi output", name, maxSMIBytes)
 	}
 	f, err := facts.Parse(data)
 	if err != nil {

@@ -31,6 +31,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 	signers := fs.String("allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
 	ncclName := fs.String("nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
 	out := fs.String("out", "", "also write the fleet report (JSON, with its digest) to this file")
+	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
 	format := &formatFlag{value: "text", allowed: []string{"text", "markdown", "json"}}
 	fs.Var(format, "format", "what to print: text, markdown (for a ticket) or json (the fleet report)")
 	files, err := parseInterleaved(fs, args)
@@ -40,16 +41,13 @@ func runMerge(_ context.Context, e env, args []string) error {
 	if len(files) == 0 {
 		return usageErr("give the node reports: gpuverify merge report-*.json --out fleet.json")
 	}
-	if *out != "" {
-		for _, f := range append(files, *planName, *signers, *ncclName) {
-			if f != "" && sameFile(f, *out) {
-				return usageErr("--out %s is also an input: write the fleet report to another file", *out)
-			}
-		}
+	fleetOut := output{path: *out, force: *force, inputs: append(files, *planName, *signers, *ncclName)}
+	if err := fleetOut.check(); err != nil {
+		return err
 	}
 	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: now()}
 	if *planName != "" {
-		data, err := readLimited(*planName, acceptance.MaxPlanBytes)
+		data, err := readInput(e, *planName, acceptance.MaxPlanBytes)
 		if err != nil {
 			return err
 		}
@@ -58,7 +56,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 		}
 	}
 	if *ncclName != "" {
-		data, err := readLimited(*ncclName, fabric.MaxNCCLBytes)
+		data, err := readInput(e, *ncclName, fabric.MaxNCCLBytes)
 		if err != nil {
 			return err
 		}
@@ -68,12 +66,12 @@ func runMerge(_ context.Context, e env, args []string) error {
 	}
 	var allowed []byte
 	if *signers != "" {
-		if allowed, err = readLimited(*signers, maxSigBytes); err != nil {
+		if allowed, err = readInput(e, *signers, maxSigBytes); err != nil {
 			return err
 		}
 		opt.Signatures = true
 	}
-	inputs, err := readReports(files, allowed, opt.Signatures)
+	inputs, err := readReports(e, files, allowed, opt.Signatures)
 	if err != nil {
 		return err
 	}
@@ -86,8 +84,8 @@ func runMerge(_ context.Context, e env, args []string) error {
 		if err != nil {
 			return runErr("encoding the fleet report: %v", err)
 		}
-		if err := writeFileAtomic(*out, data); err != nil {
-			return runErr("writing %s: %v", *out, err)
+		if err := fleetOut.write(data); err != nil {
+			return err
 		}
 	}
 	if err := renderFleet(e.stdout, f, format.value); err != nil {
@@ -121,13 +119,13 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // readReports reads each report and, when asked, its signature beside it.
 // A file that cannot be read is bad input (exit 2) before anything merges:
 // the admin mistyped a name.
-func readReports(files []string, allowed []byte, sigs bool) ([]fleet.Input, error) {
+func readReports(e env, files []string, allowed []byte, sigs bool) ([]fleet.Input, error) {
 	inputs := make([]fleet.Input, 0, len(files))
 	for _, name := range files {
 		if name == "-" {
 			return nil, usageErr("merge reads report files, not standard input")
 		}
-		data, err := readLimited(name, report.MaxBytes)
+		data, err := readInput(e, name, report.MaxBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -192,59 +190,6 @@ func renderFleet(w io.Writer, f *fleet.Fleet, format string) error {
 		return f.WriteMarkdown(w)
 	}
 	return f.WriteText(w)
-}
-
-// readLimited reads a named file of at most max bytes; a missing or
-// oversized file is bad input (exit 2) naming it.
-func readLimited(name string, max int64) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, max+1))
-	if err != nil {
-		return nil, usageErr("reading %s: %v", name, err)
-	}
-	if int64(len(data)) > max {
-		return nil, usageErr("%s: larger than %d bytes", name, max)
-	}
-	return data, nil
-}
-
-// sameFile reports whether a and b name the same file (the same path, or
-// the same existing file under two names).
-func sameFile(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
-}
-
-// writeFileAtomic writes data to a temporary file beside name and renames
-// it over name, so a reader never sees half a report.
-func writeFileAtomic(name string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }
 
 // isFleet reports whether data is a fleet report: verify-report checks

@@ -16,10 +16,11 @@ func init() {
 var monitorClock monitor.Clock = monitor.RealClock{}
 
 func runMonitor(ctx context.Context, e env, args []string) error {
-	fs := newFlags(e, "monitor", "[--interval 10s] [--duration 1h] [--out util.csv]")
+	fs := newFlags(e, "monitor", "[--interval 10s] [--duration 1h] [--out util.csv [--force]]")
 	interval := fs.Duration("interval", 10e9, "time between samples (at least 1s)")
 	duration := fs.Duration("duration", 0, "how long to sample; 0 samples until Ctrl-C or SIGTERM")
 	out := fs.String("out", "", "write the CSV to this file (the summary then goes to standard output); default: CSV to standard output, summary to standard error")
+	force := fs.Bool("force", false, "replace the --out file if it exists")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -35,7 +36,17 @@ func runMonitor(ctx context.Context, e env, args []string) error {
 
 	csvOut, summaryOut := e.stdout, e.stderr
 	if *out != "" {
-		f, err := os.Create(*out)
+		// The CSV is written as it is sampled, so that Ctrl-C or a crash
+		// keeps every sample: not atomic, but never over an existing file
+		// without --force (O_EXCL).
+		if err := (output{path: *out, force: *force}).check(); err != nil {
+			return err
+		}
+		flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+		if *force {
+			flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		}
+		f, err := os.OpenFile(*out, flags, 0o644)
 		if err != nil {
 			return runErr("%v", err)
 		}

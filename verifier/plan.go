@@ -17,10 +17,11 @@ func init() {
 	register("plan", "build a plan from a requirement sheet (the same plan the site shows)", runPlan)
 }
 
-func runPlan(_ context.Context, e env, args []string) error {
-	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--ics exit.ics]")
+func runPlan(ctx context.Context, e env, args []string) error {
+	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--ics exit.ics [--force]]")
 	in := fs.String("in", "", "requirement sheet or plan file (JSON); - reads standard input")
 	ics := fs.String("ics", "", "also write the exit schedule (procurement.exit) as an iCalendar file")
+	force := fs.Bool("force", false, "replace the --ics file if it exists")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "output format: text, json or markdown")
 	if err := parseFlags(fs, args); err != nil {
@@ -29,30 +30,31 @@ func runPlan(_ context.Context, e env, args []string) error {
 	if *in == "" {
 		return usageErr("--in is required: a requirement sheet, or - for standard input")
 	}
-	r, closeIn, err := openInput(e, *in)
-	if err != nil {
+	icsOut := output{path: *ics, force: *force, inputs: []string{*in}}
+	if err := icsOut.check(); err != nil {
 		return err
 	}
-	defer closeIn()
-	p, err := readPlan(r)
-	if err != nil {
-		return inputErr(*in, err)
-	}
-	if *ics != "" {
-		if err := writeICS(*ics, p); err != nil {
+	return interruptible(ctx, func() error {
+		data, err := readInput(e, *in, plan.MaxBytes)
+		if err != nil {
 			return err
 		}
-	}
-	return writePlan(e.stdout, p, format.value)
+		p, err := readPlan(data)
+		if err != nil {
+			return inputErr(*in, err)
+		}
+		if *ics != "" {
+			if err := writeICS(icsOut, p); err != nil {
+				return err
+			}
+		}
+		return writePlan(e.stdout, p, format.value)
+	})
 }
 
-// readPlan reads a plan file as it is, or builds the plan of a sheet: the
-// schema field tells which.
-func readPlan(r io.Reader) (*plan.Plan, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
-	if err != nil {
-		return nil, err
-	}
+// readPlan reads a plan file as it is (validated), or builds the plan of a
+// sheet: the schema field tells which.
+func readPlan(data []byte) (*plan.Plan, error) {
 	var head struct {
 		Schema string `json:"schema"`
 	}
@@ -68,7 +70,7 @@ func readPlan(r io.Reader) (*plan.Plan, error) {
 }
 
 // writeICS writes the exit schedule as an iCalendar file (rules E1, E2).
-func writeICS(path string, p *plan.Plan) error {
+func writeICS(out output, p *plan.Plan) error {
 	pr := p.Requirements.Procurement
 	if pr == nil || pr.Exit == nil {
 		return usageErr("--ics: the plan has no procurement.exit section")
@@ -77,15 +79,11 @@ func writeICS(path string, p *plan.Plan) error {
 	if err != nil {
 		return usageErr("procurement.exit: %v", err)
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if err := sched.WriteICS(&b, time.Now().UTC()); err != nil {
 		return runErr("%v", err)
 	}
-	if err := sched.WriteICS(f, time.Now().UTC()); err != nil {
-		f.Close()
-		return runErr("%v", err)
-	}
-	return f.Close()
+	return out.write(b.Bytes())
 }
 
 func writePlan(w io.Writer, p *plan.Plan, format string) error {
@@ -106,6 +104,12 @@ func openInput(e env, name string) (io.Reader, func(), error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, usageErr("%v", err)
+	}
+	// A directory opens, then fails on the first read: refuse it here so
+	// every command says the same and exits 2.
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, usageErr("%s is a directory: give a file", name)
 	}
 	return f, func() { f.Close() }, nil
 }

@@ -82,7 +82,7 @@ func TestPlanFileInput(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(data), "BEGIN:VCALENDAR\r\n") || !strings.Contains(string(data), "BEGIN:VEVENT") {
 		t.Errorf("ics = %q, %v", data, err)
 	}
-	code, _, errOut = runCmd(t, `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics)
+	code, _, errOut = runCmd(t, `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics, "--force")
 	if code != exitUsage || !strings.Contains(errOut, "no procurement.exit section") {
 		t.Errorf("--ics without an exit section: %d %q", code, errOut)
 	}

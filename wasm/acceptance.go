@@ -104,6 +104,9 @@ func runCheck(data []byte, pl *plan.Plan) checkOutcome {
 	if pl != nil {
 		acc = &pl.Acceptance
 	}
+	if len(data) > maxPaste {
+		return checkOutcome{Err: errTooBig{maxPaste}}
+	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return checkOutcome{}
@@ -208,10 +211,24 @@ func (p *acceptancePage) recheck() {
 	p.check = runCheck([]byte(p.pasted), p.out.Plan)
 }
 
-// onPaste reads the textarea on every input.
+// maxPaste bounds what the paste box and its file input read: the cap of
+// the nvidia-smi parsers (8 MB; an 8-GPU output is about 300 KB). A
+// gpuverify report pasted here is far smaller.
+const maxPaste = facts.MaxInput
+
+// onPaste reads the textarea on every input. Text over maxPaste is refused
+// with a message before it is copied out of the page.
 func (p *acceptancePage) onPaste(ctx app.Context, e app.Event) {
 	p.fail = guard("reading the pasted output", func() {
-		p.pasted = ctx.JSSrc().Get("value").String()
+		src := ctx.JSSrc()
+		// textLength counts UTF-16 units: at most the UTF-8 bytes, and
+		// at least a third of them; runCheck checks the bytes.
+		if n := src.Get("textLength").Int(); n > maxPaste {
+			p.pasted = ""
+			p.check = checkOutcome{Err: errTooBig{maxPaste}}
+			return
+		}
+		p.pasted = src.Get("value").String()
 		p.recheck()
 	})
 }
@@ -226,7 +243,7 @@ func (p *acceptancePage) onFile(ctx app.Context, e app.Event) {
 			})
 			return
 		}
-		readFirstFile(ctx, func(ctx app.Context, name string, data []byte, err error) {
+		readFirstFile(ctx, maxPaste, func(ctx app.Context, name string, data []byte, err error) {
 			if err != nil {
 				p.check = checkOutcome{Err: fmt.Errorf("%s: %w", name, err)}
 				return
@@ -387,6 +404,9 @@ func (p *acceptancePage) outcome() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	c := p.check
+	if tb, ok := c.Err.(errTooBig); ok {
+		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(fmt.Sprintf(m.PasteTooBigF, tb.limit))
+	}
 	if p.fleet != nil && c.Err == nil {
 		return app.Div().ID("check-outcome").Body(fleetBlock(l, p.fleet))
 	}

@@ -23,6 +23,7 @@ func (p *embedPage) Render() app.UI {
 	m := l.M()
 	return app.Div().Class("embed").Body(
 		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
+			p.savedWork(r),
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, p.body),

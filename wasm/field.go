@@ -121,8 +121,10 @@ func (f fieldSpec) Parse(s string) (v parsed, ok bool, err error) {
 		v.Int = n
 	case kindDecimal:
 		// decimal accepts exponents ("1e3"); a person never types one here.
+		// The length limit already bounds the digits; Bounded also keeps
+		// the places to what every decoder accepts (money.MaxPlaces).
 		d, err := decimal.NewFromString(s)
-		if err != nil || strings.ContainsAny(s, "eE") {
+		if err != nil || strings.ContainsAny(s, "eE") || !money.Bounded(d) {
 			return fail(errNotNumber)
 		}
 		v.Dec = d

@@ -15,9 +15,6 @@ import (
 // stays in the browser: a download is a blob: URL made here, an import is
 // read with the File API.
 
-// maxImport bounds a file read into the page.
-const maxImport = 4 << 20
-
 // planJSON is the plan file exactly as plan.Encode writes it.
 func planJSON(p *plan.Plan) ([]byte, error) {
 	var b bytes.Buffer
@@ -33,7 +30,10 @@ func planMarkdown(p *plan.Plan) ([]byte, error) {
 }
 
 // importSheet reads a plan file or a requirement sheet and returns its
-// requirements. The schema field says which it is.
+// requirements, as gpuverify plan does: a plan file's schema says it is
+// one; anything else is read as a sheet, which may leave "schema" out (the
+// README's example does). Both are validated whole (ranges, bounded
+// decimals) before anything is used.
 func importSheet(data []byte) (plan.Requirements, error) {
 	var head struct {
 		Schema string `json:"schema"`
@@ -41,8 +41,13 @@ func importSheet(data []byte) (plan.Requirements, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return plan.Requirements{}, fmt.Errorf("not JSON: %w", err)
 	}
-	if head.Schema == plan.RequirementsSchema {
+	switch head.Schema {
+	case "", plan.RequirementsSchema:
 		return plan.DecodeRequirements(bytes.NewReader(data))
+	case plan.Schema:
+	default:
+		return plan.Requirements{}, &plan.FieldError{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
+			plan.Schema, plan.RequirementsSchema, clip(head.Schema))}
 	}
 	p, err := plan.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -79,13 +84,18 @@ func download(name, mime string, data []byte) {
 	w.Call("setTimeout", revoke, 10000)
 }
 
-// errTooBig refuses a file over maxImport.
-var errTooBig = errors.New("the file is larger than 4 MiB")
+// errTooBig refuses a file over the reader's limit.
+type errTooBig struct{ limit int }
+
+func (e errTooBig) Error() string {
+	return fmt.Sprintf("the file is larger than %d bytes", e.limit)
+}
 
 // readFirstFile reads the first file of an <input type=file> and calls done
-// on the UI goroutine with its name and bytes. The input is cleared, so the
-// same file can be chosen again.
-func readFirstFile(ctx app.Context, done func(ctx app.Context, name string, data []byte, err error)) {
+// on the UI goroutine with its name and bytes; a file over limit bytes is
+// refused unread. The input is cleared, so the same file can be chosen
+// again.
+func readFirstFile(ctx app.Context, limit int, done func(ctx app.Context, name string, data []byte, err error)) {
 	input := ctx.JSSrc()
 	files := input.Get("files")
 	if files.IsUndefined() || files.IsNull() || files.Length() == 0 {
@@ -93,8 +103,8 @@ func readFirstFile(ctx app.Context, done func(ctx app.Context, name string, data
 	}
 	file := files.Index(0)
 	name := file.Get("name").String()
-	if file.Get("size").Int() > maxImport {
-		done(ctx, name, nil, errTooBig)
+	if file.Get("size").Int() > limit {
+		done(ctx, name, nil, errTooBig{limit})
 		input.Set("value", "")
 		return
 	}

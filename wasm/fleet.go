@@ -70,8 +70,8 @@ func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile
 	for i := range n {
 		file := list.Index(i)
 		name := file.Get("name").String()
-		if file.Get("size").Int() > maxImport {
-			finish(i, loadedFile{name: name, err: errTooBig})
+		if file.Get("size").Int() > report.MaxBytes {
+			finish(i, loadedFile{name: name, err: errTooBig{report.MaxBytes}})
 			continue
 		}
 		var then, fail app.Func

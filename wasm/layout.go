@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"net/url"
 	"strconv"
@@ -52,12 +53,39 @@ type pageState struct {
 	loaded   bool            // state read from the URL and storage
 	urlGen   int             // counts edits, so only the last one writes the URL (saveEdit)
 	queries  map[Lang]string // st encoded as a query, by language (pageLink); nil when st changes
+	// pending is set while a link or an import that would replace saved
+	// work is shown but not saved: the page asks to keep it or go back.
+	pending *pending
+	// undo is the saved state a kept replacement wrote over, for Undo; ""
+	// when there is nothing to undo.
+	undo string
+	// locked is true when storage holds the state of a newer version of
+	// the site: nothing is written to it.
+	locked bool
 }
+
+// pending is a replacement of saved work that waits for the user's answer.
+type pending struct {
+	saved  State  // the saved state, to go back to
+	source Source // FromURL or FromFile
+	name   string // the imported file's name
+	shown  State  // FromFile: the state on the page, kept up to date by setState
+}
+
+// waitingImport is the pending import of the page last left, if any. The
+// URL carries its sheet to the next page but not its procurement sections,
+// which only storage holds: the next page takes them, and the question,
+// from here when its sheet is still the import's.
+var waitingImport *pending
 
 // setState replaces the state and computes its plan.
 func (p *pageState) setState(st State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || p.out.Req.Schema == ""
 	p.st = st
+	if p.pending != nil && p.pending.source == FromFile {
+		p.pending.shown = st
+		waitingImport = p.pending
+	}
 	p.queries = nil
 	if inputChanged {
 		start := time.Now()
@@ -76,26 +104,116 @@ func (p *pageState) preload() {
 		return
 	}
 	p.fail = guard("reading the address", func() {
-		q := app.Window().URL().Query()
-		var st State
-		st, p.problems = LoadState(q, store.Read(storageKey), browserLang())
-		p.setState(st)
-		p.loaded = true
+		p.load(app.Window().URL().Query())
 	})
+}
+
+// load reads the state from the query and storage. Storage it could not
+// keep as it was is copied to backupKey first; a link that would replace
+// saved work is shown and left pending.
+func (p *pageState) load(q url.Values) {
+	stored := store.Read(storageKey)
+	l := LoadSaved(q, stored, browserLang())
+	if l.Backup && stored != "" {
+		store.Write(backupKey, stored)
+	}
+	p.problems = l.Problems
+	p.locked = l.Locked
+	p.pending = nil
+	if l.Conflict {
+		p.pending = &pending{saved: l.Saved, source: FromURL}
+	}
+	if w := waitingImport; w != nil && !l.Locked && l.State.Input.Equal(w.shown.Input) {
+		l.State.Proc = w.shown.Proc
+		p.pending = w
+	}
+	waitingImport = nil
+	p.setState(l.State)
+	p.loaded = true
 }
 
 // enter loads the state for route r when the page is navigated to, sets the
 // document title and language, and writes the state back.
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
-		st, problems := loadState(ctx)
-		p.problems = problems
-		p.setState(st)
-		p.loaded = true
+		p.load(ctx.Page().URL().Query())
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
-		saveState(ctx, p.st, r.KeepsInput, p.out.Valid())
+		p.save(ctx, r)
 	})
+}
+
+// keepNew saves the sheet shown (a link's or an import's) over the saved
+// one, which stays in backupKey for Undo.
+func (p *pageState) keepNew(r route) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("keeping the new sheet", func() {
+			p.pending, waitingImport = nil, nil
+			p.replaceSaved()
+			writeURL(ctx, p.st, r.KeepsInput)
+		})
+	}
+}
+
+// keepSaved goes back to the saved sheet and drops the link's or import's.
+func (p *pageState) keepSaved(r route) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("going back to the saved sheet", func() {
+			saved := p.pending.saved
+			saved.Lang = p.st.Lang
+			p.pending, waitingImport = nil, nil
+			p.problems = nil
+			p.setState(saved)
+			writeURL(ctx, p.st, r.KeepsInput)
+		})
+	}
+}
+
+// undoReplace puts back the saved state a replacement wrote over; the state
+// it replaces goes to backupKey in turn.
+func (p *pageState) undoReplace(r route) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("undo", func() {
+			raw := p.undo
+			if raw == "" || p.locked {
+				return
+			}
+			l := LoadSaved(url.Values{}, raw, "")
+			store.Write(backupKey, store.Read(storageKey))
+			store.Write(storageKey, raw)
+			p.undo = ""
+			p.pending, waitingImport = nil, nil
+			p.problems = l.Problems
+			p.setState(State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc})
+			writeURL(ctx, p.st, r.KeepsInput)
+		})
+	}
+}
+
+// savedWork asks about a pending replacement, or offers Undo after one.
+func (p *pageState) savedWork(r route) app.UI {
+	m := p.st.Lang.M()
+	switch {
+	case p.locked:
+		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
+			app.P().Text(m.NoticeStorageNewer))
+	case p.pending != nil:
+		ask := m.AskLinkReplace
+		if p.pending.source == FromFile {
+			ask = fmt.Sprintf(m.AskFileReplaceF, p.pending.name)
+		}
+		return app.Div().ID("replace-ask").Class("notice", "replace-ask").Attr("role", "alert").Body(
+			app.P().Text(ask),
+			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(m.KeepNew).OnClick(p.keepNew(r)),
+			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(m.KeepSaved).OnClick(p.keepSaved(r)),
+		)
+	case p.undo != "":
+		return app.Div().ID("undo-box").Class("notice", "undo-box").Attr("role", "status").Body(
+			app.P().Text(m.ReplacedNote),
+			app.Button().ID("undo").Type("button").Class("btn").Text(m.Undo).OnClick(p.undoReplace(r)),
+		)
+	}
+	return nil
 }
 
 // setField stores the text of one field, recomputes the plan and saves the
@@ -192,6 +310,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.langSwitch(r),
 		),
 		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
+			p.savedWork(r),
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),
@@ -237,9 +356,15 @@ func (p *pageState) notices() app.UI {
 		return nil
 	}
 	m := p.st.Lang.M()
-	items := make([]app.UI, len(p.problems))
-	for i, pr := range p.problems {
-		items[i] = app.Li().Text(pr.Message(m))
+	var items []app.UI
+	for _, pr := range p.problems {
+		if pr.Newer {
+			continue // savedWork says it, for as long as it holds
+		}
+		items = append(items, app.Li().Text(pr.Message(m)))
+	}
+	if len(items) == 0 {
+		return nil
 	}
 	return app.Div().ID("notice").Class("notice").Attr("role", "status").Body(
 		app.Ul().Body(items...),

@@ -24,6 +24,8 @@ type Messages struct {
 	AcceptanceIntro, AboutTitle, AboutIntro, AboutOffline        string
 	AboutPrivacy                                                 string
 	NoticeStorageCorrupt, NoticeStorageOutdated                  string
+	NoticeStorageNewer, AskLinkReplace, AskFileReplaceF          string
+	KeepNew, KeepSaved, ReplacedNote, Undo, PasteTooBigF         string
 	NoticeFieldResetF, NoticeUnknownF, NoticeSourceURL           string
 	NoticeProcurementF, ProcurementNoteF, ProcurementClear       string
 	ImportedProcF                                                string
@@ -139,11 +141,19 @@ var enMessages = Messages{
 	AboutOffline:    "After the first visit the site works offline.",
 	AboutPrivacy:    "Your input is kept in the address bar and in this browser's local storage only.",
 
-	NoticeStorageCorrupt:  "The plan saved in this browser could not be read, so the defaults were restored.",
-	NoticeStorageOutdated: "The plan saved in this browser was written by an older version of gpuplan, so the defaults were restored.",
+	NoticeStorageCorrupt:  "The plan saved in this browser could not be read, so the defaults were restored. The unreadable copy is kept in this browser (gpuplan.state.backup).",
+	NoticeStorageOutdated: "The plan saved in this browser was written by an older version of gpuplan and holds nothing this version reads, so the defaults were restored. The old copy is kept in this browser (gpuplan.state.backup).",
+	NoticeStorageNewer:    "The plan saved in this browser was written by a newer version of gpuplan. It is left untouched: this page shows the link or the defaults and saves nothing. Reload to get the newer version.",
+	AskLinkReplace:        "This link holds a different sheet from the one saved in this browser. It is shown here but not saved yet.",
+	AskFileReplaceF:       "%s holds a different sheet from the one saved in this browser. It is shown here but not saved yet.",
+	KeepNew:               "Keep this sheet (replaces the saved one)",
+	KeepSaved:             "Go back to the saved sheet",
+	ReplacedNote:          "The saved sheet was replaced; the previous one is kept.",
+	Undo:                  "Undo",
+	PasteTooBigF:          "This is larger than %d bytes, more than any nvidia-smi output (an 8-GPU server writes about 300 KB): it was not read. Paste or load the output of one server.",
 	NoticeFieldResetF:     "%s from %s was %q, which is not valid; %s is used instead",
 	NoticeUnknownF:        "%q in %s is not a planner field and was ignored.",
-	NoticeProcurementF:    "The procurement sections saved in this browser could not be read and were left out: %s.",
+	NoticeProcurementF:    "The saved procurement part %q could not be read and was left out; everything else is kept (the old copy too, in gpuplan.state.backup): %s.",
 	ProcurementNoteF:      "This plan holds procurement sections (%s). They are kept in this browser and in the exported plan.json; the link below carries the requirement sheet only.",
 	ProcurementClear:      "Remove the procurement sections",
 	ImportedProcF:         "Imported %s: the sheet and the procurement sections are restored.",
@@ -481,11 +491,19 @@ var zhMessages = Messages{
 	AboutOffline:    "首次访问之后，本站可离线使用。",
 	AboutPrivacy:    "您的输入只保存在地址栏和本浏览器的本地存储中。",
 
-	NoticeStorageCorrupt:  "本浏览器中保存的方案无法读取，已恢复默认值。",
-	NoticeStorageOutdated: "本浏览器中保存的方案来自旧版 gpuplan，已恢复默认值。",
+	NoticeStorageCorrupt:  "本浏览器中保存的方案无法读取，已恢复默认值。无法读取的副本仍保存在本浏览器中（gpuplan.state.backup）。",
+	NoticeStorageOutdated: "本浏览器中保存的方案来自旧版 gpuplan，其中没有本版能读取的内容，已恢复默认值。旧副本仍保存在本浏览器中（gpuplan.state.backup）。",
+	NoticeStorageNewer:    "本浏览器中保存的方案来自更新版本的 gpuplan，已原样保留：本页显示链接或默认值，不保存任何内容。请刷新以获取新版本。",
+	AskLinkReplace:        "此链接中的需求表与本浏览器中保存的不同。这里显示的是链接中的需求表，尚未保存。",
+	AskFileReplaceF:       "%s 中的需求表与本浏览器中保存的不同。这里显示的是导入的需求表，尚未保存。",
+	KeepNew:               "保留此需求表（替换已保存的）",
+	KeepSaved:             "回到已保存的需求表",
+	ReplacedNote:          "已保存的需求表已被替换；原来的仍有保留。",
+	Undo:                  "撤销",
+	PasteTooBigF:          "内容超过 %d 字节，比任何 nvidia-smi 输出都大（8 卡服务器约 300 KB），未读取。请粘贴或加载一台服务器的输出。",
 	NoticeFieldResetF:     "%s（来自%s）为 %q，无效；已改用%s",
 	NoticeUnknownF:        "%q（来自%s）不是规划器的字段，已忽略。",
-	NoticeProcurementF:    "本浏览器中保存的采购部分无法读取，已略去：%s。",
+	NoticeProcurementF:    "本浏览器中保存的采购部分 %q 无法读取，已单独略去；其余内容均保留（旧副本也保存在 gpuplan.state.backup 中）：%s。",
 	ProcurementNoteF:      "本方案含采购部分（%s），保存在本浏览器中，并随导出的 plan.json 一起导出；下面的链接只带需求表。",
 	ProcurementClear:      "删除采购部分",
 	ImportedProcF:         "已导入 %s：需求表和采购部分已恢复。",

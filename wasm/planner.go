@@ -495,47 +495,75 @@ func (p *plannerPage) exportData(encode func(*plan.Plan) ([]byte, error)) ([]byt
 // importFile restores the sheet from a plan file or a requirement sheet.
 func (p *plannerPage) importFile(ctx app.Context, e app.Event) {
 	p.fail = guard("import", func() {
-		readFirstFile(ctx, p.applyImport)
+		readFirstFile(ctx, plan.MaxBytes, p.applyImport)
 	})
 }
 
-// applyImport puts an imported sheet into the form. Values the form cannot
-// hold are reported like a bad link.
+// applyImport puts an imported sheet into the form. A file that fails
+// validation, or holds a value the form cannot hold, changes nothing. A
+// plain sheet keeps the procurement sections already here; a plan file with
+// sections replaces them. Over saved work the import is shown but saved
+// only once the user keeps it (savedWork); otherwise it is saved at once,
+// with Undo.
 func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err error) {
 	m := p.st.Lang.M()
-	var req plan.Requirements
-	if err == nil {
-		req, err = importSheet(data)
-	}
+	next, err := p.importedState(data, err)
 	if err != nil {
 		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
 		return
 	}
-	proc, err := NewProcurement(req.Procurement)
-	if err != nil {
-		p.imported, p.importErr = fmt.Sprintf(m.ImportFailedF, name, err), true
-		return
-	}
-	in, problems := inputFrom(FromFile, FromRequirements(req).v)
-	// An import replaces the whole plan: a file without procurement
-	// sections drops those of an earlier import.
-	p.setState(State{Lang: p.st.Lang, Input: in, Proc: proc})
-	p.problems = problems
 	done := m.ImportedF
-	if proc != nil {
+	if next.Proc != nil && next.Proc != p.st.Proc {
 		done = m.ImportedProcF
 	}
 	p.imported, p.importErr = fmt.Sprintf(done, name), false
-	saveState(ctx, p.st, p.route().KeepsInput, p.out.Valid())
+	hadWork := len(p.st.Input.v) > 0 || p.st.Proc != nil
+	changes := !next.Input.Equal(p.st.Input) || next.Proc != p.st.Proc
+	r := p.route()
+	if p.pending == nil && hadWork && changes && !p.locked {
+		p.pending = &pending{saved: p.st, source: FromFile, name: clip(name)}
+	}
+	p.setState(next)
+	p.problems = nil
+	if p.pending == nil {
+		p.replaceSaved()
+	}
+	writeURL(ctx, p.st, r.KeepsInput)
+}
+
+// importedState reads an imported file into the state it would give, or the
+// reason it changes nothing.
+func (p *plannerPage) importedState(data []byte, readErr error) (State, error) {
+	if readErr != nil {
+		return State{}, readErr
+	}
+	req, err := importSheet(data)
+	if err != nil {
+		return State{}, err
+	}
+	proc := p.st.Proc
+	if req.Procurement != nil {
+		if proc, err = NewProcurement(req.Procurement); err != nil {
+			return State{}, err
+		}
+	}
+	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	if len(problems) > 0 {
+		return State{}, errors.New(problems[0].Message(p.st.Lang.M()))
+	}
+	return State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
 }
 
 // clearProcurement forgets the procurement sections of an import; the sheet
-// stays.
+// stays. The sections stay in backupKey, and Undo brings them back.
 func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 	p.fail = guard("removing the procurement sections", func() {
 		p.setState(State{Lang: p.st.Lang, Input: p.st.Input})
 		p.imported = ""
-		saveState(ctx, p.st, p.route().KeepsInput, p.out.Valid())
+		if p.pending == nil {
+			p.replaceSaved()
+		}
+		writeURL(ctx, p.st, p.route().KeepsInput)
 	})
 }
 

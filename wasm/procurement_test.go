@@ -54,16 +54,48 @@ func TestProcurementState(t *testing.T) {
 	if got.Proc != nil || got.Input.Get("hours_per_day") != "12" || len(problems) != 1 || !problems[0].Procurement {
 		t.Fatalf("bad sections: %+v %+v", got, problems)
 	}
-	if msg := problems[0].Message(En.M()); !strings.Contains(msg, "procurement sections") || !strings.Contains(msg, "nonsense") {
+	if msg := problems[0].Message(En.M()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
 		t.Errorf("notice %q does not say what was dropped and why", msg)
 	}
 	// Well-formed but refused by plan.Build: an exit date that is no date.
+	// The exit section is dropped alone; the six others stay (issue 13).
 	invalid := strings.Replace(saved, `"contract_end":"2026-09-30"`, `"contract_end":"30.9.2026"`, 1)
 	if invalid == saved {
 		t.Fatal("the golden sections have no exit date to spoil")
 	}
-	if g, ps := LoadState(url.Values{}, invalid, ""); g.Proc != nil || len(ps) != 1 || !ps[0].Procurement ||
-		!strings.Contains(ps[0].Reason, "contract_end") {
-		t.Errorf("invalid sections: kept %v, problems %+v", g.Proc != nil, ps)
+	g, ps := LoadState(url.Values{}, invalid, "")
+	if g.Proc == nil || strings.Join(g.Proc.Names(), " ") != "quotes vendors contract poc operations checklists" ||
+		len(ps) != 1 || !ps[0].Procurement || ps[0].Key != "exit" || !strings.Contains(ps[0].Reason, "contract_end") {
+		t.Errorf("invalid exit section: kept %v, problems %+v", g.Proc.Names(), ps)
+	}
+}
+
+// TestBadChecklistItemDroppedAlone: one bad checklist item is dropped with a
+// notice naming it; the other items and every other section stay (issue
+// 13: one bad item erased every procurement section).
+func TestBadChecklistItemDroppedAlone(t *testing.T) {
+	st := State{Lang: En, Input: in("hours_per_day", "12"), Proc: procurementOf(t)}
+	saved := st.Saved()
+	items := st.Proc.Sections.Checklists.Items
+	if len(items) < 2 {
+		t.Fatal("the golden plan has too few checklist items")
+	}
+	first := `{"id":"` + items[0].ID + `"`
+	if !strings.Contains(saved, first) {
+		t.Fatalf("saved state lacks %s", first)
+	}
+	spoiled := strings.Replace(saved, first, `{"id":"999.9"},`+first, 1)
+	l := LoadSaved(url.Values{}, spoiled, "")
+	if l.State.Proc == nil || len(l.State.Proc.Names()) != 7 {
+		t.Fatalf("sections lost: %v %+v", l.State.Proc.Names(), l.Problems)
+	}
+	if got := len(l.State.Proc.Sections.Checklists.Items); got != len(items) {
+		t.Errorf("%d checklist items kept, want %d", got, len(items))
+	}
+	if len(l.Problems) != 1 || l.Problems[0].Key != "checklists item 999.9" || !l.Backup {
+		t.Errorf("problems %+v, backup %v; want one naming the item and a backup", l.Problems, l.Backup)
+	}
+	if msg := l.Problems[0].Message(Zh.M()); !strings.Contains(msg, "checklists item 999.9") {
+		t.Errorf("notice %q", msg)
 	}
 }

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"time"
 
@@ -32,9 +32,26 @@ import (
 // not parse, or that plan.Build refuses, falls back to its default and
 // leaves a Problem, which the page shows as a notice. Nothing is written
 // back until every field is valid.
+//
+// Saved work is never lost (issue 13):
+//   - a link whose sheet differs from the saved one, or an import over
+//     saved work, is shown but not saved until the user keeps it; going
+//     back restores the saved sheet (pageState.pending);
+//   - before the site replaces saved state (a kept link or import, removed
+//     sections, a repair) it copies the old value to backupKey, and Undo
+//     puts it back;
+//   - storage written by a newer version of the site is left untouched:
+//     the page uses the link or the defaults and writes nothing;
+//   - one unreadable procurement section, or one bad checklist item, is
+//     dropped alone with a notice naming it.
 
 // storageKey is the localStorage key of the saved state.
 const storageKey = "gpuplan.state"
+
+// backupKey holds the saved state as it was before the site last replaced
+// it, or saved state this version could not read as it was. Undo restores
+// it; a person can also copy it from the browser's storage inspector.
+const backupKey = "gpuplan.state.backup"
 
 // savedVersion is the version of the JSON kept in localStorage. Version 1
 // (the placeholder planner) held only {"hours": …}.
@@ -139,19 +156,108 @@ func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	return &Procurement{Sections: p, raw: raw}, nil
 }
 
-// decodeProcurement reads saved sections strictly: an unknown field or
-// trailing data is refused, as plan files are.
-func decodeProcurement(raw []byte) (*Procurement, error) {
-	var p plan.Procurement
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return nil, err
+// loadProcurement reads saved sections one by one (plan.DecodeSection, then
+// plan.Build's checks), so a section that cannot be read is dropped alone
+// with a Problem naming it; a bad checklist item is dropped alone from its
+// list. It returns nil when no section survives.
+func loadProcurement(raw []byte) (*Procurement, []Problem) {
+	var secs map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &secs); err != nil {
+		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "procurement", Reason: clipReason(err.Error())}}
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("data after the sections")
+	var problems []Problem
+	drop := func(key string, err error) {
+		problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip(key), Reason: clipReason(err.Error())})
 	}
-	return NewProcurement(&p)
+	keys := make([]string, 0, len(secs))
+	for k := range secs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !slices.Contains(plan.Sections, k) {
+			drop(k, errors.New("not a procurement section"))
+		}
+	}
+	var all plan.Procurement
+	for _, name := range plan.Sections {
+		sec, ok := secs[name]
+		if !ok || string(sec) == "null" {
+			continue
+		}
+		if name == "checklists" {
+			var ps []Problem
+			sec, ps = goodChecklistItems(sec)
+			problems = append(problems, ps...)
+		}
+		if err := checkSection(name, sec); err != nil {
+			drop(name, err)
+			continue
+		}
+		_ = plan.DecodeSection(&all, name, sec) // checked just above
+	}
+	proc, err := NewProcurement(&all)
+	if err != nil {
+		// Each section passed alone; together they do not.
+		drop("procurement", err)
+		return nil, problems
+	}
+	if len(proc.Names()) == 0 {
+		return nil, problems
+	}
+	return proc, problems
+}
+
+// checkSection decodes one section alone and checks it as plan.Build does.
+func checkSection(name string, raw []byte) error {
+	var one plan.Procurement
+	if err := plan.DecodeSection(&one, name, raw); err != nil {
+		return err
+	}
+	_, err := NewProcurement(&one)
+	return err
+}
+
+// goodChecklistItems keeps the checklist items that pass alone, and a
+// Problem naming each one dropped ("checklists item 000.4"). Text that is
+// not a list of items comes back as it was, for checkSection to refuse.
+func goodChecklistItems(raw []byte) (json.RawMessage, []Problem) {
+	var doc struct {
+		Items []json.RawMessage `json:"items"`
+	}
+	if json.Unmarshal(raw, &doc) != nil {
+		return raw, nil
+	}
+	var good []json.RawMessage
+	var problems []Problem
+	for i, item := range doc.Items {
+		one, _ := json.Marshal(struct {
+			Items []json.RawMessage `json:"items"`
+		}{[]json.RawMessage{item}})
+		if err := checkSection("checklists", one); err != nil {
+			var id struct {
+				ID string `json:"id"`
+			}
+			_ = json.Unmarshal(item, &id)
+			key := fmt.Sprintf("checklists item %d", i+1)
+			if id.ID != "" {
+				key = "checklists item " + id.ID
+			}
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip(key), Reason: clipReason(err.Error())})
+			continue
+		}
+		good = append(good, item)
+	}
+	if problems == nil {
+		return raw, nil
+	}
+	if good == nil {
+		good = []json.RawMessage{}
+	}
+	out, _ := json.Marshal(struct {
+		Items []json.RawMessage `json:"items"`
+	}{good})
+	return out, problems
 }
 
 // Names returns the sections present, in plan-file order, by their name in
@@ -195,14 +301,16 @@ const (
 
 // Problem records state that could not be used. Corrupt means the saved JSON
 // as a whole was unreadable, Outdated that an older version of the site
-// wrote it, Unknown that a key is not a field, Procurement that the saved
-// procurement sections were unreadable (Reason says why) and were left out;
-// otherwise one field was refused and Reason says why (empty when only its
-// form was wrong).
+// wrote it, Newer that a newer version did (it is left untouched), Unknown
+// that a key is not a field, Procurement that the saved procurement part
+// Key (a section, or one checklist item) was unreadable (Reason says why)
+// and was left out alone; otherwise one field was refused and Reason says
+// why (empty when only its form was wrong).
 type Problem struct {
 	Source      Source
 	Corrupt     bool
 	Outdated    bool
+	Newer       bool
 	Unknown     bool
 	Procurement bool
 	Key         string
@@ -218,6 +326,8 @@ func (p Problem) Message(m *Messages) string {
 		return m.NoticeStorageCorrupt
 	case p.Outdated:
 		return m.NoticeStorageOutdated
+	case p.Newer:
+		return m.NoticeStorageNewer
 	}
 	src := m.NoticeSourceURL
 	switch p.Source {
@@ -230,7 +340,7 @@ func (p Problem) Message(m *Messages) string {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
 	if p.Procurement {
-		return fmt.Sprintf(m.NoticeProcurementF, p.Reason)
+		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
 	}
 	label := p.Key
 	if f, ok := fieldByKey(p.Key); ok {
@@ -257,25 +367,57 @@ type saved struct {
 	Procurement json.RawMessage `json:"procurement,omitempty"`
 }
 
+// Loaded is what LoadSaved read from the URL and storage.
+type Loaded struct {
+	State    State
+	Problems []Problem
+	// Conflict is true when the link gives a sheet that differs from the
+	// saved one: the page shows the link's and asks before saving it.
+	// Saved is then the saved state, to go back to.
+	Conflict bool
+	Saved    State
+	// Backup is true when storage held what this load could not keep as it
+	// was (unreadable, older, a bad section or item): it is copied to
+	// backupKey before anything is written over it.
+	Backup bool
+	// Locked is true when a newer version of the site wrote storage: the
+	// page must not write over it.
+	Locked bool
+}
+
 // LoadState rebuilds the state from the URL query, the raw localStorage value
 // (empty when there is none) and the browser's language tag (empty when
 // unknown, as in the prerender). It never fails: what it cannot use becomes a
-// Problem and the default.
+// Problem and the default. LoadSaved says more.
 func LoadState(q url.Values, stored, browserLang string) (State, []Problem) {
+	l := LoadSaved(q, stored, browserLang)
+	return l.State, l.Problems
+}
+
+// LoadSaved is LoadState with what the page needs to protect saved work.
+func LoadSaved(q url.Values, stored, browserLang string) Loaded {
+	var l Loaded
 	var sv saved
-	var problems []Problem
 	storedOK := false
 	if stored != "" {
 		var head struct {
 			V int `json:"v"`
 		}
 		switch {
-		case json.Unmarshal([]byte(stored), &head) != nil:
-			problems = append(problems, Problem{Source: FromStorage, Corrupt: true})
-		case head.V != savedVersion:
-			problems = append(problems, Problem{Source: FromStorage, Outdated: true})
+		case json.Unmarshal([]byte(stored), &head) != nil || head.V <= 0:
+			l.Problems = append(l.Problems, Problem{Source: FromStorage, Corrupt: true})
+			l.Backup = true
+		case head.V > savedVersion:
+			l.Problems = append(l.Problems, Problem{Source: FromStorage, Newer: true})
+			l.Locked = true
+		case head.V < savedVersion:
+			// Version 1 (the placeholder planner) held only an hour count
+			// that no field of the sheet means: nothing to carry over.
+			l.Problems = append(l.Problems, Problem{Source: FromStorage, Outdated: true})
+			l.Backup = true
 		case json.Unmarshal([]byte(stored), &sv) != nil:
-			problems = append(problems, Problem{Source: FromStorage, Corrupt: true})
+			l.Problems = append(l.Problems, Problem{Source: FromStorage, Corrupt: true})
+			l.Backup = true
 		default:
 			storedOK = true
 		}
@@ -283,23 +425,53 @@ func LoadState(q url.Values, stored, browserLang string) (State, []Problem) {
 
 	st := State{Lang: pickLang(q.Get("lang"), sv.Lang, browserLang)}
 	if storedOK && len(sv.Procurement) > 0 {
-		proc, err := decodeProcurement(sv.Procurement)
-		if err != nil {
-			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Reason: clipReason(err.Error())})
+		proc, ps := loadProcurement(sv.Procurement)
+		if len(ps) > 0 {
+			l.Problems = append(l.Problems, ps...)
+			l.Backup = true
 		}
 		st.Proc = proc
+	}
+	var savedIn Input
+	if storedOK {
+		var ps []Problem
+		savedIn, ps = inputFrom(FromStorage, sv.Input)
+		if !hasInput(q) {
+			l.Problems = append(l.Problems, ps...)
+		}
 	}
 	switch {
 	case hasInput(q):
 		var ps []Problem
 		st.Input, ps = inputFrom(FromURL, queryMap(q))
-		problems = append(problems, ps...)
-	case storedOK:
-		var ps []Problem
-		st.Input, ps = inputFrom(FromStorage, sv.Input)
-		problems = append(problems, ps...)
+		l.Problems = append(l.Problems, ps...)
+		if storedOK && len(savedIn.v) > 0 && !savedIn.Equal(st.Input) {
+			l.Conflict = true
+			l.Saved = State{Lang: st.Lang, Input: savedIn, Proc: st.Proc}
+		}
+	default:
+		// Keys that are not fields (/?x=1) are reported, and the saved
+		// sheet stays: they do not make a link's sheet.
+		l.Problems = append(l.Problems, unknownKeys(q)...)
+		st.Input = savedIn
 	}
-	return st, problems
+	l.State = st
+	return l
+}
+
+// maxUnknown bounds the notices about keys that are not fields: a hostile
+// link may hold thousands.
+const maxUnknown = 5
+
+// unknownKeys reports the query keys that are neither fields nor ignored.
+func unknownKeys(q url.Values) []Problem {
+	var out []Problem
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if _, ok := fieldByKey(k); !ok && !ignoredQuery[k] && len(out) < maxUnknown {
+			out = append(out, Problem{Source: FromURL, Unknown: true, Key: clip(k)})
+		}
+	}
+	return out
 }
 
 // queryMap keeps the first value of every query key but lang.
@@ -334,11 +506,12 @@ func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
 var ignoredQuery = map[string]bool{"lang": true, "wasm": true, "utm_source": true,
 	"utm_medium": true, "utm_campaign": true, "utm_content": true, "utm_term": true}
 
-// hasInput reports whether the query carries anything but the language and
-// ignored keys: then the link, not storage, says what the input is.
+// hasInput reports whether the query names at least one planner field:
+// then the link, not storage, says what the input is. The language, ignored
+// keys and unknown keys (/?x=1) do not make a link's sheet.
 func hasInput(q url.Values) bool {
 	for k := range q {
-		if !ignoredQuery[k] {
+		if _, ok := fieldByKey(k); ok {
 			return true
 		}
 	}
@@ -351,6 +524,7 @@ func hasInput(q url.Values) bool {
 func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	in := DefaultInput()
 	var problems []Problem
+	unknown := 0
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -360,8 +534,9 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 		v := m[k]
 		f, ok := fieldByKey(k)
 		if !ok {
-			if !ignoredQuery[k] {
+			if !ignoredQuery[k] && unknown < maxUnknown {
 				problems = append(problems, Problem{Source: src, Unknown: true, Key: clip(k)})
+				unknown++
 			}
 			continue
 		}
@@ -488,21 +663,39 @@ func browserLang() (tag string) {
 	return app.Window().Get("navigator").Get("language").String()
 }
 
-// loadState reads the state for the page being entered.
-func loadState(ctx app.Context) (State, []Problem) {
-	return LoadState(ctx.Page().URL().Query(), store.Read(storageKey), browserLang())
-}
-
-// saveState writes a valid state to storage and, when withInput, puts the
-// whole state in the address bar without adding a history entry. Pages that
-// only show text keep just ?lang= in their URL. valid is false while a field
-// is refused: what was saved last stays.
-func saveState(ctx app.Context, s State, withInput, valid bool) {
-	if !valid {
+// save writes a valid state to storage and, for pages that keep the input,
+// puts the whole state in the address bar without adding a history entry.
+// Pages that only show text keep just ?lang= in their URL. While the state
+// is invalid what was saved last stays; while a replacement waits for the
+// user's answer, or storage belongs to a newer version, only the URL is
+// written.
+func (p *pageState) save(ctx app.Context, r route) {
+	if !p.out.Valid() {
 		return
 	}
-	store.Write(storageKey, s.Saved())
-	writeURL(ctx, s, withInput)
+	if p.mayWrite() {
+		store.Write(storageKey, p.st.Saved())
+	}
+	writeURL(ctx, p.st, r.KeepsInput)
+}
+
+// mayWrite reports whether edits may be written to storage now.
+func (p *pageState) mayWrite() bool {
+	return !p.locked && p.pending == nil
+}
+
+// replaceSaved writes the state over saved work the user chose to replace,
+// keeping the old value in backupKey for Undo.
+func (p *pageState) replaceSaved() {
+	if p.locked || !p.out.Valid() {
+		return
+	}
+	old, next := store.Read(storageKey), p.st.Saved()
+	if old != "" && old != next {
+		store.Write(backupKey, old)
+		p.undo = old
+	}
+	store.Write(storageKey, next)
 }
 
 // writeURL puts the state in the address bar (see saveState).
@@ -533,7 +726,9 @@ func (p *pageState) saveEdit(ctx app.Context, r route) {
 	if !p.out.Valid() {
 		return
 	}
-	store.Write(storageKey, p.st.Saved())
+	if p.mayWrite() {
+		store.Write(storageKey, p.st.Saved())
+	}
 	if !app.IsClient {
 		writeURL(ctx, p.st, r.KeepsInput)
 		return

@@ -26,7 +26,8 @@ func (m memStore) Write(k string, v string) { m[k] = v }
 func useStore(t *testing.T, m memStore) {
 	old := store
 	store = m
-	t.Cleanup(func() { store = old })
+	waitingImport = nil
+	t.Cleanup(func() { store, waitingImport = old, nil })
 }
 
 // prerender fetches one page as the static generator does.

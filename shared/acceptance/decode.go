@@ -186,23 +186,9 @@ func jsonErr(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return fieldErr(field, "must be a JSON %s, got %s", jsonKind(typeErr.Type.Kind().String()), typeErr.Value)
+		return fieldErr(field, "%s", strictjson.TypeMsg(typeErr))
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	}
 	return fmt.Errorf("input: %v", err)
-}
-
-func jsonKind(k string) string {
-	switch k {
-	case "int", "int64", "float64":
-		return "number"
-	case "struct", "map", "ptr":
-		return "object"
-	case "slice":
-		return "array"
-	case "bool":
-		return "boolean"
-	}
-	return k
 }

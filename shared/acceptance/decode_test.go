@@ -127,3 +127,13 @@ func BenchmarkCheck(b *testing.B) {
 		Check(acc, f)
 	}
 }
+
+// TestDecodePlanNumberTooBig: a number that does not fit is worded like
+// every other decoder's (issue 13: "must be a JSON number, got number
+// 1e400").
+func TestDecodePlanNumberTooBig(t *testing.T) {
+	_, err := DecodePlan([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1e400}}`))
+	if err == nil || !strings.Contains(err.Error(), "acceptance.gpu_count: must be a whole number from") || !strings.Contains(err.Error(), "got 1e400") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
@@ -154,8 +155,4 @@ func verdict(s acceptance.Summary) string {
 }
 
 // md escapes a Markdown table cell.
-func md(s string) string {
-	s = strings.ReplaceAll(s, "\\", "\\\\")
-	s = strings.ReplaceAll(s, "|", "\\|")
-	return strings.Join(strings.Fields(s), " ")
-}
+func md(s string) string { return table.Cell(s) }

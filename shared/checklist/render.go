@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 )
@@ -30,7 +31,7 @@ func (s State) WriteMarkdown(w io.Writer) error {
 			e := s.Get(it.ID)
 			fmt.Fprintf(&b, "- %s %s %s  \n  %s (%s)\n", box(e.Status), it.ID, it.ZH, it.EN, strings.Join(it.Rules, ", "))
 			if e.Note != "" {
-				fmt.Fprintf(&b, "  > %s\n", strings.ReplaceAll(e.Note, "\n", " "))
+				fmt.Fprintf(&b, "  > %s\n", table.Escape(e.Note))
 			}
 		}
 	}

@@ -76,8 +76,8 @@ func splitSections(s string) []section {
 		}
 		body.Reset()
 	}
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimRight(line, "\r")
+	for line := range strings.Lines(s) {
+		line = strings.TrimRight(line, "\r\n")
 		switch {
 		case isRule(line) && !inHeader:
 			flush()
@@ -123,7 +123,8 @@ func enrichVersion(f *Facts, secs []section) {
 	if !ok {
 		return
 	}
-	for _, line := range strings.Split(sec.body, "\n") {
+	for line := range strings.Lines(sec.body) {
+		line = strings.TrimRight(line, "\r\n")
 		label, value := splitLabel(strings.TrimSpace(line))
 		if strings.EqualFold(label, "NVML version") {
 			f.NVMLVersion = textValue(value)
@@ -146,7 +147,8 @@ func enrichMIG(f *Facts, secs []section) {
 		return
 	}
 	gpu := -1
-	for _, line := range strings.Split(sec.body, "\n") {
+	for line := range strings.Lines(sec.body) {
+		line = strings.TrimRight(line, "\r\n")
 		if m := listGPU.FindStringSubmatch(line); m != nil {
 			gpu, _ = strconv.Atoi(m[1])
 			continue
@@ -192,8 +194,8 @@ func enrichNVLink(f *Facts, secs []section) {
 	var links []NVLink
 	var note string
 	done := func() { setNVLinks(f, gpu, links, note) }
-	for _, line := range strings.Split(sec.body, "\n") {
-		line = strings.TrimRight(line, "\r")
+	for line := range strings.Lines(sec.body) {
+		line = strings.TrimRight(line, "\r\n")
 		if m := listGPU.FindStringSubmatch(line); m != nil {
 			done()
 			gpu, _ = strconv.Atoi(m[1])

@@ -77,6 +77,9 @@ var csvHeaderCell = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*( \[[^\]]*\])?$`
 // column is which. Columns it does not know are ignored; facts the columns
 // do not hold are unavailable. Each data row is one GPU.
 func ParseCSV(data []byte) (*Facts, error) {
+	if err := checkSize("facts.ParseCSV", data); err != nil {
+		return nil, err
+	}
 	rd := csv.NewReader(bytes.NewReader(data))
 	rd.TrimLeadingSpace = true
 	rd.FieldsPerRecord = -1
@@ -90,8 +93,15 @@ func ParseCSV(data []byte) (*Facts, error) {
 		return nil, err
 	}
 	f := newFacts(SourceCSV)
-	rows := csvRows(rd, len(header), f)
+	rows, err := csvRows(rd, len(header), f)
+	if err != nil {
+		return nil, fmt.Errorf("facts.ParseCSV: %w", err)
+	}
 	readCSV(f, cols, rows)
+	if len(f.GPUs) == 0 && len(f.Problems) > 0 {
+		// Rows were there but unusable: say why, not "no data row".
+		return nil, fmt.Errorf("facts.ParseCSV: no usable data row: %s: %w", f.Problems[0], ErrNoGPUs)
+	}
 	if len(f.GPUs) == 0 {
 		return nil, fmt.Errorf("facts.ParseCSV: no data row after the header: %w", ErrNoGPUs)
 	}
@@ -134,19 +144,22 @@ func knowsAny(cols map[string]int) bool {
 
 // csvRows reads the data rows. A row whose length differs from the
 // header's is skipped and noted; a broken record ends the reading.
-func csvRows(rd *csv.Reader, width int, f *Facts) [][]string {
+func csvRows(rd *csv.Reader, width int, f *Facts) ([][]string, error) {
 	var rows [][]string
 	for line := 2; ; line++ {
 		row, err := rd.Read()
 		if errors.Is(err, io.EOF) {
-			return rows
+			return rows, nil
 		}
 		if err != nil {
 			f.problemf("CSV stops being readable at data row %d: %v", line-1, err)
-			return rows
+			return rows, nil
+		}
+		if line-1 > maxGPUs || len(f.Problems) > maxGPUs {
+			return nil, checkGPUs(line - 1)
 		}
 		if len(row) != width {
-			f.problemf("CSV data row %d has %d fields, the header has %d: skipped", line-1, len(row), width)
+			f.problemf("CSV data row %d has %d fields, the header has %d (a comma inside a value must be quoted): skipped", line-1, len(row), width)
 			continue
 		}
 		rows = append(rows, row)

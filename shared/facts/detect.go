@@ -20,6 +20,9 @@ var (
 	ErrNoGPUs = errors.New("no GPU in the output")
 	// ErrNoCSVHeader: CSV without the header line of field names.
 	ErrNoCSVHeader = errors.New("no CSV header line")
+	// ErrTruncated: XML output that ends early or breaks off; the GPUs it
+	// lost cannot be checked.
+	ErrTruncated = errors.New("output cut short")
 )
 
 // The line nvidia-smi -q starts with.
@@ -41,6 +44,9 @@ const textBanner = "==============NVSMI LOG=============="
 // plain nvidia-smi table is refused with ErrTableOutput; a first line with
 // commas that is not a header of field names gets ParseCSV's ErrNoCSVHeader.
 func Parse(data []byte) (*Facts, error) {
+	if err := checkSize("facts.Parse", data); err != nil {
+		return nil, err
+	}
 	s := strings.TrimLeft(string(bytes.TrimPrefix(utf8Text(data), []byte("\xef\xbb\xbf"))), " \t\r\n")
 	switch {
 	case isXML(s):

@@ -58,19 +58,24 @@ func TestParseRefuses(t *testing.T) {
 	}
 }
 
-// TestTruncatedXML: XML cut mid-element keeps the GPU read so far.
+// TestTruncatedXML: XML cut short is refused, wherever the cut falls, so a
+// check never passes on the GPUs a file lost (issue 13: a truncated file
+// passed with exit 0). Only the whole file is read.
 func TestTruncatedXML(t *testing.T) {
 	data := string(fixture(t, "telegraf__dual_a5000-v13.xml"))
-	cut := strings.Index(data, "<fb_memory_usage>")
-	f, err := ParseXML([]byte(data[:cut+40]))
-	if err != nil {
-		t.Fatal(err)
+	for _, cut := range []int{
+		strings.Index(data, "<fb_memory_usage>") + 40, // mid-element
+		strings.LastIndex(data, "</gpu>"),             // in the last GPU
+		strings.LastIndex(data, "</nvidia_smi_log>"),  // only the root left open
+	} {
+		f, err := ParseXML([]byte(data[:cut]))
+		if !errors.Is(err, ErrTruncated) || f != nil || !strings.Contains(err.Error(), "ends early") {
+			t.Errorf("cut at %d: %v, %v; want ErrTruncated", cut, f, err)
+		}
 	}
-	if len(f.Problems) == 0 || !strings.Contains(f.Problems[0], "XML ends early") {
-		t.Errorf("Problems = %q, want the early end noted", f.Problems)
+	if _, err := ParseXML([]byte(data)); err != nil {
+		t.Errorf("whole file: %v", err)
 	}
-	want(t, "name", f.GPUs[0].Name, "NVIDIA RTX A5000")
-	want(t, "attached_gpus", f.AttachedGPUs, 2)
 }
 
 // TestCSVForms checks the CSV variants: nounits, aliases, short rows.

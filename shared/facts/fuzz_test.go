@@ -26,6 +26,9 @@ func seed(f *testing.F, keep func(name string) bool) {
 	f.Add([]byte(`<nvidia_smi_log><gpu id="1"><remapped_rows>N/A</remapped_rows></gpu>`))
 }
 
+// Every target also keeps the memory bound: parseBounded fails an input
+// that makes a parser allocate more than maxAllocRatio times its size.
+
 // checkResult is what every parser promises: no panic, facts or an error,
 // at least one GPU when there is no error, and JSON that marshals.
 func checkResult(t *testing.T, f *Facts, err error) {
@@ -46,7 +49,7 @@ func checkResult(t *testing.T, f *Facts, err error) {
 func FuzzParseXML(f *testing.F) {
 	seed(f, func(n string) bool { return strings.HasSuffix(n, ".xml") })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		facts, err := ParseXML(data)
+		facts, err := parseBounded(t, ParseXML, data)
 		checkResult(t, facts, err)
 	})
 }
@@ -54,7 +57,7 @@ func FuzzParseXML(f *testing.F) {
 func FuzzParseText(f *testing.F) {
 	seed(f, func(n string) bool { return strings.HasPrefix(n, "gpud__") })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		facts, err := ParseText(data)
+		facts, err := parseBounded(t, ParseText, data)
 		checkResult(t, facts, err)
 	})
 }
@@ -67,7 +70,7 @@ func FuzzParseCSV(f *testing.F) {
 	}
 	f.Add([]byte("name, index, count\n\"A, B\", 0, 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		facts, err := ParseCSV(data)
+		facts, err := parseBounded(t, ParseCSV, data)
 		checkResult(t, facts, err)
 	})
 }
@@ -75,7 +78,7 @@ func FuzzParseCSV(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	seed(f, func(string) bool { return true })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		facts, err := Parse(data)
+		facts, err := parseBounded(t, Parse, data)
 		checkResult(t, facts, err)
 	})
 }

@@ -15,8 +15,17 @@ const textMissing = "not in the nvidia-smi -q output"
 // Reasons" since; "Power Readings" and "GPU Power Readings") are all read.
 // It returns an error only when no "GPU <bus id>" section is found.
 func ParseText(data []byte) (*Facts, error) {
-	root := textTree(data)
+	if err := checkSize("facts.ParseText", data); err != nil {
+		return nil, err
+	}
+	root, err := textTree(data)
+	if err != nil {
+		return nil, fmt.Errorf("facts.ParseText: %w", err)
+	}
 	gpus := textGPUs(root)
+	if err := checkGPUs(len(gpus)); err != nil {
+		return nil, fmt.Errorf("facts.ParseText: %w", err)
+	}
 	r := reader{missing: textMissing}
 	f := newFacts(SourceText)
 	readHeader(f, root, r)
@@ -29,16 +38,19 @@ func ParseText(data []byte) (*Facts, error) {
 }
 
 // textTree reads -q text into a tree: each line is a node, and the lines
-// indented deeper than it are its children.
-func textTree(data []byte) *node {
+// indented deeper than it are its children. The labels and values are
+// slices of one copy of data; past the node or depth limits it returns an
+// error wrapping ErrTooLarge.
+func textTree(data []byte) (*node, error) {
 	type open struct {
 		indent int
 		n      *node
 	}
 	root := &node{}
 	stack := []open{{-1, root}}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r")
+	var count budget
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimRight(line, "\r\n")
 		body := strings.TrimLeft(line, " \t")
 		if strings.TrimSpace(body) == "" {
 			continue
@@ -47,13 +59,16 @@ func textTree(data []byte) *node {
 		for len(stack) > 1 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
 		}
+		if err := count.add(len(stack)); err != nil {
+			return nil, err
+		}
 		key, val := splitLabel(body)
 		n := &node{name: key, text: val}
 		parent := stack[len(stack)-1].n
 		parent.children = append(parent.children, n)
 		stack = append(stack, open{indent, n})
 	}
-	return root
+	return root, nil
 }
 
 // splitLabel splits "Product Name      : NVIDIA A10" at the " : " that

@@ -7,8 +7,9 @@ import (
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
-// Decode reads a plan file, refusing unknown fields and other schemas, so a
-// plan that round-trips through Decode and Encode is unchanged.
+// Decode reads a plan file, refusing unknown fields, other schemas and
+// values out of range (Validate), so a plan that round-trips through Decode
+// and Encode is unchanged.
 func Decode(r io.Reader) (*Plan, error) {
 	var p Plan
 	if err := strictjson.Decode(r, &p); err != nil {
@@ -16,6 +17,9 @@ func Decode(r io.Reader) (*Plan, error) {
 	}
 	if p.Schema != Schema {
 		return nil, fieldErr("schema", "must be %q, got %q", Schema, p.Schema)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
 	}
 	return &p, nil
 }

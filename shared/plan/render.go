@@ -39,7 +39,7 @@ func WriteMarkdown(w io.Writer, p *Plan) error {
 	for _, sec := range sections(p) {
 		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
 		if sec.table {
-			table.MarkdownTable(&b, sec.lines[0], sec.lines[1:])
+			table.MarkdownTable(&b, escapeCells(sec.lines[0]), escapeRows(sec.lines[1:]))
 			continue
 		}
 		for _, l := range sec.lines {
@@ -226,7 +226,23 @@ func renderWarnings(p *Plan) section {
 	return section{title: "Warnings", lines: lines}
 }
 
-func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+func mdEscape(s string) string { return table.Cell(s) }
+
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = table.Escape(c)
+	}
+	return out
+}
+
+func escapeRows(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = escapeCells(r)
+	}
+	return out
+}
 
 func nonEmpty(ss []string) []string {
 	out := ss[:0:0]

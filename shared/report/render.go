@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
@@ -227,8 +228,4 @@ func mib(v facts.Value[int64]) string {
 }
 
 // md escapes a Markdown table cell.
-func md(s string) string {
-	s = strings.ReplaceAll(s, "\\", "\\\\")
-	s = strings.ReplaceAll(s, "|", "\\|")
-	return strings.Join(strings.Fields(s), " ")
-}
+func md(s string) string { return table.Cell(s) }

@@ -49,6 +49,38 @@ var contentTypes = map[string]string{
 	".xml":         "application/xml",
 }
 
+// CSP is the Content-Security-Policy of every page but the embed: scripts,
+// styles, the wasm and the service worker come from the site itself and
+// nothing leaves it. 'wasm-unsafe-eval' lets the page compile app.wasm
+// (it allows WebAssembly only, not eval); 'unsafe-inline' styles cover
+// go-app's <noscript> style and the style attributes it sets (styles cannot
+// run code); data: images are allowed for inline icons. The README gives
+// the same headers for nginx.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
+	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// EmbedCSP is CSP for /embed, which any site may put in an iframe.
+var EmbedCSP = strings.Replace(CSP, "frame-ancestors 'none'", "frame-ancestors *", 1)
+
+// PermissionsPolicy turns off the browser features the site never uses.
+const PermissionsPolicy = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"
+
+// SecurityHeaders sets the Content-Security-Policy (EmbedCSP when embed,
+// else CSP with X-Frame-Options DENY for older browsers), Referrer-Policy
+// and Permissions-Policy. The page's URL holds the whole requirement sheet,
+// so no Referer is ever sent: no-referrer.
+func SecurityHeaders(h http.Header, embed bool) {
+	if embed {
+		h.Set("Content-Security-Policy", EmbedCSP)
+	} else {
+		h.Set("Content-Security-Policy", CSP)
+		h.Set("X-Frame-Options", "DENY")
+	}
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Permissions-Policy", PermissionsPolicy)
+}
+
 // encodings in order of preference, with the file suffix of each.
 var encodings = []struct{ name, suffix string }{
 	{"br", ".br"},
@@ -99,6 +131,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 
 	p := r.URL.Path
+	// The headers go on every response, the redirect and 404 included:
+	// the embed page (and only it) may be framed by another site.
+	inner := strings.TrimPrefix(p, h.cfg.Prefix)
+	SecurityHeaders(w.Header(), inner == "/embed" || inner == "/embed.html")
 	if h.cfg.Prefix != "" {
 		if p == h.cfg.Prefix {
 			target := h.cfg.Prefix + "/"

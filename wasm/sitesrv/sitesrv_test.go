@@ -110,11 +110,47 @@ func TestServe(t *testing.T) {
 		if got := r.Header.Get("Cache-Control"); got != "no-cache" {
 			t.Errorf("%s: Cache-Control %q", tt.target, got)
 		}
-		for _, hdr := range []string{"X-Frame-Options", "Content-Security-Policy"} {
-			if v := r.Header.Get(hdr); v != "" {
-				t.Errorf("%s: %s %q would block the /embed iframe", tt.target, hdr, v)
+		if got := r.Header.Get("Content-Security-Policy"); got != CSP || !strings.Contains(got, "frame-ancestors 'none'") {
+			t.Errorf("%s: Content-Security-Policy %q", tt.target, got)
+		}
+	}
+}
+
+// TestSecurityHeaders: every response carries the CSP, Referrer-Policy and
+// Permissions-Policy; only /embed may be framed by another site (issue 13),
+// also under a prefix.
+func TestSecurityHeaders(t *testing.T) {
+	for _, prefix := range []string{"", "/gpuplan"} {
+		h, err := New(Config{Dir: testSite(t), Prefix: prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			target string
+			embed  bool
+		}{{"/", false}, {"/about", false}, {"/missing", false}, {"/web/app.wasm", false},
+			{"/embed", true}, {"/embed?lang=en", true}, {"/embed.html", true}} {
+			r := get(t, h, http.MethodGet, prefix+tt.target, "")
+			csp, xfo := r.Header.Get("Content-Security-Policy"), r.Header.Get("X-Frame-Options")
+			if tt.embed && (csp != EmbedCSP || !strings.Contains(csp, "frame-ancestors *") || xfo != "") {
+				t.Errorf("%s%s: CSP %q, X-Frame-Options %q: the embed must be frameable", prefix, tt.target, csp, xfo)
+			}
+			if !tt.embed && (csp != CSP || xfo != "DENY") {
+				t.Errorf("%s%s: CSP %q, X-Frame-Options %q", prefix, tt.target, csp, xfo)
+			}
+			for _, must := range []string{"script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "connect-src 'self'"} {
+				if !strings.Contains(csp, must) {
+					t.Errorf("%s: CSP lacks %s", tt.target, must)
+				}
+			}
+			if got := r.Header.Get("Referrer-Policy"); got != "no-referrer" {
+				t.Errorf("%s: Referrer-Policy %q", tt.target, got)
+			}
+			if got := r.Header.Get("Permissions-Policy"); !strings.Contains(got, "camera=()") {
+				t.Errorf("%s: Permissions-Policy %q", tt.target, got)
 			}
 		}
+		h.Close()
 	}
 }
 

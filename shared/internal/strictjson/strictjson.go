@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"reflect"
 	"strings"
 )
 
@@ -33,6 +35,20 @@ func Decode(r io.Reader, v any) error {
 	if len(data) > MaxInput {
 		return fmt.Errorf("input: larger than %d bytes", MaxInput)
 	}
+	return DecodeBytes(data, v)
+}
+
+// DecodeBytes is Decode of a document already read (at most MaxInput
+// bytes). Numbers are bounded before they are parsed (checkNumberText) and
+// every decimal after (CheckDecimals), so no value reaches arithmetic with a
+// huge exponent or digit count.
+func DecodeBytes(data []byte, v any) error {
+	if len(data) > MaxInput {
+		return fmt.Errorf("input: larger than %d bytes", MaxInput)
+	}
+	if err := checkNumberText(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -45,7 +61,7 @@ func Decode(r io.Reader, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("input: unexpected data after the JSON document")
 	}
-	return nil
+	return CheckDecimals(v)
 }
 
 // DecodeValid reads one JSON value of type T from r as Decode does, then
@@ -72,7 +88,7 @@ func convert(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &FieldError{Field: field, Msg: fmt.Sprintf("must be a JSON %s, got %s", kind(typeErr.Type.Kind().String()), typeErr.Value)}
+		return &FieldError{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	case errors.Is(err, io.EOF):
@@ -86,6 +102,33 @@ func convert(err error) error {
 		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)
 	}
 	return fmt.Errorf("input: %v", err)
+}
+
+// TypeMsg says what a field must be when the JSON value has the wrong type
+// or does not fit: "must be a JSON string, got number", "must be a whole
+// number from 0 to 255, got 1e400". Every decoder words it so.
+func TypeMsg(e *json.UnmarshalTypeError) string {
+	got, isNumber := strings.CutPrefix(e.Value, "number ")
+	if !isNumber {
+		return fmt.Sprintf("must be a JSON %s, got %s", kind(e.Type.Kind().String()), e.Value)
+	}
+	switch k := e.Type.Kind(); {
+	case k >= reflect.Int && k <= reflect.Int64:
+		bits := e.Type.Bits()
+		return fmt.Sprintf("must be a whole number from %d to %d, got %s", -(int64(1) << (bits - 1)), int64(uint64(1)<<(bits-1)-1), got)
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return fmt.Sprintf("must be a whole number from 0 to %d, got %s", uint64(1)<<e.Type.Bits()-1, got)
+	case k == reflect.Float32 || k == reflect.Float64:
+		return fmt.Sprintf("must be a number of at most %g in size, got %s", maxFloat(e.Type.Bits()), got)
+	}
+	return fmt.Sprintf("must be a JSON %s, got the number %s", kind(e.Type.Kind().String()), got)
+}
+
+func maxFloat(bits int) float64 {
+	if bits == 32 {
+		return math.MaxFloat32
+	}
+	return math.MaxFloat64
 }
 
 func kind(k string) string {

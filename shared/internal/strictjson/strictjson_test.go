@@ -20,6 +20,7 @@ type doc struct {
 	Price decimal.Decimal `json:"price"`
 	Items []inner         `json:"items"`
 	Sub   inner           `json:"sub"`
+	Ratio float64         `json:"ratio"`
 }
 
 // TestDecodeAccepts checks that one well-formed document fills v, with
@@ -42,7 +43,9 @@ func TestDecodeFieldErrors(t *testing.T) {
 		{`{"nope":1}`, "nope", "unknown field"},
 		{`{"sub":{"nope":1}}`, "nope", "unknown field"},
 		{`{"count":true}`, "count", "must be a JSON number, got bool"},
-		{`{"count":1.5}`, "count", "must be a JSON number, got number 1.5"},
+		{`{"count":1.5}`, "count", "must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5"},
+		{`{"count":1e400}`, "count", "must be a whole number from -9223372036854775808 to 9223372036854775807, got 1e400"},
+		{`{"ratio":1e400}`, "ratio", "must be a number of at most 1.7976931348623157e+308 in size, got 1e400"},
 		{`{"name":5}`, "name", "must be a JSON string, got number"},
 		{`{"items":{}}`, "items", "must be a JSON array, got object"},
 		{`{"sub":[]}`, "sub", "must be a JSON object, got array"},

@@ -91,8 +91,11 @@ func writeList(b *strings.Builder, rows [][]string) {
 // MarkdownTable writes header, the separator line and rows as a Markdown
 // table, one line each. It puts a backslash before every "|" in a cell so
 // that no cell ends early: GitHub's table extension reads an escaped "|"
-// as cell text (GFM spec, "Tables (extension)"). Other Markdown in the
-// cells is kept: pass them through Escape first to show them literally.
+// as cell text (GFM spec, "Tables (extension)"). It also turns "<" and ">"
+// into entities, so no cell can carry raw HTML (an <img onerror>, or a
+// "<!--" that hides the rows after it) whether or not the caller escaped
+// it. Other Markdown in the cells is kept: pass them through Escape first
+// to show them literally.
 func MarkdownTable(b *strings.Builder, header []string, rows [][]string) {
 	writeRow(b, header)
 	b.WriteString("|" + strings.Repeat("---|", len(header)) + "\n")
@@ -104,20 +107,30 @@ func MarkdownTable(b *strings.Builder, header []string, rows [][]string) {
 func writeRow(b *strings.Builder, cells []string) {
 	b.WriteString("|")
 	for _, c := range cells {
-		b.WriteString(" " + pipes.Replace(c) + " |")
+		b.WriteString(" " + pipes.Replace(html.Replace(c)) + " |")
 	}
 	b.WriteString("\n")
 }
 
 var (
-	inline = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`)
-	pipes  = strings.NewReplacer("|", `\|`)
+	inline = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`,
+		"<", "&lt;", ">", "&gt;", "\r\n", " ", "\n", " ", "\r", " ")
+	pipes = strings.NewReplacer("|", `\|`)
+	html  = strings.NewReplacer("<", "&lt;", ">", "&gt;")
 )
 
-// Escape puts a backslash before each character that would start Markdown
-// emphasis, code or a link (* _ ` [ ]) and before each backslash, so that
-// s shows as written. It leaves "|" alone: MarkdownTable escapes that.
+// Escape is the one Markdown escaper of every writer in the project: it
+// puts a backslash before each character that would start Markdown
+// emphasis, code or a link (* _ ` [ ]) and before each backslash, turns
+// "<" and ">" into entities so that raw HTML (<img src=x onerror=…>,
+// "<!--") shows as text and never runs or hides what follows, and joins
+// lines, so s shows as written on one line. It leaves "|" alone:
+// MarkdownTable escapes that; Cell does both.
 func Escape(s string) string { return inline.Replace(s) }
+
+// Cell escapes s for a cell of a Markdown table written by hand: Escape,
+// then "|", with runs of white space made one space.
+func Cell(s string) string { return pipes.Replace(Escape(strings.Join(strings.Fields(s), " "))) }
 
 // escapeAll escapes s for a heading or list line of a report, "|" included.
 func escapeAll(s string) string { return pipes.Replace(inline.Replace(s)) }

@@ -86,11 +86,38 @@ func TestEscape(t *testing.T) {
 		{`C:\dir`, `C:\\dir`},
 		{`\*`, `\\\*`},
 		{"卡 H100", "卡 H100"},
+		// Raw HTML shows as text (issue 13): no tag runs, no comment hides
+		// the rows after it, no line break starts a new block.
+		{"<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;"},
+		{"ok <!-- FAIL rows", "ok &lt;!-- FAIL rows"},
+		{"a\n# heading\r\nb", "a # heading b"},
+		{"AT&T &lt;", "AT&T &lt;"},
 	}
 	for _, tt := range tests {
 		if got := Escape(tt.in); got != tt.want {
 			t.Errorf("Escape(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestNoRawHTML: every way into Markdown (Escape, Cell, MarkdownTable with
+// unescaped cells, WriteMarkdown) leaves no "<" for a renderer to read as
+// HTML.
+func TestNoRawHTML(t *testing.T) {
+	evil := "<img src=x onerror=alert(1)> <!-- "
+	var b strings.Builder
+	MarkdownTable(&b, []string{evil}, [][]string{{evil}})
+	var md strings.Builder
+	if err := WriteMarkdown(&md, "t", []Section{{Title: evil, Rows: [][]string{{evil}}}, {Title: "x", Header: []string{evil}, Rows: [][]string{{evil}}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{Escape(evil), Cell(evil + "|\n"), b.String(), md.String()} {
+		if strings.Contains(out, "<") {
+			t.Errorf("raw HTML left in %q", out)
+		}
+	}
+	if got := Cell(" a|b\n  c "); got != `a\|b c` {
+		t.Errorf("Cell = %q", got)
 	}
 }
 

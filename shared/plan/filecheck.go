@@ -1,0 +1,142 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Bounds of the computed parts of a plan file. They catch a hand-edited or
+// hostile file (a GPU count of -5), not an unusual plan.
+const (
+	maxPlanGPUs  = 100000
+	maxPlanNodes = 10000
+	maxGiB       = 1 << 30
+)
+
+// maxPlanAmount bounds every amount in a plan file: far above any GPU
+// budget, and what money.Parse accepts.
+var maxPlanAmount = decimal.New(1, 15)
+
+// Validate checks a plan file as DecodeRequirements checks a sheet: its
+// requirements (and procurement sections) with the sheet's ranges, and its
+// computed parts (GPU counts, memory, costs, the acceptance block) against
+// bounds, so a hand-edited file is refused by field rather than printed or
+// checked against. It does not change p.
+func (p *Plan) Validate() error {
+	req := p.Requirements
+	if req.Schema != RequirementsSchema {
+		return fieldErr("requirements.schema", "must be %q, got %q", RequirementsSchema, req.Schema)
+	}
+	if err := req.Normalize(); err != nil {
+		return prefixed("requirements.", err)
+	}
+	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.Acceptance.validate} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func prefixed(prefix string, err error) error {
+	if fe, ok := err.(*FieldError); ok {
+		return &FieldError{Field: prefix + fe.Field, Msg: fe.Msg}
+	}
+	return err
+}
+
+func (p *Plan) validateGPU() error {
+	if err := p.GPU.Choice.validate("gpu"); err != nil {
+		return err
+	}
+	if p.GPU.Count < 1 {
+		return fieldErr("gpu.count", "must be between 1 and %d, got %d", maxPlanGPUs, p.GPU.Count)
+	}
+	for i, alt := range p.GPU.Alternatives {
+		if err := alt.validate(fieldName("gpu.alternatives", i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c Choice) validate(at string) error {
+	if c.Count < 0 || c.Count > maxPlanGPUs {
+		return fieldErr(at+".count", "must be between 1 and %d, got %d", maxPlanGPUs, c.Count)
+	}
+	if c.Nodes < 0 || c.Nodes > maxPlanNodes {
+		return fieldErr(at+".nodes", "must be between 1 and %d, got %d", maxPlanNodes, c.Nodes)
+	}
+	if err := gibInRange(at+".per_card_gib", c.PerCardGiB); err != nil {
+		return err
+	}
+	return amounts(at+".monthly", c.Monthly)
+}
+
+func (p *Plan) validateSizing() error {
+	m := p.Sizing.MemoryGiB
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"weights", m.Weights}, {"kv_cache", m.KVCache}, {"activations", m.Activations},
+		{"training_states", m.TrainingStates}, {"overhead", m.Overhead}, {"total", m.Total}} {
+		if err := gibInRange("sizing.memory_gib."+f.name, f.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *Plan) validateCost() error {
+	if err := amounts("cost.monthly", p.Cost.Monthly); err != nil {
+		return err
+	}
+	for i, it := range p.Cost.Items {
+		if err := amounts(fieldName("cost.items", i), money.Range{Low: it.Low, High: it.High}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a Acceptance) validate() error {
+	if a.GPUCount < 1 || a.GPUCount > maxPlanGPUs {
+		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxPlanGPUs, a.GPUCount)
+	}
+	if a.GPUsPerNode < 0 || a.GPUsPerNode > a.GPUCount {
+		return fieldErr("acceptance.gpus_per_node", "must be between 1 and gpu_count (%d), or absent, got %d", a.GPUCount, a.GPUsPerNode)
+	}
+	if a.MinMemoryMiB < 0 || a.MinMemoryMiB > maxGiB {
+		return fieldErr("acceptance.min_memory_mib", "must be between 0 and %d, got %d", maxGiB, a.MinMemoryMiB)
+	}
+	if a.MinPCIeWidth < 0 || a.MinPCIeWidth > 32 {
+		return fieldErr("acceptance.min_pcie_width", "must be between 0 and 32, got %d", a.MinPCIeWidth)
+	}
+	return nil
+}
+
+// gibInRange checks a memory size in GiB: finite and in [0, 2^30].
+func gibInRange(field string, v float64) error {
+	if math.IsNaN(v) || v < 0 || v > maxGiB {
+		return fieldErr(field, "must be between 0 and %d GiB, got %g", maxGiB, v)
+	}
+	return nil
+}
+
+// amounts checks a cost range: 0 ≤ low ≤ high ≤ 10^15.
+func amounts(field string, r money.Range) error {
+	if r.Low.IsNegative() || r.High.GreaterThan(maxPlanAmount) {
+		return fieldErr(field, "must be amounts between 0 and %s, got %s–%s", maxPlanAmount, r.Low, r.High)
+	}
+	if r.Low.GreaterThan(r.High) {
+		return fieldErr(field+".high", "must be at least low (%s), got %s", r.Low, r.High)
+	}
+	return nil
+}
+
+func fieldName(at string, i int) string {
+	return fmt.Sprintf("%s[%d]", at, i)
+}

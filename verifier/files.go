@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Inputs and outputs on disk, in one place: every command reads its inputs
+// with readInput and writes every file with writeOutput, so the limits, the
+// exit codes and the overwrite rules are the same everywhere.
+
+// exitInterrupted is the exit code after Ctrl-C or SIGTERM stopped a command
+// that had nothing partial to keep (128 + SIGINT, as shells report it).
+const exitInterrupted = 130
+
+// readInput reads a whole input named on the command line ("-" is standard
+// input). A directory, or more than limit bytes, is bad input (exit 2) with
+// a message that says which: "X is larger than N bytes".
+func readInput(e env, name string, limit int64) ([]byte, error) {
+	r, closeIn, err := openInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, usageErr("reading %s: %v", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, usageErr("%s is larger than %d bytes", name, limit)
+	}
+	return data, nil
+}
+
+// interruptible runs work and returns its error, or returns at once when ctx
+// is cancelled (Ctrl-C, SIGTERM) with exit 130. The work's goroutine is left
+// to the process exit: what it computes is no longer wanted.
+func interruptible(ctx context.Context, work func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return &codeError{code: exitInterrupted, msg: fmt.Sprintf("stopped: %v", context.Cause(ctx))}
+	}
+}
+
+// output is a file a command will write: checked before the work starts
+// (checkOutput), written at the end (write).
+type output struct {
+	path   string
+	force  bool
+	inputs []string // files read by the command, never to be replaced
+}
+
+// check refuses, before any work, an output that is one of the inputs, or
+// that exists while force is off. It is checked again when written.
+func (o output) check() error {
+	if o.path == "" {
+		return nil
+	}
+	if o.path == "-" {
+		return usageErr("%s: write to a file; the report already goes to standard output", o.path)
+	}
+	for _, in := range o.inputs {
+		if in != "" && in != "-" && sameFile(in, o.path) {
+			return usageErr("%s is also an input: choose another output file", o.path)
+		}
+	}
+	st, err := os.Stat(o.path)
+	switch {
+	case err == nil && st.IsDir():
+		return usageErr("%s is a directory: give a file name", o.path)
+	case err == nil && !o.force:
+		return usageErr("%s already exists: choose another file, or pass --force to replace it", o.path)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return runErr("%v", err)
+	}
+	return nil
+}
+
+// signature is the SSH signature file written beside o (o.path + ".sig"):
+// replaced with the report it signs, never over an input.
+func (o output) signature() output {
+	return output{path: o.path + ".sig", force: true, inputs: o.inputs}
+}
+
+// write puts data in the file atomically: a temporary file in the same
+// directory, synced, then renamed over the name (or, without force, linked
+// to it, which fails if the name was taken meanwhile). A reader sees the old
+// file or the whole new one, never a part; a crash leaves at most a
+// temporary file.
+func (o output) write(data []byte) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	dir, base := filepath.Split(o.path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return runErr("writing %s: %v", o.path, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return runErr("writing %s: %v", o.path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return runErr("writing %s: %v", o.path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return runErr("writing %s: %v", o.path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return runErr("writing %s: %v", o.path, err)
+	}
+	if o.force {
+		err = os.Rename(tmp.Name(), o.path)
+	} else {
+		err = noClobber(tmp.Name(), o.path)
+	}
+	if err != nil {
+		return runErr("writing %s: %v", o.path, err)
+	}
+	return nil
+}
+
+// noClobber moves tmp to path unless path exists. A hard link fails when the
+// name is taken; where links are not supported it falls back to a check and
+// a rename.
+func noClobber(tmp, path string) error {
+	err := os.Link(tmp, path)
+	if err == nil {
+		return os.Remove(tmp)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%s appeared while gpuverify ran: nothing was replaced (pass --force to replace it)", path)
+	}
+	if _, serr := os.Lstat(path); serr == nil {
+		return fmt.Errorf("%s already exists (pass --force to replace it)", path)
+	}
+	return os.Rename(tmp, path)
+}
+
+// sameFile reports whether two names are the same file: the same inode when
+// both exist, else the same cleaned absolute path.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
