@@ -40,7 +40,9 @@ func priceOptions(req Requirements, cards []catalog.Card, cands *sizing.Candidat
 		support := supportNeeded(req, o.Count)
 		h, ok := hidden[support]
 		if !ok {
-			r, err := tco.Compute(tcoInput(req, card, o.Count, mode))
+			in := tcoInput(req, card, o.Count, mode)
+			in.FiguresOnly = true
+			r, err := tco.Compute(in)
 			if err != nil {
 				return nil, fmt.Errorf("cost: %w", err)
 			}

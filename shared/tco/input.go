@@ -32,6 +32,10 @@ type Input struct {
 	AfterHours Flat `json:"after_hours"`
 	// Migration is moving data in, a one-off spread over TermMonths.
 	Migration Migration `json:"migration"`
+	// FiguresOnly computes the items' amounts, Rent, Hidden and Monthly
+	// only: no basis texts, shares, band or warning. For callers that
+	// compare many options and need the sums (the planner's card choice).
+	FiguresOnly bool `json:"-"`
 }
 
 // Rent is the GPU rent, the one item every plan has.

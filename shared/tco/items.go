@@ -21,22 +21,25 @@ func rentItem(in Input) Item {
 		return own(ItemRent, *in.Rent.Amount)
 	}
 	r := in.Rent.PerCard.Mul(decimal.NewFromInt(int64(in.Cards)))
-	unit := in.Rent.PerCard.String()
-	if in.Rent.Unit != "" {
-		unit = in.Rent.Unit
-	}
-	return Item{
+	it := Item{
 		Name: ItemRent, Low: r.Low, High: r.High, Rule: "C1",
 		UserEntered: in.Rent.Source == "",
-		Basis:       fmt.Sprintf("%d cards × %s", in.Cards, unit),
 		Assumption:  in.Rent.Source,
 	}
+	if !in.FiguresOnly {
+		unit := in.Rent.PerCard.String()
+		if in.Rent.Unit != "" {
+			unit = in.Rent.Unit
+		}
+		it.Basis = fmt.Sprintf("%d cards × %s", in.Cards, unit)
+	}
+	return it
 }
 
 // priced fills an item from a quantity range and a unit price that is the
 // user's (price != nil) or the default. A default price multiplied by a zero
 // quantity is not an assumption: the figure is zero whatever the price.
-func priced(name string, qty money.Range, price *money.Range, def Price, basis string) Item {
+func priced(name string, qty money.Range, price *money.Range, def Price, basis func() string) Item {
 	p, userPrice := def.Range, price != nil
 	if userPrice {
 		p = *price
@@ -44,7 +47,9 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis s
 	it := Item{
 		Name: name, Low: qty.Low.Mul(p.Low), High: qty.High.Mul(p.High), Rule: "C1",
 		UserEntered: userPrice || qty.High.IsZero(),
-		Basis:       fmt.Sprintf("%s × %s %s", basis, p, def.Unit),
+	}
+	if basis != nil {
+		it.Basis = fmt.Sprintf("%s × %s %s", basis(), p, def.Unit)
 	}
 	if !it.UserEntered {
 		it.Assumption = def.Source
@@ -52,20 +57,20 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis s
 	return it
 }
 
-func egressItem(e Egress, def Price) Item {
+func egressItem(e Egress, def Price, texts bool) Item {
 	switch {
 	case e.Amount != nil:
 		return own(ItemEgress, *e.Amount)
 	case e.GB.High.IsZero():
 		return none(ItemEgress, "no egress volume entered")
 	}
-	free := fmt.Sprintf("(%s GB − %s GB free)", qty(e.GB), e.FreeGB)
+	free := func() string { return fmt.Sprintf("(%s GB − %s GB free)", qty(e.GB), e.FreeGB) }
 	if len(e.Tiers) == 0 {
 		billable := money.Range{
 			Low:  decimal.Max(e.GB.Low.Sub(e.FreeGB), decimal.Zero),
 			High: decimal.Max(e.GB.High.Sub(e.FreeGB), decimal.Zero),
 		}
-		return priced(ItemEgress, billable, e.PricePerGB, def, free)
+		return priced(ItemEgress, billable, e.PricePerGB, def, textsOf(texts, free))
 	}
 	// The free quota is a first tier at price 0.
 	sizes := []decimal.Decimal{e.FreeGB}
@@ -80,39 +85,42 @@ func egressItem(e Egress, def Price) Item {
 		Name: ItemEgress, Rule: "C1", UserEntered: true,
 		Low:   tieredCost(e.GB.Low, sizes, prices),
 		High:  tieredCost(e.GB.High, sizes, prices),
-		Basis: fmt.Sprintf("%s at %d price tiers", free, len(e.Tiers)),
+		Basis: fmt.Sprintf("%s at %d price tiers", free(), len(e.Tiers)),
 	}
 }
 
-func meteredItem(name, unit string, m Metered, def Price) Item {
+func meteredItem(name, unit string, m Metered, def Price, texts bool) Item {
 	switch {
 	case m.Amount != nil:
 		return own(name, *m.Amount)
 	case m.Quantity.High.IsZero():
 		return none(name, "none entered")
 	}
-	return priced(name, m.Quantity, m.UnitPrice, def, qty(m.Quantity)+" "+unit)
+	return priced(name, m.Quantity, m.UnitPrice, def, textsOf(texts, func() string { return qty(m.Quantity) + " " + unit }))
 }
 
-func flatItem(name string, f Flat, def Price) Item {
+func flatItem(name string, f Flat, def Price, texts bool) Item {
 	switch {
 	case f.Amount != nil:
 		return own(name, *f.Amount)
 	case !f.Needed:
 		return none(name, "not needed")
 	}
-	return Item{
-		Name: name, Low: def.Range.Low, High: def.Range.High, Rule: "C1",
-		Basis: "reference fee " + def.Range.String() + " " + def.Unit, Assumption: def.Source,
+	it := Item{Name: name, Low: def.Range.Low, High: def.Range.High, Rule: "C1", Assumption: def.Source}
+	if texts {
+		it.Basis = "reference fee " + def.Range.String() + " " + def.Unit
 	}
+	return it
 }
 
-func migrationItem(m Migration, term int, def Price) Item {
+func migrationItem(m Migration, term int, def Price, texts bool) Item {
 	months := decimal.NewFromInt(int64(term))
 	spread := func(it Item) Item {
 		it.Low = it.Low.DivRound(months, money.DivPrecision)
 		it.High = it.High.DivRound(months, money.DivPrecision)
-		it.Basis += fmt.Sprintf(", one-off, spread over %d months", term)
+		if texts {
+			it.Basis += fmt.Sprintf(", one-off, spread over %d months", term)
+		}
 		return it
 	}
 	switch {
@@ -121,7 +129,16 @@ func migrationItem(m Migration, term int, def Price) Item {
 	case m.GB.High.IsZero():
 		return none(ItemMigration, "no data to move entered")
 	}
-	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, qty(m.GB)+" GB"))
+	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, textsOf(texts, func() string { return qty(m.GB) + " GB" })))
+}
+
+// textsOf is basis when texts are wanted, else nil: callers that compare
+// options need only the amounts (Input.FiguresOnly).
+func textsOf(texts bool, basis func() string) func() string {
+	if !texts {
+		return nil
+	}
+	return basis
 }
 
 // qty writes a quantity range without money's two places: "1000–2000".

@@ -94,20 +94,24 @@ func Compute(in Input) (Result, error) {
 		return Result{}, err
 	}
 	def := DefaultPrices()
+	texts := !in.FiguresOnly
 	items := []Item{
 		rentItem(in),
-		egressItem(in.Egress, def.EgressPerGB),
-		meteredItem(ItemStorage, "GB", in.Storage, def.StoragePerGBMonth),
-		meteredItem(ItemIPs, "IPs", in.IPs, def.IPPerMonth),
-		flatItem(ItemSupport, in.Support, def.Support),
-		flatItem(ItemAfterHours, in.AfterHours, def.AfterHours),
-		migrationItem(in.Migration, in.TermMonths, def.MigrationPerGB),
+		egressItem(in.Egress, def.EgressPerGB, texts),
+		meteredItem(ItemStorage, "GB", in.Storage, def.StoragePerGBMonth, texts),
+		meteredItem(ItemIPs, "IPs", in.IPs, def.IPPerMonth, texts),
+		flatItem(ItemSupport, in.Support, def.Support, texts),
+		flatItem(ItemAfterHours, in.AfterHours, def.AfterHours, texts),
+		migrationItem(in.Migration, in.TermMonths, def.MigrationPerGB, texts),
 	}
 	r := Result{Items: items, Rent: items[0].Range()}
 	for _, it := range items[1:] {
 		r.Hidden = r.Hidden.Add(it.Range())
 	}
 	r.Monthly = r.Rent.Add(r.Hidden)
+	if in.FiguresOnly {
+		return r, nil
+	}
 	r.HiddenShare = Shares{
 		Low:  r.Hidden.Low.DivRound(r.Monthly.Low, money.DivPrecision),
 		High: r.Hidden.High.DivRound(r.Monthly.High, money.DivPrecision),

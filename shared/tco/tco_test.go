@@ -355,3 +355,29 @@ func BenchmarkCompute(b *testing.B) {
 		}
 	}
 }
+
+// TestFiguresOnly: the quiet path the planner ranks cards with gives the
+// same amounts as the full computation, without texts.
+func TestFiguresOnly(t *testing.T) {
+	in := c4()
+	in.Support.Needed = true
+	in.Migration = tco.Migration{GB: rg("1000", "1000")}
+	full, err := tco.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.FiguresOnly = true
+	quiet, err := tco.Compute(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !quiet.Monthly.Low.Equal(full.Monthly.Low) || !quiet.Hidden.High.Equal(full.Hidden.High) || quiet.Warning != "" {
+		t.Errorf("figures only: %+v, full: %+v", quiet.Monthly, full.Monthly)
+	}
+	for i, it := range quiet.Items {
+		priced := it.High.IsPositive() && !it.UserEntered
+		if (priced && it.Basis != "") || !it.Low.Equal(full.Items[i].Low) || !it.High.Equal(full.Items[i].High) {
+			t.Errorf("%s: %+v vs %+v", it.Name, it, full.Items[i])
+		}
+	}
+}
