@@ -24,7 +24,7 @@ import (
 // plan files without them stay valid gpuplan.plan/v1 files.
 type Procurement struct {
 	Quotes     *quote.Input     `json:"quotes,omitempty"`
-	Vendors    *vendors.Input    `json:"vendors,omitempty"`
+	Vendors    *vendors.Input   `json:"vendors,omitempty"`
 	Contract   *contract.Input  `json:"contract,omitempty"`
 	POC        *poc.Input       `json:"poc,omitempty"`
 	Operations *ops.Input       `json:"operations,omitempty"`
