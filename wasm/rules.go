@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// rule is one rule of ../shared/RULES.md with a one-line summary in each
+// rule is one rule of docs/rules.md with a one-line summary in each
 // language. The planner's rule ids link to their line on the about page
 // (/about#rule-B1) and show it when hovered.
 type rule struct {
@@ -13,7 +13,7 @@ type rule struct {
 	En, Zh string
 }
 
-// rules is the rulebook, in RULES.md order. TestRulesTable checks that the
+// rules is the rulebook, in docs/rules.md order. TestRulesTable checks that the
 // ids are unique and that every id a plan cites is here.
 var rules = []rule{
 	{"R1", "The requirement sheet: workload, model size, training or inference, interconnect, card-hours, data volume, domestic hardware, compliance.",

@@ -1,7 +1,7 @@
 // Package vendors screens, scores and ranks GPU rental vendors and splits a
 // card count between a primary and a backup vendor.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - V1: score 3–5 candidates on five dimensions: GPU model coverage, SLA
 //     quality, data security, price transparency, network interconnect;
