@@ -632,14 +632,3 @@ func fieldByKey(key string) (fieldSpec, bool) {
 	}
 	return inputFields[i], true
 }
-
-// fieldsIn returns the fields of one group, in display order.
-func fieldsIn(g fieldGroup) []fieldSpec {
-	var out []fieldSpec
-	for _, f := range inputFields {
-		if f.Group == g {
-			out = append(out, f)
-		}
-	}
-	return out
-}
