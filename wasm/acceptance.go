@@ -18,6 +18,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/wasm/internal/release"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -338,7 +339,7 @@ func (p *acceptancePage) howTo() app.UI {
 // built with: each file with its full SHA-256 and a link, the checksum
 // file and the command that checks a download against it. A build without
 // a published release (a snapshot, a local build) says so.
-func releaseBlock(l Lang, r *Release) app.UI {
+func releaseBlock(l Lang, r *release.Manifest) app.UI {
 	m := l.M()
 	if !r.Published() {
 		kids := []app.UI{app.H2().Text(m.ReleaseTitle), app.P().ID("release-none").Text(m.ReleaseNone)}

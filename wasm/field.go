@@ -62,7 +62,7 @@ type fieldSpec struct {
 	Default string   // text of a first visit; "" leaves the field out of the sheet
 	Choices []string // kindChoice: the allowed values ("" allowed when listed)
 	Range   string   // the allowed range as the plan checks it, e.g. "0–24"
-	Rule    string   // the RULES.md rule behind the field, if any
+	Rule    string   // the docs/rules.md rule behind the field, if any
 	// ErrFields are other field names that shared/ errors use for this
 	// input (sizing says "params_b" where the sheet says model.params_b).
 	ErrFields []string
@@ -631,15 +631,4 @@ func fieldByKey(key string) (fieldSpec, bool) {
 		return fieldSpec{}, false
 	}
 	return inputFields[i], true
-}
-
-// fieldsIn returns the fields of one group, in display order.
-func fieldsIn(g fieldGroup) []fieldSpec {
-	var out []fieldSpec
-	for _, f := range inputFields {
-		if f.Group == g {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -15,16 +15,18 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/gpuplan/gpuplan/wasm/internal/release"
+	"github.com/gpuplan/gpuplan/wasm/internal/sitegen"
 )
 
 // fakeSite builds a site from a stand-in app.wasm and the real web/ folder.
-func fakeSite(t *testing.T, prefix string) (genConfig, []byte) {
+func fakeSite(t *testing.T, prefix string) (sitegen.Config, []byte) {
 	t.Helper()
 	return fakeSiteWith(t, prefix, "")
 }
 
 // fakeSiteWith is fakeSite with a release manifest ("" for none).
-func fakeSiteWith(t *testing.T, prefix, release string) (genConfig, []byte) {
+func fakeSiteWith(t *testing.T, prefix, release string) (sitegen.Config, []byte) {
 	t.Helper()
 	dir := t.TempDir()
 	wasm := bytes.Repeat([]byte("\x00asm fake module for the generator test "), 400)
@@ -32,11 +34,11 @@ func fakeSiteWith(t *testing.T, prefix, release string) (genConfig, []byte) {
 	if err := os.WriteFile(wasmPath, wasm, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := genConfig{
+	c := sitegen.Config{
 		Out: filepath.Join(dir, "site"), Wasm: wasmPath, Web: "../web",
 		Prefix: prefix, Cache: filepath.Join(dir, "cache"), BrQuality: 1, Release: release,
 	}
-	if err := buildSite(c, io.Discard); err != nil {
+	if err := sitegen.Build(c, site(), io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	return c, wasm
@@ -95,7 +97,7 @@ func TestBuildSiteIsLocal(t *testing.T) {
 		"https://github.com/golang/go/issues/28975)": true, // a comment in wasm_exec.js
 	}
 	err := filepath.WalkDir(c.Out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !compressible[filepath.Ext(p)] {
+		if err != nil || d.IsDir() || !sitegen.Compressible(p) {
 			return err
 		}
 		for _, m := range remote.FindAllString(readFile(t, p), -1) {
@@ -156,32 +158,6 @@ func TestPrecompressed(t *testing.T) {
 	}
 }
 
-// TestPrecompressUsesCache: a cached result is used as is, so brotli-11 runs
-// once per distinct file.
-func TestPrecompressUsesCache(t *testing.T) {
-	dir, cache := t.TempDir(), t.TempDir()
-	data := strings.Repeat("cache me ", 200)
-	if err := os.WriteFile(filepath.Join(dir, "a.js"), []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := precompress(dir, cache, 5); err != nil {
-		t.Fatal(err)
-	}
-	entries, _ := filepath.Glob(filepath.Join(cache, "*-q5.br"))
-	if len(entries) != 1 {
-		t.Fatalf("cache holds %v, want one brotli entry", entries)
-	}
-	if err := os.WriteFile(entries[0], []byte("from cache"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := precompress(dir, cache, 5); err != nil {
-		t.Fatal(err)
-	}
-	if got := readFile(t, filepath.Join(dir, "a.js.br")); got != "from cache" {
-		t.Errorf("a.js.br = %q, want the cached bytes", got)
-	}
-}
-
 func TestBuildSiteWithPrefix(t *testing.T) {
 	c, _ := fakeSite(t, "/gpuplan")
 	index := readFile(t, filepath.Join(c.Out, "index.html"))
@@ -196,35 +172,6 @@ func TestBuildSiteWithPrefix(t *testing.T) {
 	}
 }
 
-func TestSiteVersion(t *testing.T) {
-	web := t.TempDir()
-	os.WriteFile(filepath.Join(web, "app.css"), []byte("a{}"), 0o644)
-	v1, err := siteVersion([]byte("wasm"), web, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v2, _ := siteVersion([]byte("wasm"), web, "", nil)
-	if v1 != v2 || len(v1) != 12 {
-		t.Fatalf("versions %q %q: want equal, 12 hex digits", v1, v2)
-	}
-	// A CSS-only change must change the worker's cache key.
-	os.WriteFile(filepath.Join(web, "app.css"), []byte("b{}"), 0o644)
-	v3, _ := siteVersion([]byte("wasm"), web, "", nil)
-	if v3 == v1 {
-		t.Error("changing web/app.css kept the version")
-	}
-	if v4, _ := siteVersion([]byte("wasm2"), web, "", nil); v4 == v3 {
-		t.Error("changing app.wasm kept the version")
-	}
-	if v5, _ := siteVersion([]byte("wasm"), web, "/x", nil); v5 == v3 {
-		t.Error("changing the prefix kept the version")
-	}
-	// The manifest is inside app.js: a new release must reach the cache.
-	if v6, _ := siteVersion([]byte("wasm"), web, "", []byte("{}")); v6 == v3 {
-		t.Error("adding a release kept the version")
-	}
-}
-
 // TestBuildSiteRelease: with -release the acceptance page of the built site
 // lists every download of release.json with its full SHA-256 and link, the
 // checksum file and the sha256sum command, from app.js, not from a
@@ -234,8 +181,8 @@ func TestSiteVersion(t *testing.T) {
 func TestBuildSiteRelease(t *testing.T) {
 	// The prerender reads the manifest from the process environment that
 	// go-app sets from Handler.Env; restore it afterwards.
-	t.Setenv(releaseEnv, "")
-	const manifest = "testdata/release.json"
+	t.Setenv(release.EnvVar, "")
+	const manifest = "internal/release/testdata/release.json"
 	c, _ := fakeSiteWith(t, "", manifest)
 	want, err := os.ReadFile(manifest)
 	if err != nil {
@@ -244,7 +191,7 @@ func TestBuildSiteRelease(t *testing.T) {
 	if got := readFile(t, filepath.Join(c.Out, "release.json")); got != string(want) {
 		t.Error("release.json at the site root differs from the input")
 	}
-	rel, err := DecodeRelease(want)
+	rel, err := release.Decode(want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,15 +214,15 @@ func TestBuildSiteRelease(t *testing.T) {
 		t.Errorf("%d files in the manifest, want the 6 of a release", len(rel.Files))
 	}
 
-	t.Setenv(releaseEnv, "")
-	snap, _ := fakeSiteWith(t, "", "testdata/release-snapshot.json")
+	t.Setenv(release.EnvVar, "")
+	snap, _ := fakeSiteWith(t, "", "internal/release/testdata/release-snapshot.json")
 	page = readFile(t, filepath.Join(snap.Out, "acceptance.html"))
 	if !strings.Contains(page, `id="release-none"`) || !strings.Contains(page, zhMessages.ReleaseNone) ||
 		strings.Contains(page, `id="release-files"`) {
 		t.Error("a snapshot build does not say that nothing is published")
 	}
 
-	t.Setenv(releaseEnv, "")
+	t.Setenv(release.EnvVar, "")
 	none, _ := fakeSite(t, "")
 	if page := readFile(t, filepath.Join(none.Out, "acceptance.html")); !strings.Contains(page, zhMessages.ReleaseNone) {
 		t.Error("a build without -release does not say that nothing is published")
@@ -288,38 +235,7 @@ func TestBuildSiteRelease(t *testing.T) {
 	os.WriteFile(bad, bytes.Replace(want, []byte(`"checksums"`), []byte(`"signature": "x", "checksums"`), 1), 0o644)
 	c.Out = filepath.Join(t.TempDir(), "site")
 	c.Release = bad
-	if err := buildSite(c, io.Discard); err == nil || !strings.Contains(err.Error(), "signature") {
+	if err := sitegen.Build(c, site(), io.Discard); err == nil || !strings.Contains(err.Error(), "signature") {
 		t.Errorf("an unknown field in release.json: %v", err)
-	}
-}
-
-func TestRequireEmptyDir(t *testing.T) {
-	dir := t.TempDir()
-	if err := requireEmptyDir(filepath.Join(dir, "missing")); err != nil {
-		t.Errorf("missing dir: %v", err)
-	}
-	if err := requireEmptyDir(dir); err != nil {
-		t.Errorf("empty dir: %v", err)
-	}
-	os.WriteFile(filepath.Join(dir, "x"), nil, 0o644)
-	if err := requireEmptyDir(dir); err == nil || !strings.Contains(err.Error(), "not empty") {
-		t.Errorf("non-empty dir: %v", err)
-	}
-}
-
-func TestParseGenFlags(t *testing.T) {
-	c, err := parseGenFlags([]string{"-prefix", "gpuplan/", "-brotli-quality", "9", "-release", "r.json"}, io.Discard)
-	if err != nil || c.Prefix != "/gpuplan" || c.BrQuality != 9 || c.Out != "build/site" || c.Release != "r.json" {
-		t.Errorf("parseGenFlags = %+v, %v", c, err)
-	}
-	for _, args := range [][]string{
-		{"-brotli-quality", "12"},
-		{"-prefix", "/a b"},
-		{"-prefix", "/x?y"},
-		{"stray"},
-	} {
-		if _, err := parseGenFlags(args, io.Discard); err == nil {
-			t.Errorf("parseGenFlags(%q) accepted", args)
-		}
 	}
 }

@@ -3,5 +3,6 @@
 package main
 
 // generate does nothing in the browser: RunWhenOnBrowser never returns there.
-// The generator lives in gen.go, kept out of app.wasm by its build tag.
+// The generator (gen.go, wasm/internal/sitegen) is kept out of app.wasm by
+// gen.go's build tag.
 func generate() {}

@@ -372,14 +372,5 @@ func (p *pageState) notices() app.UI {
 	)
 }
 
-// textPage is a heading followed by paragraphs, for pages that are text only.
-func textPage(title string, paragraphs ...string) app.UI {
-	kids := []app.UI{app.H1().Text(title)}
-	for _, t := range paragraphs {
-		kids = append(kids, app.P().Text(t))
-	}
-	return app.Div().Class("text-page").Body(kids...)
-}
-
 // langQuery is the query of a page that keeps only the language.
 func langQuery(l Lang) url.Values { return url.Values{"lang": {string(l)}} }

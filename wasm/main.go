@@ -1,6 +1,7 @@
 // Command wasm is the gpuplan planner site. The same package builds twice:
 // for GOOS=js GOARCH=wasm it is the app that runs in the browser; built
-// natively it is the generator that writes the static site (gen.go).
+// natively it is the generator that writes the static site (gen.go calls
+// wasm/internal/sitegen).
 package main
 
 import (

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -184,7 +182,7 @@ func (p *plannerPage) result() app.UI {
 func kpis(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	g := pl.GPU
-	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), Num(g.PerCardGiB, 1), Num(usableGiB(g.ID), 1))
+	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), Num(g.PerCardGiB, 1), Num(pl.CardMemory().Usable, 1))
 	if g.Nodes > 1 {
 		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
 	}
@@ -226,55 +224,28 @@ func kpi(title string, value app.UI, detail string) app.UI {
 	)
 }
 
-// usableGiB is the memory a plan may fill on one card of the catalogue
-// (sizing.UsableFraction of what NVML reports).
-func usableGiB(id string) float64 {
-	return sizing.UsableFraction * cardGiB(id)
-}
-
-// cardGiB is a card's memory in GiB as NVML reports it.
-func cardGiB(id string) float64 {
-	c, ok := catalog.ByID(id)
-	if !ok {
-		return 0
-	}
-	return c.MemoryMiB.Value / 1024
-}
-
-// memoryChart shows what one card holds against what it may hold. Weights,
-// training states and the overhead per card are exact (sharded evenly, as
-// the sizing does); the KV cache and the activations share the rest of the
-// per-card figure in proportion to their totals, since the plan does not
-// keep the tensor-parallel split.
+// memoryChart shows what one card holds against what it may hold
+// (plan.CardMemory splits the per-card figure).
 func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
-	g, mem := pl.GPU, pl.Sizing.MemoryGiB
-	n := float64(max(g.Count, 1))
-	weights, states := mem.Weights/n, mem.TrainingStates/n
-	rest := g.PerCardGiB - weights - states - mem.Overhead
-	kv, act := 0.0, 0.0
-	if both := mem.KVCache + mem.Activations; both > 0 && rest > 0 {
-		kv = rest * mem.KVCache / both
-		act = rest - kv
-	}
+	c := pl.CardMemory()
 	gib := func(v float64) decimal.Decimal { return decimal.NewFromFloat(v).Round(2) }
 	seg := func(kind string, v float64) segment {
 		label := l.Enum("mem", kind) + " " + Num(v, 1) + " GiB"
 		return segment{Label: label, Value: gib(v), Class: "mem-" + kind}
 	}
-	usable := usableGiB(g.ID)
-	total := cardGiB(g.ID)
+	usable, total := c.Usable, c.Total
 	row := stackRow{
 		Label: m.MemNeeded,
-		Segments: []segment{seg("weights", weights), seg("kv_cache", kv), seg("activations", act),
-			seg("training_states", states), seg("overhead", mem.Overhead)},
-		Text: Num(g.PerCardGiB, 1) + " GiB",
+		Segments: []segment{seg("weights", c.Weights), seg("kv_cache", c.KVCache), seg("activations", c.Activations),
+			seg("training_states", c.TrainingStates), seg("overhead", c.Overhead)},
+		Text: Num(c.Needed, 1) + " GiB",
 	}
 	return app.Div().ID("memory").Class("block").Body(
 		app.H2().Text(m.MemoryTitle),
 		&stackChartBox{Lang: l, ID: "memory-chart", Title: m.MemoryTitle, Rows: []stackRow{row}, Max: gib(total),
 			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}},
-		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(g.PerCardGiB, 1), Num(usable, 1), Num(total, 1))),
+		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(c.Needed, 1), Num(usable, 1), Num(total, 1))),
 	)
 }
 

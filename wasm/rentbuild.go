@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -168,4 +169,18 @@ func d1Table(l Lang, res rentbuild.Result) app.UI {
 		app.H2().Body(app.Text(m.D1Title+" "), ruleRef(l, "D1")),
 		dataTable("d1-table", m.D1Title, []string{m.D1Dimension, m.D1Value, m.D1Points}, rows),
 	)
+}
+
+// rbSeriesMonths is the length of the rent-or-build page's cost curves.
+const rbSeriesMonths = 36
+
+// rentBuildInput is the comparison behind the plan, with the series the
+// plan file does not carry switched on.
+func rentBuildInput(p *plan.Plan) rentbuild.Input { return plan.RentBuildInput(p, rbSeriesMonths) }
+
+// rentBuildFor runs the comparison with its series; ok is false when the
+// plan's figures cannot be compared (Decide refused them).
+func rentBuildFor(p *plan.Plan) (rentbuild.Result, bool) {
+	r, err := rentbuild.Decide(rentBuildInput(p))
+	return r, err == nil
 }

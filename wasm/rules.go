@@ -5,16 +5,17 @@ import (
 	"sync"
 )
 
-// rule is one rule of ../shared/RULES.md with a one-line summary in each
-// language. The planner's rule ids link to their line on the about page
+// rule is one rule of docs/rules.md with its one-line summary in each
+// language, the same words as docs/rules.md (TestRulesDoc compares them).
+// The planner's rule ids link to their line on the about page
 // (/about#rule-B1) and show it when hovered.
 type rule struct {
 	ID     string
 	En, Zh string
 }
 
-// rules is the rulebook, in RULES.md order. TestRulesTable checks that the
-// ids are unique and that every id a plan cites is here.
+// rules is the rulebook, in docs/rules.md order. TestRulesTable checks
+// that the ids are unique and that every id a plan cites is here.
 var rules = []rule{
 	{"R1", "The requirement sheet: workload, model size, training or inference, interconnect, card-hours, data volume, domestic hardware, compliance.",
 		"需求表：负载类型、模型规模、训练还是推理、互联、卡时、数据量、信创要求、合规要求。"},
@@ -108,16 +109,6 @@ var rules = []rule{
 		"退租：导出权重、数据和日志；确认磁盘已清除；结清前核对最后账单。"},
 	{"L1", "The three articles' checklists, kept and exported with the plan.",
 		"三篇文章的采购清单，随方案保存与导出。"},
-}
-
-// ruleByID returns the rule with the given id.
-func ruleByID(id string) (rule, bool) {
-	for _, r := range rules {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return rule{}, false
 }
 
 // Text returns the rule's summary in language l.

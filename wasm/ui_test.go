@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/sitegen"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -39,7 +40,7 @@ func prerender(t *testing.T, target string) string {
 // prerenderRelease is prerender for a site built with a release manifest.
 func prerenderRelease(t *testing.T, target string, release []byte) string {
 	t.Helper()
-	h, err := newHandler(genConfig{}, "test", 1000, release)
+	h, err := sitegen.NewHandler(sitegen.Config{}, site(), "test", 1000, release)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package acceptance checks what a delivered GPU server says about itself
 // (facts.Facts) against the acceptance block of a plan (plan.Acceptance):
-// rules A1 to A4 of RULES.md (上机验收) and the health signals behind them.
+// rules A1 to A4 of docs/rules.md (上机验收) and the health signals behind them.
 //
 // Check is pure: the gpuverify CLI runs it on facts read from NVML, and the
 // planner site runs it in the browser on pasted nvidia-smi output. Both get
@@ -45,7 +45,7 @@ type Result struct {
 	ID string `json:"id"`
 	// Status is pass, fail, warn or skip.
 	Status Status `json:"status"`
-	// Rule is the RULES.md rule the check enforces, e.g. "A1".
+	// Rule is the docs/rules.md rule the check enforces, e.g. "A1".
 	Rule string `json:"rule"`
 	// Expected is what the plan (or the catalogue card) demands.
 	Expected string `json:"expected"`

@@ -1,7 +1,7 @@
 // Package billing chooses how to pay for rented GPUs: by the hour, by the
 // month, or on an annual contract.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - B1: under 10 hours a day pay by the hour, over 10 by the month. The
 //     package shows B1 beside the break-even computed from the user's two

@@ -12,7 +12,7 @@ import (
 var ruleOfThumbHours = decimal.NewFromInt(10)
 
 // longProjectMonths is the project length at which rule B2's "long project"
-// applies: a project that outlasts a full annual contract. RULES.md gives no
+// applies: a project that outlasts a full annual contract. docs/rules.md gives no
 // figure; twelve months is this package's choice, so an annual contract is
 // never proposed for work that ends before the contract does.
 const longProjectMonths = 12

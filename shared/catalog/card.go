@@ -9,7 +9,7 @@ import "github.com/shopspring/decimal"
 
 // Ref names where a figure comes from.
 type Ref struct {
-	// Source is a short citation: an article in ../shared/seeds, a research
+	// Source is a short citation: one of the articles of docs/rules.md, a research
 	// note section, a datasheet, or a fixture file.
 	Source string `json:"source"`
 	// Date is when the source was published or read, as YYYY, YYYY-MM or

@@ -41,7 +41,7 @@ func TestLists(t *testing.T) {
 			}
 			for _, r := range it.Rules {
 				if !rule.MatchString(r) {
-					t.Errorf("%s cites %q, not a RULES.md id", it.ID, r)
+					t.Errorf("%s cites %q, not a docs/rules.md id", it.ID, r)
 				}
 			}
 		}

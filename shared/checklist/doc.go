@@ -5,6 +5,6 @@
 // The lists are 000 §6 "采购决策核对清单" (8 items), 001 Q8 "八问决策速查表"
 // (eight questions) and 002 "采购 CheckList" (7 items). Each item keeps
 // the article's Chinese text, an English translation and the rules of
-// RULES.md it stands for. An item is open, done or not applicable, with an
+// docs/rules.md it stands for. An item is open, done or not applicable, with an
 // optional note.
 package checklist

@@ -10,7 +10,7 @@ type Item struct {
 	// ZH is the article's text; EN its translation.
 	ZH string `json:"zh"`
 	EN string `json:"en"`
-	// Rules are the RULES.md rules the item stands for.
+	// Rules are the docs/rules.md rules the item stands for.
 	Rules []string `json:"rules"`
 }
 

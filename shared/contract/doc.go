@@ -1,7 +1,7 @@
 // Package contract checks the clauses of a GPU rental contract against the
 // rulebook's contract rules and computes what they are worth in money.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - K1: availability of at least 99.9%, compensation in money as a share
 //     of the monthly fee, capped at no less than 50% of it. Credit tables

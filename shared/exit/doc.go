@@ -3,7 +3,7 @@
 // a due date, and writes them as an iCalendar file that calendar programs
 // import.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - E1: decide on renewal or exit 3–5 days before the contract ends;
 //     renewing early leaves room on price.

@@ -100,8 +100,8 @@ type Step struct {
 	Detail string `json:"detail"`
 }
 
-// Plan is the exit schedule.
-type Plan struct {
+// Calendar is the exit schedule.
+type Calendar struct {
 	// ContractEnd is the last day of service.
 	ContractEnd string `json:"contract_end"`
 	// Vendor names the vendor.
@@ -111,9 +111,9 @@ type Plan struct {
 }
 
 // Schedule validates in and lays out the exit (rules E1, E2, K2).
-func Schedule(in Input) (Plan, error) {
+func Schedule(in Input) (Calendar, error) {
 	if err := in.Validate(); err != nil {
-		return Plan{}, err
+		return Calendar{}, err
 	}
 	end, _ := parseDate("contract_end", in.ContractEnd)
 	days := in.DeletionWorkingDays
@@ -123,7 +123,7 @@ func Schedule(in Input) (Plan, error) {
 	cal := newCalendar(in.Holidays, in.Workdays)
 	deletion := cal.addWorkingDays(end, days)
 	day := func(t time.Time) string { return t.Format(dateLayout) }
-	p := Plan{ContractEnd: in.ContractEnd, Vendor: in.Vendor, Steps: []Step{
+	p := Calendar{ContractEnd: in.ContractEnd, Vendor: in.Vendor, Steps: []Step{
 		{"decide", "E1", "Decide: renew or exit", day(end.AddDate(0, 0, -5)), day(end.AddDate(0, 0, -3)),
 			"Decide 3–5 days before the end whether to renew. Renewing early leaves room on price: " +
 				"ask for the renewal offer first; the vendor saves the cost of winning a new customer."},

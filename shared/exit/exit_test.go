@@ -9,7 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/exit"
 )
 
-func schedule(t *testing.T, in exit.Input) exit.Plan {
+func schedule(t *testing.T, in exit.Input) exit.Calendar {
 	t.Helper()
 	p, err := exit.Schedule(in)
 	if err != nil {
@@ -18,7 +18,7 @@ func schedule(t *testing.T, in exit.Input) exit.Plan {
 	return p
 }
 
-func step(t *testing.T, p exit.Plan, id string) exit.Step {
+func step(t *testing.T, p exit.Calendar, id string) exit.Step {
 	t.Helper()
 	for _, s := range p.Steps {
 		if s.ID == id {

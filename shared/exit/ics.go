@@ -18,7 +18,7 @@ const maxOctets = 75
 // function of its inputs. UIDs depend only on the step, the contract end
 // and the vendor, so importing a regenerated file updates the events
 // rather than duplicating them.
-func (p Plan) WriteICS(w io.Writer, stamp time.Time) error {
+func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error {
 	var b strings.Builder
 	line := func(name, value string) { b.WriteString(fold(name + ":" + value)) }
 	line("BEGIN", "VCALENDAR")
@@ -44,7 +44,7 @@ func (p Plan) WriteICS(w io.Writer, stamp time.Time) error {
 	return err
 }
 
-func (p Plan) summary(s Step) string {
+func (p Calendar) summary(s Step) string {
 	if p.Vendor == "" {
 		return s.Title
 	}
@@ -53,7 +53,7 @@ func (p Plan) summary(s Step) string {
 
 // uid is stable for a step of one contract: the step, the end date and a
 // hash of the vendor's name (which may hold any character).
-func (p Plan) uid(s Step) string {
+func (p Calendar) uid(s Step) string {
 	h := fnv.New32a()
 	h.Write([]byte(p.Vendor))
 	return fmt.Sprintf("%s-%s-%08x@gpuplan", s.ID, strings.ReplaceAll(p.ContractEnd, "-", ""), h.Sum32())

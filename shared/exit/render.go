@@ -10,7 +10,7 @@ import (
 )
 
 // WriteText renders the plan for a terminal.
-func (p Plan) WriteText(w io.Writer) error {
+func (p Calendar) WriteText(w io.Writer) error {
 	var buf strings.Builder
 	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 	title := "Exit schedule, contract ends " + p.ContractEnd
@@ -32,7 +32,7 @@ func (p Plan) WriteText(w io.Writer) error {
 }
 
 // WriteMarkdown renders the plan as a Markdown checklist.
-func (p Plan) WriteMarkdown(w io.Writer) error {
+func (p Calendar) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Exit schedule\n\nContract ends %s", p.ContractEnd)
 	if p.Vendor != "" {

@@ -2,7 +2,7 @@
 // against the budget, what a useful GPU-hour really costs, idle capacity,
 // and a quarterly vendor scorecard.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - O1: utilisation (the monthly mean from gpuverify monitor) under 60%
 //     for two months running means over-provisioning or a scheduling

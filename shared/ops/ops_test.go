@@ -19,7 +19,7 @@ func lines(kv ...string) []ops.Line {
 	return ls
 }
 
-// o4 is RULES.md O4's cautionary case: 8 × RTX 4090 planned at 1,200 a
+// o4 is docs/rules.md O4's cautionary case: 8 × RTX 4090 planned at 1,200 a
 // card, three months in at 45% utilisation with the network 30% over its
 // 1,000 budget.
 func o4() ops.Input {

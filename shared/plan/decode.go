@@ -11,7 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/quote"
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // MaxBytes is the largest sheet or plan file Decode and DecodeRequirements
@@ -55,7 +55,7 @@ func DecodeSection(p *Procurement, name string, raw []byte) error {
 		q.Quotes = new(quote.Input)
 		target = q.Quotes
 	case "vendors":
-		q.Vendors = new(vendor.Input)
+		q.Vendors = new(vendors.Input)
 		target = q.Vendors
 	case "contract":
 		q.Contract = new(contract.Input)

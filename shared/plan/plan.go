@@ -24,7 +24,7 @@ type Plan struct {
 	Cost         Cost         `json:"cost"`
 	RentVsBuild  RentVsBuild  `json:"rent_vs_build"`
 	Acceptance   Acceptance   `json:"acceptance"`
-	// Rules lists the ids of the rules (RULES.md) the plan applied.
+	// Rules lists the ids of the rules (docs/rules.md) the plan applied.
 	Rules []string `json:"rules"`
 	// Warnings are what a buyer must read before signing.
 	Warnings []string `json:"warnings"`

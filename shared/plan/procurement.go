@@ -13,7 +13,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/quote"
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // Procurement holds the optional later stages of the purchase: quotes,
@@ -24,7 +24,7 @@ import (
 // plan files without them stay valid gpuplan.plan/v1 files.
 type Procurement struct {
 	Quotes     *quote.Input     `json:"quotes,omitempty"`
-	Vendors    *vendor.Input    `json:"vendors,omitempty"`
+	Vendors    *vendors.Input   `json:"vendors,omitempty"`
 	Contract   *contract.Input  `json:"contract,omitempty"`
 	POC        *poc.Input       `json:"poc,omitempty"`
 	Operations *ops.Input       `json:"operations,omitempty"`
@@ -68,7 +68,7 @@ func run[In any, Out renderer](in *In, fn func(In) (Out, error)) func(io.Writer,
 func (p *Procurement) stages() []stage {
 	return []stage{
 		{"quotes", p.Quotes != nil, func() error { return p.Quotes.Validate() }, run(p.Quotes, quote.Compare)},
-		{"vendors", p.Vendors != nil, func() error { return p.Vendors.Validate() }, run(p.Vendors, vendor.Rank)},
+		{"vendors", p.Vendors != nil, func() error { return p.Vendors.Validate() }, run(p.Vendors, vendors.Rank)},
 		{"contract", p.Contract != nil, func() error { return p.Contract.Validate() }, run(p.Contract, contract.Check)},
 		{"poc", p.POC != nil, func() error { return p.POC.Validate() }, run(p.POC, poc.Judge)},
 		{"operations", p.Operations != nil, func() error { return p.Operations.Validate() }, run(p.Operations, ops.Review)},

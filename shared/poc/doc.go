@@ -1,7 +1,7 @@
 // Package poc judges a proof-of-concept run and checks that the machine
 // delivered is the machine tested.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - P1: the POC records GPU utilisation, training speed, network
 //     throughput, storage IOPS, container start time and an ease-of-use

@@ -10,7 +10,7 @@
 // leasing tangible movable property such as bare metal, and which one
 // applies to GPU rental is unconfirmed (tco.md §4).
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - C5: quotes more than 30% apart: ask what each includes; a low GPU
 //     price with high extras usually means cost moved into network and

@@ -61,7 +61,7 @@ func hasFlag(flags []quote.Flag, rule, text string) bool {
 	return false
 }
 
-// RULES.md C2: one H100 at 55,000 with egress overage 2,000, an extra IP
+// docs/rules.md C2: one H100 at 55,000 with egress overage 2,000, an extra IP
 // 200 and a support upgrade 1,000 sums to 58,200, not "over 60,000".
 func TestC2(t *testing.T) {
 	q := quote.Quote{

@@ -1,7 +1,7 @@
 // Package rentbuild compares renting GPUs with building (buying and running)
 // them, and a hybrid of the two.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - D1: the rent-or-build table (daily use, project length, operations
 //     team, demand, data), evaluated row by row on the user's inputs and

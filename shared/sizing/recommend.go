@@ -107,7 +107,7 @@ type Recommendation struct {
 	// Notes say where the pick departs from rules G1/G2 and why, and what
 	// a buyer must know about it.
 	Notes []string `json:"notes"`
-	// Rules are the ids of the rules applied (RULES.md).
+	// Rules are the ids of the rules applied (docs/rules.md).
 	Rules []string `json:"rules"`
 }
 

@@ -1,7 +1,7 @@
 // Package tco computes the full monthly cost of renting GPUs: the rent and
 // every item a quote tends to leave out, each as a low–high range.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - C1: full monthly cost = GPU rent + egress beyond the free quota +
 //     storage expansion + extra IP addresses + support-tier upgrade +

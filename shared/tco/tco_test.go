@@ -35,7 +35,7 @@ func item(t *testing.T, r tco.Result, name string) tco.Item {
 	return tco.Item{}
 }
 
-// c2 is RULES.md C2: one H100 at 55,000 a month with egress overage 2,000,
+// c2 is docs/rules.md C2: one H100 at 55,000 a month with egress overage 2,000,
 // an extra IP 200 and a support upgrade 1,000, all as the user's figures.
 func c2() tco.Input {
 	return tco.Input{
@@ -47,7 +47,7 @@ func c2() tco.Input {
 	}
 }
 
-// c4 is RULES.md C4: 8 × RTX 4090 at 1,200–1,800 a card. The article gives
+// c4 is docs/rules.md C4: 8 × RTX 4090 at 1,200–1,800 a card. The article gives
 // "network + storage + add-ons 1,500–3,000" as one figure; here it is split
 // into 2,000 GB of egress and 1,000 GB of storage, each at 0.5–1.0 a GB,
 // which reproduces it exactly.

@@ -1,10 +1,10 @@
-package vendor_test
+package vendors_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/shopspring/decimal"
 )
 
@@ -12,23 +12,23 @@ func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 func b(v bool) *bool             { return &v }
 
 // good passes every hard filter with marks 4 on every dimension.
-func good(name string) vendor.Vendor {
-	return vendor.Vendor{
+func good(name string) vendors.Vendor {
+	return vendors.Vendor{
 		Name: name, B11Licence: b(true), BusinessLicence: b(true), VATSpecialInvoice: b(true),
-		SLAPays: vendor.PaysMoney, Scores: vendor.Scores{4, 4, 4, 4, 4},
+		SLAPays: vendors.PaysMoney, Scores: vendors.Scores{4, 4, 4, 4, 4},
 	}
 }
 
-func rank(t *testing.T, in vendor.Input) vendor.Result {
+func rank(t *testing.T, in vendors.Input) vendors.Result {
 	t.Helper()
-	r, err := vendor.Rank(in)
+	r, err := vendors.Rank(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-func find(t *testing.T, r vendor.Result, name string) vendor.Ranked {
+func find(t *testing.T, r vendors.Result, name string) vendors.Ranked {
 	t.Helper()
 	for _, v := range r.Vendors {
 		if v.Name == name {
@@ -36,7 +36,7 @@ func find(t *testing.T, r vendor.Result, name string) vendor.Ranked {
 		}
 	}
 	t.Fatalf("no vendor %s", name)
-	return vendor.Ranked{}
+	return vendors.Ranked{}
 }
 
 // Rule V5 with tco.md §3's edge test: 8 cards → 5 / 3 (62.5%).
@@ -60,19 +60,19 @@ func TestSplitCards(t *testing.T) {
 		{100, 65, 35, true, "0.65"},
 	}
 	for _, tt := range tests {
-		s := vendor.SplitCards(tt.cards)
+		s := vendors.SplitCards(tt.cards)
 		if s.Primary != tt.primary || s.Backup != tt.backup || s.InRange != tt.in || !s.PrimaryShare.Equal(d(tt.share)) {
 			t.Errorf("SplitCards(%d) = %d/%d %s in range %v, want %d/%d %s %v (%s)",
 				tt.cards, s.Primary, s.Backup, s.PrimaryShare, s.InRange, tt.primary, tt.backup, tt.share, tt.in, s.Reason)
 		}
 	}
-	if s := vendor.SplitCards(7); !strings.Contains(s.Reason, "No whole split of 7 cards") {
+	if s := vendors.SplitCards(7); !strings.Contains(s.Reason, "No whole split of 7 cards") {
 		t.Errorf("7 cards: %s", s.Reason)
 	}
-	if s := vendor.SplitCards(1); !strings.Contains(s.Reason, "One card cannot be split") {
+	if s := vendors.SplitCards(1); !strings.Contains(s.Reason, "One card cannot be split") {
 		t.Errorf("1 card: %s", s.Reason)
 	}
-	if s := vendor.SplitCards(0); s.Primary != 0 || s.InRange {
+	if s := vendors.SplitCards(0); s.Primary != 0 || s.InRange {
 		t.Errorf("0 cards: %+v", s)
 	}
 }
@@ -87,7 +87,7 @@ func TestSplitCardsInRangeWhenPossible(t *testing.T) {
 				possible = true
 			}
 		}
-		s := vendor.SplitCards(n)
+		s := vendors.SplitCards(n)
 		if s.InRange != possible || s.Primary+s.Backup != n {
 			t.Fatalf("SplitCards(%d) = %+v, a split in range exists: %v", n, s, possible)
 		}
@@ -99,30 +99,30 @@ func TestSplitCardsInRangeWhenPossible(t *testing.T) {
 func TestHardFilters(t *testing.T) {
 	tests := []struct {
 		name   string
-		edit   func(*vendor.Vendor)
-		status vendor.Status
+		edit   func(*vendors.Vendor)
+		status vendors.Status
 		reason string
 	}{
-		{"all pass", func(*vendor.Vendor) {}, vendor.Eligible, ""},
-		{"no B11", func(v *vendor.Vendor) { v.B11Licence = b(false) }, vendor.Excluded, "No B11"},
-		{"no business licence", func(v *vendor.Vendor) { v.BusinessLicence = b(false) }, vendor.Excluded, "No business licence"},
-		{"no VAT special invoice", func(v *vendor.Vendor) { v.VATSpecialInvoice = b(false) }, vendor.Excluded, "VAT special invoices"},
-		{"SLA pays hours", func(v *vendor.Vendor) { v.SLAPays = vendor.PaysHours }, vendor.Excluded, "extra hours, not money"},
-		{"SLA pays nothing", func(v *vendor.Vendor) { v.SLAPays = vendor.PaysNothing }, vendor.Excluded, "no compensation"},
-		{"SLA pays vouchers", func(v *vendor.Vendor) { v.SLAPays = vendor.PaysVoucher }, vendor.Eligible, "vouchers"},
-		{"B11 unchecked", func(v *vendor.Vendor) { v.B11Licence = nil }, vendor.Unverified, "B11 licence not verified"},
-		{"SLA unchecked", func(v *vendor.Vendor) { v.SLAPays = "" }, vendor.Unverified, "not verified"},
-		{"unchecked and failed", func(v *vendor.Vendor) { v.B11Licence, v.BusinessLicence = nil, b(false) }, vendor.Excluded, "No business licence"},
+		{"all pass", func(*vendors.Vendor) {}, vendors.Eligible, ""},
+		{"no B11", func(v *vendors.Vendor) { v.B11Licence = b(false) }, vendors.Excluded, "No B11"},
+		{"no business licence", func(v *vendors.Vendor) { v.BusinessLicence = b(false) }, vendors.Excluded, "No business licence"},
+		{"no VAT special invoice", func(v *vendors.Vendor) { v.VATSpecialInvoice = b(false) }, vendors.Excluded, "VAT special invoices"},
+		{"SLA pays hours", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysHours }, vendors.Excluded, "extra hours, not money"},
+		{"SLA pays nothing", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysNothing }, vendors.Excluded, "no compensation"},
+		{"SLA pays vouchers", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysVoucher }, vendors.Eligible, "vouchers"},
+		{"B11 unchecked", func(v *vendors.Vendor) { v.B11Licence = nil }, vendors.Unverified, "B11 licence not verified"},
+		{"SLA unchecked", func(v *vendors.Vendor) { v.SLAPays = "" }, vendors.Unverified, "not verified"},
+		{"unchecked and failed", func(v *vendors.Vendor) { v.B11Licence, v.BusinessLicence = nil, b(false) }, vendors.Excluded, "No business licence"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := good("x")
 			tt.edit(&v)
-			got := find(t, rank(t, vendor.Input{Vendors: []vendor.Vendor{v}}), "x")
+			got := find(t, rank(t, vendors.Input{Vendors: []vendors.Vendor{v}}), "x")
 			if got.Status != tt.status || !strings.Contains(strings.Join(got.Reasons, " "), tt.reason) {
 				t.Errorf("%s %q, want %s with %q", got.Status, got.Reasons, tt.status, tt.reason)
 			}
-			if (got.Status == vendor.Excluded) != (got.Rank == 0) {
+			if (got.Status == vendors.Excluded) != (got.Rank == 0) {
 				t.Errorf("rank %d for %s", got.Rank, got.Status)
 			}
 		})
@@ -132,22 +132,22 @@ func TestHardFilters(t *testing.T) {
 // Rule V1 with equal and user weights, and rule V3's adjustments.
 func TestScore(t *testing.T) {
 	v := good("x")
-	v.Scores = vendor.Scores{GPUCoverage: 5, SLA: 4, DataSecurity: 3, PriceTransparency: 2, Network: 1}
-	got := find(t, rank(t, vendor.Input{Vendors: []vendor.Vendor{v}}), "x")
+	v.Scores = vendors.Scores{GPUCoverage: 5, SLA: 4, DataSecurity: 3, PriceTransparency: 2, Network: 1}
+	got := find(t, rank(t, vendors.Input{Vendors: []vendors.Vendor{v}}), "x")
 	if !got.Base.Equal(d("3")) || !got.Score.Equal(d("3")) {
 		t.Errorf("equal weights: base %s score %s, want 3", got.Base, got.Score)
 	}
-	zero := &vendor.Weights{}
-	if got := find(t, rank(t, vendor.Input{Weights: zero, Vendors: []vendor.Vendor{v}}), "x"); !got.Base.Equal(d("3")) {
+	zero := &vendors.Weights{}
+	if got := find(t, rank(t, vendors.Input{Weights: zero, Vendors: []vendors.Vendor{v}}), "x"); !got.Base.Equal(d("3")) {
 		t.Errorf("all-zero weights: base %s, want equal weights' 3", got.Base)
 	}
 	// SLA counts three times: (5 + 12 + 3 + 2 + 1) ÷ 7.
-	w := &vendor.Weights{GPUCoverage: d("1"), SLA: d("3"), DataSecurity: d("1"), PriceTransparency: d("1"), Network: d("1")}
-	if got := find(t, rank(t, vendor.Input{Weights: w, Vendors: []vendor.Vendor{v}}), "x"); !got.Base.Equal(d("3.2857142857142857")) {
+	w := &vendors.Weights{GPUCoverage: d("1"), SLA: d("3"), DataSecurity: d("1"), PriceTransparency: d("1"), Network: d("1")}
+	if got := find(t, rank(t, vendors.Input{Weights: w, Vendors: []vendors.Vendor{v}}), "x"); !got.Base.Equal(d("3.2857142857142857")) {
 		t.Errorf("SLA ×3: base %s", got.Base)
 	}
-	v.Tier3GPURoom, v.SameCardCases, v.POC, v.Preemptible = b(true), b(false), vendor.POCRefused, b(true)
-	got = find(t, rank(t, vendor.Input{Vendors: []vendor.Vendor{v}}), "x")
+	v.Tier3GPURoom, v.SameCardCases, v.POC, v.Preemptible = b(true), b(false), vendors.POCRefused, b(true)
+	got = find(t, rank(t, vendors.Input{Vendors: []vendors.Vendor{v}}), "x")
 	// 3 + 0.25 − 0.25 − 1 − 0.5
 	if !got.Score.Equal(d("1.5")) || len(got.Adjustments) != 4 {
 		t.Errorf("score %s with %+v, want 1.5", got.Score, got.Adjustments)
@@ -160,11 +160,11 @@ func TestScore(t *testing.T) {
 func TestRankOrderAndSplit(t *testing.T) {
 	best, second, unchecked, out := good("best"), good("second"), good("unchecked"), good("out")
 	best.Scores.SLA = 5
-	unchecked.Scores = vendor.Scores{5, 5, 5, 5, 5}
+	unchecked.Scores = vendors.Scores{5, 5, 5, 5, 5}
 	unchecked.VATSpecialInvoice = nil
-	out.Scores = vendor.Scores{5, 5, 5, 5, 5}
+	out.Scores = vendors.Scores{5, 5, 5, 5, 5}
 	out.B11Licence = b(false)
-	r := rank(t, vendor.Input{Vendors: []vendor.Vendor{out, unchecked, second, best}, Cards: 8})
+	r := rank(t, vendors.Input{Vendors: []vendors.Vendor{out, unchecked, second, best}, Cards: 8})
 	var names []string
 	for _, v := range r.Vendors {
 		names = append(names, v.Name)
@@ -180,14 +180,14 @@ func TestRankOrderAndSplit(t *testing.T) {
 		t.Errorf("split = %+v", s)
 	}
 	// One eligible vendor: no names, and the reason says why.
-	r = rank(t, vendor.Input{Vendors: []vendor.Vendor{best, out, unchecked}, Cards: 8})
+	r = rank(t, vendors.Input{Vendors: []vendors.Vendor{best, out, unchecked}, Cards: 8})
 	if r.Split.PrimaryVendor != "" || !strings.Contains(r.Split.Reason, "1 vendor passes") {
 		t.Errorf("split = %+v", r.Split)
 	}
 	if len(r.Notes) != 0 {
 		t.Errorf("notes %v with 3 candidates", r.Notes)
 	}
-	if r := rank(t, vendor.Input{Vendors: []vendor.Vendor{out}}); len(r.Notes) != 2 || r.Split != nil {
+	if r := rank(t, vendors.Input{Vendors: []vendors.Vendor{out}}); len(r.Notes) != 2 || r.Split != nil {
 		t.Errorf("one excluded vendor: notes %v split %v", r.Notes, r.Split)
 	}
 }
@@ -195,21 +195,21 @@ func TestRankOrderAndSplit(t *testing.T) {
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		field string
-		edit  func(*vendor.Input)
+		edit  func(*vendors.Input)
 	}{
-		{"weights.sla", func(in *vendor.Input) { in.Weights = &vendor.Weights{SLA: d("-1")} }},
-		{"weights.network", func(in *vendor.Input) { in.Weights = &vendor.Weights{Network: d("101")} }},
-		{"vendors", func(in *vendor.Input) { in.Vendors = nil }},
-		{"vendors[0].name", func(in *vendor.Input) { in.Vendors[0].Name = "" }},
-		{"vendors[1].name", func(in *vendor.Input) { in.Vendors[1].Name = "a" }},
-		{"vendors[0].sla_pays", func(in *vendor.Input) { in.Vendors[0].SLAPays = "cash" }},
-		{"vendors[0].poc", func(in *vendor.Input) { in.Vendors[0].POC = "maybe" }},
-		{"vendors[0].scores.gpu_coverage", func(in *vendor.Input) { in.Vendors[0].Scores.GPUCoverage = 0 }},
-		{"vendors[0].scores.network", func(in *vendor.Input) { in.Vendors[0].Scores.Network = 6 }},
-		{"cards", func(in *vendor.Input) { in.Cards = -1 }},
+		{"weights.sla", func(in *vendors.Input) { in.Weights = &vendors.Weights{SLA: d("-1")} }},
+		{"weights.network", func(in *vendors.Input) { in.Weights = &vendors.Weights{Network: d("101")} }},
+		{"vendors", func(in *vendors.Input) { in.Vendors = nil }},
+		{"vendors[0].name", func(in *vendors.Input) { in.Vendors[0].Name = "" }},
+		{"vendors[1].name", func(in *vendors.Input) { in.Vendors[1].Name = "a" }},
+		{"vendors[0].sla_pays", func(in *vendors.Input) { in.Vendors[0].SLAPays = "cash" }},
+		{"vendors[0].poc", func(in *vendors.Input) { in.Vendors[0].POC = "maybe" }},
+		{"vendors[0].scores.gpu_coverage", func(in *vendors.Input) { in.Vendors[0].Scores.GPUCoverage = 0 }},
+		{"vendors[0].scores.network", func(in *vendors.Input) { in.Vendors[0].Scores.Network = 6 }},
+		{"cards", func(in *vendors.Input) { in.Cards = -1 }},
 	}
 	for _, tt := range tests {
-		in := vendor.Input{Vendors: []vendor.Vendor{good("a"), good("b")}}
+		in := vendors.Input{Vendors: []vendors.Vendor{good("a"), good("b")}}
 		tt.edit(&in)
 		err := in.Validate()
 		if err == nil || !strings.HasPrefix(err.Error(), tt.field+" = ") {

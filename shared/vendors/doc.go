@@ -1,7 +1,7 @@
-// Package vendor screens, scores and ranks GPU rental vendors and splits a
+// Package vendors screens, scores and ranks GPU rental vendors and splits a
 // card count between a primary and a backup vendor.
 //
-// It implements these rules from RULES.md:
+// It implements these rules from docs/rules.md:
 //
 //   - V1: score 3–5 candidates on five dimensions: GPU model coverage, SLA
 //     quality, data security, price transparency, network interconnect;
@@ -19,4 +19,4 @@
 //     adjustments are this package's assumptions, named in Adjust*.
 //   - V5: two vendors, a primary with 60–70% of the cards and a backup with
 //     30–40%, split in whole cards (see SplitCards).
-package vendor
+package vendors

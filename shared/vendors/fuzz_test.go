@@ -1,11 +1,11 @@
-package vendor_test
+package vendors_test
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
@@ -21,11 +21,11 @@ func FuzzDecode(f *testing.F) {
 		`{} []`,      // trailing data
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := vendor.Decode(bytes.NewReader(data))
+		in, err := vendors.Decode(bytes.NewReader(data))
 		if err != nil {
 			return
 		}
-		r, err := vendor.Rank(in)
+		r, err := vendors.Rank(in)
 		if err != nil {
 			t.Fatalf("Decode accepted what Rank refuses: %v", err)
 		}
@@ -33,6 +33,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, vendor.Decode)
+		fuzzseed.RoundTrip(t, in, vendors.Decode)
 	})
 }

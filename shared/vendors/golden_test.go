@@ -1,22 +1,22 @@
-package vendor_test
+package vendors_test
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/internal/golden"
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // TestGolden renders every testdata/*.json input as text and Markdown and
 // compares them with the golden files beside it.
 func TestGolden(t *testing.T) {
 	golden.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
-		in, err := vendor.Decode(bytes.NewReader(input))
+		in, err := vendors.Decode(bytes.NewReader(input))
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := vendor.Rank(in)
+		r, err := vendors.Rank(in)
 		if err != nil {
 			t.Fatal(err)
 		}

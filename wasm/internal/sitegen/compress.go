@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package sitegen
 
 import (
 	"bytes"
@@ -26,6 +24,10 @@ var compressible = map[string]bool{
 	".html": true, ".js": true, ".css": true, ".wasm": true, ".svg": true,
 	".webmanifest": true, ".json": true, ".txt": true, ".xml": true,
 }
+
+// Compressible reports whether the generator writes a compressed copy of
+// files named like path (when they are large enough to gain).
+func Compressible(path string) bool { return compressible[filepath.Ext(path)] }
 
 // minCompressSize skips files too small to gain from compression.
 const minCompressSize = 512

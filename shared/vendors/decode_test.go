@@ -1,4 +1,4 @@
-package vendor_test
+package vendors_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-	"github.com/gpuplan/gpuplan/shared/vendor"
+	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // Decode refuses unknown fields, naming them, wrong JSON types, naming the
@@ -17,14 +17,14 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"vendors":true}`, "vendors", "must be a JSON array, got bool"},
 	}
 	for _, tt := range tests {
-		_, err := vendor.Decode(strings.NewReader(tt.in))
+		_, err := vendors.Decode(strings.NewReader(tt.in))
 		var fe *strictjson.FieldError
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
 			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
 		}
 	}
 	for _, in := range []string{`{} {}`, `{} x`, `{} ]`, `{} }`, ``, `[`} {
-		if _, err := vendor.Decode(strings.NewReader(in)); err == nil {
+		if _, err := vendors.Decode(strings.NewReader(in)); err == nil {
 			t.Errorf("Decode(%q) accepted", in)
 		}
 	}
