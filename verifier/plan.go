@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -116,7 +117,7 @@ func openInput(e env, name string) (io.Reader, func(), error) {
 
 // inputErr reports bad input (exit 2) with the file name and the field.
 func inputErr(name string, err error) error {
-	var fe *plan.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return usageErr("%s: %s", name, fe.Error())
 	}

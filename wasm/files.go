@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -46,7 +47,7 @@ func importSheet(data []byte) (plan.Requirements, error) {
 		return plan.DecodeRequirements(bytes.NewReader(data))
 	case plan.Schema:
 	default:
-		return plan.Requirements{}, &plan.FieldError{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
+		return plan.Requirements{}, &fielderr.Error{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
 			plan.Schema, plan.RequirementsSchema, clip(head.Schema))}
 	}
 	p, err := plan.Decode(bytes.NewReader(data))

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -36,8 +36,9 @@ func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
 			continue
 		}
 		v, ok, err := f.Parse(in.Get(f.Key))
-		if err != nil {
-			errs = append(errs, err.(*FieldError))
+		var fe *FieldError
+		if errors.As(err, &fe) {
+			errs = append(errs, fe)
 			continue
 		}
 		if ok {
@@ -98,23 +99,16 @@ func ComputeState(st State) Outcome {
 // fieldErrorOf maps an error from shared/ onto the input it names, or
 // returns nil when it names none.
 func fieldErrorOf(err error, in Input) *FieldError {
-	var name, msg string
-	var pe *plan.FieldError
-	var me *money.FieldError
-	switch {
-	case errors.As(err, &pe):
-		name, msg = pe.Field, pe.Msg
-	case errors.As(err, &me):
-		name, msg = me.Field, "want "+me.Want+", got "+me.Value
-	default:
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) {
 		return nil
 	}
-	key := keyForErrField(name, in)
+	key := keyForErrField(fe.Field, in)
 	f, ok := fieldByKey(key)
 	if !ok {
 		return nil
 	}
-	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: msg, Range: f.Range, Rule: f.Rule}
+	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
 }
 
 // keyForErrField finds the input a shared/ field name refers to: the same

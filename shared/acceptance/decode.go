@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
@@ -46,7 +47,7 @@ type planHead struct {
 // repeated anywhere, a "schema" or "acceptance" key spelt with other case,
 // and any key of the acceptance block that is not documented exactly (a
 // typo must not drop a requirement). Problems come back as a
-// *plan.FieldError naming the field and what is allowed.
+// *fielderr.Error naming the field and what is allowed.
 func DecodePlan(data []byte) (plan.Acceptance, error) {
 	if len(data) > MaxPlanBytes {
 		return plan.Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxPlanBytes)
@@ -57,7 +58,7 @@ func DecodePlan(data []byte) (plan.Acceptance, error) {
 		return plan.Acceptance{}, jsonErr(err)
 	}
 	if err := strictjson.CheckKeys(data, &head); err != nil {
-		return plan.Acceptance{}, asFieldErr(err)
+		return plan.Acceptance{}, err
 	}
 	if err := unknownAcceptanceKeys(data); err != nil {
 		return plan.Acceptance{}, err
@@ -110,17 +111,8 @@ func AcceptanceKeys() []string {
 	return out
 }
 
-// asFieldErr turns a strictjson.FieldError into the plan's FieldError.
-func asFieldErr(err error) error {
-	var fe *strictjson.FieldError
-	if errors.As(err, &fe) {
-		return fieldErr(fe.Field, "%s", fe.Msg)
-	}
-	return err
-}
-
 // Validate checks every field of an acceptance block against its allowed
-// values and returns a *plan.FieldError for the first problem.
+// values and returns a *fielderr.Error for the first problem.
 func Validate(acc plan.Acceptance) error {
 	if acc.GPUCount < 1 || acc.GPUCount > maxGPUCount {
 		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxGPUCount, acc.GPUCount)
@@ -171,8 +163,8 @@ func clipID(s string) string {
 	return s
 }
 
-func fieldErr(field, format string, args ...any) *plan.FieldError {
-	return &plan.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+func fieldErr(field, format string, args ...any) *fielderr.Error {
+	return &fielderr.Error{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 // jsonErr names the field of a JSON type error; other errors say where the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -72,7 +73,7 @@ func TestDecodePlanErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := DecodePlan([]byte(c.in))
-			var fe *plan.FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a FieldError", err)
 			}

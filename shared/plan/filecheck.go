@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -31,7 +32,7 @@ func (p *Plan) Validate() error {
 		return fieldErr("requirements.schema", "must be %q, got %q", RequirementsSchema, req.Schema)
 	}
 	if err := req.Normalize(); err != nil {
-		return prefixed("requirements.", err)
+		return fielderr.Prefix("requirements.", err)
 	}
 	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.Acceptance.validate} {
 		if err := check(); err != nil {
@@ -39,13 +40,6 @@ func (p *Plan) Validate() error {
 		}
 	}
 	return nil
-}
-
-func prefixed(prefix string, err error) error {
-	if fe, ok := err.(*FieldError); ok {
-		return &FieldError{Field: prefix + fe.Field, Msg: fe.Msg}
-	}
-	return err
 }
 
 func (p *Plan) validateGPU() error {
