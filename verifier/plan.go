@@ -12,6 +12,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 func init() {
@@ -60,7 +61,7 @@ func readPlan(data []byte) (*plan.Plan, error) {
 		Schema string `json:"schema"`
 	}
 	_ = json.Unmarshal(data, &head) // a malformed document fails below, with its field
-	if head.Schema == plan.Schema {
+	if head.Schema == planfile.Schema {
 		return plan.Decode(bytes.NewReader(data))
 	}
 	req, err := plan.DecodeRequirements(bytes.NewReader(data))

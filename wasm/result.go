@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // This file turns the text of the form into a plan with plan.Build, the
@@ -28,7 +29,7 @@ type Outcome struct {
 // and shape count only when no preset is chosen. Fields whose text has the
 // wrong form are left out and returned as errors.
 func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
-	req := plan.Requirements{Schema: plan.RequirementsSchema}
+	req := plan.Requirements{Schema: planfile.RequirementsSchema}
 	custom := in.Get("model.preset") == ""
 	var errs []*FieldError
 	for _, f := range inputFields {

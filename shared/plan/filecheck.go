@@ -34,7 +34,7 @@ func (p *Plan) Validate() error {
 	if err := req.Normalize(); err != nil {
 		return fielderr.Prefix("requirements.", err)
 	}
-	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.Acceptance.validate} {
+	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.validateAcceptance} {
 		if err := check(); err != nil {
 			return err
 		}
@@ -96,7 +96,11 @@ func (p *Plan) validateCost() error {
 	return nil
 }
 
-func (a Acceptance) validate() error {
+// validateAcceptance bounds the acceptance block as the planner writes it:
+// wider than planfile's Validate (a plan may hold more GPUs than one check
+// reads), for a hand-edited file only.
+func (p *Plan) validateAcceptance() error {
+	a := p.Acceptance
 	if a.GPUCount < 1 || a.GPUCount > maxPlanGPUs {
 		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxPlanGPUs, a.GPUCount)
 	}

@@ -1,4 +1,4 @@
-package acceptance
+package planfile
 
 import (
 	"bytes"
@@ -12,20 +12,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-	"github.com/gpuplan/gpuplan/shared/plan"
-)
-
-// MaxPlanBytes bounds the plan file DecodePlan reads.
-const MaxPlanBytes = 4 << 20
-
-// Allowed values of the acceptance fields. The empty string means the plan
-// sets no requirement for that field.
-var (
-	Interconnects   = []string{"none", "pcie", "nvlink", "nvlink+ib", "hccs"}
-	MIGModes        = []string{"off", "allowed"}
-	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
-	ECCModes        = []string{"on", "any"}
-	PCIeWidths      = []int{0, 1, 2, 4, 8, 16, 32}
 )
 
 // Bounds of the numeric fields: wide, they catch typing mistakes only.
@@ -36,11 +22,11 @@ const (
 
 // planHead is the part of a plan file gpuverify reads.
 type planHead struct {
-	Schema     *string          `json:"schema"`
-	Acceptance *plan.Acceptance `json:"acceptance"`
+	Schema     *string     `json:"schema"`
+	Acceptance *Acceptance `json:"acceptance"`
 }
 
-// DecodePlan reads the schema and acceptance block of a plan file and
+// DecodeAcceptance reads the schema and acceptance block of a plan file and
 // validates the block. It is lenient about the other sections of the file
 // (fields added by a newer planner), so gpuverify keeps working when the
 // rest of the plan changes; but it refuses a file of another schema, a key
@@ -48,33 +34,33 @@ type planHead struct {
 // and any key of the acceptance block that is not documented exactly (a
 // typo must not drop a requirement). Problems come back as a
 // *fielderr.Error naming the field and what is allowed.
-func DecodePlan(data []byte) (plan.Acceptance, error) {
-	if len(data) > MaxPlanBytes {
-		return plan.Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxPlanBytes)
+func DecodeAcceptance(data []byte) (Acceptance, error) {
+	if len(data) > MaxBytes {
+		return Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM from Windows editors
 	var head planHead
 	if err := json.Unmarshal(data, &head); err != nil {
-		return plan.Acceptance{}, jsonErr(err)
+		return Acceptance{}, jsonErr(err)
 	}
 	if err := strictjson.CheckKeys(data, &head); err != nil {
-		return plan.Acceptance{}, err
+		return Acceptance{}, err
 	}
 	if err := unknownAcceptanceKeys(data); err != nil {
-		return plan.Acceptance{}, err
+		return Acceptance{}, err
 	}
 	if head.Schema == nil {
-		return plan.Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", plan.Schema)
+		return Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", Schema)
 	}
-	if *head.Schema != plan.Schema {
-		return plan.Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", plan.Schema, *head.Schema)
+	if *head.Schema != Schema {
+		return Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", Schema, *head.Schema)
 	}
 	if head.Acceptance == nil {
-		return plan.Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
+		return Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
 	}
 	acc := *head.Acceptance
-	if err := Validate(acc); err != nil {
-		return plan.Acceptance{}, err
+	if err := acc.Validate(); err != nil {
+		return Acceptance{}, err
 	}
 	return acc, nil
 }
@@ -98,9 +84,9 @@ func unknownAcceptanceKeys(data []byte) error {
 }
 
 // AcceptanceKeys are the keys of an acceptance block, in the order of
-// plan.Acceptance.
+// Acceptance.
 func AcceptanceKeys() []string {
-	t := reflect.TypeFor[plan.Acceptance]()
+	t := reflect.TypeFor[Acceptance]()
 	var out []string
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
@@ -113,7 +99,7 @@ func AcceptanceKeys() []string {
 
 // Validate checks every field of an acceptance block against its allowed
 // values and returns a *fielderr.Error for the first problem.
-func Validate(acc plan.Acceptance) error {
+func (acc Acceptance) Validate() error {
 	if acc.GPUCount < 1 || acc.GPUCount > maxGPUCount {
 		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxGPUCount, acc.GPUCount)
 	}
@@ -148,7 +134,7 @@ func Validate(acc plan.Acceptance) error {
 		return fieldErr("acceptance.min_pcie_width", "must be one of 0, 1, 2, 4, 8, 16, 32 (lanes), got %d", acc.MinPCIeWidth)
 	}
 	if acc.MinDriver != "" {
-		if _, ok := parseVersion(acc.MinDriver); !ok {
+		if _, ok := ParseDriverVersion(acc.MinDriver); !ok {
 			return fieldErr("acceptance.min_driver", "must be a dotted driver version such as \"535.104.05\", got %q", acc.MinDriver)
 		}
 	}
