@@ -2,11 +2,11 @@ package bench
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 )
 
 // statuses is the order checks are listed in: the worst first.
@@ -53,12 +53,12 @@ func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 	s := acceptance.Summarize(checks)
 	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), s.Counts())
 	for _, kv := range runLines(r) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
+		fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(kv[0]), table.Cell(kv[1]))
 	}
 	for _, g := range r.GPUs {
-		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n| Measurement | Result |\n|---|---|\n", g.Index, md(gpuLine(g)))
+		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n| Measurement | Result |\n|---|---|\n", g.Index, table.Cell(gpuLine(g)))
 		for _, row := range gpuRows(g) {
-			fmt.Fprintf(&b, "| %s | %s |\n", md(row[0]), md(row[1]))
+			fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(row[0]), table.Cell(row[1]))
 		}
 	}
 	for _, st := range statuses {
@@ -68,7 +68,7 @@ func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 		}
 		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", acceptance.GroupTitle(st), len(group))
 		for _, c := range group {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", table.Cell(c.ID), table.Cell(c.Rule), table.Cell(c.Expected), table.Cell(c.Measured), table.Cell(c.Message))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -153,6 +153,3 @@ func verdict(s acceptance.Summary) string {
 	}
 	return strings.ToUpper(s.Verdict)
 }
-
-// md escapes a Markdown table cell.
-func md(s string) string { return table.Cell(s) }

@@ -2,12 +2,12 @@ package report
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
@@ -58,15 +58,15 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %s\n\n%s.\n\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
 	if provenance.IsFile(r.Origin) {
-		fmt.Fprintf(&b, "**%s**\n\n", md(NotProof))
+		fmt.Fprintf(&b, "**%s**\n\n", table.Cell(NotProof))
 	}
 	b.WriteString("| | |\n|---|---|\n")
 	for _, kv := range header(r) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
+		fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(kv[0]), table.Cell(kv[1]))
 	}
 	b.WriteString("\n## Server\n\n| | |\n|---|---|\n")
 	for _, kv := range serverLines(r.Facts) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
+		fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(kv[0]), table.Cell(kv[1]))
 	}
 	for _, st := range statuses {
 		group := ByStatus(r.Checks, st)
@@ -75,13 +75,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", GroupTitle(st), len(group))
 		for _, c := range group {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", table.Cell(c.ID), table.Cell(c.Rule), table.Cell(c.Expected), table.Cell(c.Measured), table.Cell(c.Message))
 		}
 	}
 	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
 		fmt.Fprintf(&b, "\n## Not measured, so the verdict cannot be pass (%d)\n\n| Check | How to measure it |\n|---|---|\n", len(missing))
 		for _, c := range missing {
-			fmt.Fprintf(&b, "| %s | %s |\n", md(c.ID), md(HowToMeasure(c, r.Origin)))
+			fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(c.ID), table.Cell(HowToMeasure(c, r.Origin)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -226,6 +226,3 @@ func mib(v facts.Value[int64]) string {
 	}
 	return v.String()
 }
-
-// md escapes a Markdown table cell.
-func md(s string) string { return table.Cell(s) }
