@@ -9,8 +9,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 )
 
-// statuses is the order checks are listed in: the worst first.
-var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.Skip, acceptance.Pass}
+// keyWidth is the width of the keys in the text form's key-value lines.
+const keyWidth = 9
 
 // WriteText writes a judged run for a terminal: the verdict, what ran, each
 // GPU's measurements, then the checks grouped failed, warnings, skipped,
@@ -19,29 +19,12 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := acceptance.Summarize(checks)
 	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), s.Counts())
-	for _, kv := range runLines(r) {
-		fmt.Fprintf(&b, "  %-9s %s\n", kv[0], kv[1])
-	}
+	table.WriteKeyValuesText(&b, keyWidth, runLines(r))
 	for _, g := range r.GPUs {
 		fmt.Fprintf(&b, "\nGPU %d: %s\n", g.Index, gpuLine(g))
-		for _, row := range gpuRows(g) {
-			fmt.Fprintf(&b, "  %-9s %s\n", row[0], row[1])
-		}
+		table.WriteKeyValuesText(&b, keyWidth, gpuRows(g))
 	}
-	for _, st := range statuses {
-		group := acceptance.ByStatus(checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", acceptance.GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
-			if st == acceptance.Fail || st == acceptance.Warn {
-				fmt.Fprintf(&b, "         expected: %s\n", c.Expected)
-			}
-			fmt.Fprintf(&b, "         measured: %s\n", c.Measured)
-		}
-	}
+	table.WriteChecksText(&b, acceptance.Groups(checks, true))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -51,26 +34,13 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := acceptance.Summarize(checks)
-	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), s.Counts())
-	for _, kv := range runLines(r) {
-		fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(kv[0]), table.Cell(kv[1]))
-	}
+	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n", verdict(s), s.Counts())
+	table.WriteKeyValuesMarkdown(&b, [2]string{}, runLines(r))
 	for _, g := range r.GPUs {
-		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n| Measurement | Result |\n|---|---|\n", g.Index, table.Cell(gpuLine(g)))
-		for _, row := range gpuRows(g) {
-			fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(row[0]), table.Cell(row[1]))
-		}
+		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n", g.Index, table.Cell(gpuLine(g)))
+		table.WriteKeyValuesMarkdown(&b, [2]string{"Measurement", "Result"}, gpuRows(g))
 	}
-	for _, st := range statuses {
-		group := acceptance.ByStatus(checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", acceptance.GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", table.Cell(c.ID), table.Cell(c.Rule), table.Cell(c.Expected), table.Cell(c.Measured), table.Cell(c.Message))
-		}
-	}
+	table.WriteChecksMarkdown(&b, acceptance.Groups(checks, true))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
