@@ -3,7 +3,6 @@ package planfile
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -41,7 +40,7 @@ func DecodeAcceptance(data []byte) (Acceptance, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM from Windows editors
 	var head planHead
 	if err := json.Unmarshal(data, &head); err != nil {
-		return Acceptance{}, jsonErr(err)
+		return Acceptance{}, strictjson.Explain(err)
 	}
 	if err := strictjson.CheckKeys(data, &head); err != nil {
 		return Acceptance{}, err
@@ -150,23 +149,5 @@ func clipID(s string) string {
 }
 
 func fieldErr(field, format string, args ...any) *fielderr.Error {
-	return &fielderr.Error{Field: field, Msg: fmt.Sprintf(format, args...)}
-}
-
-// jsonErr names the field of a JSON type error; other errors say where the
-// JSON broke.
-func jsonErr(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	var syntaxErr *json.SyntaxError
-	switch {
-	case errors.As(err, &typeErr):
-		field := typeErr.Field
-		if field == "" {
-			field = "input"
-		}
-		return fieldErr(field, "%s", strictjson.TypeMsg(typeErr))
-	case errors.As(err, &syntaxErr):
-		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
-	}
-	return fmt.Errorf("input: %v", err)
+	return fielderr.Errorf(field, format, args...)
 }

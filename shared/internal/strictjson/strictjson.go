@@ -46,7 +46,7 @@ func DecodeBytes(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return convert(err)
+		return Explain(err)
 	}
 	if err := CheckKeys(data, v); err != nil {
 		return err
@@ -73,7 +73,10 @@ func DecodeValid[T interface{ Validate() error }](r io.Reader) (T, error) {
 	return v, nil
 }
 
-func convert(err error) error {
+// Explain turns an error of encoding/json into one a person can act on: a
+// value of the wrong type or an unknown field as a *fielderr.Error naming
+// the field, broken JSON with the byte where it broke.
+func Explain(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
