@@ -2,6 +2,7 @@ package shared_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,4 +98,54 @@ func TestAllowed(t *testing.T) {
 			t.Errorf("allowed(%q) = false", p)
 		}
 	}
+}
+
+// leafDeps is a statement of policy for the contract packages: the shared/
+// packages each may depend on (itself aside). The plan file's wire contract
+// and the field error are leaves, so gpuverify check, the report and the
+// site's acceptance page read a plan file without the planner.
+var leafDeps = map[string][]string{
+	"fielderr": nil,
+	"planfile": {"catalog", "fielderr", "money", "internal/strictjson"},
+}
+
+// TestLeafPackages keeps fielderr and planfile leaves.
+func TestLeafPackages(t *testing.T) {
+	const shared = "github.com/gpuplan/gpuplan/shared/"
+	for pkg, allowed := range leafDeps {
+		for _, p := range sharedDeps(t, "./"+pkg) {
+			name := strings.TrimPrefix(p, shared)
+			if name != pkg && !slices.Contains(allowed, name) {
+				t.Errorf("shared/%s depends on shared/%s: it may use only %v", pkg, name, allowed)
+			}
+		}
+	}
+}
+
+// TestContractWithoutPlanner: what reads a plan file for gpuverify check
+// (planfile, the acceptance checks, the report, the fleet merge) never
+// imports the planner, shared/plan.
+func TestContractWithoutPlanner(t *testing.T) {
+	const planner = "github.com/gpuplan/gpuplan/shared/plan"
+	for _, pkg := range []string{"./planfile", "./acceptance", "./report", "./fleet"} {
+		if slices.Contains(sharedDeps(t, pkg), planner) {
+			t.Errorf("shared/%s imports %s: read the plan file through shared/planfile", strings.TrimPrefix(pkg, "./"), planner)
+		}
+	}
+}
+
+// sharedDeps lists the shared/ packages pkg depends on, pkg included.
+func sharedDeps(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", pkg, err, out)
+	}
+	var deps []string
+	for _, p := range strings.Fields(string(out)) {
+		if strings.HasPrefix(p, "github.com/gpuplan/gpuplan/shared/") {
+			deps = append(deps, p)
+		}
+	}
+	return deps
 }

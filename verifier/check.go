@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
@@ -71,11 +72,11 @@ func runCheck(ctx context.Context, e env, args []string) error {
 			return err
 		}
 	}
-	planBytes, err := readInput(e, *planName, acceptance.MaxPlanBytes)
+	planBytes, err := readInput(e, *planName, planfile.MaxBytes)
 	if err != nil {
 		return err
 	}
-	acc, err := acceptance.DecodePlan(planBytes)
+	acc, err := planfile.DecodeAcceptance(planBytes)
 	if err != nil {
 		return inputErr(*planName, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fabric"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
 
@@ -15,7 +15,7 @@ import (
 // "hccs+roce") and seals it again; gpuverify merge checks them across the
 // nodes (rule A3). Saved nvidia-smi output (fromSMI) describes another
 // machine, so its report gets no ports of this one.
-func recordFabric(r *report.Report, acc plan.Acceptance, fromSMI bool) error {
+func recordFabric(r *report.Report, acc planfile.Acceptance, fromSMI bool) error {
 	if fromSMI || !strings.Contains(acc.Interconnect, "+") {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
@@ -47,7 +48,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 	}
 	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: now()}
 	if *planName != "" {
-		data, err := readInput(e, *planName, acceptance.MaxPlanBytes)
+		data, err := readInput(e, *planName, planfile.MaxBytes)
 		if err != nil {
 			return err
 		}

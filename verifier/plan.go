@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 func init() {
@@ -59,7 +61,7 @@ func readPlan(data []byte) (*plan.Plan, error) {
 		Schema string `json:"schema"`
 	}
 	_ = json.Unmarshal(data, &head) // a malformed document fails below, with its field
-	if head.Schema == plan.Schema {
+	if head.Schema == planfile.Schema {
 		return plan.Decode(bytes.NewReader(data))
 	}
 	req, err := plan.DecodeRequirements(bytes.NewReader(data))
@@ -116,7 +118,7 @@ func openInput(e env, name string) (io.Reader, func(), error) {
 
 // inputErr reports bad input (exit 2) with the file name and the field.
 func inputErr(name string, err error) error {
-	var fe *plan.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return usageErr("%s: %s", name, fe.Error())
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
@@ -101,7 +102,7 @@ func (p *acceptancePage) Render() app.UI {
 // runCheck reads data (nvidia-smi output, facts JSON or a gpuverify report)
 // and checks it against the plan pl; pl is nil when there is none.
 func runCheck(data []byte, pl *plan.Plan) checkOutcome {
-	var acc *plan.Acceptance
+	var acc *planfile.Acceptance
 	if pl != nil {
 		acc = &pl.Acceptance
 	}
@@ -281,7 +282,7 @@ func (p *acceptancePage) body() app.UI {
 }
 
 // acceptanceBlock is what gpuverify will demand.
-func acceptanceBlock(l Lang, a plan.Acceptance) app.UI {
+func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 	m := l.M()
 	orAny := func(s string) string {
 		if s == "" || s == "any" {
@@ -311,7 +312,7 @@ func acceptanceBlock(l Lang, a plan.Acceptance) app.UI {
 
 // gpuCount shows the count, and what one server must show on a multi-node
 // plan (gpuverify checks one node at a time).
-func gpuCount(m *Messages, a plan.Acceptance) string {
+func gpuCount(m *Messages, a planfile.Acceptance) string {
 	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
 		return fmt.Sprintf(m.AccPerNodeF, Int(a.GPUCount), Int(a.GPUsPerNode))
 	}

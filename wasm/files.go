@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -42,12 +44,12 @@ func importSheet(data []byte) (plan.Requirements, error) {
 		return plan.Requirements{}, fmt.Errorf("not JSON: %w", err)
 	}
 	switch head.Schema {
-	case "", plan.RequirementsSchema:
+	case "", planfile.RequirementsSchema:
 		return plan.DecodeRequirements(bytes.NewReader(data))
-	case plan.Schema:
+	case planfile.Schema:
 	default:
-		return plan.Requirements{}, &plan.FieldError{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
-			plan.Schema, plan.RequirementsSchema, clip(head.Schema))}
+		return plan.Requirements{}, &fielderr.Error{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
+			planfile.Schema, planfile.RequirementsSchema, clip(head.Schema))}
 	}
 	p, err := plan.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // This file turns the text of the form into a plan with plan.Build, the
@@ -28,7 +29,7 @@ type Outcome struct {
 // and shape count only when no preset is chosen. Fields whose text has the
 // wrong form are left out and returned as errors.
 func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
-	req := plan.Requirements{Schema: plan.RequirementsSchema}
+	req := plan.Requirements{Schema: planfile.RequirementsSchema}
 	custom := in.Get("model.preset") == ""
 	var errs []*FieldError
 	for _, f := range inputFields {
@@ -36,8 +37,9 @@ func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
 			continue
 		}
 		v, ok, err := f.Parse(in.Get(f.Key))
-		if err != nil {
-			errs = append(errs, err.(*FieldError))
+		var fe *FieldError
+		if errors.As(err, &fe) {
+			errs = append(errs, fe)
 			continue
 		}
 		if ok {
@@ -98,23 +100,16 @@ func ComputeState(st State) Outcome {
 // fieldErrorOf maps an error from shared/ onto the input it names, or
 // returns nil when it names none.
 func fieldErrorOf(err error, in Input) *FieldError {
-	var name, msg string
-	var pe *plan.FieldError
-	var me *money.FieldError
-	switch {
-	case errors.As(err, &pe):
-		name, msg = pe.Field, pe.Msg
-	case errors.As(err, &me):
-		name, msg = me.Field, "want "+me.Want+", got "+me.Value
-	default:
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) {
 		return nil
 	}
-	key := keyForErrField(name, in)
+	key := keyForErrField(fe.Field, in)
 	f, ok := fieldByKey(key)
 	if !ok {
 		return nil
 	}
-	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: msg, Range: f.Range, Rule: f.Rule}
+	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
 }
 
 // keyForErrField finds the input a shared/ field name refers to: the same

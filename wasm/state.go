@@ -541,7 +541,12 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 			continue
 		}
 		if _, _, err := f.Parse(v); err != nil {
-			problems = append(problems, Problem{Source: src, Key: k, Value: err.(*FieldError).Value, Default: f.Default})
+			value := clip(v)
+			var fe *FieldError
+			if errors.As(err, &fe) {
+				value = fe.Value
+			}
+			problems = append(problems, Problem{Source: src, Key: k, Value: value, Default: f.Default})
 			continue
 		}
 		in = in.With(k, v)

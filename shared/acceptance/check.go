@@ -6,7 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // ReasonGPULost is the text a collector puts in the reason of a fact it
@@ -18,7 +18,7 @@ const ReasonGPULost = "GPU is lost"
 
 // run holds what every check of one Check call needs.
 type run struct {
-	acc     plan.Acceptance
+	acc     planfile.Acceptance
 	f       *facts.Facts
 	cards   []catalog.Card // the plan's cards the catalogue knows, in plan order
 	unknown []string       // the plan's gpu_ids the catalogue does not know
@@ -28,7 +28,7 @@ type run struct {
 // that apply to every GPU, on the facts of one server. Results come in a
 // stable order: the server-wide checks, then each GPU's checks in GPU order.
 // A nil f is read as a server that reported nothing.
-func Check(acc plan.Acceptance, f *facts.Facts) []Result {
+func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 	if f == nil {
 		f = facts.New("")
 	}

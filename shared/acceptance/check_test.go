@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // h100 returns GPU i of a healthy bare-metal 8x H100 SXM box, every fact
@@ -69,8 +69,8 @@ func box() *facts.Facts {
 }
 
 // h100Plan is the plan the healthy box meets.
-func h100Plan() plan.Acceptance {
-	return plan.Acceptance{
+func h100Plan() planfile.Acceptance {
+	return planfile.Acceptance{
 		GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000,
 		Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal",
 		MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05",
@@ -107,7 +107,7 @@ func TestChecks(t *testing.T) {
 	cases := []struct {
 		name   string
 		rule   string
-		plan   func(*plan.Acceptance)
+		plan   func(*planfile.Acceptance)
 		mutate func(f *facts.Facts, g *facts.GPU)
 		id     string
 		want   Status
@@ -137,10 +137,10 @@ func TestChecks(t *testing.T) {
 			g.Name, g.PCIDeviceID = facts.Unavailable[string]("x"), facts.Unavailable[string]("x")
 			g.MemoryTotalMiB, g.DefaultPowerLimitW, g.MaxSMClockMHz = facts.Unavailable[int64]("x"), facts.Unavailable[float64]("x"), facts.Unavailable[int]("x")
 		}, "gpu0/identity", Skip, nil},
-		{"card unknown to the catalogue", "A1", func(a *plan.Acceptance) { a.GPUIDs = []string{"b300"} }, nil, "gpu0/identity", Skip, []string{"gpu_ids b300"}},
-		{"second of two plan cards matches", "A1", func(a *plan.Acceptance) { a.GPUIDs = []string{"h200-141g", "h100-80g-sxm"} }, nil, "gpu0/identity", Pass, nil},
+		{"card unknown to the catalogue", "A1", func(a *planfile.Acceptance) { a.GPUIDs = []string{"b300"} }, nil, "gpu0/identity", Skip, []string{"gpu_ids b300"}},
+		{"second of two plan cards matches", "A1", func(a *planfile.Acceptance) { a.GPUIDs = []string{"h200-141g", "h100-80g-sxm"} }, nil, "gpu0/identity", Pass, nil},
 		// A1: memory.
-		{"too little memory", "A1", func(a *plan.Acceptance) { a.MinMemoryMiB = 90000 }, nil, "gpu0/memory", Fail, []string{"81559 MiB", "90000"}},
+		{"too little memory", "A1", func(a *planfile.Acceptance) { a.MinMemoryMiB = 90000 }, nil, "gpu0/memory", Fail, []string{"81559 MiB", "90000"}},
 		// A1: MIG.
 		{"MIG on", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIG = facts.Known(facts.Enabled) }, "gpu0/mig", Fail, []string{"MIG is on"}},
 		{"MIG on after reset", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIGPending = facts.Known(facts.Enabled) }, "gpu0/mig", Warn, nil},
@@ -151,8 +151,8 @@ func TestChecks(t *testing.T) {
 		}, "gpu0/mig", Pass, []string{"no MIG"}},
 		// K4: bare metal vs pass-through VM vs vGPU.
 		{"pass-through is a VM", "K4", nil, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtPassthrough) }, "gpu0/virtualization", Fail, []string{"this is a VM", "passed through"}},
-		{"pass-through allowed", "K4", func(a *plan.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtPassthrough) }, "gpu0/virtualization", Pass, []string{"VM"}},
-		{"vGPU slice refused by vm-ok", "K4", func(a *plan.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtVGPU) }, "gpu0/virtualization", Fail, []string{"vGPU slice"}},
+		{"pass-through allowed", "K4", func(a *planfile.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtPassthrough) }, "gpu0/virtualization", Pass, []string{"VM"}},
+		{"vGPU slice refused by vm-ok", "K4", func(a *planfile.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtVGPU) }, "gpu0/virtualization", Fail, []string{"vGPU slice"}},
 		{"vGPU host", "K4", nil, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtHostVGPU) }, "gpu0/virtualization", Fail, []string{"hypervisor"}},
 		{"virtualisation from CSV", "K4", nil, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Unavailable[string]("not in the columns") }, "gpu0/virtualization", Skip, nil},
 		// A3: NVLink and topology.
@@ -173,7 +173,7 @@ func TestChecks(t *testing.T) {
 		{"topology unknown", "A3", nil, func(f *facts.Facts, _ *facts.GPU) { f.Topology = facts.Unavailable[[]facts.GPUPair]("not in -q") }, "topology", Skip, nil},
 		// A3: PCIe width and generation.
 		{"x8 below plan x16", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.WidthCurrent = facts.Known(8) }, "gpu0/pcie_width", Fail, []string{"x8", "x16"}},
-		{"x8 of x16, plan x8", "A3", func(a *plan.Acceptance) { a.MinPCIeWidth = 8 }, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.WidthCurrent = facts.Known(8) }, "gpu0/pcie_width", Warn, []string{"x8 of its x16"}},
+		{"x8 of x16, plan x8", "A3", func(a *planfile.Acceptance) { a.MinPCIeWidth = 8 }, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.WidthCurrent = facts.Known(8) }, "gpu0/pcie_width", Warn, []string{"x8 of its x16"}},
 		{"idle Gen1 judged on max", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.GenCurrent = facts.Known(1) }, "gpu0/pcie_gen", Pass, []string{"now Gen1"}},
 		{"GPU max Gen4 on a Gen5 card", "A3", nil, func(_ *facts.Facts, g *facts.GPU) {
 			g.PCIe.GenDeviceMax, g.PCIe.GenMax = facts.Known(4), facts.Known(4)
@@ -326,10 +326,20 @@ func TestGPUCountPerNode(t *testing.T) {
 	}{{8, Pass}, {7, Fail}, {24, Fail}} {
 		f := facts.New(facts.SourceXML)
 		f.AttachedGPUs = facts.Known(tt.n)
-		r := run{acc: plan.Acceptance{GPUCount: 24, GPUsPerNode: 8}, f: f}
+		r := run{acc: planfile.Acceptance{GPUCount: 24, GPUsPerNode: 8}, f: f}
 		got := r.gpuCount()
 		if got.Status != tt.want || !strings.Contains(got.Message, "on this node (24 in all)") {
 			t.Errorf("%d GPUs: %s %q", tt.n, got.Status, got.Message)
 		}
+	}
+}
+
+// BenchmarkCheck runs every check on the 8x H100 fixture.
+func BenchmarkCheck(b *testing.B) {
+	f := parseFixture(b, fx("gpud__nvidia-smi-query.535.183.01.out.0.valid"))
+	acc := planFor(8, []string{"h100-80g-sxm"}, nvlink, vmOK, eccOn, minMem(80000), minDriver("535.104.05"))
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(acc, f)
 	}
 }

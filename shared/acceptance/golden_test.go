@@ -9,38 +9,38 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/internal/golden"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // factsDir holds the real nvidia-smi fixtures of shared/facts.
 const factsDir = "../facts/testdata"
 
 // planFor builds an acceptance block for the golden cases.
-func planFor(count int, ids []string, opts ...func(*plan.Acceptance)) plan.Acceptance {
-	a := plan.Acceptance{GPUCount: count, GPUIDs: ids, Interconnect: "pcie", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "any"}
+func planFor(count int, ids []string, opts ...func(*planfile.Acceptance)) planfile.Acceptance {
+	a := planfile.Acceptance{GPUCount: count, GPUIDs: ids, Interconnect: "pcie", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "any"}
 	for _, o := range opts {
 		o(&a)
 	}
 	return a
 }
 
-func nvlink(a *plan.Acceptance)     { a.Interconnect = "nvlink" }
-func vmOK(a *plan.Acceptance)       { a.Virtualization = "vm-ok" }
-func anyVirt(a *plan.Acceptance)    { a.Virtualization = "any" }
-func migAllowed(a *plan.Acceptance) { a.MIG = "allowed" }
-func eccOn(a *plan.Acceptance)      { a.ECC = "on" }
-func minMem(n int) func(*plan.Acceptance) {
-	return func(a *plan.Acceptance) { a.MinMemoryMiB = n }
+func nvlink(a *planfile.Acceptance)     { a.Interconnect = "nvlink" }
+func vmOK(a *planfile.Acceptance)       { a.Virtualization = "vm-ok" }
+func anyVirt(a *planfile.Acceptance)    { a.Virtualization = "any" }
+func migAllowed(a *planfile.Acceptance) { a.MIG = "allowed" }
+func eccOn(a *planfile.Acceptance)      { a.ECC = "on" }
+func minMem(n int) func(*planfile.Acceptance) {
+	return func(a *planfile.Acceptance) { a.MinMemoryMiB = n }
 }
-func minDriver(v string) func(*plan.Acceptance) {
-	return func(a *plan.Acceptance) { a.MinDriver = v }
+func minDriver(v string) func(*planfile.Acceptance) {
+	return func(a *planfile.Acceptance) { a.MinDriver = v }
 }
 
 // goldenCase is one fixture checked against one plan.
 type goldenCase struct {
 	name    string // golden file: testdata/NAME.txt
 	fixture string // path to the nvidia-smi output
-	plan    plan.Acceptance
+	plan    planfile.Acceptance
 }
 
 // goldenCases pair every real fixture with a plan it should meet ("match")
@@ -116,9 +116,9 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			// Some cases name cards the catalogue lacks (T4, V100, A10): a plan
-			// file with them is refused (DecodePlan), but Check still meets
+			// file with them is refused (planfile.DecodeAcceptance), but Check still meets
 			// them in reports derived again, and skips the identity check.
-			if err := Validate(c.plan); err != nil && !strings.Contains(err.Error(), "unknown card id") {
+			if err := c.plan.Validate(); err != nil && !strings.Contains(err.Error(), "unknown card id") {
 				t.Fatalf("test plan invalid: %v", err)
 			}
 			got := Check(c.plan, parseFixture(t, c.fixture))

@@ -1,5 +1,5 @@
 // Package acceptance checks what a delivered GPU server says about itself
-// (facts.Facts) against the acceptance block of a plan (plan.Acceptance):
+// (facts.Facts) against the acceptance block of a plan (planfile.Acceptance):
 // rules A1 to A4 of docs/rules.md (上机验收) and the health signals behind them.
 //
 // Check is pure: the gpuverify CLI runs it on facts read from NVML, and the

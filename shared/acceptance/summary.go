@@ -3,6 +3,8 @@ package acceptance
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 )
 
 // The verdicts of a set of results.
@@ -118,4 +120,28 @@ func GroupTitle(st Status) string {
 		return "Skipped, not measured"
 	}
 	return "Passed"
+}
+
+// Groups lists rs by status, the worst first, leaving out empty groups, for
+// the report writers: the text shows a check's expected value when it
+// failed or warned, and its measured value when it did not pass, or always
+// when measuredOnPass.
+func Groups(rs []Result, measuredOnPass bool) []table.CheckGroup {
+	var out []table.CheckGroup
+	for _, st := range []Status{Fail, Warn, Skip, Pass} {
+		group := ByStatus(rs, st)
+		if len(group) == 0 {
+			continue
+		}
+		g := table.CheckGroup{Title: GroupTitle(st)}
+		for _, c := range group {
+			g.Checks = append(g.Checks, table.Check{
+				Status: string(c.Status), ID: c.ID, Rule: c.Rule, Message: c.Message,
+				Expected: c.Expected, Measured: c.Measured,
+				ShowExpected: st == Fail || st == Warn, ShowMeasured: st != Pass || measuredOnPass,
+			})
+		}
+		out = append(out, g)
+	}
+	return out
 }

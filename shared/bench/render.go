@@ -2,15 +2,15 @@ package bench
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 )
 
-// statuses is the order checks are listed in: the worst first.
-var statuses = []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.Skip, acceptance.Pass}
+// keyWidth is the width of the keys in the text form's key-value lines.
+const keyWidth = 9
 
 // WriteText writes a judged run for a terminal: the verdict, what ran, each
 // GPU's measurements, then the checks grouped failed, warnings, skipped,
@@ -19,29 +19,12 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := acceptance.Summarize(checks)
 	fmt.Fprintf(&b, "GPU bench: %s (%s)\n", verdict(s), s.Counts())
-	for _, kv := range runLines(r) {
-		fmt.Fprintf(&b, "  %-9s %s\n", kv[0], kv[1])
-	}
+	table.WriteKeyValuesText(&b, keyWidth, runLines(r))
 	for _, g := range r.GPUs {
 		fmt.Fprintf(&b, "\nGPU %d: %s\n", g.Index, gpuLine(g))
-		for _, row := range gpuRows(g) {
-			fmt.Fprintf(&b, "  %-9s %s\n", row[0], row[1])
-		}
+		table.WriteKeyValuesText(&b, keyWidth, gpuRows(g))
 	}
-	for _, st := range statuses {
-		group := acceptance.ByStatus(checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", acceptance.GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
-			if st == acceptance.Fail || st == acceptance.Warn {
-				fmt.Fprintf(&b, "         expected: %s\n", c.Expected)
-			}
-			fmt.Fprintf(&b, "         measured: %s\n", c.Measured)
-		}
-	}
+	table.WriteChecksText(&b, acceptance.Groups(checks, true))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -51,26 +34,13 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result) error {
 func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result) error {
 	var b strings.Builder
 	s := acceptance.Summarize(checks)
-	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n| | |\n|---|---|\n", verdict(s), s.Counts())
-	for _, kv := range runLines(r) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
-	}
+	fmt.Fprintf(&b, "# GPU bench: %s\n\n%s.\n\n", verdict(s), s.Counts())
+	table.WriteKeyValuesMarkdown(&b, [2]string{}, runLines(r))
 	for _, g := range r.GPUs {
-		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n| Measurement | Result |\n|---|---|\n", g.Index, md(gpuLine(g)))
-		for _, row := range gpuRows(g) {
-			fmt.Fprintf(&b, "| %s | %s |\n", md(row[0]), md(row[1]))
-		}
+		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n", g.Index, table.Cell(gpuLine(g)))
+		table.WriteKeyValuesMarkdown(&b, [2]string{"Measurement", "Result"}, gpuRows(g))
 	}
-	for _, st := range statuses {
-		group := acceptance.ByStatus(checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", acceptance.GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
-		}
-	}
+	table.WriteChecksMarkdown(&b, acceptance.Groups(checks, true))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -153,6 +123,3 @@ func verdict(s acceptance.Summary) string {
 	}
 	return strings.ToUpper(s.Verdict)
 }
-
-// md escapes a Markdown table cell.
-func md(s string) string { return table.Cell(s) }

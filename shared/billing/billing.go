@@ -3,7 +3,7 @@ package billing
 import (
 	"fmt"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -60,28 +60,28 @@ func (in Input) Validate() error {
 		v     *decimal.Decimal
 	}{{"hourly_price", in.HourlyPrice}, {"monthly_price", in.MonthlyPrice}} {
 		if p.v != nil && !p.v.IsPositive() {
-			return &money.FieldError{Field: p.field, Value: p.v.String(), Want: "a price > 0, or no value when unknown"}
+			return &fielderr.Error{Field: p.field, Value: p.v.String(), Want: "a price > 0, or no value when unknown"}
 		}
 	}
 	switch {
 	case in.AnnualDiscount.IsNegative() || in.AnnualDiscount.GreaterThanOrEqual(decimal.NewFromInt(1)):
-		return &money.FieldError{Field: "annual_discount", Value: in.AnnualDiscount.String(), Want: "a fraction in [0, 1), e.g. 0.15"}
+		return &fielderr.Error{Field: "annual_discount", Value: in.AnnualDiscount.String(), Want: "a fraction in [0, 1), e.g. 0.15"}
 	case in.Cards < 1:
 		return intError("cards", in.Cards, "a whole number ≥ 1")
 	case !in.HoursPerDay.IsPositive() || in.HoursPerDay.GreaterThan(decimal.NewFromInt(24)):
-		return &money.FieldError{Field: "hours_per_day", Value: in.HoursPerDay.String(), Want: "a number in (0, 24]"}
+		return &fielderr.Error{Field: "hours_per_day", Value: in.HoursPerDay.String(), Want: "a number in (0, 24]"}
 	case in.DaysPerMonth < 1 || in.DaysPerMonth > 31:
 		return intError("days_per_month", in.DaysPerMonth, "a whole number in [1, 31]")
 	case in.ProjectMonths < 1:
 		return intError("project_months", in.ProjectMonths, "a whole number ≥ 1")
 	case in.Demand != Steady && in.Demand != Volatile:
-		return &money.FieldError{Field: "demand", Value: string(in.Demand), Want: `"steady" or "volatile"`}
+		return &fielderr.Error{Field: "demand", Value: string(in.Demand), Want: `"steady" or "volatile"`}
 	}
 	return nil
 }
 
 func intError(field string, v int, want string) error {
-	return &money.FieldError{Field: field, Value: fmt.Sprint(v), Want: want}
+	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }
 
 // Costs is the monthly cost of each mode for all the user's cards at the

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -276,7 +276,7 @@ func TestValidate(t *testing.T) {
 		in := base()
 		tt.edit(&in)
 		_, err := billing.Recommend(in)
-		var fe *money.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("error %v, want a FieldError on %s", err, tt.field)
 		}

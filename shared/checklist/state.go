@@ -6,8 +6,8 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-	"github.com/gpuplan/gpuplan/shared/money"
 )
 
 // Status is an item's state.
@@ -49,15 +49,15 @@ func (s State) Validate() error {
 		pos, ok := order[e.ID]
 		switch {
 		case !ok:
-			return &money.FieldError{Field: f + ".id", Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
 		case pos <= prev:
-			return &money.FieldError{Field: f + ".id", Value: e.ID, Want: "an id listed once, in checklist order"}
+			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: "an id listed once, in checklist order"}
 		case e.Status != Open && e.Status != Done && e.Status != NA:
-			return &money.FieldError{Field: f + ".status", Value: string(e.Status), Want: `one of "open" "done" "na"`}
+			return &fielderr.Error{Field: f + ".status", Value: string(e.Status), Want: `one of "open" "done" "na"`}
 		case len(e.Note) > maxNote || !utf8.ValidString(e.Note):
-			return &money.FieldError{Field: f + ".note", Value: fmt.Sprintf("%d bytes", len(e.Note)), Want: "valid UTF-8 of at most 2000 bytes"}
+			return &fielderr.Error{Field: f + ".note", Value: fmt.Sprintf("%d bytes", len(e.Note)), Want: "valid UTF-8 of at most 2000 bytes"}
 		case e.Status == Open && e.Note == "":
-			return &money.FieldError{Field: f, Value: e.ID, Want: "no entry for an open item without a note"}
+			return &fielderr.Error{Field: f, Value: e.ID, Want: "no entry for an open item without a note"}
 		}
 		prev = pos
 	}
@@ -96,9 +96,8 @@ func (s State) Set(id string, status Status, note string) (State, error) {
 // Decode reads a State from JSON, refusing unknown fields and trailing
 // data. Entries may come in any order, and open entries without a note
 // may be present; the result is canonical. Duplicate ids are refused.
-// An unknown field or a value of the wrong JSON type comes back as a
-// *strictjson.FieldError (the type plan.FieldError names), other problems
-// with an entry as a *money.FieldError; both name the field.
+// An unknown field, a value of the wrong JSON type and any other problem
+// with an entry come back as a *fielderr.Error naming the field.
 func Decode(r io.Reader) (State, error) {
 	var s State
 	if err := strictjson.Decode(r, &s); err != nil {
@@ -108,11 +107,11 @@ func Decode(r io.Reader) (State, error) {
 	var out State
 	for i, e := range s.Items {
 		if seen[e.ID] {
-			return State{}, &money.FieldError{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an id listed once"}
+			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an id listed once"}
 		}
 		seen[e.ID] = true
 		if _, ok := order[e.ID]; !ok {
-			return State{}, &money.FieldError{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
 		}
 		if e.Status == Open && e.Note == "" {
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
@@ -131,11 +132,11 @@ func (c Credits) validate() error {
 		return err
 	}
 	if p != PresetCustom && len(c.Tiers) > 0 {
-		return &money.FieldError{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
+		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
 			Want: `no tiers unless preset is "custom"`}
 	}
 	if p == PresetCustom && len(c.Tiers) > 10 {
-		return &money.FieldError{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
+		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
 			Want: "at most 10 tiers"}
 	}
 	seen := map[string]bool{}
@@ -149,7 +150,7 @@ func (c Credits) validate() error {
 		}
 		key := t.BelowPct.String()
 		if seen[key] {
-			return &money.FieldError{Field: f + ".below_pct", Value: key, Want: "a threshold no other tier uses"}
+			return &fielderr.Error{Field: f + ".below_pct", Value: key, Want: "a threshold no other tier uses"}
 		}
 		seen[key] = true
 	}

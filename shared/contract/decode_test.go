@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // Decode refuses unknown fields, naming them, wrong JSON types, naming the
@@ -18,7 +18,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := contract.Decode(strings.NewReader(tt.in))
-		var fe *strictjson.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
 			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
 		}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
-	"github.com/gpuplan/gpuplan/shared/money"
 )
 
 // Input is the contract end and the calendar to count working days on.
@@ -42,10 +42,10 @@ func (in Input) Validate() error {
 		return err
 	}
 	if end.Year() < 2000 || end.Year() > 2099 {
-		return &money.FieldError{Field: "contract_end", Value: in.ContractEnd, Want: "a date between 2000-01-01 and 2099-12-31"}
+		return &fielderr.Error{Field: "contract_end", Value: in.ContractEnd, Want: "a date between 2000-01-01 and 2099-12-31"}
 	}
 	if len(in.Vendor) > 200 {
-		return &money.FieldError{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
+		return &fielderr.Error{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
 	}
 	if err := valid.IntRange("deletion_working_days", in.DeletionWorkingDays, 0, 60); err != nil {
 		return err
@@ -59,14 +59,14 @@ func (in Input) Validate() error {
 func parseDate(field, s string) (time.Time, error) {
 	t, err := time.Parse(dateLayout, s)
 	if err != nil {
-		return time.Time{}, &money.FieldError{Field: field, Value: s, Want: `a date written "2026-12-31"`}
+		return time.Time{}, &fielderr.Error{Field: field, Value: s, Want: `a date written "2026-12-31"`}
 	}
 	return t, nil
 }
 
 func dateList(field string, ds []string, weekend bool) error {
 	if len(ds) > 100 {
-		return &money.FieldError{Field: field, Value: fmt.Sprintf("%d dates", len(ds)), Want: "at most 100 dates"}
+		return &fielderr.Error{Field: field, Value: fmt.Sprintf("%d dates", len(ds)), Want: "at most 100 dates"}
 	}
 	for i, s := range ds {
 		f := fmt.Sprintf("%s[%d]", field, i)
@@ -75,7 +75,7 @@ func dateList(field string, ds []string, weekend bool) error {
 			return err
 		}
 		if weekend && !isWeekend(t) {
-			return &money.FieldError{Field: f, Value: s, Want: "a Saturday or Sunday worked in place of a holiday"}
+			return &fielderr.Error{Field: f, Value: s, Want: "a Saturday or Sunday worked in place of a holiday"}
 		}
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
 	"github.com/gpuplan/gpuplan/shared/internal/golden"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
 
@@ -79,7 +80,7 @@ func reportOf(t testing.TB, n node, planFile []byte) []byte {
 	if n.planB != nil {
 		pf = n.planB
 	}
-	acc, err := acceptance.DecodePlan(pf)
+	acc, err := planfile.DecodeAcceptance(pf)
 	if err != nil {
 		t.Fatal(err)
 	}

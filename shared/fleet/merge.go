@@ -14,7 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
 
@@ -50,7 +50,7 @@ type Options struct {
 // count (gpu.nodes; a hand-written plan without it gets gpu_count divided
 // by gpus_per_node) and the SHA-256 of its bytes.
 func PlanOf(planFile []byte) (*Plan, error) {
-	acc, err := acceptance.DecodePlan(planFile)
+	acc, err := planfile.DecodeAcceptance(planFile)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func PlanOf(planFile []byte) (*Plan, error) {
 			Nodes int `json:"nodes"`
 		} `json:"gpu"`
 	}
-	_ = json.Unmarshal(planFile, &head) // DecodePlan has read it already
+	_ = json.Unmarshal(planFile, &head) // DecodeAcceptance has read it already
 	p := fromAcceptance(acc)
 	sum := sha256.Sum256(planFile)
 	p.SHA256, p.From = hex.EncodeToString(sum[:]), FromPlanFile
@@ -70,7 +70,7 @@ func PlanOf(planFile []byte) (*Plan, error) {
 }
 
 // fromAcceptance is what an acceptance block says about the fleet.
-func fromAcceptance(acc plan.Acceptance) *Plan {
+func fromAcceptance(acc planfile.Acceptance) *Plan {
 	per := acc.GPUsPerNode
 	if per <= 0 {
 		per = acc.GPUCount

@@ -3,6 +3,7 @@ package money
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -41,12 +42,12 @@ func Bounded(d decimal.Decimal) bool {
 	return d.Abs().LessThan(boundLimit)
 }
 
-// CheckBounds returns a *FieldError naming field when d is not Bounded.
+// CheckBounds returns a *fielderr.Error naming field when d is not Bounded.
 func CheckBounds(field string, d decimal.Decimal) error {
 	if Bounded(d) {
 		return nil
 	}
-	return &FieldError{Field: field, Value: Short(d), Want: BoundsWant}
+	return &fielderr.Error{Field: field, Value: Short(d), Want: BoundsWant}
 }
 
 // Short writes d for an error message without expanding a huge exponent:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -123,9 +124,9 @@ func TestRangeValidate(t *testing.T) {
 				}
 				return
 			}
-			fe, ok := err.(*money.FieldError)
+			fe, ok := err.(*fielderr.Error)
 			if !ok || fe.Field != tt.wantField {
-				t.Fatalf("error %v, want a FieldError on %s", err, tt.wantField)
+				t.Fatalf("error %v, want a fielderr.Error on %s", err, tt.wantField)
 			}
 		})
 	}

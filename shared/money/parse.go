@@ -4,27 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
-// FieldError reports an input that is malformed or outside its allowed
-// range. Every package of the planner returns it from Parse and Validate so
-// the site can point at the field.
-type FieldError struct {
-	// Field is the input's name as the JSON and the form use it,
-	// e.g. "hours_per_day" or "egress.gb.low".
-	Field string
-	// Value is the offending input as given, or as formatted when it was
-	// already a number.
-	Value string
-	// Want says what would be accepted, e.g. "a number in (0, 24]".
-	Want string
-}
-
-// Error implements error: `hours_per_day = "25": want a number in (0, 24]`.
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s = %q: want %s", e.Field, e.Value, e.Want)
-}
+// FieldError is the one field-error type of shared/, kept under its old
+// name until every package spells it fielderr.Error.
+//
+// Deprecated: use fielderr.Error.
+type FieldError = fielderr.Error
 
 // maxAmount bounds what Parse accepts: 10^15 yuan, far above any GPU budget,
 // low enough that every accepted value formats and parses back. The bound is
@@ -48,7 +36,7 @@ const (
 // empty input and amounts above 10^15.
 func Parse(field, s string) (decimal.Decimal, error) {
 	bad := func(why string) (decimal.Decimal, error) {
-		return decimal.Zero, &FieldError{Field: field, Value: s, Want: why}
+		return decimal.Zero, &fielderr.Error{Field: field, Value: s, Want: why}
 	}
 	if len(s) > maxInputLen {
 		return bad(fmt.Sprintf("at most %d characters", maxInputLen))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 )
 
@@ -66,9 +67,9 @@ func TestParseRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := money.Parse("monthly_price", tt.in)
-		var fe *money.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) {
-			t.Errorf("Parse(%q) error = %v, want a FieldError", tt.in, err)
+			t.Errorf("Parse(%q) error = %v, want a fielderr.Error", tt.in, err)
 			continue
 		}
 		if fe.Field != "monthly_price" || fe.Value != tt.in {

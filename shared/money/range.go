@@ -1,6 +1,9 @@
 package money
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/shopspring/decimal"
+)
 
 // Range is a low–high pair of amounts, the form every reference price and
 // every estimate takes in the planner (a point value has Low == High). It
@@ -19,10 +22,10 @@ func Point(d decimal.Decimal) Range {
 // its high end.
 func (r Range) Validate(field string) error {
 	if r.Low.IsNegative() {
-		return &FieldError{Field: field + ".low", Value: r.Low.String(), Want: "an amount ≥ 0"}
+		return &fielderr.Error{Field: field + ".low", Value: r.Low.String(), Want: "an amount ≥ 0"}
 	}
 	if r.Low.GreaterThan(r.High) {
-		return &FieldError{Field: field + ".high", Value: r.High.String(),
+		return &fielderr.Error{Field: field + ".high", Value: r.High.String(),
 			Want: "an amount ≥ low (" + r.Low.String() + ")"}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 )
 
@@ -11,8 +12,8 @@ import (
 // (rules A1–A4, K4): the exact card and count, its full memory, the
 // interconnect the plan needs, no MIG slice, no vGPU slice, full PCIe
 // width, and ECC on the cards that have it.
-func acceptanceFor(card catalog.Card, pick sizing.Option) Acceptance {
-	a := Acceptance{
+func acceptanceFor(card catalog.Card, pick sizing.Option) planfile.Acceptance {
+	a := planfile.Acceptance{
 		GPUCount:       pick.Count,
 		GPUsPerNode:    (pick.Count + pick.Nodes - 1) / max(pick.Nodes, 1),
 		GPUIDs:         []string{card.ID},

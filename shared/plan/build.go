@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -30,7 +29,7 @@ func Build(req Requirements) (*Plan, error) {
 	cards := offered(pricedCards(req.Cost.Prices), req.Cards)
 	cands, err := sizing.Size(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
 	if err != nil {
-		return nil, sizingErr(err)
+		return nil, err
 	}
 	offers, err := priceOptions(req, cards, cands)
 	if err != nil {
@@ -38,7 +37,7 @@ func Build(req Requirements) (*Plan, error) {
 	}
 	rec, err := cands.Recommend()
 	if err != nil {
-		return nil, sizingErr(err)
+		return nil, err
 	}
 	card := cardByID(cards, rec.Pick.CardID)
 	p := &Plan{Schema: Schema, Requirements: req, Rules: []string{"R1", "R3"}}
@@ -86,15 +85,6 @@ func offered(cards []catalog.Card, ids []string) []catalog.Card {
 		}
 	}
 	return out
-}
-
-// sizingErr keeps the field a sizing error names.
-func sizingErr(err error) error {
-	var fe *sizing.FieldError
-	if errors.As(err, &fe) {
-		return &FieldError{Field: fe.Field, Msg: fe.Msg}
-	}
-	return err
 }
 
 func (p *Plan) addRules(ids ...string) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 
 	"github.com/shopspring/decimal"
@@ -254,7 +255,7 @@ func TestCardsPinAndFilter(t *testing.T) {
 		t.Errorf("one offered card: pick %s with %d alternatives", p.GPU.ID, len(p.GPU.Alternatives))
 	}
 	_, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["h100-80g-sxm","h300"]}`))
-	var fe *FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) || fe.Field != "cards[1]" || !strings.Contains(fe.Msg, "rtx-4090") {
 		t.Errorf("unknown card: %v, want a cards[1] error listing the ids", err)
 	}
@@ -290,7 +291,7 @@ func TestTrainingSettings(t *testing.T) {
 		{`"kv_cache_precision":"fp4"`, "kv_cache_precision"},
 	} {
 		_, err := DecodeRequirements(strings.NewReader(`{"workload":"lora","model":{"preset":"llama-2-7b"},` + tt.sheet + `}`))
-		var fe *FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%s: %v, want a %s error", tt.sheet, err, tt.field)
 		}

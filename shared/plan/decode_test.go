@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 func TestDecodeRequirementsDefaults(t *testing.T) {
@@ -55,9 +57,9 @@ func TestDecodeRequirementsRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeRequirements(strings.NewReader(tt.in))
-			var fe *FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) {
-				t.Fatalf("error = %v, want a FieldError for %s", err, tt.field)
+				t.Fatalf("error = %v, want a fielderr.Error for %s", err, tt.field)
 			}
 			if fe.Field != tt.field || !strings.Contains(fe.Msg, tt.want) {
 				t.Errorf("error = %q, want field %q and %q", err, tt.field, tt.want)

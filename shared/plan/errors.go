@@ -1,15 +1,9 @@
 package plan
 
-import (
-	"fmt"
+import "github.com/gpuplan/gpuplan/shared/fielderr"
 
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-)
-
-// FieldError is a problem with one field of a requirement sheet or plan
-// file. It names the field (as a JSON path) and says what is allowed.
-type FieldError = strictjson.FieldError
-
-func fieldErr(field, format string, args ...any) *FieldError {
-	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+// fieldErr refuses a field of a requirement sheet or plan file, named by
+// its JSON path, with a sentence saying what is allowed.
+func fieldErr(field, format string, args ...any) *fielderr.Error {
+	return fielderr.Errorf(field, format, args...)
 }

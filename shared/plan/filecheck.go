@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -31,21 +32,14 @@ func (p *Plan) Validate() error {
 		return fieldErr("requirements.schema", "must be %q, got %q", RequirementsSchema, req.Schema)
 	}
 	if err := req.Normalize(); err != nil {
-		return prefixed("requirements.", err)
+		return fielderr.Prefix("requirements.", err)
 	}
-	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.Acceptance.validate} {
+	for _, check := range []func() error{p.validateGPU, p.validateSizing, p.validateCost, p.validateAcceptance} {
 		if err := check(); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func prefixed(prefix string, err error) error {
-	if fe, ok := err.(*FieldError); ok {
-		return &FieldError{Field: prefix + fe.Field, Msg: fe.Msg}
-	}
-	return err
 }
 
 func (p *Plan) validateGPU() error {
@@ -102,7 +96,11 @@ func (p *Plan) validateCost() error {
 	return nil
 }
 
-func (a Acceptance) validate() error {
+// validateAcceptance bounds the acceptance block as the planner writes it:
+// wider than planfile's Validate (a plan may hold more GPUs than one check
+// reads), for a hand-edited file only.
+func (p *Plan) validateAcceptance() error {
+	a := p.Acceptance
 	if a.GPUCount < 1 || a.GPUCount > maxPlanGPUs {
 		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxPlanGPUs, a.GPUCount)
 	}

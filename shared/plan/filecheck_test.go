@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // TestDecodeGoldenPlansValidate checks that every plan file Build writes
@@ -65,7 +67,7 @@ func TestHostileInputBounded(t *testing.T) {
 			if err == nil {
 				t.Fatal("accepted")
 			}
-			var fe *FieldError
+			var fe *fielderr.Error
 			if tt.field != "" && (!errors.As(err, &fe) || fe.Field != tt.field) {
 				t.Errorf("error %v, want one naming %s", err, tt.field)
 			}

@@ -7,23 +7,24 @@ package plan
 
 import (
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
 
-// Schema is the schema id of a plan file.
-const Schema = "gpuplan.plan/v1"
+// Schema is the schema id of the plan files the planner writes.
+const Schema = planfile.Schema
 
 // Plan is the plan file. Decimal values are JSON strings.
 type Plan struct {
-	Schema       string       `json:"schema"`
-	Requirements Requirements `json:"requirements"`
-	Sizing       Sizing       `json:"sizing"`
-	GPU          GPU          `json:"gpu"`
-	Billing      Billing      `json:"billing"`
-	Cost         Cost         `json:"cost"`
-	RentVsBuild  RentVsBuild  `json:"rent_vs_build"`
-	Acceptance   Acceptance   `json:"acceptance"`
+	Schema       string              `json:"schema"`
+	Requirements Requirements        `json:"requirements"`
+	Sizing       Sizing              `json:"sizing"`
+	GPU          GPU                 `json:"gpu"`
+	Billing      Billing             `json:"billing"`
+	Cost         Cost                `json:"cost"`
+	RentVsBuild  RentVsBuild         `json:"rent_vs_build"`
+	Acceptance   planfile.Acceptance `json:"acceptance"`
 	// Rules lists the ids of the rules (docs/rules.md) the plan applied.
 	Rules []string `json:"rules"`
 	// Warnings are what a buyer must read before signing.
@@ -184,28 +185,4 @@ type D1Row struct {
 	Value     string `json:"value"`
 	// Points is "rent" or "build".
 	Points string `json:"points"`
-}
-
-// Acceptance is what gpuverify will demand of the delivered machine.
-type Acceptance struct {
-	// GPUCount is every GPU of the plan, all nodes together.
-	GPUCount int `json:"gpu_count"`
-	// GPUsPerNode is what one server must show: gpuverify runs on one node
-	// at a time. Zero (absent) means GPUCount.
-	GPUsPerNode int `json:"gpus_per_node,omitempty"`
-	// GPUIDs are the catalogue ids accepted.
-	GPUIDs []string `json:"gpu_ids"`
-	// MinMemoryMiB is the least total memory each GPU must report. For
-	// GDDR cards it allows the 1/16 that ECC reserves when it is on.
-	MinMemoryMiB int `json:"min_memory_mib"`
-	// Interconnect is "none" | "pcie" | "nvlink" | "nvlink+ib" | "hccs".
-	Interconnect string `json:"interconnect"`
-	// MIG is "off" | "allowed".
-	MIG string `json:"mig"`
-	// Virtualization is "bare-metal" | "vm-ok" | "any".
-	Virtualization string `json:"virtualization"`
-	MinPCIeWidth   int    `json:"min_pcie_width"`
-	// ECC is "on" | "any".
-	ECC       string `json:"ecc"`
-	MinDriver string `json:"min_driver,omitempty"`
 }

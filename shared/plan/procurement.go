@@ -9,7 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/shared/exit"
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/quote"
@@ -95,9 +95,9 @@ func (p *Procurement) validate() error {
 }
 
 func stageErr(name string, err error) error {
-	var fe *money.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
-		return fieldErr("procurement."+name+"."+fe.Field, "got %q, want %s", fe.Value, fe.Want)
+		return fielderr.Prefix("procurement."+name+".", fe)
 	}
 	return fmt.Errorf("procurement.%s: %w", name, err)
 }

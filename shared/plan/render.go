@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -15,18 +14,7 @@ import (
 // WriteText renders the plan for a terminal. It is a pure function of the
 // plan: the JSON form is canonical.
 func WriteText(w io.Writer, p *Plan) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	s := sections(p)
-	for i, sec := range s {
-		if i > 0 {
-			fmt.Fprintln(tw)
-		}
-		fmt.Fprintln(tw, sec.title)
-		for _, l := range sec.lines {
-			fmt.Fprintf(tw, "  %s\n", strings.Join(l, "\t"))
-		}
-	}
-	if err := tw.Flush(); err != nil {
+	if err := table.WriteText(w, "", sections(p)); err != nil {
 		return err
 	}
 	return writeProcurement(w, p.Requirements.Procurement, false)
@@ -34,32 +22,14 @@ func WriteText(w io.Writer, p *Plan) error {
 
 // WriteMarkdown renders the plan as a Markdown summary.
 func WriteMarkdown(w io.Writer, p *Plan) error {
-	var b strings.Builder
-	b.WriteString("# GPU rental plan\n")
-	for _, sec := range sections(p) {
-		fmt.Fprintf(&b, "\n## %s\n\n", sec.title)
-		if sec.table {
-			table.MarkdownTable(&b, escapeCells(sec.lines[0]), escapeRows(sec.lines[1:]))
-			continue
-		}
-		for _, l := range sec.lines {
-			fmt.Fprintf(&b, "- %s\n", mdEscape(strings.Join(nonEmpty(l), ": ")))
-		}
-	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if err := table.WriteMarkdown(w, "GPU rental plan", sections(p)); err != nil {
 		return err
 	}
 	return writeProcurement(w, p.Requirements.Procurement, true)
 }
 
-type section struct {
-	title string
-	table bool // first line is the header
-	lines [][]string
-}
-
-func sections(p *Plan) []section {
-	return []section{
+func sections(p *Plan) []table.Section {
+	return []table.Section{
 		renderSheet(p),
 		renderGpu(p),
 		renderAlternatives(p),
@@ -67,12 +37,12 @@ func sections(p *Plan) []section {
 		renderCost(p),
 		renderRentBuild(p),
 		renderAcceptance(p),
-		{title: "Rules applied", lines: [][]string{{strings.Join(p.Rules, ", ")}}},
+		{Title: "Rules applied", Rows: [][]string{{strings.Join(p.Rules, ", ")}}},
 		renderWarnings(p),
 	}
 }
 
-func renderSheet(p *Plan) section {
+func renderSheet(p *Plan) table.Section {
 	r, m := p.Requirements, p.Sizing.Model
 	shape := fmt.Sprintf("%s (%sB parameters", m.Name, trimFloat(m.ParamsB, 2))
 	if m.ActiveParamsB > 0 && m.ActiveParamsB != m.ParamsB {
@@ -101,10 +71,10 @@ func renderSheet(p *Plan) section {
 	if len(r.Cards) > 0 {
 		lines = append(lines, []string{"cards offered", strings.Join(r.Cards, ", ")})
 	}
-	return section{title: "Requirement sheet (R1)", lines: lines}
+	return table.Section{Title: "Requirement sheet (R1)", Rows: lines}
 }
 
-func renderGpu(p *Plan) section {
+func renderGpu(p *Plan) table.Section {
 	g, mem := p.GPU, p.Sizing.MemoryGiB
 	lines := [][]string{
 		{"card", fmt.Sprintf("%d x %s (%s)", g.Count, g.Name, g.ID)},
@@ -126,11 +96,12 @@ func renderGpu(p *Plan) section {
 	for _, n := range p.Sizing.Notes {
 		lines = append(lines, []string{"note", n})
 	}
-	return section{title: "GPU (G1, G2, G4)", lines: lines}
+	return table.Section{Title: "GPU (G1, G2, G4)", Rows: lines}
 }
 
-func renderAlternatives(p *Plan) section {
-	lines := [][]string{{"card", "count", "nodes", "billing", "all-in CNY/month", "why not"}}
+func renderAlternatives(p *Plan) table.Section {
+	header := []string{"card", "count", "nodes", "billing", "all-in CNY/month", "why not"}
+	var lines [][]string
 	for _, a := range p.GPU.Alternatives {
 		mode, allIn := "-", "-"
 		if a.AllInMonthly != nil {
@@ -138,10 +109,10 @@ func renderAlternatives(p *Plan) section {
 		}
 		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, a.Reason})
 	}
-	return section{title: "Alternatives", table: true, lines: lines}
+	return table.Section{Title: "Alternatives", Header: header, Rows: lines}
 }
 
-func renderBilling(p *Plan) section {
+func renderBilling(p *Plan) table.Section {
 	b := p.Billing
 	be := "unknown (no hourly price)"
 	if b.BreakevenHoursPerDay != nil {
@@ -154,12 +125,13 @@ func renderBilling(p *Plan) section {
 	for _, r := range b.Reasons {
 		lines = append(lines, []string{"why", r})
 	}
-	return section{title: "Billing (B1-B3)", lines: lines}
+	return table.Section{Title: "Billing (B1-B3)", Rows: lines}
 }
 
-func renderCost(p *Plan) section {
+func renderCost(p *Plan) table.Section {
 	c := p.Cost
-	lines := [][]string{{"item", "low", "high", "rule", "basis"}}
+	header := []string{"item", "low", "high", "rule", "basis"}
+	var lines [][]string
 	for _, it := range c.Items {
 		basis := it.Basis
 		if it.UserEntered {
@@ -172,10 +144,10 @@ func renderCost(p *Plan) section {
 	for _, m := range c.OtherModes {
 		lines = append(lines, []string{"total if " + m.Mode, money.Format(m.Monthly.Low), money.Format(m.Monthly.High), "B1", "rent " + rangeText(m.Rent) + " in " + m.Mode + " billing"})
 	}
-	return section{title: "Full monthly cost, " + c.Currency + ", rent priced " + c.BillingMode + " (C1)", table: true, lines: lines}
+	return table.Section{Title: "Full monthly cost, " + c.Currency + ", rent priced " + c.BillingMode + " (C1)", Header: header, Rows: lines}
 }
 
-func renderRentBuild(p *Plan) section {
+func renderRentBuild(p *Plan) table.Section {
 	rb := p.RentVsBuild
 	be := "never (rent is not above the own running cost)"
 	if rb.BreakevenMonths != nil {
@@ -194,10 +166,10 @@ func renderRentBuild(p *Plan) section {
 	for _, r := range rb.Reasons {
 		lines = append(lines, []string{"why", r})
 	}
-	return section{title: "Rent vs build (D1, D2)", lines: lines}
+	return table.Section{Title: "Rent vs build (D1, D2)", Rows: lines}
 }
 
-func renderAcceptance(p *Plan) section {
+func renderAcceptance(p *Plan) table.Section {
 	a := p.Acceptance
 	lines := [][]string{
 		{"gpu_count", strconv.Itoa(a.GPUCount)},
@@ -212,10 +184,10 @@ func renderAcceptance(p *Plan) section {
 	if a.MinDriver != "" {
 		lines = append(lines, []string{"min_driver", a.MinDriver})
 	}
-	return section{title: "Acceptance on delivery (A1-A4): gpuverify check --plan plan.json", lines: lines}
+	return table.Section{Title: "Acceptance on delivery (A1-A4): gpuverify check --plan plan.json", Rows: lines}
 }
 
-func renderWarnings(p *Plan) section {
+func renderWarnings(p *Plan) table.Section {
 	lines := make([][]string, 0, len(p.Warnings))
 	for _, w := range p.Warnings {
 		lines = append(lines, []string{"!", w})
@@ -223,35 +195,7 @@ func renderWarnings(p *Plan) section {
 	if len(lines) == 0 {
 		lines = append(lines, []string{"none"})
 	}
-	return section{title: "Warnings", lines: lines}
-}
-
-func mdEscape(s string) string { return table.Cell(s) }
-
-func escapeCells(cells []string) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = table.Escape(c)
-	}
-	return out
-}
-
-func escapeRows(rows [][]string) [][]string {
-	out := make([][]string, len(rows))
-	for i, r := range rows {
-		out[i] = escapeCells(r)
-	}
-	return out
-}
-
-func nonEmpty(ss []string) []string {
-	out := ss[:0:0]
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
+	return table.Section{Title: "Warnings", Rows: lines}
 }
 
 func gib(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }

@@ -1,11 +1,12 @@
 package plan
 
 import (
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/shopspring/decimal"
 )
 
 // RequirementsSchema is the schema id of a requirement sheet.
-const RequirementsSchema = "gpuplan.requirements/v1"
+const RequirementsSchema = planfile.RequirementsSchema
 
 // Requirements is the requirement sheet (rule R1): what the team needs, in
 // the units the team thinks in. It is kept, normalised, inside every plan so

@@ -34,7 +34,7 @@ var (
 
 // Normalize checks every field against its allowed range and fills the
 // defaults a sheet may leave out. It stops at the first problem and returns
-// a *FieldError naming it.
+// a *fielderr.Error naming it.
 func (r *Requirements) Normalize() error {
 	r.Workload = strings.ToLower(strings.TrimSpace(r.Workload))
 	if r.Workload == "" {

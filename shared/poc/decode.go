@@ -7,8 +7,7 @@ import (
 )
 
 // Decode reads an Input from JSON, refusing unknown fields and trailing
-// data, and validates it. An unknown field or a value of the wrong JSON
-// type comes back as a *strictjson.FieldError (the type plan.FieldError
-// names), a value out of its range as a *money.FieldError; both name the
-// field.
+// data, and validates it. An unknown field, a value of the wrong JSON type
+// and a value out of its range all come back as a *fielderr.Error naming
+// the field.
 func Decode(r io.Reader) (Input, error) { return strictjson.DecodeValid[Input](r) }

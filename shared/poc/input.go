@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -90,7 +90,7 @@ func (in Input) Validate() error {
 		factsObject("delivered_facts", in.DeliveredFacts),
 	}
 	if len(t.Unit) > 40 {
-		return &money.FieldError{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: "at most 40 bytes"}
+		return &fielderr.Error{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: "at most 40 bytes"}
 	}
 	if in.EaseOfUse != nil {
 		checks = append(checks, valid.IntRange("ease_of_use", *in.EaseOfUse, 1, 5))
@@ -132,7 +132,7 @@ func factsObject(field string, raw json.RawMessage) error {
 	}
 	var m map[string]any
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return &money.FieldError{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
+		return &fielderr.Error{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
 	}
 	return nil
 }

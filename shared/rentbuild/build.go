@@ -3,6 +3,7 @@ package rentbuild
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -142,9 +143,9 @@ func CostPerUsefulHour(monthly decimal.Decimal, cards int, utilisation decimal.D
 }
 
 func decErr(field string, v decimal.Decimal, want string) error {
-	return &money.FieldError{Field: field, Value: v.String(), Want: want}
+	return &fielderr.Error{Field: field, Value: v.String(), Want: want}
 }
 
 func intErr(field string, v int, want string) error {
-	return &money.FieldError{Field: field, Value: fmt.Sprint(v), Want: want}
+	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }

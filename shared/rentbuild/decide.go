@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -96,9 +97,9 @@ func (in Input) Validate() error {
 	case u.ProjectMonths < 1:
 		return intErr("usage.project_months", u.ProjectMonths, "a whole number ≥ 1")
 	case u.Demand != Steady && u.Demand != Volatile:
-		return &money.FieldError{Field: "usage.demand", Value: string(u.Demand), Want: `"steady" or "volatile"`}
+		return &fielderr.Error{Field: "usage.demand", Value: string(u.Demand), Want: `"steady" or "volatile"`}
 	case u.Data != Commercial && u.Data != Classified:
-		return &money.FieldError{Field: "usage.data", Value: string(u.Data), Want: `"commercial" or "classified"`}
+		return &fielderr.Error{Field: "usage.data", Value: string(u.Data), Want: `"commercial" or "classified"`}
 	case in.SeriesMonths < 0 || in.SeriesMonths > 240:
 		return intErr("series_months", in.SeriesMonths, "a whole number in [0, 240]")
 	}

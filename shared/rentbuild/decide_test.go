@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 )
 
@@ -241,7 +241,7 @@ func TestValidate(t *testing.T) {
 		in := e11()
 		tt.edit(&in)
 		_, err := rentbuild.Decide(in)
-		var fe *money.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("error %v, want a FieldError on %s", err, tt.field)
 		}

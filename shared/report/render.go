@@ -2,12 +2,12 @@ package report
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"io"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
@@ -19,29 +19,10 @@ func WriteText(w io.Writer, r *Report) error {
 	if provenance.IsFile(r.Origin) {
 		fmt.Fprintf(&b, "  %s\n", NotProof)
 	}
-	for _, kv := range header(r) {
-		fmt.Fprintf(&b, "  %-8s %s\n", kv[0], kv[1])
-	}
+	table.WriteKeyValuesText(&b, keyWidth, header(r))
 	b.WriteString("\nServer\n")
-	for _, kv := range serverLines(r.Facts) {
-		fmt.Fprintf(&b, "  %-8s %s\n", kv[0], kv[1])
-	}
-	for _, st := range statuses {
-		group := ByStatus(r.Checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s (%d)\n", GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "  %-4s %s [%s] %s\n", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)
-			if st == acceptance.Fail || st == acceptance.Warn {
-				fmt.Fprintf(&b, "         expected: %s\n", c.Expected)
-			}
-			if st != acceptance.Pass {
-				fmt.Fprintf(&b, "         measured: %s\n", c.Measured)
-			}
-		}
-	}
+	table.WriteKeyValuesText(&b, keyWidth, serverLines(r.Facts))
+	table.WriteChecksText(&b, acceptance.Groups(r.Checks, false))
 	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
 		fmt.Fprintf(&b, "\nNot measured, so the verdict cannot be pass (%d)\n", len(missing))
 		for _, c := range missing {
@@ -58,35 +39,24 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %s\n\n%s.\n\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
 	if provenance.IsFile(r.Origin) {
-		fmt.Fprintf(&b, "**%s**\n\n", md(NotProof))
+		fmt.Fprintf(&b, "**%s**\n\n", table.Cell(NotProof))
 	}
-	b.WriteString("| | |\n|---|---|\n")
-	for _, kv := range header(r) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
-	}
-	b.WriteString("\n## Server\n\n| | |\n|---|---|\n")
-	for _, kv := range serverLines(r.Facts) {
-		fmt.Fprintf(&b, "| %s | %s |\n", md(kv[0]), md(kv[1]))
-	}
-	for _, st := range statuses {
-		group := ByStatus(r.Checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", GroupTitle(st), len(group))
-		for _, c := range group {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", md(c.ID), md(c.Rule), md(c.Expected), md(c.Measured), md(c.Message))
-		}
-	}
+	table.WriteKeyValuesMarkdown(&b, [2]string{}, header(r))
+	b.WriteString("\n## Server\n\n")
+	table.WriteKeyValuesMarkdown(&b, [2]string{}, serverLines(r.Facts))
+	table.WriteChecksMarkdown(&b, acceptance.Groups(r.Checks, false))
 	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
 		fmt.Fprintf(&b, "\n## Not measured, so the verdict cannot be pass (%d)\n\n| Check | How to measure it |\n|---|---|\n", len(missing))
 		for _, c := range missing {
-			fmt.Fprintf(&b, "| %s | %s |\n", md(c.ID), md(HowToMeasure(c, r.Origin)))
+			fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(c.ID), table.Cell(HowToMeasure(c, r.Origin)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// keyWidth is the width of the keys in the text form's key-value lines.
+const keyWidth = 8
 
 func header(r *Report) [][2]string {
 	nonce := r.Nonce
@@ -226,6 +196,3 @@ func mib(v facts.Value[int64]) string {
 	}
 	return v.String()
 }
-
-// md escapes a Markdown table cell.
-func md(s string) string { return table.Cell(s) }

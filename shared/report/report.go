@@ -67,7 +67,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
@@ -92,7 +92,7 @@ type Report struct {
 	// kernel said) or a saved file.
 	Origin provenance.Origin `json:"origin"`
 	// Acceptance is the plan's acceptance block that was checked.
-	Acceptance plan.Acceptance `json:"acceptance"`
+	Acceptance planfile.Acceptance `json:"acceptance"`
 	// Facts are what the server reported.
 	Facts *facts.Facts `json:"facts"`
 	// Fabric is the network between nodes the server sees (InfiniBand
@@ -138,7 +138,7 @@ type Input struct {
 	// PlanFile is the plan file as read: its bytes are hashed, not parsed.
 	PlanFile []byte
 	// Acceptance is the plan's acceptance block.
-	Acceptance plan.Acceptance
+	Acceptance planfile.Acceptance
 	// Facts are what the server reported; nil reads as nothing.
 	Facts *facts.Facts
 	// Origin says where Facts came from.
@@ -202,7 +202,7 @@ func Build(in Input) (*Report, error) {
 // plan file as read (its bytes are hashed, not parsed); now is the time of
 // the check. The origin is read from f's source: NVML facts count as live
 // (without the kernel's record), any other as a saved file.
-func New(planFile []byte, acc plan.Acceptance, f *facts.Facts, tool Tool, now time.Time) (*Report, error) {
+func New(planFile []byte, acc planfile.Acceptance, f *facts.Facts, tool Tool, now time.Time) (*Report, error) {
 	o := provenance.Origin{Kind: provenance.File}
 	if f != nil && f.Source == facts.SourceNVML {
 		o.Kind = provenance.Live

@@ -15,7 +15,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/internal/golden"
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
@@ -40,9 +40,9 @@ func parseFixture(t testing.TB, name string) *facts.Facts {
 }
 
 // planFile returns a minimal plan file holding acc, as bytes.
-func planFile(t testing.TB, acc plan.Acceptance) []byte {
+func planFile(t testing.TB, acc planfile.Acceptance) []byte {
 	t.Helper()
-	b, err := json.MarshalIndent(map[string]any{"schema": plan.Schema, "acceptance": acc}, "", "  ")
+	b, err := json.MarshalIndent(map[string]any{"schema": planfile.Schema, "acceptance": acc}, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,14 +51,14 @@ func planFile(t testing.TB, acc plan.Acceptance) []byte {
 
 var goldenCases = []struct {
 	name, fixture string
-	acc           plan.Acceptance
+	acc           planfile.Acceptance
 }{
 	// 8x H100 pass-through VM, GPU 2 power brake: fails.
-	{"h100x8", "gpud__nvidia-smi-query.535.183.01.out.0.valid", plan.Acceptance{GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000, Interconnect: "nvlink", MIG: "off", Virtualization: "vm-ok", MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05"}},
+	{"h100x8", "gpud__nvidia-smi-query.535.183.01.out.0.valid", planfile.Acceptance{GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000, Interconnect: "nvlink", MIG: "off", Virtualization: "vm-ok", MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05"}},
 	// 8x RTX 4090 at idle Gen1: passes with warnings and skips.
-	{"rtx4090x8", "gpud__nvidia-smi-query.535.154.05.out.0.valid.4090", plan.Acceptance{GPUCount: 8, GPUIDs: []string{"rtx-4090"}, MinMemoryMiB: 24000, Interconnect: "pcie", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "any"}},
+	{"rtx4090x8", "gpud__nvidia-smi-query.535.154.05.out.0.valid.4090", planfile.Acceptance{GPUCount: 8, GPUIDs: []string{"rtx-4090"}, MinMemoryMiB: 24000, Interconnect: "pcie", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "any"}},
 	// H200 with MIG, checked against an H100 plan.
-	{"h200-mig-vs-h100", "nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt", plan.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on"}},
+	{"h200-mig-vs-h100", "nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt", planfile.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on"}},
 }
 
 // liveCase renders a live report: the 8x RTX 4090 facts as if NVML had
@@ -112,7 +112,7 @@ func liveCase(t testing.TB) *Report {
 func TestGolden(t *testing.T) {
 	for _, c := range append(goldenCases, struct {
 		name, fixture string
-		acc           plan.Acceptance
+		acc           planfile.Acceptance
 	}{name: "rtx4090x8-live"}) {
 		t.Run(c.name, func(t *testing.T) {
 			var r *Report
@@ -287,7 +287,7 @@ func removeFirstCheck(t *testing.T, b []byte) []byte {
 // encode-decode-encode would break the digest).
 func TestEveryFixtureVerifies(t *testing.T) {
 	names, _ := filepath.Glob(filepath.Join(factsDir, "*"))
-	acc := plan.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on", MinDriver: "535"}
+	acc := planfile.Acceptance{GPUCount: 1, GPUIDs: []string{"h100-80g-sxm"}, Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on", MinDriver: "535"}
 	n := 0
 	for _, path := range names {
 		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".md") {
@@ -320,7 +320,7 @@ func TestSealInvalidUTF8(t *testing.T) {
 	f := facts.New(facts.SourceNVML)
 	g := facts.GPU{Name: facts.Known("NVIDIA \xff\xfe H100"), ClockEventReasons: facts.Known([]string(nil))}
 	f.GPUs = append(f.GPUs, g)
-	r, err := New(nil, plan.Acceptance{GPUCount: 1}, f, testTool, testTime)
+	r, err := New(nil, planfile.Acceptance{GPUCount: 1}, f, testTool, testTime)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,9 @@
 package sizing
 
-import "fmt"
+import "github.com/gpuplan/gpuplan/shared/fielderr"
 
-// FieldError reports an input field that is missing or out of range. Field
-// is the snake_case name the requirement sheet uses, so a caller can point
-// at the offending input.
-type FieldError struct {
-	Field string
-	Msg   string
-}
-
-// Error returns "field: message".
-func (e *FieldError) Error() string { return e.Field + ": " + e.Msg }
-
+// fieldErr refuses an input field of the requirement sheet, named by the
+// snake_case path the sheet uses, with a sentence saying what is allowed.
 func fieldErr(field, format string, args ...any) error {
-	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+	return fielderr.Errorf(field, format, args...)
 }

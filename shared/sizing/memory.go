@@ -70,7 +70,7 @@ type Memory struct {
 }
 
 // Estimate returns the memory the job needs. It fails on a missing or
-// out-of-range input with a *FieldError.
+// out-of-range input with a *fielderr.Error.
 func Estimate(in Input) (Memory, error) {
 	j, err := prepare(in)
 	if err != nil {

@@ -3,6 +3,7 @@ package sizing
 import (
 	"errors"
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"strings"
 	"testing"
 )
@@ -220,9 +221,9 @@ func TestEstimateErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error = %v, want %q", err, tt.want)
 			}
-			var fe *FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) || fe.Field == "" {
-				t.Errorf("error %T is not a *FieldError naming its field", err)
+				t.Errorf("error %T is not a *fielderr.Error naming its field", err)
 			}
 		})
 	}

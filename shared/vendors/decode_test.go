@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
@@ -18,7 +18,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := vendors.Decode(strings.NewReader(tt.in))
-		var fe *strictjson.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
 			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
 		}

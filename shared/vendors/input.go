@@ -3,8 +3,8 @@ package vendors
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -116,7 +116,7 @@ func (in Input) Validate() error {
 		}
 	}
 	if len(in.Vendors) < 1 || len(in.Vendors) > 20 {
-		return &money.FieldError{Field: "vendors", Value: fmt.Sprintf("%d vendors", len(in.Vendors)), Want: "1 to 20 vendors"}
+		return &fielderr.Error{Field: "vendors", Value: fmt.Sprintf("%d vendors", len(in.Vendors)), Want: "1 to 20 vendors"}
 	}
 	seen := map[string]bool{}
 	for i, v := range in.Vendors {
@@ -125,7 +125,7 @@ func (in Input) Validate() error {
 			return err
 		}
 		if seen[v.Name] {
-			return &money.FieldError{Field: f + ".name", Value: v.Name, Want: "a name no other vendor uses"}
+			return &fielderr.Error{Field: f + ".name", Value: v.Name, Want: "a name no other vendor uses"}
 		}
 		seen[v.Name] = true
 	}
@@ -134,7 +134,7 @@ func (in Input) Validate() error {
 
 func (v Vendor) validate(f string) error {
 	if v.Name == "" || len(v.Name) > 100 {
-		return &money.FieldError{Field: f + ".name", Value: v.Name, Want: "a name of 1 to 100 bytes"}
+		return &fielderr.Error{Field: f + ".name", Value: v.Name, Want: "a name of 1 to 100 bytes"}
 	}
 	if err := valid.OneOf(f+".sla_pays", string(v.SLAPays), "", "money", "voucher", "hours", "none"); err != nil {
 		return err

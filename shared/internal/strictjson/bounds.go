@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -52,7 +53,7 @@ func checkNumberText(data []byte) error {
 			text = string(t)
 		}
 		if len(text) > maxNumberText && numberLike(text) {
-			return &FieldError{Field: p.String(), Msg: fmt.Sprintf("a number of %d characters; want %s", len(text), money.BoundsWant)}
+			return &fielderr.Error{Field: p.String(), Msg: fmt.Sprintf("a number of %d characters; want %s", len(text), money.BoundsWant)}
 		}
 		p.value()
 	}
@@ -161,7 +162,7 @@ func walkDecimals(v reflect.Value, at string) error {
 		if v.Type() == decimalType {
 			d := v.Interface().(decimal.Decimal)
 			if !money.Bounded(d) {
-				return &FieldError{Field: name(at), Msg: fmt.Sprintf("must be %s, got %s", money.BoundsWant, money.Short(d))}
+				return &fielderr.Error{Field: name(at), Msg: fmt.Sprintf("must be %s, got %s", money.BoundsWant, money.Short(d))}
 			}
 			return nil
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -44,7 +45,7 @@ func TestDecodeBoundsDecimals(t *testing.T) {
 		if took := time.Since(start); took > time.Second {
 			t.Errorf("Decode(%.40s) took %v", tt.in, took)
 		}
-		var fe *FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || !strings.Contains(fe.Msg, tt.msg) {
 			t.Errorf("Decode(%.40s) = %v, want %s: …%s", tt.in, err, tt.field, tt.msg)
 		}

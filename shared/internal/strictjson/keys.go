@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // maxDepth bounds the nesting CheckKeys walks: the documents are shallow.
@@ -28,7 +30,7 @@ func CheckKeys(data []byte, v any) error {
 
 func walk(dec *json.Decoder, t reflect.Type, path string, depth int) error {
 	if depth > maxDepth {
-		return &FieldError{Field: orInput(path), Msg: fmt.Sprintf("nested deeper than %d levels", maxDepth)}
+		return &fielderr.Error{Field: orInput(path), Msg: fmt.Sprintf("nested deeper than %d levels", maxDepth)}
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -74,7 +76,7 @@ func walkObject(dec *json.Decoder, t reflect.Type, path string, depth int) error
 			name = path + "." + key
 		}
 		if seen[key] {
-			return &FieldError{Field: name, Msg: "duplicate key: JSON readers keep only one of the two values, so the document means different things to different readers"}
+			return &fielderr.Error{Field: name, Msg: "duplicate key: JSON readers keep only one of the two values, so the document means different things to different readers"}
 		}
 		seen[key] = true
 		var ft reflect.Type
@@ -83,7 +85,7 @@ func walkObject(dec *json.Decoder, t reflect.Type, path string, depth int) error
 			if f, ok := fields[key]; ok {
 				ft = f
 			} else if doc, ok := foldMatch(fields, key); ok {
-				return &FieldError{Field: name, Msg: fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", doc)}
+				return &fielderr.Error{Field: name, Msg: fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", doc)}
 			}
 		case t != nil && t.Kind() == reflect.Map:
 			ft = t.Elem()

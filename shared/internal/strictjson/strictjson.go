@@ -13,18 +13,12 @@ import (
 	"math"
 	"reflect"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // MaxInput bounds what Decode reads: the documents are a few KiB.
 const MaxInput = 1 << 20
-
-// FieldError is a problem with one field, named by its JSON path.
-type FieldError struct {
-	Field string
-	Msg   string
-}
-
-func (e *FieldError) Error() string { return e.Field + ": " + e.Msg }
 
 // Decode reads one JSON value from r into v.
 func Decode(r io.Reader, v any) error {
@@ -52,7 +46,7 @@ func DecodeBytes(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return convert(err)
+		return Explain(err)
 	}
 	if err := CheckKeys(data, v); err != nil {
 		return err
@@ -66,7 +60,7 @@ func DecodeBytes(data []byte, v any) error {
 
 // DecodeValid reads one JSON value of type T from r as Decode does, then
 // checks it with T's Validate method. On any problem it returns the zero T
-// and the error: a *FieldError for an unknown field or a value of the
+// and the error: a *fielderr.Error for an unknown field or a value of the
 // wrong JSON type, otherwise whatever Validate reports.
 func DecodeValid[T interface{ Validate() error }](r io.Reader) (T, error) {
 	var v, zero T
@@ -79,7 +73,10 @@ func DecodeValid[T interface{ Validate() error }](r io.Reader) (T, error) {
 	return v, nil
 }
 
-func convert(err error) error {
+// Explain turns an error of encoding/json into one a person can act on: a
+// value of the wrong type or an unknown field as a *fielderr.Error naming
+// the field, broken JSON with the byte where it broke.
+func Explain(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
@@ -88,7 +85,7 @@ func convert(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &FieldError{Field: field, Msg: TypeMsg(typeErr)}
+		return &fielderr.Error{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	case errors.Is(err, io.EOF):
@@ -96,7 +93,7 @@ func convert(err error) error {
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return &FieldError{Field: strings.Trim(name, `"`), Msg: "unknown field"}
+		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: "unknown field"}
 	}
 	if strings.Contains(msg, "decimal") {
 		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -37,7 +38,7 @@ func TestDecodeAccepts(t *testing.T) {
 }
 
 // TestDecodeFieldErrors checks that unknown fields and wrong JSON types come
-// back as a *FieldError naming the field and what it must be.
+// back as a *fielderr.Error naming the field and what it must be.
 func TestDecodeFieldErrors(t *testing.T) {
 	tests := []struct{ in, field, msg string }{
 		{`{"nope":1}`, "nope", "unknown field"},
@@ -55,9 +56,9 @@ func TestDecodeFieldErrors(t *testing.T) {
 	for _, tt := range tests {
 		var d doc
 		err := Decode(strings.NewReader(tt.in), &d)
-		var fe *FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
-			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
+			t.Errorf("Decode(%s) = %v, want a fielderr.Error %s: %s", tt.in, err, tt.field, tt.msg)
 		}
 	}
 }
@@ -104,7 +105,7 @@ type checked struct {
 // Validate refuses a count outside [1, 10].
 func (c checked) Validate() error {
 	if c.Count < 1 || c.Count > 10 {
-		return &FieldError{Field: "count", Msg: "must be in [1, 10]"}
+		return &fielderr.Error{Field: "count", Msg: "must be in [1, 10]"}
 	}
 	return nil
 }
@@ -182,7 +183,7 @@ func TestDuplicateAndCaseKeys(t *testing.T) {
 	} {
 		var d doc
 		err := Decode(strings.NewReader(c.in), &d)
-		var fe *FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {
 			t.Errorf("%s: %v, want %s: %s", c.in, err, c.field, c.msg)
 		}

@@ -1,5 +1,8 @@
-// Package table renders a report made of titled sections, each a table or
-// a list of lines, as aligned plain text for a terminal and as Markdown.
+// Package table is the document model of the project's reports: a title
+// and titled sections, each a table or a list of lines (a line may be one
+// text or key-value cells), written by one writer per format: WriteText,
+// aligned plain text for a terminal, and WriteMarkdown, with the one
+// Markdown escaper (Escape, Cell).
 package table
 
 import (
@@ -16,20 +19,28 @@ type Section struct {
 	// Header names the columns of a table; a nil Header makes the section
 	// a list.
 	Header []string
-	// Rows are the table's rows. In a list each row is one line, Rows[i][0];
-	// a line that starts with two spaces sits under the line before it.
+	// Rows are the table's rows. In a list each row is one line: its
+	// cells (one text, or a key and its value) are aligned in columns as
+	// text and joined with ": " in Markdown, empty cells left out; a line
+	// whose first cell starts with two spaces sits under the line before it.
 	Rows [][]string
 }
 
 // WriteText writes title, then each section after a blank line: its title,
 // then its header and rows indented by two spaces, the columns of a table
-// aligned two spaces apart. Lines carry no trailing spaces.
+// or a list aligned two spaces apart. An empty title is left out, with the
+// blank line after it. Lines carry no trailing spaces.
 func WriteText(w io.Writer, title string, sections []Section) error {
 	var buf strings.Builder
 	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s\n", title)
-	for _, s := range sections {
-		fmt.Fprintf(tw, "\n%s\n", s.Title)
+	if title != "" {
+		fmt.Fprintf(tw, "%s\n", title)
+	}
+	for i, s := range sections {
+		if title != "" || i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintf(tw, "%s\n", s.Title)
 		if s.Header != nil {
 			fmt.Fprintf(tw, "  %s\n", strings.Join(s.Header, "\t"))
 		}
@@ -76,11 +87,11 @@ func WriteMarkdown(w io.Writer, title string, sections []Section) error {
 	return err
 }
 
-// writeList writes one bullet a row from its first cell, nesting the lines
-// that start with two spaces.
+// writeList writes one bullet a row, its non-empty cells joined with ": ",
+// nesting the lines that start with two spaces.
 func writeList(b *strings.Builder, rows [][]string) {
 	for _, row := range rows {
-		indent, text := "", row[0]
+		indent, text := "", strings.Join(nonEmpty(row), ": ")
 		if t, ok := strings.CutPrefix(text, "  "); ok {
 			indent, text = "  ", t
 		}
@@ -132,8 +143,20 @@ func Escape(s string) string { return inline.Replace(s) }
 // then "|", with runs of white space made one space.
 func Cell(s string) string { return pipes.Replace(Escape(strings.Join(strings.Fields(s), " "))) }
 
-// escapeAll escapes s for a heading or list line of a report, "|" included.
-func escapeAll(s string) string { return pipes.Replace(inline.Replace(s)) }
+// escapeAll escapes s for a heading or list line of a report as Cell does,
+// "|" included and runs of white space made one space.
+func escapeAll(s string) string { return Cell(s) }
+
+// nonEmpty returns the cells that are not empty.
+func nonEmpty(cells []string) []string {
+	out := cells[:0:0]
+	for _, c := range cells {
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // escapeCells escapes each cell for MarkdownTable, which adds the "|".
 func escapeCells(cells []string) []string {

@@ -1,13 +1,13 @@
 // Package valid checks one input field against the values it accepts: a
 // decimal or a whole number in a range, or a text from a fixed list. A miss
-// comes back as a *money.FieldError that names the field, shows the value
+// comes back as a *fielderr.Error that names the field, shows the value
 // and says what the field accepts, so a person knows what to fix.
 package valid
 
 import (
 	"fmt"
 
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -28,7 +28,7 @@ func InRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) 
 	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
 		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
 	if bad {
-		return &money.FieldError{Field: field, Value: show(v), Want: want}
+		return &fielderr.Error{Field: field, Value: show(v), Want: want}
 	}
 	return nil
 }
@@ -50,7 +50,7 @@ func show(v decimal.Decimal) string {
 // IntRange checks lo ≤ v ≤ hi; the error wants "a whole number in [lo, hi]".
 func IntRange(field string, v, lo, hi int) error {
 	if v < lo || v > hi {
-		return &money.FieldError{Field: field, Value: fmt.Sprint(v),
+		return &fielderr.Error{Field: field, Value: fmt.Sprint(v),
 			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
 	}
 	return nil
@@ -74,5 +74,5 @@ func OneOf(field, v string, allowed ...string) error {
 		}
 		want += " " + a
 	}
-	return &money.FieldError{Field: field, Value: v, Want: want}
+	return &fielderr.Error{Field: field, Value: v, Want: want}
 }

@@ -5,20 +5,20 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
-// fieldError unwraps err as a *money.FieldError, or nil when err is nil.
-func fieldError(t *testing.T, err error) *money.FieldError {
+// fieldError unwraps err as a *fielderr.Error, or nil when err is nil.
+func fieldError(t *testing.T, err error) *fielderr.Error {
 	t.Helper()
 	if err == nil {
 		return nil
 	}
-	var fe *money.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
-		t.Fatalf("error %v (%T), want a *money.FieldError", err, err)
+		t.Fatalf("error %v (%T), want a *fielderr.Error", err, err)
 	}
 	return fe
 }
@@ -60,7 +60,7 @@ func TestInRange(t *testing.T) {
 				}
 				return
 			}
-			want := money.FieldError{Field: "pct", Value: tt.value, Want: "a percentage in (0, 100]"}
+			want := fielderr.Error{Field: "pct", Value: tt.value, Want: "a percentage in (0, 100]"}
 			if fe == nil || *fe != want {
 				t.Fatalf("InRange(%s) = %v, want %v", tt.v, fe, &want)
 			}
@@ -83,7 +83,7 @@ func TestIntRange(t *testing.T) {
 			}
 			continue
 		}
-		want := money.FieldError{Field: "term_months", Value: fmt.Sprint(tt.v), Want: "a whole number in [1, 120]"}
+		want := fielderr.Error{Field: "term_months", Value: fmt.Sprint(tt.v), Want: "a whole number in [1, 120]"}
 		if fe == nil || *fe != want {
 			t.Errorf("IntRange(%d) = %v, want %v", tt.v, fe, &want)
 		}
@@ -113,7 +113,7 @@ func TestOneOf(t *testing.T) {
 				}
 				return
 			}
-			want := money.FieldError{Field: "compensation", Value: tt.v, Want: tt.want}
+			want := fielderr.Error{Field: "compensation", Value: tt.v, Want: tt.want}
 			if fe == nil || *fe != want {
 				t.Fatalf("OneOf(%q) = %v, want %v", tt.v, fe, &want)
 			}

@@ -15,10 +15,10 @@ import (
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxh100"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxh200"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/server"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
 // notSupported fills every nil func field of a moq mock (mock.Device and
@@ -129,7 +129,7 @@ func collect(t *testing.T, lib Library) *facts.Facts {
 	return f
 }
 
-var h100Plan = plan.Acceptance{
+var h100Plan = planfile.Acceptance{
 	GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000, Interconnect: "nvlink",
 	MIG: "off", Virtualization: "bare-metal", MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05",
 }
@@ -181,7 +181,7 @@ func TestDGXH100(t *testing.T) {
 // capture says 0x233510DE and "NVIDIA H200": the identity check names both.
 func TestDGXH200(t *testing.T) {
 	f := collect(t, filled(dgxh200.New(), nil))
-	acc := plan.Acceptance{GPUCount: 8, GPUIDs: []string{"h200-141g"}}
+	acc := planfile.Acceptance{GPUCount: 8, GPUIDs: []string{"h200-141g"}}
 	var id acceptance.Result
 	for _, r := range acceptance.Check(acc, f) {
 		if r.ID == "gpu0/identity" {

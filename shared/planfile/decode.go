@@ -1,30 +1,16 @@
-package acceptance
+package planfile
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-	"github.com/gpuplan/gpuplan/shared/plan"
-)
-
-// MaxPlanBytes bounds the plan file DecodePlan reads.
-const MaxPlanBytes = 4 << 20
-
-// Allowed values of the acceptance fields. The empty string means the plan
-// sets no requirement for that field.
-var (
-	Interconnects   = []string{"none", "pcie", "nvlink", "nvlink+ib", "hccs"}
-	MIGModes        = []string{"off", "allowed"}
-	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
-	ECCModes        = []string{"on", "any"}
-	PCIeWidths      = []int{0, 1, 2, 4, 8, 16, 32}
 )
 
 // Bounds of the numeric fields: wide, they catch typing mistakes only.
@@ -35,45 +21,45 @@ const (
 
 // planHead is the part of a plan file gpuverify reads.
 type planHead struct {
-	Schema     *string          `json:"schema"`
-	Acceptance *plan.Acceptance `json:"acceptance"`
+	Schema     *string     `json:"schema"`
+	Acceptance *Acceptance `json:"acceptance"`
 }
 
-// DecodePlan reads the schema and acceptance block of a plan file and
+// DecodeAcceptance reads the schema and acceptance block of a plan file and
 // validates the block. It is lenient about the other sections of the file
 // (fields added by a newer planner), so gpuverify keeps working when the
 // rest of the plan changes; but it refuses a file of another schema, a key
 // repeated anywhere, a "schema" or "acceptance" key spelt with other case,
 // and any key of the acceptance block that is not documented exactly (a
 // typo must not drop a requirement). Problems come back as a
-// *plan.FieldError naming the field and what is allowed.
-func DecodePlan(data []byte) (plan.Acceptance, error) {
-	if len(data) > MaxPlanBytes {
-		return plan.Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxPlanBytes)
+// *fielderr.Error naming the field and what is allowed.
+func DecodeAcceptance(data []byte) (Acceptance, error) {
+	if len(data) > MaxBytes {
+		return Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM from Windows editors
 	var head planHead
 	if err := json.Unmarshal(data, &head); err != nil {
-		return plan.Acceptance{}, jsonErr(err)
+		return Acceptance{}, strictjson.Explain(err)
 	}
 	if err := strictjson.CheckKeys(data, &head); err != nil {
-		return plan.Acceptance{}, asFieldErr(err)
+		return Acceptance{}, err
 	}
 	if err := unknownAcceptanceKeys(data); err != nil {
-		return plan.Acceptance{}, err
+		return Acceptance{}, err
 	}
 	if head.Schema == nil {
-		return plan.Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", plan.Schema)
+		return Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", Schema)
 	}
-	if *head.Schema != plan.Schema {
-		return plan.Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", plan.Schema, *head.Schema)
+	if *head.Schema != Schema {
+		return Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", Schema, *head.Schema)
 	}
 	if head.Acceptance == nil {
-		return plan.Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
+		return Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
 	}
 	acc := *head.Acceptance
-	if err := Validate(acc); err != nil {
-		return plan.Acceptance{}, err
+	if err := acc.Validate(); err != nil {
+		return Acceptance{}, err
 	}
 	return acc, nil
 }
@@ -97,9 +83,9 @@ func unknownAcceptanceKeys(data []byte) error {
 }
 
 // AcceptanceKeys are the keys of an acceptance block, in the order of
-// plan.Acceptance.
+// Acceptance.
 func AcceptanceKeys() []string {
-	t := reflect.TypeFor[plan.Acceptance]()
+	t := reflect.TypeFor[Acceptance]()
 	var out []string
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
@@ -110,18 +96,9 @@ func AcceptanceKeys() []string {
 	return out
 }
 
-// asFieldErr turns a strictjson.FieldError into the plan's FieldError.
-func asFieldErr(err error) error {
-	var fe *strictjson.FieldError
-	if errors.As(err, &fe) {
-		return fieldErr(fe.Field, "%s", fe.Msg)
-	}
-	return err
-}
-
 // Validate checks every field of an acceptance block against its allowed
-// values and returns a *plan.FieldError for the first problem.
-func Validate(acc plan.Acceptance) error {
+// values and returns a *fielderr.Error for the first problem.
+func (acc Acceptance) Validate() error {
 	if acc.GPUCount < 1 || acc.GPUCount > maxGPUCount {
 		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxGPUCount, acc.GPUCount)
 	}
@@ -156,7 +133,7 @@ func Validate(acc plan.Acceptance) error {
 		return fieldErr("acceptance.min_pcie_width", "must be one of 0, 1, 2, 4, 8, 16, 32 (lanes), got %d", acc.MinPCIeWidth)
 	}
 	if acc.MinDriver != "" {
-		if _, ok := parseVersion(acc.MinDriver); !ok {
+		if _, ok := ParseDriverVersion(acc.MinDriver); !ok {
 			return fieldErr("acceptance.min_driver", "must be a dotted driver version such as \"535.104.05\", got %q", acc.MinDriver)
 		}
 	}
@@ -171,24 +148,6 @@ func clipID(s string) string {
 	return s
 }
 
-func fieldErr(field, format string, args ...any) *plan.FieldError {
-	return &plan.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
-}
-
-// jsonErr names the field of a JSON type error; other errors say where the
-// JSON broke.
-func jsonErr(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	var syntaxErr *json.SyntaxError
-	switch {
-	case errors.As(err, &typeErr):
-		field := typeErr.Field
-		if field == "" {
-			field = "input"
-		}
-		return fieldErr(field, "%s", strictjson.TypeMsg(typeErr))
-	case errors.As(err, &syntaxErr):
-		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
-	}
-	return fmt.Errorf("input: %v", err)
+func fieldErr(field, format string, args ...any) *fielderr.Error {
+	return fielderr.Errorf(field, format, args...)
 }

@@ -1,4 +1,4 @@
-package acceptance
+package planfile
 
 import (
 	"encoding/json"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 const goodPlan = `{
@@ -28,22 +28,29 @@ const goodPlan = `{
   "added_by_a_newer_planner": true
 }`
 
-func TestDecodePlan(t *testing.T) {
-	acc, err := DecodePlan([]byte(goodPlan))
+// goodAcceptance is the acceptance block of goodPlan.
+var goodAcceptance = Acceptance{
+	GPUCount: 8, GPUIDs: []string{"h100-80g-sxm"}, MinMemoryMiB: 80000,
+	Interconnect: "nvlink", MIG: "off", Virtualization: "bare-metal",
+	MinPCIeWidth: 16, ECC: "on", MinDriver: "535.104.05",
+}
+
+func TestDecodeAcceptance(t *testing.T) {
+	acc, err := DecodeAcceptance([]byte(goodPlan))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(acc, h100Plan()) {
-		t.Errorf("got %+v\nwant %+v", acc, h100Plan())
+	if !reflect.DeepEqual(acc, goodAcceptance) {
+		t.Errorf("got %+v\nwant %+v", acc, goodAcceptance)
 	}
 	// A UTF-8 byte-order mark (Windows editors) is read too.
-	if _, err := DecodePlan(append([]byte("\xef\xbb\xbf"), goodPlan...)); err != nil {
+	if _, err := DecodeAcceptance(append([]byte("\xef\xbb\xbf"), goodPlan...)); err != nil {
 		t.Errorf("with BOM: %v", err)
 	}
 }
 
-// TestDecodePlanErrors: each bad plan names the field and what is allowed.
-func TestDecodePlanErrors(t *testing.T) {
+// TestDecodeAcceptanceErrors: each bad plan names the field and what is allowed.
+func TestDecodeAcceptanceErrors(t *testing.T) {
 	swap := func(old, new string) string { return strings.Replace(goodPlan, old, new, 1) }
 	for _, c := range []struct {
 		name, in, field, words string
@@ -71,8 +78,8 @@ func TestDecodePlanErrors(t *testing.T) {
 		{"driver not a version", swap(`"535.104.05"`, `"latest"`), "acceptance.min_driver", "dotted driver version"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := DecodePlan([]byte(c.in))
-			var fe *plan.FieldError
+			_, err := DecodeAcceptance([]byte(c.in))
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a FieldError", err)
 			}
@@ -81,34 +88,34 @@ func TestDecodePlanErrors(t *testing.T) {
 			}
 		})
 	}
-	for _, in := range []string{"", "{", "[]", "null", `{"schema": 1}`, strings.Repeat(" ", MaxPlanBytes+1)} {
-		if _, err := DecodePlan([]byte(in)); err == nil {
-			t.Errorf("DecodePlan(%.20q): no error", in)
+	for _, in := range []string{"", "{", "[]", "null", `{"schema": 1}`, strings.Repeat(" ", MaxBytes+1)} {
+		if _, err := DecodeAcceptance([]byte(in)); err == nil {
+			t.Errorf("DecodeAcceptance(%.20q): no error", in)
 		}
 	}
 }
 
-// FuzzDecodePlan: DecodePlan never panics, and what it accepts is valid and
+// FuzzDecodeAcceptance: DecodeAcceptance never panics, and what it accepts is valid and
 // reads back the same from a minimal plan file.
-func FuzzDecodePlan(f *testing.F) {
+func FuzzDecodeAcceptance(f *testing.F) {
 	f.Add([]byte(goodPlan))
 	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1}}`))
 	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1,"min_driver":"1.2.3.4.5"}}`))
 	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":null}`))
 	f.Add([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_ids":[null,"x"]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		acc, err := DecodePlan(data)
+		acc, err := DecodeAcceptance(data)
 		if err != nil {
 			return
 		}
-		if err := Validate(acc); err != nil {
-			t.Fatalf("DecodePlan accepted what Validate refuses: %v", err)
+		if err := acc.Validate(); err != nil {
+			t.Fatalf("DecodeAcceptance accepted what Validate refuses: %v", err)
 		}
-		again, err := json.Marshal(map[string]any{"schema": plan.Schema, "acceptance": acc})
+		again, err := json.Marshal(map[string]any{"schema": Schema, "acceptance": acc})
 		if err != nil {
 			t.Fatal(err)
 		}
-		acc2, err := DecodePlan(again)
+		acc2, err := DecodeAcceptance(again)
 		if err != nil {
 			t.Fatalf("round trip: %v", err)
 		}
@@ -118,21 +125,11 @@ func FuzzDecodePlan(f *testing.F) {
 	})
 }
 
-// BenchmarkCheck runs every check on the 8x H100 fixture.
-func BenchmarkCheck(b *testing.B) {
-	f := parseFixture(b, fx("gpud__nvidia-smi-query.535.183.01.out.0.valid"))
-	acc := planFor(8, []string{"h100-80g-sxm"}, nvlink, vmOK, eccOn, minMem(80000), minDriver("535.104.05"))
-	b.ReportAllocs()
-	for b.Loop() {
-		Check(acc, f)
-	}
-}
-
-// TestDecodePlanNumberTooBig: a number that does not fit is worded like
+// TestDecodeAcceptanceNumberTooBig: a number that does not fit is worded like
 // every other decoder's (issue 13: "must be a JSON number, got number
 // 1e400").
-func TestDecodePlanNumberTooBig(t *testing.T) {
-	_, err := DecodePlan([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1e400}}`))
+func TestDecodeAcceptanceNumberTooBig(t *testing.T) {
+	_, err := DecodeAcceptance([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1e400}}`))
 	if err == nil || !strings.Contains(err.Error(), "acceptance.gpu_count: must be a whole number from") || !strings.Contains(err.Error(), "got 1e400") {
 		t.Errorf("error %v", err)
 	}

@@ -1,0 +1,76 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Check is one check as a report lists it.
+type Check struct {
+	// Status is "pass", "warn", "skip" or "fail".
+	Status                                string
+	ID, Rule, Message, Expected, Measured string
+	// ShowExpected and ShowMeasured say whether the text lists Expected
+	// and Measured under the check; the Markdown table always shows both.
+	ShowExpected, ShowMeasured bool
+}
+
+// CheckGroup is the checks that ended in one status, under its title.
+type CheckGroup struct {
+	Title  string
+	Checks []Check
+}
+
+// WriteChecksText writes each group after a blank line as "Title (n)", then
+// one line a check, "  FAIL id [rule] message", with its expected and
+// measured values under it where the check shows them.
+func WriteChecksText(b *strings.Builder, groups []CheckGroup) {
+	for _, g := range groups {
+		fmt.Fprintf(b, "\n%s (%d)\n", g.Title, len(g.Checks))
+		for _, c := range g.Checks {
+			fmt.Fprintf(b, "  %-4s %s [%s] %s\n", strings.ToUpper(c.Status), c.ID, c.Rule, c.Message)
+			if c.ShowExpected {
+				fmt.Fprintf(b, "         expected: %s\n", c.Expected)
+			}
+			if c.ShowMeasured {
+				fmt.Fprintf(b, "         measured: %s\n", c.Measured)
+			}
+		}
+	}
+}
+
+// WriteChecksMarkdown writes each group as a level-2 heading and a table of
+// its checks, every cell escaped (Cell).
+func WriteChecksMarkdown(b *strings.Builder, groups []CheckGroup) {
+	for _, g := range groups {
+		fmt.Fprintf(b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", g.Title, len(g.Checks))
+		for _, c := range g.Checks {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", Cell(c.ID), Cell(c.Rule), Cell(c.Expected), Cell(c.Measured), Cell(c.Message))
+		}
+	}
+}
+
+// WriteKeyValuesText writes one line a row, "  key value", the keys padded
+// to width.
+func WriteKeyValuesText(b *strings.Builder, width int, rows [][2]string) {
+	for _, kv := range rows {
+		fmt.Fprintf(b, "  %-*s %s\n", width, kv[0], kv[1])
+	}
+}
+
+// WriteKeyValuesMarkdown writes rows as a two-column Markdown table under
+// header (two empty names for none), every cell escaped (Cell).
+func WriteKeyValuesMarkdown(b *strings.Builder, header [2]string, rows [][2]string) {
+	fmt.Fprintf(b, "|%s|%s|\n|---|---|\n", padded(header[0]), padded(header[1]))
+	for _, kv := range rows {
+		fmt.Fprintf(b, "| %s | %s |\n", Cell(kv[0]), Cell(kv[1]))
+	}
+}
+
+// padded is a header cell between its "|": " name ", or " " for none.
+func padded(name string) string {
+	if name == "" {
+		return " "
+	}
+	return " " + name + " "
+}

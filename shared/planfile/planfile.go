@@ -1,0 +1,60 @@
+// Package planfile is the wire contract of the plan file: the schema ids,
+// the acceptance block that gpuverify checks a delivered server against,
+// the values each of its fields allows, its validation and the size limit.
+//
+// The planner (shared/plan) writes plan files; gpuverify check, the
+// evidence report (shared/report) and the site's acceptance page read them
+// through this package alone, so they never import the planner. It depends
+// only on the catalogue (to know the card ids) and the field-error type.
+// docs/plan-file.md documents the file for its users.
+package planfile
+
+// Schema ids of the documents the planner exchanges.
+const (
+	// Schema is the schema id of a plan file.
+	Schema = "gpuplan.plan/v1"
+	// RequirementsSchema is the schema id of a requirement sheet, which
+	// every plan file also carries under "requirements".
+	RequirementsSchema = "gpuplan.requirements/v1"
+)
+
+// MaxBytes bounds the plan file DecodeAcceptance reads; a larger one is
+// refused, never cut.
+const MaxBytes = 4 << 20
+
+// Acceptance is what gpuverify will demand of the delivered machine: the
+// "acceptance" block of a plan file (rules A1 to A4).
+type Acceptance struct {
+	// GPUCount is every GPU of the plan, all nodes together.
+	GPUCount int `json:"gpu_count"`
+	// GPUsPerNode is what one server must show: gpuverify runs on one node
+	// at a time. Zero (absent) means GPUCount.
+	GPUsPerNode int `json:"gpus_per_node,omitempty"`
+	// GPUIDs are the catalogue ids accepted.
+	GPUIDs []string `json:"gpu_ids"`
+	// MinMemoryMiB is the least total memory each GPU must report. For
+	// GDDR cards it allows the 1/16 that ECC reserves when it is on.
+	MinMemoryMiB int `json:"min_memory_mib"`
+	// Interconnect is one of Interconnects.
+	Interconnect string `json:"interconnect"`
+	// MIG is one of MIGModes.
+	MIG string `json:"mig"`
+	// Virtualization is one of Virtualizations.
+	Virtualization string `json:"virtualization"`
+	// MinPCIeWidth is one of PCIeWidths (lanes); 0 asks for nothing.
+	MinPCIeWidth int `json:"min_pcie_width"`
+	// ECC is one of ECCModes.
+	ECC string `json:"ecc"`
+	// MinDriver is the least driver version, dotted ("535.104.05").
+	MinDriver string `json:"min_driver,omitempty"`
+}
+
+// Allowed values of the acceptance fields. The empty string means the plan
+// sets no requirement for that field.
+var (
+	Interconnects   = []string{"none", "pcie", "nvlink", "nvlink+ib", "hccs"}
+	MIGModes        = []string{"off", "allowed"}
+	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
+	ECCModes        = []string{"on", "any"}
+	PCIeWidths      = []int{0, 1, 2, 4, 8, 16, 32}
+)
