@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -24,8 +24,6 @@ import (
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // The real nvidia-smi fixtures of shared/facts.
 const (
@@ -225,24 +223,7 @@ func TestCheckGolden(t *testing.T) {
 		{"check-h100x8.md", "testdata/plan-h100x8.json", fxH100, "markdown"},
 	} {
 		_, out, _ := gv(t, context.Background(), "", "check", "--plan", c.plan, "--nvidia-smi", c.smi, "--format", c.format)
-		checkGolden(t, filepath.Join("testdata", c.name), []byte(out))
-	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs; rerun with -update and review the diff\n--- got ---\n%s", path, got)
+		testkit.Golden(t, filepath.Join("testdata", c.name), []byte(out))
 	}
 }
 

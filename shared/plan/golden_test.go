@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 )
 
 // TestGolden builds the plan of every sheet in testdata and compares the
@@ -31,9 +31,9 @@ func TestGolden(t *testing.T) {
 			if err := WriteMarkdown(&md, p); err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, "testdata/"+name+".plan.json", js.Bytes())
-			golden.Check(t, "testdata/"+name+".txt", txt.Bytes())
-			golden.Check(t, "testdata/"+name+".md", md.Bytes())
+			testkit.Golden(t, "testdata/"+name+".plan.json", js.Bytes())
+			testkit.Golden(t, "testdata/"+name+".txt", txt.Bytes())
+			testkit.Golden(t, "testdata/"+name+".md", md.Bytes())
 		})
 	}
 }
@@ -75,7 +75,7 @@ func TestDocExample(t *testing.T) {
 		t.Fatalf("%s lacks the example markers", path)
 	}
 	want := head + begin + "```json\n" + string(plan) + "```\n" + end + tail
-	if golden.Updating() {
+	if testkit.Updating() {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}

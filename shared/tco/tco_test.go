@@ -1,21 +1,17 @@
 package tco_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func d(s string) decimal.Decimal  { return decimal.RequireFromString(s) }
 func p(s string) *decimal.Decimal { v := d(s); return &v }
@@ -329,19 +325,7 @@ func TestGoldenJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", "c4.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("JSON differs from %s (run go test -update):\n%s", path, got)
-	}
+	testkit.Golden(t, filepath.Join("testdata", "c4.json"), got)
 }
 
 func BenchmarkCompute(b *testing.B) {

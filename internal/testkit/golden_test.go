@@ -1,4 +1,4 @@
-package golden
+package testkit
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// recorder is a testing.TB that keeps the failures Check reports instead
+// recorder is a testing.TB that keeps the failures Golden reports instead
 // of failing the test that runs it.
 type recorder struct {
 	testing.TB
@@ -25,11 +25,11 @@ func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...
 
 func (r *recorder) Fatal(args ...any) { r.failures = append(r.failures, fmt.Sprint(args...)) }
 
-// TestCheck checks that Check passes equal bytes and reports a difference
+// TestGolden checks that Golden passes equal bytes and reports a difference
 // or a missing file, naming the file.
-func TestCheck(t *testing.T) {
+func TestGolden(t *testing.T) {
 	if Updating() {
-		t.Skip("-update rewrites files; Check is tested without it")
+		t.Skip("-update rewrites files; Golden is tested without it")
 	}
 	path := filepath.Join(t.TempDir(), "want.txt")
 	if err := os.WriteFile(path, []byte("a\nb\n"), 0o644); err != nil {
@@ -45,13 +45,13 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := &recorder{TB: t}
-		Check(r, tt.path, []byte(tt.got))
+		Golden(r, tt.path, []byte(tt.got))
 		report := strings.Join(r.failures, "\n")
 		switch {
 		case tt.want == "" && report != "":
-			t.Errorf("%s: Check reported %q, want nothing", tt.name, report)
+			t.Errorf("%s: Golden reported %q, want nothing", tt.name, report)
 		case tt.want != "" && !strings.Contains(report, tt.want):
-			t.Errorf("%s: Check reported %q, want it to contain %q", tt.name, report, tt.want)
+			t.Errorf("%s: Golden reported %q, want it to contain %q", tt.name, report, tt.want)
 		}
 	}
 }

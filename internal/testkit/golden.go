@@ -1,10 +1,9 @@
-// Package golden compares test output with golden files in testdata and
-// rewrites them when tests run with -update.
-package golden
+package testkit
 
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,13 +11,16 @@ import (
 	"testing"
 )
 
+// update is the one -update flag of every test binary that imports the kit:
+// go test ./pkg -update rewrites that package's golden files.
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
 // Updating reports whether the test run rewrites golden files.
 func Updating() bool { return *update }
 
-// Check compares got with the file at path, or writes it under -update.
-func Check(t testing.TB, path string, got []byte) {
+// Golden compares got with the golden file at path, or writes it under
+// -update.
+func Golden(t testing.TB, path string, got []byte) {
 	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -34,8 +36,20 @@ func Check(t testing.TB, path string, got []byte) {
 		t.Fatalf("%v (run the test with -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; rerun with -update and review the diff\n--- got ---\n%s", path, got)
+		t.Errorf("%s differs from the golden file at %s; rerun with -update and review the diff\n--- got ---\n%s", path, firstDiff(got, want), got)
 	}
+}
+
+// firstDiff names the first line where got and want differ, with both
+// versions of it.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n  got:  %s\n  want: %s", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("the end: got %d lines, want %d", len(g), len(w))
 }
 
 // Each runs fn as a subtest for every file matching pattern, a
@@ -81,6 +95,6 @@ func Rendered(t testing.TB, stem string, r Renderer) {
 	if err := r.WriteMarkdown(&md); err != nil {
 		t.Fatal(err)
 	}
-	Check(t, stem+".txt", text.Bytes())
-	Check(t, stem+".md", md.Bytes())
+	Golden(t, stem+".txt", text.Bytes())
+	Golden(t, stem+".md", md.Bytes())
 }
