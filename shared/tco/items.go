@@ -2,6 +2,7 @@ package tco
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
@@ -18,7 +19,7 @@ func none(name, why string) Item {
 
 func rentItem(in Input) Item {
 	if in.Rent.Amount != nil {
-		return own(ItemRent, *in.Rent.Amount)
+		return own(costitem.Rent, *in.Rent.Amount)
 	}
 	r := in.Rent.PerCard.Mul(decimal.NewFromInt(int64(in.Cards)))
 	unit := in.Rent.PerCard.String()
@@ -26,7 +27,7 @@ func rentItem(in Input) Item {
 		unit = in.Rent.Unit
 	}
 	return Item{
-		Name: ItemRent, Low: r.Low, High: r.High, Rule: "C1",
+		Name: costitem.Rent, Low: r.Low, High: r.High, Rule: "C1",
 		UserEntered: in.Rent.Source == "",
 		Basis:       fmt.Sprintf("%d cards × %s", in.Cards, unit),
 		Assumption:  in.Rent.Source,
@@ -55,9 +56,9 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis s
 func egressItem(e Egress, def Price) Item {
 	switch {
 	case e.Amount != nil:
-		return own(ItemEgress, *e.Amount)
+		return own(costitem.Egress, *e.Amount)
 	case e.GB.High.IsZero():
-		return none(ItemEgress, "no egress volume entered")
+		return none(costitem.Egress, "no egress volume entered")
 	}
 	free := fmt.Sprintf("(%s GB − %s GB free)", qty(e.GB), e.FreeGB)
 	if len(e.Tiers) == 0 {
@@ -65,7 +66,7 @@ func egressItem(e Egress, def Price) Item {
 			Low:  decimal.Max(e.GB.Low.Sub(e.FreeGB), decimal.Zero),
 			High: decimal.Max(e.GB.High.Sub(e.FreeGB), decimal.Zero),
 		}
-		return priced(ItemEgress, billable, e.PricePerGB, def, free)
+		return priced(costitem.Egress, billable, e.PricePerGB, def, free)
 	}
 	// The free quota is a first tier at price 0.
 	sizes := []decimal.Decimal{e.FreeGB}
@@ -77,7 +78,7 @@ func egressItem(e Egress, def Price) Item {
 		prices = append(prices, t.PricePerGB)
 	}
 	return Item{
-		Name: ItemEgress, Rule: "C1", UserEntered: true,
+		Name: costitem.Egress, Rule: "C1", UserEntered: true,
 		Low:   tieredCost(e.GB.Low, sizes, prices),
 		High:  tieredCost(e.GB.High, sizes, prices),
 		Basis: fmt.Sprintf("%s at %d price tiers", free, len(e.Tiers)),
@@ -117,11 +118,11 @@ func migrationItem(m Migration, term int, def Price) Item {
 	}
 	switch {
 	case m.Amount != nil:
-		return spread(own(ItemMigration, *m.Amount))
+		return spread(own(costitem.Migration, *m.Amount))
 	case m.GB.High.IsZero():
-		return none(ItemMigration, "no data to move entered")
+		return none(costitem.Migration, "no data to move entered")
 	}
-	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, qty(m.GB)+" GB"))
+	return spread(priced(costitem.Migration, m.GB, m.PricePerGB, def, qty(m.GB)+" GB"))
 }
 
 // qty writes a quantity range without money's two places: "1000–2000".
