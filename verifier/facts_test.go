@@ -11,7 +11,8 @@ import (
 )
 
 func TestFactsCommand(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	tests := []struct {
 		name     string
 		args     []string
@@ -30,7 +31,7 @@ func TestFactsCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := gv(t, context.Background(), tt.stdin, tt.args...)
+			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
 			}
@@ -46,8 +47,9 @@ func TestFactsCommand(t *testing.T) {
 
 // TestFactsNVML: facts from NVML get the host facts added.
 func TestFactsNVML(t *testing.T) {
-	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
-	code, out, errOut := gv(t, context.Background(), "", "facts", "--format", "json")
+	t.Parallel()
+	e := fakeEnv(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	code, out, errOut := e.gv(t, context.Background(), "", "facts", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

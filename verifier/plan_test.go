@@ -1,21 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
-func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestPlanCommand(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	sheet := `{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16}`
 	tests := []struct {
 		name     string
@@ -37,7 +33,7 @@ func TestPlanCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit code = %d, want %d; stderr %q", code, tt.code, errOut)
 			}
@@ -52,13 +48,15 @@ func TestPlanCommand(t *testing.T) {
 }
 
 func TestVersionAndUsage(t *testing.T) {
-	if code, out, _ := runCmd(t, "", "version"); code != exitOK || !strings.HasPrefix(out, "gpuverify dev") {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	if code, out, _ := e.gv(t, context.Background(), "", "version"); code != exitOK || !strings.HasPrefix(out, "gpuverify dev") {
 		t.Errorf("version: %d %q", code, out)
 	}
-	if code, _, errOut := runCmd(t, "", "frobnicate"); code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+	if code, _, errOut := e.gv(t, context.Background(), "", "frobnicate"); code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
 		t.Errorf("unknown command: %d %q", code, errOut)
 	}
-	if code, out, _ := runCmd(t, "", "help"); code != exitOK || !strings.Contains(out, "plan") {
+	if code, out, _ := e.gv(t, context.Background(), "", "help"); code != exitOK || !strings.Contains(out, "plan") {
 		t.Errorf("help: %d %q", code, out)
 	}
 }
@@ -66,12 +64,14 @@ func TestVersionAndUsage(t *testing.T) {
 // TestPlanFileInput: gpuverify plan also reads a plan file as it is (the
 // site's export), and --ics writes the exit schedule (rules E1, E2).
 func TestPlanFileInput(t *testing.T) {
-	code, planJSON, errOut := runCmd(t, "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--format", "json")
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	code, planJSON, errOut := e.gv(t, context.Background(), "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("build: %d %s", code, errOut)
 	}
 	ics := t.TempDir() + "/exit.ics"
-	code, out, errOut := runCmd(t, planJSON, "plan", "--in", "-", "--ics", ics)
+	code, out, errOut := e.gv(t, context.Background(), planJSON, "plan", "--in", "-", "--ics", ics)
 	if code != exitOK {
 		t.Fatalf("plan file: %d %s", code, errOut)
 	}
@@ -82,7 +82,7 @@ func TestPlanFileInput(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(data), "BEGIN:VCALENDAR\r\n") || !strings.Contains(string(data), "BEGIN:VEVENT") {
 		t.Errorf("ics = %q, %v", data, err)
 	}
-	code, _, errOut = runCmd(t, `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics, "--force")
+	code, _, errOut = e.gv(t, context.Background(), `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics, "--force")
 	if code != exitUsage || !strings.Contains(errOut, "no procurement.exit section") {
 		t.Errorf("--ics without an exit section: %d %q", code, errOut)
 	}
