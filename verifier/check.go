@@ -84,10 +84,6 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := benchConfig(o.benchDuration, "all")
-	if err != nil {
-		return err
-	}
 	pocRun, err := readPOCBench(e, o.pocBench)
 	if err != nil {
 		return err
@@ -123,6 +119,10 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 	}
 	interrupted := false
 	if o.bench {
+		cfg, err := benchConfig(o.benchDuration, "all")
+		if err != nil {
+			return err
+		}
 		run, err := addBench(ctx, e, r, cfg, pocRun)
 		if err != nil {
 			return err
