@@ -53,6 +53,7 @@ var t0 = time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
 // TestRunDuration: 60 s at 10 s is 7 samples (0, 10, ... 60), each GPU a
 // row, and the summary holds mean, p95 and the O1 flag (rule O1).
 func TestRunDuration(t *testing.T) {
+	t.Parallel()
 	src := &fakeSource{util: [][]int{{90, 10}, {80, 20}, {100, 30}, {70, 40}}}
 	var out bytes.Buffer
 	s, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: 10 * time.Second, Duration: time.Minute}, &out)
@@ -100,6 +101,7 @@ func TestRunDuration(t *testing.T) {
 // TestRunInterrupted: a signal (the context ending) keeps every sample
 // taken and still gives the summary.
 func TestRunInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	src := &fakeSource{util: [][]int{{95}}, onSample: func(n int) {
 		if n == 3 {
@@ -125,6 +127,7 @@ func TestRunInterrupted(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
+	t.Parallel()
 	src := &fakeSource{util: [][]int{{50}}, fail: map[int]bool{0: true}}
 	if _, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: time.Second, Duration: time.Minute}, &bytes.Buffer{}); err == nil {
 		t.Error("a failing first sample gave no error")
@@ -142,6 +145,7 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestP95(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   []int
 		want float64
@@ -171,6 +175,7 @@ func readCSV(t *testing.T, s string) [][]string {
 // TestRunUneven: a duration the interval does not divide ends on the
 // sample nearest its end, not one past it.
 func TestRunUneven(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		dur  time.Duration
 		want int
