@@ -20,8 +20,11 @@ const (
 	// maxSigBytes bounds a signature file; an armored SSH signature is < 1 KB.
 	maxSigBytes = 64 << 10
 	// maxKeyBytes bounds an OpenSSH private key file (an Ed25519 key is
-	// ~400 bytes) and an allowed_signers file.
+	// ~400 bytes).
 	maxKeyBytes = 64 << 10
+	// maxSignersBytes bounds an allowed_signers file: thousands of
+	// engineers' keys at ~150 bytes a line.
+	maxSignersBytes = 1 << 20
 )
 
 // readInput reads a whole input named on the command line ("-" is standard

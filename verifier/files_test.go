@@ -109,6 +109,7 @@ func TestDirectoryInputExits2(t *testing.T) {
 		{"facts", "--nvidia-smi", dir},
 		{"verify-report", dir},
 		{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", dir},
+		{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", filepath.Join(dir, "r.json"), "--sign", dir},
 	} {
 		code, _, stderr := e.gv(t, context.Background(), "", args...)
 		if code != exitUsage || !strings.Contains(stderr, "is a directory") {
@@ -126,6 +127,14 @@ func TestInputSizeLimits(t *testing.T) {
 	code, _, stderr := e.gv(t, context.Background(), big, "plan", "--in", "-")
 	if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
 		t.Errorf("plan: exit %d %q", code, stderr)
+	}
+	key := filepath.Join(t.TempDir(), "key")
+	if err := os.WriteFile(key, make([]byte, maxKeyBytes+1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", filepath.Join(t.TempDir(), "r.json"), "--sign", key)
+	if code != exitUsage || !strings.Contains(stderr, key+" is larger than 65536 bytes") {
+		t.Errorf("check --sign: exit %d %q", code, stderr)
 	}
 	smi := strings.Repeat("x", 8<<20+1)
 	code, _, stderr = e.gv(t, context.Background(), smi, "facts", "--nvidia-smi", "-")

@@ -90,7 +90,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	var allowed []byte
 	if o.signers != "" {
 		var err error
-		if allowed, err = readInput(e, o.signers, maxKeyBytes); err != nil {
+		if allowed, err = readInput(e, o.signers, maxSignersBytes); err != nil {
 			return err
 		}
 		opt.Signatures = true

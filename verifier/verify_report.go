@@ -152,7 +152,7 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 	if sigName == "" {
 		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
 	}
-	signers, err := readInput(e, allowed, maxKeyBytes)
+	signers, err := readInput(e, allowed, maxSignersBytes)
 	if err != nil {
 		return "", "", err
 	}
