@@ -57,7 +57,7 @@ vet:
 ## golden: rewrite golden files (every package whose tests call the test kit's
 ## golden checks, internal/testkit); review with git diff.
 golden:
-	@set -e; for d in $$(grep -rlE 'testkit\.(Golden|Rendered|Updating)\(' --include='*_test.go' shared verifier wasm | xargs -n1 dirname | sort -u); do \
+	@set -e; for d in $$(grep -rlE 'testkit\.(Golden|Rendered|Section|Updating)\(' --include='*_test.go' shared verifier wasm | xargs -n1 dirname | sort -u); do \
 	  echo "== $$d"; $(GO) test -count=1 ./$$d -update; done
 
 clean:

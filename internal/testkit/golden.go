@@ -52,6 +52,34 @@ func firstDiff(got, want []byte) string {
 	return fmt.Sprintf("the end: got %d lines, want %d", len(g), len(w))
 }
 
+// Section checks the part of the document at path between the markers
+// begin and end, such as an example a doc quotes from testdata, against
+// body; under -update it rewrites that part and leaves the rest as it is.
+// begin and end stay in the document (HTML comments keep them out of
+// rendered Markdown).
+func Section(t testing.TB, path, begin, end, body string) {
+	t.Helper()
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rest, ok1 := strings.Cut(string(doc), begin)
+	_, tail, ok2 := strings.Cut(rest, end)
+	if !ok1 || !ok2 {
+		t.Fatalf("%s lacks the markers %q and %q", path, begin, end)
+	}
+	want := head + begin + body + end + tail
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if string(doc) != want {
+		t.Errorf("%s: the part after %q differs at %s; rerun with -update and review the diff", path, strings.TrimSpace(begin), firstDiff([]byte(want), doc))
+	}
+}
+
 // Each runs fn as a subtest for every file matching pattern, a
 // filepath.Glob pattern such as "testdata/*.json". fn gets the file's
 // contents and its path without the extension, the stem that the golden

@@ -56,6 +56,36 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestSection checks that Section passes a document whose marked part is
+// the body, and reports another body or missing markers.
+func TestSection(t *testing.T) {
+	if Updating() {
+		t.Skip("-update rewrites files; Section is tested without it")
+	}
+	path := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(path, []byte("# Doc\n<!-- begin -->\nold\n<!-- end -->\ntail\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, begin, body, want string
+	}{
+		{"equal", "<!-- begin -->\n", "old\n", ""},
+		{"different", "<!-- begin -->\n", "new\n", "differs at line 3:\n  got:  new\n  want: old"},
+		{"no markers", "<!-- other -->\n", "old\n", "lacks the markers"},
+	}
+	for _, tt := range tests {
+		r := &recorder{TB: t}
+		Section(r, path, tt.begin, "<!-- end -->", tt.body)
+		report := strings.Join(r.failures, "\n")
+		switch {
+		case tt.want == "" && report != "":
+			t.Errorf("%s: Section reported %q, want nothing", tt.name, report)
+		case tt.want != "" && !strings.Contains(report, tt.want):
+			t.Errorf("%s: Section reported %q, want it to contain %q", tt.name, report, tt.want)
+		}
+	}
+}
+
 // TestEach checks that Each runs one subtest a matching file, in name
 // order, with the file's contents and its stem.
 func TestEach(t *testing.T) {
