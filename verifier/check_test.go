@@ -42,6 +42,35 @@ func (e env) gv(t *testing.T, ctx context.Context, stdin string, args ...string)
 	return r.Code, r.Stdout, r.Stderr
 }
 
+// cliCase is one run of gpuverify and what it must give: the exit code,
+// and a part of standard output and of standard error ("" for any).
+type cliCase struct {
+	name     string
+	args     []string
+	stdin    string
+	code     int
+	out, err string
+}
+
+// runCases runs each case in e as a subtest.
+func (e env) runCases(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
+			}
+			if !strings.Contains(out, tt.out) {
+				t.Errorf("stdout lacks %q:\n%.2000s", tt.out, out)
+			}
+			if !strings.Contains(errOut, tt.err) {
+				t.Errorf("stderr %q lacks %q", errOut, tt.err)
+			}
+		})
+	}
+}
+
 // fakeSession stands for NVML: fixed facts, scripted samples.
 type fakeSession struct {
 	f       *facts.Facts
@@ -122,13 +151,7 @@ func fixtureFacts(t *testing.T, path string) *facts.Facts {
 func TestCheckCommand(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		code     int
-		out, err string
-	}{
+	tests := []cliCase{
 		// A saved file meets the plan, but is not proof of delivery: incomplete, exit 4.
 		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded check was not measured"},
 		{"unmeasured listed with the command", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "origin: run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself", ""},
@@ -150,20 +173,7 @@ func TestCheckCommand(t *testing.T) {
 		{"no NVML library", []string{"check", "--plan", "testdata/plan-h100x8.json"}, "", exitError, "", "install the NVIDIA driver, or run"},
 		{"bad format", []string{"check", "--plan", "testdata/plan-h100x8.json", "--format", "pdf"}, "", exitUsage, "", "must be one of text, json, markdown"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.2000s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
-		})
-	}
+	e.runCases(t, tests)
 }
 
 func mustRead(t *testing.T, path string) string {

@@ -13,13 +13,7 @@ func TestPlanCommand(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	sheet := `{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16}`
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		code     int
-		out, err string
-	}{
+	tests := []cliCase{
 		{"text from stdin", []string{"plan", "--in", "-"}, sheet, exitOK, "2 x NVIDIA H20 96GB", ""},
 		{"json", []string{"plan", "--in", "-", "--format", "json"}, sheet, exitOK, `"schema": "gpuplan.plan/v1"`, ""},
 		{"markdown", []string{"plan", "--in", "-", "--format", "markdown"}, sheet, exitOK, "# GPU rental plan", ""},
@@ -31,20 +25,7 @@ func TestPlanCommand(t *testing.T) {
 		{"hours out of range", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"hours_per_day":"25"}`, exitUsage, "", "hours_per_day: must be between 0 and 24"},
 		{"unknown field", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"gpus":8}`, exitUsage, "", "gpus: unknown field"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code = %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr = %q, want %q", errOut, tt.err)
-			}
-		})
-	}
+	e.runCases(t, tests)
 }
 
 func TestVersionAndUsage(t *testing.T) {
