@@ -85,16 +85,7 @@ func TestBenchCommand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fakeBench(&e, tt.run, tt.runErr)
-			code, out, errOut := e.gv(t, context.Background(), "", append([]string{"bench"}, tt.args...)...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.3000s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
+			e.expect(t, cliCase{args: append([]string{"bench"}, tt.args...), code: tt.code, out: tt.out, err: tt.err})
 		})
 	}
 }

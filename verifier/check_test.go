@@ -56,18 +56,22 @@ type cliCase struct {
 func (e env) runCases(t *testing.T, cases []cliCase) {
 	t.Helper()
 	for _, tt := range cases {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.2000s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { e.expect(t, tt) })
+	}
+}
+
+// expect runs one case in e and reports where it differs.
+func (e env) expect(t *testing.T, tt cliCase) {
+	t.Helper()
+	code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
+	if code != tt.code {
+		t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
+	}
+	if !strings.Contains(out, tt.out) {
+		t.Errorf("stdout lacks %q:\n%.3000s", tt.out, out)
+	}
+	if !strings.Contains(errOut, tt.err) {
+		t.Errorf("stderr %q lacks %q", errOut, tt.err)
 	}
 }
 

@@ -25,6 +25,16 @@ func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...
 
 func (r *recorder) Fatal(args ...any) { r.failures = append(r.failures, fmt.Sprint(args...)) }
 
+// expect fails t unless the recorder holds no failure (want "") or one
+// containing want.
+func (r *recorder) expect(t *testing.T, name, want string) {
+	t.Helper()
+	got := strings.Join(r.failures, "\n")
+	if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+		t.Errorf("%s: reported %q, want %q", name, got, want)
+	}
+}
+
 // TestGolden checks that Golden passes equal bytes and reports a difference
 // or a missing file, naming the file.
 func TestGolden(t *testing.T) {
@@ -46,13 +56,7 @@ func TestGolden(t *testing.T) {
 	for _, tt := range tests {
 		r := &recorder{TB: t}
 		Golden(r, tt.path, []byte(tt.got))
-		report := strings.Join(r.failures, "\n")
-		switch {
-		case tt.want == "" && report != "":
-			t.Errorf("%s: Golden reported %q, want nothing", tt.name, report)
-		case tt.want != "" && !strings.Contains(report, tt.want):
-			t.Errorf("%s: Golden reported %q, want it to contain %q", tt.name, report, tt.want)
-		}
+		r.expect(t, tt.name, tt.want)
 	}
 }
 
@@ -76,13 +80,7 @@ func TestSection(t *testing.T) {
 	for _, tt := range tests {
 		r := &recorder{TB: t}
 		Section(r, path, tt.begin, "<!-- end -->", tt.body)
-		report := strings.Join(r.failures, "\n")
-		switch {
-		case tt.want == "" && report != "":
-			t.Errorf("%s: Section reported %q, want nothing", tt.name, report)
-		case tt.want != "" && !strings.Contains(report, tt.want):
-			t.Errorf("%s: Section reported %q, want it to contain %q", tt.name, report, tt.want)
-		}
+		r.expect(t, tt.name, tt.want)
 	}
 }
 
