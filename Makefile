@@ -54,9 +54,10 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-## golden: rewrite golden files; review with git diff.
+## golden: rewrite golden files (every package whose tests call the test kit's
+## golden checks, internal/testkit); review with git diff.
 golden:
-	@set -e; for d in $$(grep -rlE 'golden\.Check|flag\.Bool\("update"' --include='*_test.go' shared verifier wasm | xargs -n1 dirname | sort -u); do \
+	@set -e; for d in $$(grep -rlE 'testkit\.(Golden|Rendered|Section|Updating)\(' --include='*_test.go' shared verifier wasm | xargs -n1 dirname | sort -u); do \
 	  echo "== $$d"; $(GO) test -count=1 ./$$d -update; done
 
 clean:

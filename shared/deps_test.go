@@ -29,7 +29,13 @@ func TestSharedImports(t *testing.T) {
 	}
 }
 
-// TestSharedTestImports applies the same policy to test-only imports.
+// testKit is the one package outside shared/ that shared/'s tests may
+// import: the module's test kit (golden files, fuzz seeds, the command
+// runner, the fake clock), itself held to the standard library below.
+const testKit = "github.com/gpuplan/gpuplan/internal/testkit"
+
+// TestSharedTestImports applies the same policy to test-only imports, with
+// the test kit allowed.
 func TestSharedTestImports(t *testing.T) {
 	out, err := exec.Command("go", "list", "-test", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./...").CombinedOutput()
 	if err != nil {
@@ -39,8 +45,22 @@ func TestSharedTestImports(t *testing.T) {
 		// Test variants print as "pkg [pkg.test]", "pkg_test [pkg.test]" or "pkg.test".
 		p, _, _ := strings.Cut(line, " [")
 		p = strings.TrimSuffix(strings.TrimSuffix(p, ".test"), "_test")
-		if !allowed(p) {
+		if !allowed(p) && p != testKit {
 			t.Errorf("a shared/ test depends on %s", p)
+		}
+	}
+}
+
+// TestKitImports checks that the test kit, which shared/'s tests import,
+// imports nothing but the standard library.
+func TestKitImports(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", testKit).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p != testKit {
+			t.Errorf("%s depends on %s: only the standard library is allowed", testKit, p)
 		}
 	}
 }

@@ -15,41 +15,57 @@ import (
 )
 
 func init() {
-	register("bench", "run short CUDA benchmarks on every GPU and judge them against the catalogue and each other (rules A2, A1; P3 with --poc-bench)", runBench)
+	register("bench", "run short CUDA benchmarks on every GPU and judge them against the catalogue and each other (rules A2, A1; P3 with --poc-bench)", parseBench)
 }
-
-// runBenchmarks runs the CUDA benchmarks: a test seam.
-var runBenchmarks = cuda.Bench
 
 // defaultBenchDuration is the time budget of a bench run.
 const defaultBenchDuration = 60 * time.Second
 
-func runBench(ctx context.Context, e env, args []string) error {
+// benchOptions are the flags of gpuverify bench.
+type benchOptions struct {
+	duration time.Duration // the whole run's time budget
+	gpus     string        // "all" or GPU numbers such as "0,1"
+	format   string        // text, json or markdown
+	pocBench string        // the POC machine's bench file
+	out      string        // where to write the judged run; "" for nowhere
+	force    bool          // replace out
+}
+
+func parseBench(e env, args []string) (options, error) {
+	o := &benchOptions{}
 	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE [--force]]")
-	duration := fs.Duration("duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
-	gpus := fs.String("gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
+	fs.DurationVar(&o.duration, "duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
+	fs.StringVar(&o.gpus, "gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "what to print: text, json (the run and its checks) or markdown (for a ticket)")
-	poc := fs.String("poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
-	out := fs.String("out", "", "also write the judged run as JSON to this file")
-	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	runOut := output{path: *out, force: *force, inputs: []string{*poc}}
+	fs.StringVar(&o.pocBench, "poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
+	fs.StringVar(&o.out, "out", "", "also write the judged run as JSON to this file")
+	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
+	err := parseFlags(fs, args)
+	o.format = format.value
+	return o, err
+}
+
+func (o *benchOptions) validate() error {
+	_, err := benchConfig(o.duration, o.gpus)
+	return err
+}
+
+func (o *benchOptions) run(ctx context.Context, e env) error {
+	runOut := output{path: o.out, force: o.force, inputs: []string{o.pocBench}}
 	if err := runOut.check(); err != nil {
 		return err
 	}
-	cfg, err := benchConfig(*duration, *gpus)
+	cfg, err := benchConfig(o.duration, o.gpus)
 	if err != nil {
 		return err
 	}
-	pocRun, err := readPOCBench(e, *poc)
+	pocRun, err := readPOCBench(e, o.pocBench)
 	if err != nil {
 		return err
 	}
 	var f *facts.Facts
-	if s, err := openNVML(); err == nil {
+	if s, err := e.openNVML(); err == nil {
 		// NVML, where it works, names each GPU's card by PCI id and its
 		// slot's link; the bench runs without it.
 		f, _ = s.Facts(ctx)
@@ -59,15 +75,15 @@ func runBench(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r.Checks = bench.Judge(r, benchOptions(r, f, pocRun))
+	r.Checks = bench.Judge(r, bench.OptionsFor(r, f, pocRun))
 	s := report.Summarize(r.Checks)
 	r.Summary = &s
-	if *out != "" {
+	if o.out != "" {
 		if err := writeJSON(runOut, r); err != nil {
 			return err
 		}
 	}
-	if err := renderBench(e.stdout, r, format.value); err != nil {
+	if err := renderBench(e.stdout, r, o.format); err != nil {
 		return err
 	}
 	return benchExit(r, s)
@@ -109,7 +125,7 @@ func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
 		which = fmt.Sprintf("GPUs %v", cfg.GPUs)
 	}
 	fmt.Fprintf(e.stderr, "gpuverify: benchmarking %s for %v (Ctrl-C stops it and reports what ran)\n", which, cfg.Duration)
-	r, err := runBenchmarks(ctx, cfg)
+	r, err := e.runBench(ctx, cfg)
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
@@ -157,14 +173,6 @@ func writeJSON(out output, v any) error {
 	}
 	return out.write(append(data, '\n'))
 }
-
-// benchOptions is bench.OptionsFor: a seam kept for the tests.
-func benchOptions(r *bench.Run, f *facts.Facts, poc *bench.Run) bench.Options {
-	return bench.OptionsFor(r, f, poc)
-}
-
-// sameBus is bench.SameBus.
-func sameBus(a, b string) bool { return bench.SameBus(a, b) }
 
 // addBench runs the bench for check --bench, adds the run to the report,
 // derives its checks again and seals it.

@@ -17,17 +17,14 @@ import (
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
-// fakeBench makes the commands see run (or err) instead of running CUDA,
-// and records the config they asked for.
-func fakeBench(t *testing.T, run *bench.Run, err error) *cuda.Config {
-	t.Helper()
+// fakeBench makes the commands of e see run (or err) instead of running
+// CUDA, and records the config they asked for.
+func fakeBench(e *env, run *bench.Run, err error) *cuda.Config {
 	var got cuda.Config
-	old := runBenchmarks
-	runBenchmarks = func(_ context.Context, cfg cuda.Config) (*bench.Run, error) {
+	e.runBench = func(_ context.Context, cfg cuda.Config) (*bench.Run, error) {
 		got = cfg
 		return run, err
 	}
-	t.Cleanup(func() { runBenchmarks = old })
 	return &got
 }
 
@@ -61,7 +58,8 @@ func rtx4090Run(t *testing.T, slow int) *bench.Run {
 }
 
 func TestBenchCommand(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	noLib := &bench.Run{Schema: bench.Schema, DurationS: 60, Skipped: "CUDA driver library libcuda.so.1 could not be loaded: install the NVIDIA driver"}
 	interrupted := rtx4090Run(t, -1)
 	interrupted.Interrupted = true
@@ -86,17 +84,8 @@ func TestBenchCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fakeBench(t, tt.run, tt.runErr)
-			code, out, errOut := gv(t, context.Background(), "", append([]string{"bench"}, tt.args...)...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.3000s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
+			fakeBench(&e, tt.run, tt.runErr)
+			e.expect(t, cliCase{args: append([]string{"bench"}, tt.args...), code: tt.code, out: tt.out, err: tt.err})
 		})
 	}
 }
@@ -104,10 +93,11 @@ func TestBenchCommand(t *testing.T) {
 // TestBenchJSON: --format json and --out give the judged run, which
 // decodes; --duration and --gpus reach the runner.
 func TestBenchJSON(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	cfg := fakeBench(t, rtx4090Run(t, -1), nil)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	cfg := fakeBench(&e, rtx4090Run(t, -1), nil)
 	out := filepath.Join(t.TempDir(), "bench.json")
-	code, stdout, stderr := gv(t, context.Background(), "", "bench", "--duration", "90s", "--gpus", "1,0", "--format", "json", "--out", out)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "bench", "--duration", "90s", "--gpus", "1,0", "--format", "json", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -136,7 +126,8 @@ func TestBenchJSON(t *testing.T) {
 
 // TestBenchPOC: a delivered box slower than its POC run fails rule P3.
 func TestBenchPOC(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	poc := rtx4090Run(t, -1)
 	for i := range poc.GPUs {
@@ -147,8 +138,8 @@ func TestBenchPOC(t *testing.T) {
 	if err := writeJSON(output{path: filepath.Join(dir, "poc.json")}, poc); err != nil {
 		t.Fatal(err)
 	}
-	fakeBench(t, rtx4090Run(t, -1), nil)
-	code, out, _ := gv(t, context.Background(), "", "bench", "--poc-bench", filepath.Join(dir, "poc.json"))
+	fakeBench(&e, rtx4090Run(t, -1), nil)
+	code, out, _ := e.gv(t, context.Background(), "", "bench", "--poc-bench", filepath.Join(dir, "poc.json"))
 	if code != exitFailed || !strings.Contains(out, "FAIL gpu0/poc_fp32 [P3] GPU 0 reaches 83% of what the POC machine reached") {
 		t.Errorf("exit %d\n%.4000s", code, out)
 	}
@@ -158,10 +149,11 @@ func TestBenchPOC(t *testing.T) {
 // NVML's GPU numbers (matched by bus id) and the slot's link from the
 // facts; the report still verifies.
 func TestCheckBench(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	fakeBench(t, rtx4090Run(t, 3), nil)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	fakeBench(&e, rtx4090Run(t, 3), nil)
 	out := filepath.Join(t.TempDir(), "report.json")
-	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--bench", "--bench-duration", "30s", "--out", out)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--bench", "--bench-duration", "30s", "--out", out)
 	if code != exitFailed {
 		t.Fatalf("exit %d, want 3 (GPU 3 is slow)\n%s", code, stderr)
 	}
@@ -202,9 +194,10 @@ func TestCheckBench(t *testing.T) {
 // verdict is incomplete (exit 4): a bench asked for and not run is not a
 // pass.
 func TestCheckBenchNoCUDA(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	fakeBench(t, &bench.Run{Schema: bench.Schema, Skipped: "CUDA driver library libcuda.so.1 could not be loaded"}, nil)
-	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--bench")
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	fakeBench(&e, &bench.Run{Schema: bench.Schema, Skipped: "CUDA driver library libcuda.so.1 could not be loaded"}, nil)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--bench")
 	if code != exitIncomplete || !strings.Contains(stdout, "SKIP bench_memtest [A1] CUDA driver library libcuda.so.1 could not be loaded") ||
 		!strings.Contains(stdout, "bench_memtest: gpuverify check --plan plan.json --bench on the server") {
 		t.Errorf("exit %d %s\n%.3000s", code, stderr, stdout)
@@ -213,13 +206,14 @@ func TestCheckBenchNoCUDA(t *testing.T) {
 		{"check", "--plan", "testdata/plan-rtx4090x8.json", "--poc-bench", "x.json"},
 		{"check", "--plan", "testdata/plan-rtx4090x8.json", "--bench", "--bench-duration", "2h"},
 	} {
-		if code, _, _ := gv(t, context.Background(), "", args...); code != exitUsage {
+		if code, _, _ := e.gv(t, context.Background(), "", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
 }
 
 func TestSameBus(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		a, b string
 		same bool
@@ -230,12 +224,12 @@ func TestSameBus(t *testing.T) {
 		{"00000000:07:00.0", "0000:08:00.0", false},
 		{"", "0000:08:00.0", false},
 	} {
-		if sameBus(c.a, c.b) != c.same {
+		if bench.SameBus(c.a, c.b) != c.same {
 			t.Errorf("sameBus(%q, %q) = %v", c.a, c.b, !c.same)
 		}
 	}
 	f := facts.New(facts.SourceNVML)
-	if opt := benchOptions(&bench.Run{GPUs: []bench.GPU{{Index: 0}}}, f, nil); len(opt.Cards) != 0 {
+	if opt := bench.OptionsFor(&bench.Run{GPUs: []bench.GPU{{Index: 0}}}, f, nil); len(opt.Cards) != 0 {
 		t.Errorf("a GPU without a bus id matched %+v", opt.Cards)
 	}
 }

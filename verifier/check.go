@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/planfile"
@@ -14,56 +15,81 @@ import (
 )
 
 func init() {
-	register("check", "check this server against a plan's acceptance block and write the evidence report (rules A1-A4)", runCheck)
+	register("check", "check this server against a plan's acceptance block and write the evidence report (rules A1-A4)", parseCheck)
 }
 
-func runCheck(ctx context.Context, e env, args []string) error {
+// checkOptions are the flags of gpuverify check.
+type checkOptions struct {
+	plan          string        // the plan file; "-" is standard input
+	smi           string        // saved nvidia-smi output; "" reads NVML
+	format        string        // text, json or markdown
+	out           string        // where to write the JSON report; "" for nowhere
+	sign          string        // the OpenSSH private key that signs out
+	nonce         string        // the buyer's challenge
+	bench         bool          // also run the bench
+	benchDuration time.Duration // the bench's time budget
+	pocBench      string        // the POC machine's bench file
+	force         bool          // replace out
+}
+
+func parseCheck(e env, args []string) (options, error) {
+	o := &checkOptions{}
 	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json [--sign KEY]] [--nonce VALUE] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
-	planName := fs.String("plan", "", "the plan file exported by the planner; - reads standard input")
-	smi := fs.String("nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
+	fs.StringVar(&o.plan, "plan", "", "the plan file exported by the planner; - reads standard input")
+	fs.StringVar(&o.smi, "nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "what to print: text, json (the report) or markdown (for a ticket)")
-	out := fs.String("out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
-	sign := fs.String("sign", "", "with --out: sign the report file with this OpenSSH Ed25519 private key (unencrypted), writing OUT.sig in the format of ssh-keygen -Y sign, namespace "+sshsig.Namespace)
-	nonce := fs.String("nonce", "", "the buyer's fresh challenge (such as the output of openssl rand -hex 16), recorded in the report so an old report cannot be replayed")
-	withBench := fs.Bool("bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
-	benchDuration := fs.Duration("bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
-	poc := fs.String("poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
-	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if !*withBench && *poc != "" {
+	fs.StringVar(&o.out, "out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
+	fs.StringVar(&o.sign, "sign", "", "with --out: sign the report file with this OpenSSH Ed25519 private key (unencrypted), writing OUT.sig in the format of ssh-keygen -Y sign, namespace "+sshsig.Namespace)
+	fs.StringVar(&o.nonce, "nonce", "", "the buyer's fresh challenge (such as the output of openssl rand -hex 16), recorded in the report so an old report cannot be replayed")
+	fs.BoolVar(&o.bench, "bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
+	fs.DurationVar(&o.benchDuration, "bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
+	fs.StringVar(&o.pocBench, "poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
+	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
+	err := parseFlags(fs, args)
+	o.format = format.value
+	return o, err
+}
+
+// validate checks the flags and how they combine, before any file is read.
+func (o *checkOptions) validate() error {
+	if !o.bench && o.pocBench != "" {
 		return usageErr("--poc-bench needs --bench")
 	}
-	if *sign != "" && *out == "" {
+	if o.sign != "" && o.out == "" {
 		return usageErr("--sign needs --out: it signs the report file")
 	}
-	if err := report.ValidNonce(*nonce); err != nil {
+	if o.sign == "-" {
+		return usageErr("--sign reads a key file, not standard input")
+	}
+	if err := report.ValidNonce(o.nonce); err != nil {
 		return usageErr("--%v", err)
 	}
-	key, err := readSigningKey(*sign)
-	if err != nil {
-		return err
-	}
-	if *poc == "-" && (*planName == "-" || *smi == "-") {
+	if o.pocBench == "-" && (o.plan == "-" || o.smi == "-") {
 		return usageErr("--poc-bench cannot read standard input when --plan or --nvidia-smi does")
 	}
-	cfg, err := benchConfig(*benchDuration, "all")
-	if err != nil {
+	if _, err := benchConfig(o.benchDuration, "all"); err != nil {
 		return err
 	}
-	pocRun, err := readPOCBench(e, *poc)
-	if err != nil {
-		return err
-	}
-	if *planName == "" {
+	if o.plan == "" {
 		return usageErr("--plan is required: the plan file from the planner, or - for standard input")
 	}
-	if *planName == "-" && *smi == "-" {
+	if o.plan == "-" && o.smi == "-" {
 		return usageErr("--plan and --nvidia-smi cannot both read standard input")
 	}
-	reportOut := output{path: *out, force: *force, inputs: []string{*planName, *smi, *poc, *sign}}
+	return nil
+}
+
+func (o *checkOptions) run(ctx context.Context, e env) error {
+	key, err := readSigningKey(e, o.sign)
+	if err != nil {
+		return err
+	}
+	pocRun, err := readPOCBench(e, o.pocBench)
+	if err != nil {
+		return err
+	}
+	reportOut := output{path: o.out, force: o.force, inputs: []string{o.plan, o.smi, o.pocBench, o.sign}}
 	if err := reportOut.check(); err != nil {
 		return err
 	}
@@ -72,40 +98,44 @@ func runCheck(ctx context.Context, e env, args []string) error {
 			return err
 		}
 	}
-	planBytes, err := readInput(e, *planName, planfile.MaxBytes)
+	planBytes, err := readInput(e, o.plan, planfile.MaxBytes)
 	if err != nil {
 		return err
 	}
 	acc, err := planfile.DecodeAcceptance(planBytes)
 	if err != nil {
-		return inputErr(*planName, err)
+		return inputErr(o.plan, err)
 	}
-	f, origin, err := collectFacts(ctx, e, *smi)
+	f, origin, err := collectFacts(ctx, e, o.smi)
 	if err != nil {
 		return err
 	}
-	r, err := report.Build(report.Input{PlanFile: planBytes, Acceptance: acc, Facts: f, Origin: origin, Nonce: *nonce,
-		Tool: report.Tool{Name: "gpuverify", Version: version}, Time: now()})
+	r, err := report.Build(report.Input{PlanFile: planBytes, Acceptance: acc, Facts: f, Origin: origin, Nonce: o.nonce,
+		Tool: report.Tool{Name: "gpuverify", Version: version}, Time: e.now()})
 	if err != nil {
 		return runErr("building the report: %v", err)
 	}
-	if err := recordFabric(r, acc, *smi != ""); err != nil {
+	if err := recordFabric(e, r, acc, o.smi != ""); err != nil {
 		return err
 	}
 	interrupted := false
-	if *withBench {
+	if o.bench {
+		cfg, err := benchConfig(o.benchDuration, "all")
+		if err != nil {
+			return err
+		}
 		run, err := addBench(ctx, e, r, cfg, pocRun)
 		if err != nil {
 			return err
 		}
 		interrupted = run.Interrupted
 	}
-	if *out != "" {
+	if o.out != "" {
 		if err := writeReportFile(e, reportOut, r, key); err != nil {
 			return err
 		}
 	}
-	if err := renderReport(e.stdout, r, format.value); err != nil {
+	if err := renderReport(e.stdout, r, o.format); err != nil {
 		return err
 	}
 	return verdictErr(r, interrupted)
@@ -127,13 +157,13 @@ func verdictErr(r *report.Report, interrupted bool) error {
 }
 
 // readSigningKey reads the OpenSSH private key of --sign; "" means none.
-func readSigningKey(name string) (ed25519.PrivateKey, error) {
+func readSigningKey(e env, name string) (ed25519.PrivateKey, error) {
 	if name == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := readInput(e, name, maxKeyBytes)
 	if err != nil {
-		return nil, usageErr("--sign: %v", err)
+		return nil, err
 	}
 	key, err := sshsig.ParsePrivateKey(data)
 	if err != nil {

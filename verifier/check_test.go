@@ -7,7 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,16 +16,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
 	"github.com/gpuplan/gpuplan/verifier/internal/host/hosttest"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // The real nvidia-smi fixtures of shared/facts.
 const (
@@ -33,12 +34,45 @@ const (
 	fxH100 = "../shared/facts/testdata/gpud__nvidia-smi-query.535.183.01.out.0.valid"
 )
 
-// gv runs gpuverify with args and returns the exit code and streams.
-func gv(t *testing.T, ctx context.Context, stdin string, args ...string) (int, string, string) {
+// gv runs gpuverify in e with args and stdin (testkit.Run) and returns the
+// exit code and streams.
+func (e env) gv(t *testing.T, ctx context.Context, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(ctx, args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
+	r := testkit.Run(ctx, e.main, strings.NewReader(stdin), args...)
+	return r.Code, r.Stdout, r.Stderr
+}
+
+// cliCase is one run of gpuverify and what it must give: the exit code,
+// and a part of standard output and of standard error ("" for any).
+type cliCase struct {
+	name     string
+	args     []string
+	stdin    string
+	code     int
+	out, err string
+}
+
+// runCases runs each case in e as a subtest.
+func (e env) runCases(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) { e.expect(t, tt) })
+	}
+}
+
+// expect runs one case in e and reports where it differs.
+func (e env) expect(t *testing.T, tt cliCase) {
+	t.Helper()
+	code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
+	if code != tt.code {
+		t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
+	}
+	if !strings.Contains(out, tt.out) {
+		t.Errorf("stdout lacks %q:\n%.3000s", tt.out, out)
+	}
+	if !strings.Contains(errOut, tt.err) {
+		t.Errorf("stderr %q lacks %q", errOut, tt.err)
+	}
 }
 
 // fakeSession stands for NVML: fixed facts, scripted samples.
@@ -63,21 +97,27 @@ func (s *fakeSession) NUMANodes() map[int]facts.Value[int] {
 	return out
 }
 
-// withNVML makes the commands see sess (or err) instead of the real NVML,
-// a fixed clock, and a fake host tree.
-func withNVML(t *testing.T, sess nvmlSession, err error) {
+// fakeEnv is the environment of a test command: sess (or err) instead of
+// the real NVML, a fixed clock, a fake host tree of its own, an empty
+// process environment, no CUDA (fakeBench sets one) and a monitor clock
+// that never waits. Each test has its own, so tests run in parallel.
+func fakeEnv(t *testing.T, sess nvmlSession, err error) env {
 	t.Helper()
-	oldOpen, oldNow, oldRoot, oldEnv := openNVML, now, hostRoot, getenv
-	openNVML = func() (nvmlSession, error) { return sess, err }
-	now = func() time.Time { return time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC) }
 	files := map[string]string{}
 	if fs, ok := sess.(*fakeSession); ok && fs != nil && fs.f != nil {
 		files = kernelTree(fs.f)
 	}
 	files["proc/sys/kernel/hostname"] = "gpu-node-07\n"
-	hostRoot = hosttest.Write(t, files)
-	getenv = func(string) string { return "" }
-	t.Cleanup(func() { openNVML, now, hostRoot, getenv = oldOpen, oldNow, oldRoot, oldEnv })
+	return env{
+		openNVML: func() (nvmlSession, error) { return sess, err },
+		hostRoot: hosttest.Write(t, files),
+		now:      testkit.NewClock(time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC)).Now,
+		getenv:   func(string) string { return "" },
+		runBench: func(context.Context, cuda.Config) (*bench.Run, error) {
+			return nil, errors.New("no CUDA in this test: call fakeBench")
+		},
+		clock: testkit.NewClock(time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)),
+	}
 }
 
 // kernelTree is the /proc and /sys of a machine whose kernel agrees with
@@ -113,14 +153,9 @@ func fixtureFacts(t *testing.T, path string) *facts.Facts {
 }
 
 func TestCheckCommand(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		code     int
-		out, err string
-	}{
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	tests := []cliCase{
 		// A saved file meets the plan, but is not proof of delivery: incomplete, exit 4.
 		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded check was not measured"},
 		{"unmeasured listed with the command", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "origin: run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself", ""},
@@ -142,20 +177,7 @@ func TestCheckCommand(t *testing.T) {
 		{"no NVML library", []string{"check", "--plan", "testdata/plan-h100x8.json"}, "", exitError, "", "install the NVIDIA driver, or run"},
 		{"bad format", []string{"check", "--plan", "testdata/plan-h100x8.json", "--format", "pdf"}, "", exitUsage, "", "must be one of text, json, markdown"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := gv(t, context.Background(), tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.2000s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
-		})
-	}
+	e.runCases(t, tests)
 }
 
 func mustRead(t *testing.T, path string) string {
@@ -170,9 +192,10 @@ func mustRead(t *testing.T, path string) string {
 // TestCheckOut: --out writes the JSON report; it verifies, names the plan
 // file's SHA-256, and verify-report accepts it.
 func TestCheckOut(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	out := filepath.Join(t.TempDir(), "report.json")
-	code, stdout, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
+	code, stdout, _ := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
 	if code != exitFailed || !strings.Contains(stdout, "Check of a saved file: FAIL") {
 		t.Fatalf("exit %d\n%s", code, stdout)
 	}
@@ -191,7 +214,7 @@ func TestCheckOut(t *testing.T) {
 	if r.Time != "2026-11-30T08:15:00Z" || r.Tool.Name != "gpuverify" {
 		t.Errorf("time %s tool %+v", r.Time, r.Tool)
 	}
-	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out)
 	if code != exitFailed || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "FAIL (9 fail") || !strings.Contains(stderr, "is genuine, and its delivery FAILED 9 checks") {
 		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -200,11 +223,12 @@ func TestCheckOut(t *testing.T) {
 // TestCheckNVML: without --nvidia-smi the facts come from NVML plus the
 // host facts, and the session is closed.
 func TestCheckNVML(t *testing.T) {
+	t.Parallel()
 	sess := &fakeSession{f: fixtureFacts(t, fx4090)}
-	withNVML(t, sess, nil)
-	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--format", "json")
+	e := fakeEnv(t, sess, nil)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--format", "json")
 	if code != exitOK {
-		_, txt, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json")
+		_, txt, _ := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json")
 		t.Fatalf("exit %d: %s\n%.3000s", code, stderr, txt)
 	}
 	r, err := report.Decode([]byte(stdout))
@@ -219,38 +243,23 @@ func TestCheckNVML(t *testing.T) {
 // TestCheckGolden runs the whole command on the 4090 fixture and compares
 // the text report with testdata/check-rtx4090x8.txt (-update rewrites it).
 func TestCheckGolden(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	for _, c := range []struct{ name, plan, smi, format string }{
 		{"check-rtx4090x8.txt", "testdata/plan-rtx4090x8.json", fx4090, "text"},
 		{"check-h100x8.md", "testdata/plan-h100x8.json", fxH100, "markdown"},
 	} {
-		_, out, _ := gv(t, context.Background(), "", "check", "--plan", c.plan, "--nvidia-smi", c.smi, "--format", c.format)
-		checkGolden(t, filepath.Join("testdata", c.name), []byte(out))
-	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs; rerun with -update and review the diff\n--- got ---\n%s", path, got)
+		_, out, _ := e.gv(t, context.Background(), "", "check", "--plan", c.plan, "--nvidia-smi", c.smi, "--format", c.format)
+		testkit.Golden(t, filepath.Join("testdata", c.name), []byte(out))
 	}
 }
 
 func TestVerifyReportCommand(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.json")
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", good)
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", good)
 	data, _ := os.ReadFile(good)
 	tampered := filepath.Join(dir, "tampered.json")
 	os.WriteFile(tampered, bytes.Replace(data, []byte(`"verdict": "incomplete"`), []byte(`"verdict": "pass"`), 1), 0o644)
@@ -280,7 +289,7 @@ func TestVerifyReportCommand(t *testing.T) {
 		{"signature without signers", []string{"verify-report", good, "--signature", "x.sig"}, "", exitUsage, "", "--signature needs --allowed-signers"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := gv(t, context.Background(), tt.stdin, tt.args...)
+			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
 			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.err) {
 				t.Errorf("exit %d (want %d)\nstdout %q (want %q)\nstderr %q (want %q)", code, tt.code, out, tt.out, errOut, tt.err)
 			}
@@ -295,9 +304,10 @@ func TestVerifyReportCommand(t *testing.T) {
 // every status and the summary set to pass and the digest recomputed.
 // verify-report derives the checks again and names the ones that disagree.
 func TestVerifyReportForged(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	out := filepath.Join(t.TempDir(), "report.json")
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out)
 	data, _ := os.ReadFile(out)
 	r, err := report.Decode(data)
 	if err != nil {
@@ -312,7 +322,7 @@ func TestVerifyReportForged(t *testing.T) {
 	}
 	forged, _ := report.Marshal(r)
 	os.WriteFile(out, forged, 0o644)
-	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out)
 	if code != exitFailed || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "checks DISAGREE") ||
 		!strings.Contains(stderr, "gpu2/throttle: the report says pass, its facts give fail") || !strings.Contains(stderr, "summary DISAGREES") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -324,8 +334,9 @@ func TestVerifyReportForged(t *testing.T) {
 // report and a missing signature. The ssh-keygen interop is tested in
 // shared/sshsig.
 func TestSignedReport(t *testing.T) {
+	t.Parallel()
 	sess := &fakeSession{f: fixtureFacts(t, fx4090)}
-	withNVML(t, sess, nil)
+	e := fakeEnv(t, sess, nil)
 	dir := t.TempDir()
 	key, other := filepath.Join(dir, "key"), filepath.Join(dir, "other")
 	alice := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{1}, 32))
@@ -336,33 +347,33 @@ func TestSignedReport(t *testing.T) {
 	os.WriteFile(signers, []byte("alice@buyer namespaces=\"gpuplan-report\" "+sshsig.AuthorizedKey(alice.Public().(ed25519.PublicKey))+"\n"), 0o644)
 	out := filepath.Join(dir, "report.json")
 
-	code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", key, "--nonce", "fresh-1")
+	code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", key, "--nonce", "fresh-1")
 	if code != exitOK || !strings.Contains(stderr, "signed "+out+" with SHA256:") {
 		t.Fatalf("check --sign: exit %d %s", code, stderr)
 	}
-	code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers, "--nonce", "fresh-1")
+	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers, "--nonce", "fresh-1")
 	if code != exitOK || !strings.Contains(stdout, "signature GOOD by alice@buyer") || !strings.Contains(stdout, "origin: live") || !strings.Contains(stdout, ": PASS (") {
 		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
 	}
 	// Without --force an existing report is never replaced (issue 13).
-	if code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other); code != exitUsage || !strings.Contains(stderr, "already exists") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other); code != exitUsage || !strings.Contains(stderr, "already exists") {
 		t.Errorf("second run without --force: exit %d %s", code, stderr)
 	}
 	// The same report signed by someone not in the file.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", other)
-	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature REFUSED") && strings.Contains(stderr, "not in the allowed signers") {
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", other)
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature REFUSED") && strings.Contains(stderr, "not in the allowed signers") {
 		t.Errorf("other signer: exit %d %s", code, stderr)
 	}
 	// A changed report under a good signature.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", key)
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", key)
 	data, _ := os.ReadFile(out)
 	os.WriteFile(out, append(data, '\n'), 0o644)
-	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISMATCH") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISMATCH") {
 		t.Errorf("changed report: exit %d %s", code, stderr)
 	}
 	// Written again without --sign: the old signature is gone, not left to mislead.
-	gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force")
-	if code, _, stderr := gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISSING") {
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force")
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISSING") {
 		t.Errorf("unsigned: exit %d %s", code, stderr)
 	}
 }

@@ -6,11 +6,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/bench"
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
+	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
-// Exit codes, in one place (as govulncheck and gh do).
+// Exit codes, in one place (as govulncheck and gh do); exitCodes says what
+// each means, for gpuverify help and the README.
 const (
 	exitOK     = 0 // success; warnings allowed
 	exitError  = 1 // could not collect or could not run
@@ -19,9 +28,26 @@ const (
 	// exitIncomplete: nothing failed, but a check the plan demands (or the
 	// bench asked for) was not measured, or the facts came from a file.
 	exitIncomplete = 4
+	// exitInterrupted: Ctrl-C or SIGTERM stopped a command that had nothing
+	// partial to keep (128 + SIGINT, as shells report it).
+	exitInterrupted = 130
 )
 
-// exitError carries an exit code with a message.
+// exitCodes is the one table of exit codes: gpuverify help prints it, and
+// a test holds the README's table to it.
+var exitCodes = []struct {
+	code    int
+	meaning string
+}{
+	{exitOK, "pass: every demanded check was measured and none failed"},
+	{exitError, "could not collect or run (no driver, NVML failed, an interrupted bench)"},
+	{exitUsage, "usage or bad input: the message names the flag or field"},
+	{exitFailed, "fail: a check failed, or `verify-report` found the report changed, derived differently, badly signed or carrying another nonce"},
+	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them"},
+	{exitInterrupted, "stopped by Ctrl-C or SIGTERM (`plan`, `facts`, `check`; `bench` and `monitor` keep what they measured)"},
+}
+
+// codeError carries an exit code with a message.
 type codeError struct {
 	code int
 	msg  string
@@ -37,29 +63,92 @@ func runErr(format string, args ...any) error {
 	return &codeError{code: exitError, msg: fmt.Sprintf(format, args...)}
 }
 
-// env is what a command may touch: its streams. Tests pass buffers.
+// env is everything a command reaches beyond its flags: its streams, NVML,
+// the host's /proc and /sys, the clock, the process environment and the
+// CUDA bench. main passes the real ones (systemEnv); tests build their own,
+// which is what lets them run in parallel.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// openNVML opens the NVML library: nvml.Open.
+	openNVML func() (nvmlSession, error)
+	// hostRoot is where /proc and /sys are read from: "/".
+	hostRoot string
+	// now is the clock of report and fleet times: time.Now.
+	now func() time.Time
+	// getenv reads the process environment: os.Getenv.
+	getenv func(string) string
+	// runBench runs the CUDA benchmarks: cuda.Bench.
+	runBench func(context.Context, cuda.Config) (*bench.Run, error)
+	// clock paces monitor's samples: monitor.RealClock.
+	clock monitor.Clock
 }
 
-// command is one subcommand.
+// nvmlSession is what the commands use of an open NVML library.
+type nvmlSession interface {
+	Facts(ctx context.Context) (*facts.Facts, error)
+	Sample() ([]monitor.Reading, error)
+	// NUMANodes is NVML's NUMA node of each GPU, by index.
+	NUMANodes() map[int]facts.Value[int]
+	Close()
+}
+
+// systemEnv is the environment of the real process.
+func systemEnv(stdin io.Reader, stdout, stderr io.Writer) env {
+	return env{
+		stdin: stdin, stdout: stdout, stderr: stderr,
+		openNVML: func() (nvmlSession, error) {
+			s, err := nvml.Open()
+			if err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+		hostRoot: "/",
+		now:      time.Now,
+		getenv:   os.Getenv,
+		runBench: cuda.Bench,
+		clock:    monitor.RealClock{},
+	}
+}
+
+// options are a command's parsed flags. validate checks them without any
+// I/O; run does the work. Tests build them directly.
+type options interface {
+	validate() error
+	run(ctx context.Context, e env) error
+}
+
+// command is one subcommand: parse turns its arguments into options.
 type command struct {
 	short string
-	run   func(ctx context.Context, e env, args []string) error
+	parse func(e env, args []string) (options, error)
 }
 
 var commands = map[string]command{}
 
-func register(name, short string, run func(ctx context.Context, e env, args []string) error) {
-	commands[name] = command{short: short, run: run}
+func register(name, short string, parse func(e env, args []string) (options, error)) {
+	commands[name] = command{short: short, parse: parse}
 }
 
-// run dispatches to a subcommand and maps its error to an exit code.
+// run is main with the real environment.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return systemEnv(stdin, stdout, stderr).run(ctx, args)
+}
+
+// main is run with e's dependencies and the given streams: the form
+// testkit.Run calls.
+func (e env) main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e.stdin, e.stdout, e.stderr = stdin, stdout, stderr
+	return e.run(ctx, args)
+}
+
+// run dispatches to a subcommand (parse, validate, run) and maps its error
+// to an exit code.
+func (e env) run(ctx context.Context, args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stdout)
+		usage(e.stdout)
 		if len(args) == 0 {
 			return exitUsage
 		}
@@ -67,25 +156,33 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "gpuverify: unknown command %q\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(e.stderr, "gpuverify: unknown command %q\n", args[0])
+		usage(e.stderr)
 		return exitUsage
 	}
-	err := cmd.run(ctx, e, args[1:])
+	opts, err := cmd.parse(e, args[1:])
 	if err == nil {
-		return exitOK
+		err = opts.validate()
 	}
-	if errors.Is(err, flag.ErrHelp) {
+	if err == nil {
+		err = opts.run(ctx, e)
+	}
+	return exitCode(e.stderr, args[0], err)
+}
+
+// exitCode prints err's message, if any, and returns its exit code.
+func exitCode(stderr io.Writer, name string, err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
 	var ce *codeError
 	if errors.As(err, &ce) {
 		if ce.msg != "" {
-			fmt.Fprintf(stderr, "gpuverify %s: %s\n", args[0], ce.msg)
+			fmt.Fprintf(stderr, "gpuverify %s: %s\n", name, ce.msg)
 		}
 		return ce.code
 	}
-	fmt.Fprintf(stderr, "gpuverify %s: %v\n", args[0], err)
+	fmt.Fprintf(stderr, "gpuverify %s: %v\n", name, err)
 	return exitError
 }
 
@@ -102,13 +199,9 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun \"gpuverify <command> -h\" for a command's flags.")
 	fmt.Fprintln(w, "Exit codes:")
-	fmt.Fprintln(w, "  0  pass: every demanded check was measured and none failed")
-	fmt.Fprintln(w, "  1  could not collect or run (no driver, NVML failed, interrupted)")
-	fmt.Fprintln(w, "  2  usage or bad input (the message names the flag or field)")
-	fmt.Fprintln(w, "  3  fail: a check failed, or verify-report found the report changed, re-derived differently or badly signed")
-	fmt.Fprintln(w, "  4  incomplete: nothing failed, but a demanded check was not measured (or the facts came from a saved file);")
-	fmt.Fprintln(w, "     the text output lists those checks and the command that would measure them")
-	fmt.Fprintln(w, "  130 stopped by Ctrl-C or SIGTERM")
+	for _, c := range exitCodes {
+		fmt.Fprintf(w, "  %-3d  %s\n", c.code, strings.ReplaceAll(c.meaning, "`", ""))
+	}
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.

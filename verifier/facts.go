@@ -6,65 +6,52 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"time"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/host"
-	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
 func init() {
-	register("facts", "print what this server's GPUs report (NVML, or a saved nvidia-smi output)", runFacts)
-}
-
-// Test seams: the NVML session, the host root and the clock.
-var (
-	openNVML = func() (nvmlSession, error) {
-		s, err := nvml.Open()
-		if err != nil {
-			return nil, err
-		}
-		return s, nil
-	}
-	hostRoot = "/"
-	now      = time.Now
-	getenv   = os.Getenv
-)
-
-// nvmlSession is what the commands use of an open NVML library.
-type nvmlSession interface {
-	Facts(ctx context.Context) (*facts.Facts, error)
-	Sample() ([]monitor.Reading, error)
-	// NUMANodes is NVML's NUMA node of each GPU, by index.
-	NUMANodes() map[int]facts.Value[int]
-	Close()
+	register("facts", "print what this server's GPUs report (NVML, or a saved nvidia-smi output)", parseFacts)
 }
 
 // maxSMIBytes bounds a saved nvidia-smi output (an 8-GPU -q -x is ~300 KB):
 // the parsers' own limit.
 const maxSMIBytes = facts.MaxInput
 
-func runFacts(ctx context.Context, e env, args []string) error {
+// factsOptions are the flags of gpuverify facts.
+type factsOptions struct {
+	smi        string // saved nvidia-smi output; "" reads NVML
+	format     string // text or json
+	printQuery bool   // print the nvidia-smi commands and exit
+}
+
+func parseFacts(e env, args []string) (options, error) {
+	o := &factsOptions{}
 	fs := newFlags(e, "facts", "[--nvidia-smi FILE] [--format text|json] [--print-query]")
-	smi := fs.String("nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
+	fs.StringVar(&o.smi, "nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json"}}
 	fs.Var(format, "format", "output format: text or json")
-	printQuery := fs.Bool("print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *printQuery {
+	fs.BoolVar(&o.printQuery, "print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
+	err := parseFlags(fs, args)
+	o.format = format.value
+	return o, err
+}
+
+func (o *factsOptions) validate() error { return nil }
+
+func (o *factsOptions) run(ctx context.Context, e env) error {
+	if o.printQuery {
 		return writeQuery(e.stdout)
 	}
-	f, _, err := collectFacts(ctx, e, *smi)
+	f, _, err := collectFacts(ctx, e, o.smi)
 	if err != nil {
 		return err
 	}
-	if format.value == "json" {
+	if o.format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(f)
@@ -98,7 +85,7 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 		})
 		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
 	}
-	s, err := openNVML()
+	s, err := e.openNVML()
 	if err != nil {
 		return nil, provenance.Origin{}, nvmlErr(err)
 	}
@@ -107,8 +94,8 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 	if err != nil {
 		return nil, provenance.Origin{}, runErr("reading NVML: %v", err)
 	}
-	f.Host = host.Collect(hostRoot)
-	k := host.Kernel(hostRoot, f.GPUs, s.NUMANodes(), getenv)
+	f.Host = host.Collect(e.hostRoot)
+	k := host.Kernel(e.hostRoot, f.GPUs, s.NUMANodes(), e.getenv)
 	return f, provenance.Origin{Kind: provenance.Live, Kernel: k}, nil
 }
 

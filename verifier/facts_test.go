@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
@@ -11,14 +10,9 @@ import (
 )
 
 func TestFactsCommand(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		code     int
-		out, err string
-	}{
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	tests := []cliCase{
 		{"text from a -q file", []string{"facts", "--nvidia-smi", fxH100}, "", exitOK, "GPU 2  NVIDIA H100 80GB HBM3", ""},
 		{"json", []string{"facts", "--nvidia-smi", fx4090, "--format", "json"}, "", exitOK, `"schema": "gpuplan.facts/v1"`, ""},
 		{"from stdin", []string{"facts", "--nvidia-smi", "-"}, mustRead(t, fx4090), exitOK, "8x NVIDIA GeForce RTX 4090", ""},
@@ -28,26 +22,14 @@ func TestFactsCommand(t *testing.T) {
 		{"no NVML: install the driver", []string{"facts"}, "", exitError, "", "--nvidia-smi smi.xml"},
 		{"bad format", []string{"facts", "--format", "yaml"}, "", exitUsage, "", "must be one of text, json"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := gv(t, context.Background(), tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%.1500s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.err)
-			}
-		})
-	}
+	e.runCases(t, tests)
 }
 
 // TestFactsNVML: facts from NVML get the host facts added.
 func TestFactsNVML(t *testing.T) {
-	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
-	code, out, errOut := gv(t, context.Background(), "", "facts", "--format", "json")
+	t.Parallel()
+	e := fakeEnv(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	code, out, errOut := e.gv(t, context.Background(), "", "facts", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

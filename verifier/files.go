@@ -10,31 +10,80 @@ import (
 	"path/filepath"
 )
 
-// Inputs and outputs on disk, in one place: every command reads its inputs
-// with readInput and writes every file with writeOutput, so the limits, the
-// exit codes and the overwrite rules are the same everywhere.
+// Inputs and outputs on disk, in one place: every command reads each input
+// named on its command line with readInput and writes every file with
+// output.write, so the limits, the messages, the exit codes and the
+// overwrite rules are the same everywhere.
 
-// exitInterrupted is the exit code after Ctrl-C or SIGTERM stopped a command
-// that had nothing partial to keep (128 + SIGINT, as shells report it).
-const exitInterrupted = 130
+// Limits of the inputs that have no decoder of their own to set one.
+const (
+	// maxSigBytes bounds a signature file; an armored SSH signature is < 1 KB.
+	maxSigBytes = 64 << 10
+	// maxKeyBytes bounds an OpenSSH private key file (an Ed25519 key is
+	// ~400 bytes).
+	maxKeyBytes = 64 << 10
+	// maxSignersBytes bounds an allowed_signers file: thousands of
+	// engineers' keys at ~150 bytes a line.
+	maxSignersBytes = 1 << 20
+)
 
 // readInput reads a whole input named on the command line ("-" is standard
-// input). A directory, or more than limit bytes, is bad input (exit 2) with
-// a message that says which: "X is larger than N bytes".
+// input). A missing file, a directory, or more than limit bytes is bad input
+// (exit 2) with a message that says which: "X is larger than N bytes".
 func readInput(e env, name string, limit int64) ([]byte, error) {
 	r, closeIn, err := openInput(e, name)
 	if err != nil {
 		return nil, err
 	}
 	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, err := readAtMost(r, name, limit)
 	if err != nil {
-		return nil, usageErr("reading %s: %v", name, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, usageErr("%s is larger than %d bytes", name, limit)
+		return nil, usageErr("%v", err)
 	}
 	return data, nil
+}
+
+// readFile reads a file that is not named on the command line (such as the
+// .sig beside a report merge reads), with readInput's limit and message but
+// plain errors: the caller decides what they mean.
+func readFile(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readAtMost(f, name, limit)
+}
+
+// readAtMost reads r to the end, or fails with "X is larger than N bytes"
+// past limit: never a silently cut input.
+func readAtMost(r io.Reader, name string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", name, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", name, limit)
+	}
+	return data, nil
+}
+
+// openInput opens a file named on the command line, or standard input for "-".
+func openInput(e env, name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return e.stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, usageErr("%v", err)
+	}
+	// A directory opens, then fails on the first read: refuse it here so
+	// every command says the same and exits 2.
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, usageErr("%s is a directory: give a file", name)
+	}
+	return f, func() { f.Close() }, nil
 }
 
 // interruptible runs work and returns its error, or returns at once when ctx

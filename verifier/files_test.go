@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
@@ -30,7 +31,8 @@ func copyFile(t *testing.T, dir, src string) string {
 // input, with or without --force, and leave it as it was (issue 13:
 // check --plan p.json --out p.json replaced the plan with the report).
 func TestOutputsNeverReplaceInputs(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	planFile := copyFile(t, dir, "testdata/plan-h100x8.json")
 	smi := copyFile(t, dir, fxH100)
@@ -44,7 +46,7 @@ func TestOutputsNeverReplaceInputs(t *testing.T) {
 		{"plan", "--in", sheet, "--ics", sheet, "--force"},
 	}
 	for _, args := range tests {
-		code, _, stderr := gv(t, context.Background(), "", args...)
+		code, _, stderr := e.gv(t, context.Background(), "", args...)
 		if code != exitUsage || !strings.Contains(stderr, "is also an input") {
 			t.Errorf("%v: exit %d %q, want 2 and \"is also an input\"", args, code, stderr)
 		}
@@ -60,21 +62,22 @@ func TestOutputsNeverReplaceInputs(t *testing.T) {
 // TestOutputsNeedForce: an existing report is kept unless --force is given;
 // with --force it is replaced atomically and no temporary file is left.
 func TestOutputsNeedForce(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report.json")
 	if err := os.WriteFile(out, []byte("earlier evidence"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", out}
-	code, stdout, stderr := gv(t, context.Background(), "", args...)
+	code, stdout, stderr := e.gv(t, context.Background(), "", args...)
 	if code != exitUsage || !strings.Contains(stderr, "already exists: choose another file, or pass --force") || stdout != "" {
 		t.Errorf("existing --out: exit %d %q", code, stderr)
 	}
 	if got := mustRead(t, out); got != "earlier evidence" {
 		t.Errorf("existing report changed to %.40q", got)
 	}
-	code, _, stderr = gv(t, context.Background(), "", append(args, "--force")...)
+	code, _, stderr = e.gv(t, context.Background(), "", append(args, "--force")...)
 	if code != exitFailed {
 		t.Fatalf("--force: exit %d %s", code, stderr)
 	}
@@ -87,7 +90,7 @@ func TestOutputsNeedForce(t *testing.T) {
 	}
 	ics := filepath.Join(dir, "exit.ics")
 	os.WriteFile(ics, []byte("mine"), 0o644)
-	code, _, stderr = gv(t, context.Background(), "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--ics", ics)
+	code, _, stderr = e.gv(t, context.Background(), "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--ics", ics)
 	if code != exitUsage || !strings.Contains(stderr, "already exists") || mustRead(t, ics) != "mine" {
 		t.Errorf("existing --ics: exit %d %q", code, stderr)
 	}
@@ -96,7 +99,8 @@ func TestOutputsNeedForce(t *testing.T) {
 // TestDirectoryInputExits2: a directory given as any input is bad input,
 // exit 2, in every command (issue 13: some exited 1).
 func TestDirectoryInputExits2(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	for _, args := range [][]string{
 		{"plan", "--in", dir},
@@ -105,8 +109,9 @@ func TestDirectoryInputExits2(t *testing.T) {
 		{"facts", "--nvidia-smi", dir},
 		{"verify-report", dir},
 		{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", dir},
+		{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100, "--out", filepath.Join(dir, "r.json"), "--sign", dir},
 	} {
-		code, _, stderr := gv(t, context.Background(), "", args...)
+		code, _, stderr := e.gv(t, context.Background(), "", args...)
 		if code != exitUsage || !strings.Contains(stderr, "is a directory") {
 			t.Errorf("%v: exit %d %q, want 2 and \"is a directory\"", args, code, stderr)
 		}
@@ -116,13 +121,23 @@ func TestDirectoryInputExits2(t *testing.T) {
 // TestInputSizeLimits: an input over its limit is refused with its size,
 // never cut (issue 13: plan --in stopped at 1 MiB with "unexpected EOF").
 func TestInputSizeLimits(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	big := `{"workload":"lora","model":{"params_b":7}}` + strings.Repeat(" ", 1<<20)
-	code, _, stderr := gv(t, context.Background(), big, "plan", "--in", "-")
+	code, _, stderr := e.gv(t, context.Background(), big, "plan", "--in", "-")
 	if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
 		t.Errorf("plan: exit %d %q", code, stderr)
 	}
+	key := filepath.Join(t.TempDir(), "key")
+	if err := os.WriteFile(key, make([]byte, maxKeyBytes+1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", filepath.Join(t.TempDir(), "r.json"), "--sign", key)
+	if code != exitUsage || !strings.Contains(stderr, key+" is larger than 65536 bytes") {
+		t.Errorf("check --sign: exit %d %q", code, stderr)
+	}
 	smi := strings.Repeat("x", 8<<20+1)
-	code, _, stderr = gv(t, context.Background(), smi, "facts", "--nvidia-smi", "-")
+	code, _, stderr = e.gv(t, context.Background(), smi, "facts", "--nvidia-smi", "-")
 	if code != exitUsage || !strings.Contains(stderr, "- is larger than 8388608 bytes") {
 		t.Errorf("facts: exit %d %q", code, stderr)
 	}
@@ -131,12 +146,14 @@ func TestInputSizeLimits(t *testing.T) {
 // TestHostileDecimalsCLI: the sheets of issue 13 that hung gpuverify plan
 // are refused at once, naming the field and the allowed range.
 func TestHostileDecimalsCLI(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	for _, sheet := range []string{
 		`{"workload":"lora","model":{"params_b":7},"storage_tb":"1e1000000000"}`,
 		`{"workload":"lora","model":{"params_b":7},"hours_per_day":"1e-10000000"}`,
 	} {
 		start := time.Now()
-		code, _, stderr := gv(t, context.Background(), sheet, "plan", "--in", "-")
+		code, _, stderr := e.gv(t, context.Background(), sheet, "plan", "--in", "-")
 		if code != exitUsage || !strings.Contains(stderr, "must be a number between -10^20 and 10^20") {
 			t.Errorf("exit %d %q", code, stderr)
 		}
@@ -159,7 +176,8 @@ func (b blockingReader) Read([]byte) (int, error) {
 // after Ctrl-C or SIGTERM cancels their context, even while they wait for
 // input or parse.
 func TestInterruptStopsPromptly(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	for _, args := range [][]string{
 		{"plan", "--in", "-"},
 		{"facts", "--nvidia-smi", "-"},
@@ -168,13 +186,12 @@ func TestInterruptStopsPromptly(t *testing.T) {
 		stop := make(chan struct{})
 		ctx, cancel := context.WithCancelCause(context.Background())
 		time.AfterFunc(50*time.Millisecond, func() { cancel(context.Canceled) })
-		var out, errb strings.Builder
 		start := time.Now()
-		code := run(ctx, args, blockingReader{stop}, &out, &errb)
+		r := testkit.Run(ctx, e.main, blockingReader{stop}, args...)
 		took := time.Since(start)
 		close(stop)
-		if code != exitInterrupted || !strings.Contains(errb.String(), "stopped") {
-			t.Errorf("%v: exit %d %q, want %d", args, code, errb.String(), exitInterrupted)
+		if r.Code != exitInterrupted || !strings.Contains(r.Stderr, "stopped") {
+			t.Errorf("%v: exit %d %q, want %d", args, r.Code, r.Stderr, exitInterrupted)
 		}
 		if took > 2*time.Second {
 			t.Errorf("%v: stopped after %v", args, took)
@@ -185,14 +202,15 @@ func TestInterruptStopsPromptly(t *testing.T) {
 // TestTruncatedXMLExits2: nvidia-smi -q -x output cut short is bad input,
 // never a pass (issue 13: it passed with exit 0).
 func TestTruncatedXMLExits2(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	data := mustRead(t, "../shared/facts/testdata/telegraf__dual_a5000-v13.xml")
 	cut := data[:strings.LastIndex(data, "</nvidia_smi_log>")]
 	for _, args := range [][]string{
 		{"facts", "--nvidia-smi", "-"},
 		{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", "-"},
 	} {
-		code, _, stderr := gv(t, context.Background(), cut, args...)
+		code, _, stderr := e.gv(t, context.Background(), cut, args...)
 		if code != exitUsage || !strings.Contains(stderr, "ends early") {
 			t.Errorf("%v: exit %d %q", args, code, stderr)
 		}

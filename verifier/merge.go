@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
@@ -20,59 +21,82 @@ import (
 )
 
 func init() {
-	register("merge", "merge the reports of every node of a cluster into one fleet report: counts, one plan, no box twice, drivers, bench per node, InfiniBand (rules A1-A4)", runMerge)
+	register("merge", "merge the reports of every node of a cluster into one fleet report: counts, one plan, no box twice, drivers, bench per node, InfiniBand (rules A1-A4)", parseMerge)
 }
 
-// maxSigBytes bounds a signature file; an armored SSH signature is < 1 KB.
-const maxSigBytes = 64 << 10
+// mergeOptions are the flags and files of gpuverify merge.
+type mergeOptions struct {
+	reports []string // the node reports
+	plan    string   // the plan file; "" for the one most reports name
+	signers string   // the allowed_signers file; "" checks no signatures
+	nccl    string   // nccl-tests output across the nodes
+	out     string   // where to write the fleet report; "" for nowhere
+	force   bool     // replace out
+	format  string   // text, markdown or json
+}
 
-func runMerge(_ context.Context, e env, args []string) error {
+func parseMerge(e env, args []string) (options, error) {
+	o := &mergeOptions{}
 	fs := newFlags(e, "merge", "REPORT... [--plan plan.json] [--allowed-signers FILE] [--nccl FILE] [--out fleet.json] [--format text|markdown|json]")
-	planName := fs.String("plan", "", "the plan file every node was checked against (default: the plan most reports name)")
-	signers := fs.String("allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
-	ncclName := fs.String("nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
-	out := fs.String("out", "", "also write the fleet report (JSON, with its digest) to this file")
-	force := fs.Bool("force", false, "replace the --out file if it exists (an input is never replaced)")
+	fs.StringVar(&o.plan, "plan", "", "the plan file every node was checked against (default: the plan most reports name)")
+	fs.StringVar(&o.signers, "allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
+	fs.StringVar(&o.nccl, "nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
+	fs.StringVar(&o.out, "out", "", "also write the fleet report (JSON, with its digest) to this file")
+	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
 	format := &formatFlag{value: "text", allowed: []string{"text", "markdown", "json"}}
 	fs.Var(format, "format", "what to print: text, markdown (for a ticket) or json (the fleet report)")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
+	var err error
+	o.reports, err = parseInterleaved(fs, args)
+	o.format = format.value
+	return o, err
+}
+
+func (o *mergeOptions) validate() error {
+	if len(o.reports) == 0 {
 		return usageErr("give the node reports: gpuverify merge report-*.json --out fleet.json")
 	}
-	fleetOut := output{path: *out, force: *force, inputs: append(files, *planName, *signers, *ncclName)}
+	if len(o.reports) > fleet.MaxReports {
+		return usageErr("more than %d reports: merge at most %d at a time", fleet.MaxReports, fleet.MaxReports)
+	}
+	if slices.Contains(o.reports, "-") {
+		return usageErr("merge reads report files, not standard input")
+	}
+	return nil
+}
+
+func (o *mergeOptions) run(_ context.Context, e env) error {
+	fleetOut := output{path: o.out, force: o.force, inputs: append(slices.Clone(o.reports), o.plan, o.signers, o.nccl)}
 	if err := fleetOut.check(); err != nil {
 		return err
 	}
-	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: now()}
-	if *planName != "" {
-		data, err := readInput(e, *planName, planfile.MaxBytes)
+	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: e.now()}
+	if o.plan != "" {
+		data, err := readInput(e, o.plan, planfile.MaxBytes)
 		if err != nil {
 			return err
 		}
 		if opt.Plan, err = fleet.PlanOf(data); err != nil {
-			return inputErr(*planName, err)
+			return inputErr(o.plan, err)
 		}
 	}
-	if *ncclName != "" {
-		data, err := readInput(e, *ncclName, fabric.MaxNCCLBytes)
+	if o.nccl != "" {
+		data, err := readInput(e, o.nccl, fabric.MaxNCCLBytes)
 		if err != nil {
 			return err
 		}
 		if opt.NCCL, err = fabric.ParseNCCL(data); err != nil {
-			return usageErr("%s: %v", *ncclName, err)
+			return usageErr("%s: %v", o.nccl, err)
 		}
 	}
 	var allowed []byte
-	if *signers != "" {
-		if allowed, err = readInput(e, *signers, maxSigBytes); err != nil {
+	if o.signers != "" {
+		var err error
+		if allowed, err = readInput(e, o.signers, maxSignersBytes); err != nil {
 			return err
 		}
 		opt.Signatures = true
 	}
-	inputs, err := readReports(e, files, allowed, opt.Signatures)
+	inputs, err := readReports(e, o.reports, allowed, opt.Signatures)
 	if err != nil {
 		return err
 	}
@@ -80,7 +104,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 	if err != nil {
 		return runErr("merging: %v", err)
 	}
-	if *out != "" {
+	if o.out != "" {
 		data, err := fleet.Marshal(f)
 		if err != nil {
 			return runErr("encoding the fleet report: %v", err)
@@ -89,7 +113,7 @@ func runMerge(_ context.Context, e env, args []string) error {
 			return err
 		}
 	}
-	if err := renderFleet(e.stdout, f, format.value); err != nil {
+	if err := renderFleet(e.stdout, f, o.format); err != nil {
 		return err
 	}
 	return mergeExit(f)
@@ -109,8 +133,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		if fs.NArg() == 0 {
 			return files, nil
 		}
-		if len(files) >= fleet.MaxReports {
-			return nil, usageErr("more than %d reports: merge at most %d at a time", fleet.MaxReports, fleet.MaxReports)
+		if len(files) > fleet.MaxReports {
+			return files, nil // validate refuses them all, naming the limit
 		}
 		files = append(files, fs.Arg(0))
 		args = fs.Args()[1:]
@@ -123,9 +147,6 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func readReports(e env, files []string, allowed []byte, sigs bool) ([]fleet.Input, error) {
 	inputs := make([]fleet.Input, 0, len(files))
 	for _, name := range files {
-		if name == "-" {
-			return nil, usageErr("merge reads report files, not standard input")
-		}
 		data, err := readInput(e, name, report.MaxBytes)
 		if err != nil {
 			return nil, err
@@ -141,14 +162,12 @@ func readReports(e env, files []string, allowed []byte, sigs bool) ([]fleet.Inpu
 
 // fleetSignature verifies name.sig against the allowed signers.
 func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
-	sig, err := os.ReadFile(name + ".sig")
+	sig, err := readFile(name+".sig", maxSigBytes)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return &fleet.Signature{Status: fleet.SigMissing, Detail: "no " + filepath.Base(name) + ".sig beside the report"}
 	case err != nil:
 		return &fleet.Signature{Status: fleet.SigInvalid, Detail: err.Error()}
-	case len(sig) > maxSigBytes:
-		return &fleet.Signature{Status: fleet.SigInvalid, Detail: "the .sig file is too large to be a signature"}
 	}
 	who, err := sshsig.Verify(sig, sshsig.Namespace, data, allowed)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
 const planIB = "testdata/plan-h100-2x8-ib.json"
@@ -43,10 +44,10 @@ func nodeReport(t *testing.T, dir, host string, id, ports int) string {
 		}
 	}
 	f.Topology = facts.Known(pairs)
-	withNVML(t, &fakeSession{f: f}, nil)
-	os.WriteFile(filepath.Join(hostRoot, "proc/sys/kernel/hostname"), []byte(host+"\n"), 0o644)
+	e := fakeEnv(t, &fakeSession{f: f}, nil)
+	os.WriteFile(filepath.Join(e.hostRoot, "proc/sys/kernel/hostname"), []byte(host+"\n"), 0o644)
 	for i := range ports {
-		p := filepath.Join(hostRoot, fmt.Sprintf("sys/class/infiniband/mlx5_%d", i))
+		p := filepath.Join(e.hostRoot, fmt.Sprintf("sys/class/infiniband/mlx5_%d", i))
 		os.MkdirAll(filepath.Join(p, "ports/1"), 0o755)
 		os.WriteFile(filepath.Join(p, "node_guid"), []byte(fmt.Sprintf("0c42:a103:%04x:%04x\n", id, i)), 0o644)
 		for name, v := range map[string]string{"state": "4: ACTIVE", "phys_state": "5: LinkUp", "rate": "400 Gb/sec (4X NDR)", "link_layer": "InfiniBand"} {
@@ -54,7 +55,7 @@ func nodeReport(t *testing.T, dir, host string, id, ports int) string {
 		}
 	}
 	out := filepath.Join(dir, "report-"+host+".json")
-	code, stdout, stderr := gv(t, context.Background(), "", "check", "--plan", planIB, "--out", out, "--format", "json")
+	code, stdout, stderr := e.gv(t, context.Background(), "", "check", "--plan", planIB, "--out", out, "--format", "json")
 	if code != 0 {
 		t.Fatalf("check on %s: exit %d: %s\n%s", host, code, stderr, stdout)
 	}
@@ -64,6 +65,7 @@ func nodeReport(t *testing.T, dir, host string, id, ports int) string {
 // TestCheckRecordsFabric: a multi-node plan's report holds the node's
 // InfiniBand ports, read from the (fake) sysfs (rule A3).
 func TestCheckRecordsFabric(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := nodeReport(t, dir, "node-a", 1, 8)
 	data, _ := os.ReadFile(path)
@@ -78,20 +80,22 @@ func TestCheckRecordsFabric(t *testing.T) {
 		t.Errorf("the report with its fabric does not verify: %v", err)
 	}
 	// A single-node plan records nothing: its reports stay as they were.
-	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
-	code, stdout, _ := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--format", "json")
+	e := fakeEnv(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	code, stdout, _ := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--format", "json")
 	if code == 2 || strings.Contains(stdout, `"fabric"`) {
 		t.Errorf("exit %d; a single-node report holds a fabric block", code)
 	}
 }
 
 func TestMergeCommand(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	a := nodeReport(t, dir, "node-a", 1, 8)
 	b := nodeReport(t, dir, "node-b", 2, 8)
 	out := filepath.Join(dir, "fleet.json")
 	// Flags before, between and after the files, as admins type them.
-	code, stdout, stderr := gv(t, context.Background(), "", "merge", "--plan", planIB, a, "--out", out, b)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, "--out", out, b)
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, stdout)
 	}
@@ -107,18 +111,18 @@ func TestMergeCommand(t *testing.T) {
 	if ok, _, _, err := fleet.Verify(data); !ok || err != nil {
 		t.Errorf("fleet.json does not verify: %v", err)
 	}
-	if code, stdout, stderr := gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
 		t.Errorf("verify-report fleet.json: exit %d\n%s%s", code, stdout, stderr)
 	}
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
-	if code, _, stderr := gv(t, context.Background(), "", "verify-report", edited); code != exitFailed || !strings.Contains(stderr, "MISMATCH") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", edited); code != exitFailed || !strings.Contains(stderr, "MISMATCH") {
 		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
 	}
 	// With the NCCL run across the nodes: recorded and checked.
 	nccl := filepath.Join(dir, "nccl.txt")
 	os.WriteFile(nccl, []byte(ncclOutput(t)), 0o644)
-	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--nccl", nccl, "--format", "markdown")
+	code, stdout, _ = e.gv(t, context.Background(), "", "merge", a, b, "--nccl", nccl, "--format", "markdown")
 	if code != 0 || !strings.Contains(stdout, "fleet\\_nccl") || !strings.Contains(stdout, "147 GB/s bus bandwidth at 8192 MiB") {
 		t.Errorf("exit %d:\n%s", code, stdout)
 	}
@@ -136,19 +140,20 @@ func ncclOutput(t *testing.T) string {
 // another plan are exit 2 naming each file; the fleet report holds the
 // rest.
 func TestMergeBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := nodeReport(t, dir, "node-a", 1, 8)
 	corrupt := filepath.Join(dir, "report-node-x.json")
 	os.WriteFile(corrupt, []byte(`{"schema": "gpuplan.report/v1", `), 0o644)
 	other := filepath.Join(dir, "bench.json")
 	os.WriteFile(other, []byte(`{"schema": "gpuplan.bench/v1"}`), 0o644)
-	withNVML(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
+	e := fakeEnv(t, &fakeSession{f: fixtureFacts(t, fxH100)}, nil)
 	otherPlan := filepath.Join(dir, "report-otherplan.json")
-	if code, _, stderr := gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", otherPlan); code == 2 {
+	if code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", otherPlan); code == 2 {
 		t.Fatal(stderr)
 	}
 	out := filepath.Join(dir, "fleet.json")
-	code, _, stderr := gv(t, context.Background(), "", "merge", "--plan", planIB, "--out", out, a, corrupt, other, otherPlan)
+	code, _, stderr := e.gv(t, context.Background(), "", "merge", "--plan", planIB, "--out", out, a, corrupt, other, otherPlan)
 	if code != exitUsage {
 		t.Fatalf("exit %d, want 2: %s", code, stderr)
 	}
@@ -174,7 +179,7 @@ func TestMergeBadInput(t *testing.T) {
 		"bad nccl":     {"merge", a, "--nccl", corrupt},
 		"bad plan":     {"merge", a, "--plan", corrupt},
 	} {
-		if code, _, stderr := gv(t, context.Background(), "", args...); code != exitUsage {
+		if code, _, stderr := e.gv(t, context.Background(), "", args...); code != exitUsage {
 			t.Errorf("%s: exit %d, want 2: %s", name, code, stderr)
 		}
 	}
@@ -183,12 +188,14 @@ func TestMergeBadInput(t *testing.T) {
 // TestMergeBoxTwice: one node's report copied under another name is the
 // same box: exit 3 naming both files (rule A1).
 func TestMergeBoxTwice(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	a := nodeReport(t, dir, "node-a", 1, 8)
 	c := filepath.Join(dir, "report-node-c.json")
 	data, _ := os.ReadFile(a)
 	os.WriteFile(c, data, 0o644)
-	code, stdout, stderr := gv(t, context.Background(), "", "merge", a, c)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "merge", a, c)
 	if code != exitFailed || !strings.Contains(stdout, "host node-a in "+a+" and "+c) || !strings.Contains(stderr, "fleet checks failed") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -199,6 +206,8 @@ func TestMergeBoxTwice(t *testing.T) {
 // a forged one and a missing one fail the fleet (rule A1: evidence tied to
 // the engineer who ran it).
 func TestMergeSignatures(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	dir := t.TempDir()
 	a := nodeReport(t, dir, "node-a", 1, 8)
 	b := nodeReport(t, dir, "node-b", 2, 8)
@@ -216,18 +225,18 @@ func TestMergeSignatures(t *testing.T) {
 		}
 		os.WriteFile(r+".sig", sig, 0o644)
 	}
-	code, stdout, _ := gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	code, stdout, _ := e.gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
 	if code != 0 || !strings.Contains(stdout, "sre@example.com") {
 		t.Errorf("verified: exit %d\n%s", code, stdout)
 	}
 	forged, _ := os.ReadFile(a + ".sig")
 	os.WriteFile(b+".sig", forged, 0o644) // a's signature does not cover b's bytes
-	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	code, stdout, _ = e.gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
 	if code != exitFailed {
 		t.Errorf("forged: exit %d, want 3\n%s", code, stdout)
 	}
 	os.Remove(b + ".sig")
-	code, stdout, _ = gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
+	code, stdout, _ = e.gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
 	if code != exitFailed || !strings.Contains(stdout, "report-node-b.json missing") {
 		t.Errorf("missing: exit %d\n%s", code, stdout)
 	}

@@ -7,29 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
-
-// stepClock jumps forward on every After: no real waiting.
-type stepClock struct{ now time.Time }
-
-func (c *stepClock) Now() time.Time { return c.now }
-func (c *stepClock) After(d time.Duration) <-chan time.Time {
-	c.now = c.now.Add(d)
-	ch := make(chan time.Time, 1)
-	ch <- c.now
-	return ch
-}
-
-func withClock(t *testing.T) {
-	old := monitorClock
-	monitorClock = &stepClock{now: time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)}
-	t.Cleanup(func() { monitorClock = old })
-}
 
 // twoGPUs samples two GPUs at 30% and 50%: rule O1 flags the server.
 func twoGPUs(onSample func(n int)) func() ([]monitor.Reading, error) {
@@ -48,10 +30,10 @@ func twoGPUs(onSample func(n int)) func() ([]monitor.Reading, error) {
 }
 
 func TestMonitorCommand(t *testing.T) {
-	withClock(t)
-	withNVML(t, &fakeSession{samples: twoGPUs(nil)}, nil)
+	t.Parallel()
+	e := fakeEnv(t, &fakeSession{samples: twoGPUs(nil)}, nil)
 	out := filepath.Join(t.TempDir(), "util.csv")
-	code, stdout, stderr := gv(t, context.Background(), "", "monitor", "--interval", "10s", "--duration", "1m", "--out", out)
+	code, stdout, stderr := e.gv(t, context.Background(), "", "monitor", "--interval", "10s", "--duration", "1m", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -71,15 +53,15 @@ func TestMonitorCommand(t *testing.T) {
 // TestMonitorInterrupted: Ctrl-C (the context ending) still leaves every
 // sample in the CSV and prints the summary.
 func TestMonitorInterrupted(t *testing.T) {
-	withClock(t)
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	withNVML(t, &fakeSession{samples: twoGPUs(func(n int) {
+	e := fakeEnv(t, &fakeSession{samples: twoGPUs(func(n int) {
 		if n == 4 {
 			cancel()
 		}
 	})}, nil)
-	code, stdout, stderr := gv(t, ctx, "", "monitor", "--interval", "1s")
+	code, stdout, stderr := e.gv(t, ctx, "", "monitor", "--interval", "1s")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -93,14 +75,15 @@ func TestMonitorInterrupted(t *testing.T) {
 }
 
 func TestMonitorErrors(t *testing.T) {
-	withNVML(t, nil, nvml.ErrNoLibrary)
-	if code, _, errOut := gv(t, context.Background(), "", "monitor"); code != exitError || !strings.Contains(errOut, "install the NVIDIA driver") {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	if code, _, errOut := e.gv(t, context.Background(), "", "monitor"); code != exitError || !strings.Contains(errOut, "install the NVIDIA driver") {
 		t.Errorf("no NVML: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := gv(t, context.Background(), "", "monitor", "--interval", "10ms"); code != exitUsage || !strings.Contains(errOut, "at least") && !strings.Contains(errOut, "between 1s") {
+	if code, _, errOut := e.gv(t, context.Background(), "", "monitor", "--interval", "10ms"); code != exitUsage || !strings.Contains(errOut, "at least") && !strings.Contains(errOut, "between 1s") {
 		t.Errorf("short interval: exit %d, %q", code, errOut)
 	}
-	if code, _, _ := gv(t, context.Background(), "", "monitor", "--nvidia-smi", "x.xml"); code != exitUsage {
+	if code, _, _ := e.gv(t, context.Background(), "", "monitor", "--nvidia-smi", "x.xml"); code != exitUsage {
 		t.Errorf("--nvidia-smi on monitor: exit %d, want usage (NVML only)", code)
 	}
 }

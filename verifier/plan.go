@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
@@ -16,41 +15,57 @@ import (
 )
 
 func init() {
-	register("plan", "build a plan from a requirement sheet (the same plan the site shows)", runPlan)
+	register("plan", "build a plan from a requirement sheet (the same plan the site shows)", parsePlan)
 }
 
-func runPlan(ctx context.Context, e env, args []string) error {
+// planOptions are the flags of gpuverify plan.
+type planOptions struct {
+	in     string // the sheet or plan file; "-" is standard input
+	ics    string // where to write the exit schedule; "" for nowhere
+	force  bool   // replace the ics file
+	format string // text, json or markdown
+}
+
+func parsePlan(e env, args []string) (options, error) {
+	o := &planOptions{}
 	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--ics exit.ics [--force]]")
-	in := fs.String("in", "", "requirement sheet or plan file (JSON); - reads standard input")
-	ics := fs.String("ics", "", "also write the exit schedule (procurement.exit) as an iCalendar file")
-	force := fs.Bool("force", false, "replace the --ics file if it exists")
+	fs.StringVar(&o.in, "in", "", "requirement sheet or plan file (JSON); - reads standard input")
+	fs.StringVar(&o.ics, "ics", "", "also write the exit schedule (procurement.exit) as an iCalendar file")
+	fs.BoolVar(&o.force, "force", false, "replace the --ics file if it exists")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "output format: text, json or markdown")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *in == "" {
+	err := parseFlags(fs, args)
+	o.format = format.value
+	return o, err
+}
+
+func (o *planOptions) validate() error {
+	if o.in == "" {
 		return usageErr("--in is required: a requirement sheet, or - for standard input")
 	}
-	icsOut := output{path: *ics, force: *force, inputs: []string{*in}}
+	return nil
+}
+
+func (o *planOptions) run(ctx context.Context, e env) error {
+	icsOut := output{path: o.ics, force: o.force, inputs: []string{o.in}}
 	if err := icsOut.check(); err != nil {
 		return err
 	}
 	return interruptible(ctx, func() error {
-		data, err := readInput(e, *in, plan.MaxBytes)
+		data, err := readInput(e, o.in, plan.MaxBytes)
 		if err != nil {
 			return err
 		}
 		p, err := readPlan(data)
 		if err != nil {
-			return inputErr(*in, err)
+			return inputErr(o.in, err)
 		}
-		if *ics != "" {
-			if err := writeICS(icsOut, p); err != nil {
+		if o.ics != "" {
+			if err := writeICS(icsOut, p, e.now()); err != nil {
 				return err
 			}
 		}
-		return writePlan(e.stdout, p, format.value)
+		return writePlan(e.stdout, p, o.format)
 	})
 }
 
@@ -72,7 +87,7 @@ func readPlan(data []byte) (*plan.Plan, error) {
 }
 
 // writeICS writes the exit schedule as an iCalendar file (rules E1, E2).
-func writeICS(out output, p *plan.Plan) error {
+func writeICS(out output, p *plan.Plan, now time.Time) error {
 	pr := p.Requirements.Procurement
 	if pr == nil || pr.Exit == nil {
 		return usageErr("--ics: the plan has no procurement.exit section")
@@ -82,7 +97,7 @@ func writeICS(out output, p *plan.Plan) error {
 		return usageErr("procurement.exit: %v", err)
 	}
 	var b bytes.Buffer
-	if err := sched.WriteICS(&b, time.Now().UTC()); err != nil {
+	if err := sched.WriteICS(&b, now.UTC()); err != nil {
 		return runErr("%v", err)
 	}
 	return out.write(b.Bytes())
@@ -96,24 +111,6 @@ func writePlan(w io.Writer, p *plan.Plan, format string) error {
 		return plan.WriteMarkdown(w, p)
 	}
 	return plan.WriteText(w, p)
-}
-
-// openInput opens a file named on the command line, or standard input for "-".
-func openInput(e env, name string) (io.Reader, func(), error) {
-	if name == "-" {
-		return e.stdin, func() {}, nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, nil, usageErr("%v", err)
-	}
-	// A directory opens, then fails on the first read: refuse it here so
-	// every command says the same and exits 2.
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nil, nil, usageErr("%s is a directory: give a file", name)
-	}
-	return f, func() { f.Close() }, nil
 }
 
 // inputErr reports bad input (exit 2) with the file name and the field.

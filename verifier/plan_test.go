@@ -1,29 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
-func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestPlanCommand(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
 	sheet := `{"workload":"inference","model":{"preset":"llama-3.1-70b"},"concurrency":16}`
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		code     int
-		out, err string
-	}{
+	tests := []cliCase{
 		{"text from stdin", []string{"plan", "--in", "-"}, sheet, exitOK, "2 x NVIDIA H20 96GB", ""},
 		{"json", []string{"plan", "--in", "-", "--format", "json"}, sheet, exitOK, `"schema": "gpuplan.plan/v1"`, ""},
 		{"markdown", []string{"plan", "--in", "-", "--format", "markdown"}, sheet, exitOK, "# GPU rental plan", ""},
@@ -35,30 +25,19 @@ func TestPlanCommand(t *testing.T) {
 		{"hours out of range", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"hours_per_day":"25"}`, exitUsage, "", "hours_per_day: must be between 0 and 24"},
 		{"unknown field", []string{"plan", "--in", "-"}, `{"workload":"lora","model":{"params_b":7},"gpus":8}`, exitUsage, "", "gpus: unknown field"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code = %d, want %d; stderr %q", code, tt.code, errOut)
-			}
-			if !strings.Contains(out, tt.out) {
-				t.Errorf("stdout lacks %q:\n%s", tt.out, out)
-			}
-			if !strings.Contains(errOut, tt.err) {
-				t.Errorf("stderr = %q, want %q", errOut, tt.err)
-			}
-		})
-	}
+	e.runCases(t, tests)
 }
 
 func TestVersionAndUsage(t *testing.T) {
-	if code, out, _ := runCmd(t, "", "version"); code != exitOK || !strings.HasPrefix(out, "gpuverify dev") {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	if code, out, _ := e.gv(t, context.Background(), "", "version"); code != exitOK || !strings.HasPrefix(out, "gpuverify dev") {
 		t.Errorf("version: %d %q", code, out)
 	}
-	if code, _, errOut := runCmd(t, "", "frobnicate"); code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+	if code, _, errOut := e.gv(t, context.Background(), "", "frobnicate"); code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
 		t.Errorf("unknown command: %d %q", code, errOut)
 	}
-	if code, out, _ := runCmd(t, "", "help"); code != exitOK || !strings.Contains(out, "plan") {
+	if code, out, _ := e.gv(t, context.Background(), "", "help"); code != exitOK || !strings.Contains(out, "plan") {
 		t.Errorf("help: %d %q", code, out)
 	}
 }
@@ -66,12 +45,14 @@ func TestVersionAndUsage(t *testing.T) {
 // TestPlanFileInput: gpuverify plan also reads a plan file as it is (the
 // site's export), and --ics writes the exit schedule (rules E1, E2).
 func TestPlanFileInput(t *testing.T) {
-	code, planJSON, errOut := runCmd(t, "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--format", "json")
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	code, planJSON, errOut := e.gv(t, context.Background(), "", "plan", "--in", "../shared/plan/testdata/procurement.req.json", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("build: %d %s", code, errOut)
 	}
 	ics := t.TempDir() + "/exit.ics"
-	code, out, errOut := runCmd(t, planJSON, "plan", "--in", "-", "--ics", ics)
+	code, out, errOut := e.gv(t, context.Background(), planJSON, "plan", "--in", "-", "--ics", ics)
 	if code != exitOK {
 		t.Fatalf("plan file: %d %s", code, errOut)
 	}
@@ -82,7 +63,7 @@ func TestPlanFileInput(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(data), "BEGIN:VCALENDAR\r\n") || !strings.Contains(string(data), "BEGIN:VEVENT") {
 		t.Errorf("ics = %q, %v", data, err)
 	}
-	code, _, errOut = runCmd(t, `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics, "--force")
+	code, _, errOut = e.gv(t, context.Background(), `{"workload":"lora","model":{"params_b":7}}`, "plan", "--in", "-", "--ics", ics, "--force")
 	if code != exitUsage || !strings.Contains(errOut, "no procurement.exit section") {
 		t.Errorf("--ics without an exit section: %d %q", code, errOut)
 	}

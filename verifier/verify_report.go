@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -16,25 +16,44 @@ import (
 )
 
 func init() {
-	register("verify-report", "check a report: its digest, its SSH signature, and every check derived again from its facts; a fleet report: its digest", runVerifyReport)
+	register("verify-report", "check a report: its digest, its SSH signature, and every check derived again from its facts; a fleet report: its digest", parseVerifyReport)
 }
 
 // maxListed bounds the disagreeing checks printed.
 const maxListed = 20
 
-func runVerifyReport(_ context.Context, e env, args []string) error {
+// verifyReportOptions are the flags and the file of gpuverify verify-report.
+type verifyReportOptions struct {
+	report    string // the report or fleet report; "-" is standard input
+	allowed   string // the allowed_signers file; "" checks no signature
+	signature string // the signature file; "" for report + ".sig"
+	nonce     string // the challenge the report must carry; "" for any
+}
+
+func parseVerifyReport(e env, args []string) (options, error) {
+	o := &verifyReportOptions{}
 	fs := newFlags(e, "verify-report", "report.json [--allowed-signers FILE [--signature report.json.sig]] [--nonce VALUE]")
-	allowed := fs.String("allowed-signers", "", "check the SSH signature against this allowed_signers file (ssh-keygen(1) format: principals [namespaces=\"gpuplan-report\"] ssh-ed25519 KEY)")
-	sigName := fs.String("signature", "", "the signature file; default: the report's name with .sig added")
-	nonce := fs.String("nonce", "", "the challenge the buyer gave for this delivery: the report must carry it")
-	name, err := parseWithOnePositional(fs, args)
-	if err != nil {
-		return err
-	}
-	if *sigName != "" && *allowed == "" {
+	fs.StringVar(&o.allowed, "allowed-signers", "", "check the SSH signature against this allowed_signers file (ssh-keygen(1) format: principals [namespaces=\"gpuplan-report\"] ssh-ed25519 KEY)")
+	fs.StringVar(&o.signature, "signature", "", "the signature file; default: the report's name with .sig added")
+	fs.StringVar(&o.nonce, "nonce", "", "the challenge the buyer gave for this delivery: the report must carry it")
+	var err error
+	o.report, err = parseWithOnePositional(fs, args)
+	return o, err
+}
+
+func (o *verifyReportOptions) validate() error {
+	if o.signature != "" && o.allowed == "" {
 		return usageErr("--signature needs --allowed-signers: the file of keys allowed to sign reports")
 	}
-	data, err := readReportBytes(e, name)
+	if o.allowed == "-" || o.signature == "-" {
+		return usageErr("--allowed-signers and --signature read files, not standard input")
+	}
+	return nil
+}
+
+func (o *verifyReportOptions) run(_ context.Context, e env) error {
+	name := o.report
+	data, err := readInput(e, name, report.MaxBytes)
 	if err != nil {
 		return err
 	}
@@ -51,7 +70,7 @@ func runVerifyReport(_ context.Context, e env, args []string) error {
 	} else {
 		problems = append(problems, "digest MISMATCH: the content does not hash to the digest the report states: it was changed after gpuverify wrote it")
 	}
-	who, sigProblem, err := checkSignature(e, name, data, *allowed, *sigName)
+	who, sigProblem, err := checkSignature(e, name, data, o.allowed, o.signature)
 	if err != nil {
 		return err
 	}
@@ -68,8 +87,8 @@ func runVerifyReport(_ context.Context, e env, args []string) error {
 	if len(problems) == 0 {
 		fmt.Fprintf(e.stdout, "%s: all %d checks and the summary agree with what gpuverify %s derives from the report's facts\n", name, len(a.Checks), version)
 	}
-	if *nonce != "" && a.Report.Nonce != *nonce {
-		problems = append(problems, fmt.Sprintf("nonce MISMATCH: the report carries %q, not the challenge %q given for this delivery: it is an old or another delivery's report", a.Report.Nonce, *nonce))
+	if o.nonce != "" && a.Report.Nonce != o.nonce {
+		problems = append(problems, fmt.Sprintf("nonce MISMATCH: the report carries %q, not the challenge %q given for this delivery: it is an old or another delivery's report", a.Report.Nonce, o.nonce))
 	}
 	r := a.Report
 	fmt.Fprintf(e.stdout, "origin: %s\n", provenance.Describe(r.Origin, r.Facts))
@@ -117,19 +136,6 @@ func parseWithOnePositional(fs *flag.FlagSet, args []string) (string, error) {
 	return pos[0], nil
 }
 
-func readReportBytes(e env, name string) ([]byte, error) {
-	r, closeIn, err := openInput(e, name)
-	if err != nil {
-		return nil, err
-	}
-	defer closeIn()
-	data, err := io.ReadAll(io.LimitReader(r, report.MaxBytes+1))
-	if err != nil {
-		return nil, usageErr("reading %s: %v", name, err)
-	}
-	return data, nil
-}
-
 // checkSignature verifies the report's SSH signature when allowed names an
 // allowed_signers file. It returns a line for the output when all is well,
 // or the problem; err is for files that cannot be read (exit 2).
@@ -146,16 +152,16 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 	if sigName == "" {
 		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
 	}
-	signers, err := os.ReadFile(allowed)
+	signers, err := readInput(e, allowed, maxSignersBytes)
 	if err != nil {
-		return "", "", usageErr("--allowed-signers: %v", err)
+		return "", "", err
 	}
-	sig, err := os.ReadFile(sigName)
+	if _, err := os.Stat(sigName); errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
+	}
+	sig, err := readInput(e, sigName, maxSigBytes)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
-		}
-		return "", "", usageErr("reading the signature: %v", err)
+		return "", "", err
 	}
 	who, err := sshsig.Verify(sig, sshsig.Namespace, data, signers)
 	if err != nil {

@@ -14,14 +14,19 @@ var (
 )
 
 func init() {
-	register("version", "print the version, commit and build date", runVersion)
+	register("version", "print the version, commit and build date", parseVersion)
 }
 
-func runVersion(_ context.Context, e env, args []string) error {
-	fs := newFlags(e, "version", "")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
+// versionOptions: gpuverify version has no flags.
+type versionOptions struct{}
+
+func parseVersion(e env, args []string) (options, error) {
+	return versionOptions{}, parseFlags(newFlags(e, "version", ""), args)
+}
+
+func (versionOptions) validate() error { return nil }
+
+func (versionOptions) run(_ context.Context, e env) error {
 	fmt.Fprintf(e.stdout, "gpuverify %s (commit %s, built %s, %s, %s/%s)\n", version, commit, date, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return nil
 }

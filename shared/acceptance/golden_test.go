@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
@@ -122,7 +122,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("test plan invalid: %v", err)
 			}
 			got := Check(c.plan, parseFixture(t, c.fixture))
-			golden.Check(t, filepath.Join("testdata", c.name+".txt"), renderResults(c, got))
+			testkit.Golden(t, filepath.Join("testdata", c.name+".txt"), renderResults(c, got))
 		})
 	}
 }

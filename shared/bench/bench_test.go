@@ -3,17 +3,15 @@ package bench_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func TestDecode(t *testing.T) {
 	ok := `{"schema":"gpuplan.bench/v1","duration_s":5,"elapsed_s":5,"gpus":[{"index":0,"name":"x","measurements":[{"kind":"fp32","value":1,"best":1,"samples":1,"seconds":1}]}]}`
@@ -94,7 +92,7 @@ func TestRender(t *testing.T) {
 		if err := write(&b); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "testdata/"+name, b.Bytes())
+		testkit.Golden(t, "testdata/"+name, b.Bytes())
 	}
 	var b bytes.Buffer
 	skipped := &bench.Run{Schema: bench.Schema, DurationS: 60, Skipped: "no libcuda.so.1", Interrupted: true}
@@ -105,23 +103,6 @@ func TestRender(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("skipped run lacks %q:\n%s", want, b.String())
 		}
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (go test -update rewrites it):\n%s", path, got)
 	}
 }
 

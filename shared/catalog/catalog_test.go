@@ -3,8 +3,6 @@ package catalog_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -12,11 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/shopspring/decimal"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // wantIDs is the stable catalogue order: plan files, the planner's tables and
 // the verifier refer to cards by these ids.
@@ -556,25 +553,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", "catalog.golden.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run go test -update if the change is intended)", path, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s: got %d lines, want %d (run go test -update if the change is intended)", path, len(gl), len(wl))
-	}
+	testkit.Golden(t, filepath.Join("testdata", "catalog.golden.json"), got)
 }
 
 func BenchmarkByID(b *testing.B) {

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/contract"
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Check accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`,                                  // missing everything
 		`{"availability_pct":"1e999999999"}`,  // a huge exponent
 		`{"availability_pct":"1e-999999999"}`, // a tiny exponent
@@ -34,6 +34,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, contract.Decode)
+		testkit.RoundTrip(t, in, contract.Decode)
 	})
 }

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/contract"
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
 )
 
 // TestGolden renders every testdata/*.json input as text and Markdown and
 // compares them with the golden files beside it.
 func TestGolden(t *testing.T) {
-	golden.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
 		in, err := contract.Decode(bytes.NewReader(input))
 		if err != nil {
 			t.Fatal(err)
@@ -20,6 +20,6 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden.Rendered(t, stem, r)
+		testkit.Rendered(t, stem, r)
 	})
 }

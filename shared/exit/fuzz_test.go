@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/exit"
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Schedule accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"contract_end":"2099-12-31","deletion_working_days":60}`, // the last allowed date
 		`{"contract_end":"2026-09-30","workdays":["2026-10-10"],"holidays":["2026-10-01"]}`,
@@ -33,6 +33,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteICS(&buf, stamp); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, exit.Decode)
+		testkit.RoundTrip(t, in, exit.Decode)
 	})
 }

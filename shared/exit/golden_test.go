@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/exit"
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
 )
 
 // TestGolden renders every testdata/*.json input as text, Markdown and
 // iCalendar and compares them with the golden files beside it.
 func TestGolden(t *testing.T) {
-	golden.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
 		in, err := exit.Decode(bytes.NewReader(input))
 		if err != nil {
 			t.Fatal(err)
@@ -30,8 +30,8 @@ func TestGolden(t *testing.T) {
 		if err := p.WriteICS(&ics, stamp); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, stem+".txt", text.Bytes())
-		golden.Check(t, stem+".md", md.Bytes())
-		golden.Check(t, stem+".ics", ics.Bytes())
+		testkit.Golden(t, stem+".txt", text.Bytes())
+		testkit.Golden(t, stem+".md", md.Bytes())
+		testkit.Golden(t, stem+".ics", ics.Bytes())
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/gpuplan/gpuplan/internal/testkit"
 )
 
 // sysfs builds a fake /sys/class/infiniband: devices with their ports'
@@ -111,9 +113,7 @@ func TestParseNCCLBad(t *testing.T) {
 }
 
 func FuzzParseNCCL(f *testing.F) {
-	good, _ := os.ReadFile("testdata/all_reduce_2x8.txt")
-	f.Add(good)
-	f.Add([]byte("  8 2 float sum -1 1 2 3 0 1 2 3 N/A\n# Out of bounds values : 0 OK\n"))
+	testkit.AddSeeds(f, "testdata/all_reduce_*.txt", "  8 2 float sum -1 1 2 3 0 1 2 3 N/A\n# Out of bounds values : 0 OK\n")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := ParseNCCL(data)
 		if err != nil {

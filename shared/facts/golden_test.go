@@ -3,15 +3,13 @@ package facts
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/gpuplan/gpuplan/internal/testkit"
+)
 
 // notFacts are fixtures that hold no facts: Parse must refuse them.
 var notFacts = map[string]bool{
@@ -73,31 +71,7 @@ func checkGolden(t *testing.T, golden string, f *Facts) {
 		t.Fatalf("marshal: %v", err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", golden)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the parse; run go test -update and review the diff\ngot:\n%s", path, firstDiff(got, want))
-	}
-}
-
-// firstDiff shows the first differing line of got and want.
-func firstDiff(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) && i < len(w); i++ {
-		if g[i] != w[i] {
-			return fmt.Sprintf("line %d:\n  got:  %s\n  want: %s", i+1, g[i], w[i])
-		}
-	}
-	return fmt.Sprintf("lengths differ: got %d lines, want %d", len(g), len(w))
+	testkit.Golden(t, filepath.Join("testdata", golden), got)
 }
 
 // TestGolden parses every fixture with Parse and compares the Facts with

@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
@@ -187,8 +186,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, filepath.Join("testdata", name+".json"), js)
-			golden.Rendered(t, filepath.Join("testdata", name), f)
+			testkit.Golden(t, filepath.Join("testdata", name+".json"), js)
+			testkit.Rendered(t, filepath.Join("testdata", name), f)
 			if ok, want, got, err := Verify(js); err != nil || !ok {
 				t.Errorf("the sealed fleet does not verify: %v %s %s", err, want, got)
 			}
@@ -373,7 +372,7 @@ func TestDecodeRefuses(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json", `{"schema": "gpuplan.fleet/v1", "digest": "`+strings.Repeat("0", 64)+`"}`)
+	testkit.AddSeeds(f, "testdata/*.json", `{"schema": "gpuplan.fleet/v1", "digest": "`+strings.Repeat("0", 64)+`"}`)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fl, err := Decode(data)
 		if err != nil {

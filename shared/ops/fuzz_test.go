@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/ops"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Review accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"budgets":[{"lines":[{"item":"gpu_rent","amount":"1e999999999"}]}],"months":[{"month":"2026-01","cards":1,"utilisation_pct":"1","lines":[]}]}`,  // a huge exponent
 		`{"budgets":[{"lines":[{"item":"gpu_rent","amount":"1e-999999999"}]}],"months":[{"month":"2026-01","cards":1,"utilisation_pct":"1","lines":[]}]}`, // a tiny exponent
@@ -33,6 +33,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, ops.Decode)
+		testkit.RoundTrip(t, in, ops.Decode)
 	})
 }

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
@@ -63,9 +64,9 @@ type Line struct {
 	Amount decimal.Decimal `json:"amount"`
 }
 
-// Items are the bill items, rule C1's names as the tco package uses them,
-// plus "other".
-var Items = []string{"gpu_rent", "egress", "storage", "extra_ips", "support_tier", "after_hours_support", "data_migration", "other"}
+// Items are the bill items: rule C1's names (costitem, as tco and quote use
+// them) plus costitem.Other.
+var Items = append(costitem.C1(), costitem.Other)
 
 // The defaults of the optional inputs. They are variables only because Go
 // has no decimal constants: never reassign them.

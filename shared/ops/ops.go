@@ -3,6 +3,7 @@ package ops
 import (
 	"cmp"
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -216,7 +217,7 @@ func suggest(m Month, target decimal.Decimal) RightSizing {
 	n = max(1, min(n, m.Cards))
 	rs := RightSizing{Vendor: m.Vendor, Month: m.Month, Cards: m.Cards, Suggested: n,
 		BusyHoursPerDay: m.UtilisationPct.Mul(decimal.NewFromInt(24)).Shift(-2)}
-	rent := amounts(m.Lines)["gpu_rent"]
+	rent := amounts(m.Lines)[costitem.Rent]
 	rs.Saving = rent.Mul(decimal.NewFromInt(int64(m.Cards-n))).DivRound(decimal.NewFromInt(int64(m.Cards)), money.DivPrecision)
 	rs.Hourly = rs.BusyHoursPerDay.LessThan(hourlyBelow)
 	rs.Text = fmt.Sprintf("Two months under 60%% (latest %s%%, %s): %d cards do the work of %d at %s%% utilisation; "+

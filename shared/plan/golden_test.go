@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 )
 
 // TestGolden builds the plan of every sheet in testdata and compares the
@@ -31,9 +31,9 @@ func TestGolden(t *testing.T) {
 			if err := WriteMarkdown(&md, p); err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, "testdata/"+name+".plan.json", js.Bytes())
-			golden.Check(t, "testdata/"+name+".txt", txt.Bytes())
-			golden.Check(t, "testdata/"+name+".md", md.Bytes())
+			testkit.Golden(t, "testdata/"+name+".plan.json", js.Bytes())
+			testkit.Golden(t, "testdata/"+name+".txt", txt.Bytes())
+			testkit.Golden(t, "testdata/"+name+".md", md.Bytes())
 		})
 	}
 }
@@ -59,29 +59,10 @@ func buildFile(t *testing.T, path string) *Plan {
 // TestDocExample keeps docs/plan-file.md's full example equal to the golden
 // plan it quotes; -update rewrites the example.
 func TestDocExample(t *testing.T) {
-	const path = "../../docs/plan-file.md"
-	const begin, end = "<!-- begin plan example: written by go test ./shared/plan -update -->\n", "<!-- end plan example -->"
-	doc, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	plan, err := os.ReadFile("testdata/inference-70b.plan.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	head, rest, ok1 := strings.Cut(string(doc), begin)
-	_, tail, ok2 := strings.Cut(rest, end)
-	if !ok1 || !ok2 {
-		t.Fatalf("%s lacks the example markers", path)
-	}
-	want := head + begin + "```json\n" + string(plan) + "```\n" + end + tail
-	if golden.Updating() {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if string(doc) != want {
-		t.Errorf("%s does not quote testdata/inference-70b.plan.json as it is now; run go test ./shared/plan -update", path)
-	}
+	testkit.Section(t, "../../docs/plan-file.md", "<!-- begin plan example: written by go test ./shared/plan -update -->\n", "<!-- end plan example -->",
+		"```json\n"+string(plan)+"```\n")
 }

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/poc"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Judge accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"cards":2,"throughput":{"single":"1e999999999","multi":"1"}}`,  // a huge exponent
 		`{"cards":2,"throughput":{"single":"1e-999999999","multi":"1"}}`, // a tiny exponent
@@ -35,6 +35,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, poc.Decode)
+		testkit.RoundTrip(t, in, poc.Decode)
 	})
 }

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/quote"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Compare accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"need":{"cards":1,"egress_tb":"1e999999999","term_months":1},"quotes":[{"vendor":"a","gpu_per_card":"1"}]}`,         // a huge exponent
 		`{"need":{"cards":1,"egress_tb":"1e-999999999","term_months":1},"quotes":[{"vendor":"a","gpu_per_card":"1"}]}`,        // a tiny exponent
@@ -34,6 +34,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, quote.Decode)
+		testkit.RoundTrip(t, in, quote.Decode)
 	})
 }

@@ -3,6 +3,7 @@ package quote
 import (
 	"cmp"
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -26,21 +27,10 @@ type Flag struct {
 	Text  string `json:"text"`
 }
 
-// Item names, in the order of rule C1.
-const (
-	ItemGPU       = "gpu_rent"
-	ItemBundled   = "bundled"
-	ItemEgress    = "egress"
-	ItemStorage   = "storage"
-	ItemIPs       = "extra_ips"
-	ItemSupport   = "support_tier"
-	ItemMigration = "data_migration"
-)
-
 // Line is one item of a quote priced for the need, as quoted (VAT as the
 // quote has it).
 type Line struct {
-	// Item is one of the Item* names.
+	// Item is a costitem name: Rent or Bundled for the GPUs, else one of C1.
 	Item string `json:"item"`
 	// Amount is the monthly cost of the item; zero when not stated.
 	Amount decimal.Decimal `json:"amount"`
@@ -127,20 +117,20 @@ func price(n Need, q Quote) Priced {
 	var gpu decimal.Decimal
 	if q.Bundled != nil {
 		gpu = *q.Bundled
-		p.Lines = append(p.Lines, Line{Item: ItemBundled, Amount: gpu, Stated: true,
+		p.Lines = append(p.Lines, Line{Item: costitem.Bundled, Amount: gpu, Stated: true,
 			Basis: "one figure for GPUs, egress, storage and IPs"})
 		p.Flags = append(p.Flags, Flag{"C5", Amber, "Bundled quote: ask for it split into GPU, bandwidth and storage before comparing; a low bundle can hide dear extras."})
 	} else {
 		gpu = q.GPUPerCard.Mul(cards)
-		p.Lines = append(p.Lines, Line{Item: ItemGPU, Amount: gpu, Stated: true,
+		p.Lines = append(p.Lines, Line{Item: costitem.Rent, Amount: gpu, Stated: true,
 			Basis: fmt.Sprintf("%d cards × %s", n.Cards, money.Format(*q.GPUPerCard))})
 		p.Lines = append(p.Lines,
-			metered(ItemEgress, n.EgressTB, "TB", q.Egress),
-			metered(ItemStorage, n.StorageGB, "GB", q.Storage),
-			metered(ItemIPs, decimal.NewFromInt(int64(n.IPs)), "IPs", q.IPs))
+			metered(costitem.Egress, n.EgressTB, "TB", q.Egress),
+			metered(costitem.Storage, n.StorageGB, "GB", q.Storage),
+			metered(costitem.IPs, decimal.NewFromInt(int64(n.IPs)), "IPs", q.IPs))
 	}
-	p.Lines = append(p.Lines, fee(ItemSupport, q.SupportMonthly, "a month"))
-	mig := fee(ItemMigration, q.Migration, "")
+	p.Lines = append(p.Lines, fee(costitem.Support, q.SupportMonthly, "a month"))
+	mig := fee(costitem.Migration, q.Migration, "")
 	if q.Migration != nil {
 		mig.Amount = q.Migration.DivRound(decimal.NewFromInt(int64(n.TermMonths)), money.DivPrecision)
 		mig.Basis = fmt.Sprintf("%s once ÷ %d months", money.Format(*q.Migration), n.TermMonths)
@@ -179,7 +169,7 @@ func price(n Need, q Quote) Priced {
 }
 
 func isMetered(item string) bool {
-	return item == ItemEgress || item == ItemStorage || item == ItemIPs
+	return item == costitem.Egress || item == costitem.Storage || item == costitem.IPs
 }
 
 // metered prices need units of an item above its free quota.

@@ -2,6 +2,7 @@ package quote
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"io"
 	"strconv"
 
@@ -11,7 +12,7 @@ import (
 
 // sections lays out the report that WriteText and WriteMarkdown render.
 func (r Result) sections() []table.Section {
-	items := []string{ItemGPU, ItemEgress, ItemStorage, ItemIPs, ItemSupport, ItemMigration}
+	items := []string{costitem.Rent, costitem.Egress, costitem.Storage, costitem.IPs, costitem.Support, costitem.Migration}
 	t := table.Section{Title: fmt.Sprintf("Quotes for %d cards, %s TB egress, %s GB storage, %d IPs (CNY a month)",
 		r.Need.Cards, r.Need.EgressTB, r.Need.StorageGB, r.Need.IPs),
 		Header: []string{"rank", "vendor", "gpu", "egress", "storage", "ips", "support", "migration", "as quoted", "without VAT"}}
@@ -57,7 +58,7 @@ func cell(q Priced, item string) string {
 			return "?"
 		case l.Item == item:
 			return money.Format(l.Amount)
-		case l.Item == ItemBundled && item == ItemGPU:
+		case l.Item == costitem.Bundled && item == costitem.Rent:
 			return "bundled " + money.Format(l.Amount)
 		}
 	}

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
-	"github.com/gpuplan/gpuplan/shared/internal/golden"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
@@ -129,7 +129,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, filepath.Join("testdata", c.name+".json"), js)
+			testkit.Golden(t, filepath.Join("testdata", c.name+".json"), js)
 			var txt, mdown bytes.Buffer
 			if err := WriteText(&txt, r); err != nil {
 				t.Fatal(err)
@@ -137,8 +137,8 @@ func TestGolden(t *testing.T) {
 			if err := WriteMarkdown(&mdown, r); err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, filepath.Join("testdata", c.name+".txt"), txt.Bytes())
-			golden.Check(t, filepath.Join("testdata", c.name+".md"), mdown.Bytes())
+			testkit.Golden(t, filepath.Join("testdata", c.name+".txt"), txt.Bytes())
+			testkit.Golden(t, filepath.Join("testdata", c.name+".md"), mdown.Bytes())
 
 			// The golden JSON verifies, and the text renders the same from it.
 			ok, want, got, err := Verify(js)
@@ -351,7 +351,7 @@ func TestWriteFacts(t *testing.T) {
 	if err := WriteFacts(&b, parseFixture(t, "nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt")); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, "testdata/h100-bundle.facts.txt", b.Bytes())
+	testkit.Golden(t, "testdata/h100-bundle.facts.txt", b.Bytes())
 }
 
 // FuzzDecode: Decode never panics, and a report it reads has a stable

@@ -3,14 +3,13 @@ package sizing
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/gpuplan/gpuplan/internal/testkit"
+)
 
 // goldenCase is one testdata/recommend/NAME.in.json file.
 type goldenCase struct {
@@ -55,19 +54,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := filepath.Join("testdata", "recommend", name+".golden.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from its golden file; run go test -run TestGolden -update and review the diff", name)
-			}
+			testkit.Golden(t, filepath.Join("testdata", "recommend", name+".golden.json"), got)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package tco
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
@@ -18,7 +19,7 @@ func none(name, why string) Item {
 
 func rentItem(in Input) Item {
 	if in.Rent.Amount != nil {
-		return own(ItemRent, *in.Rent.Amount)
+		return own(costitem.Rent, *in.Rent.Amount)
 	}
 	r := in.Rent.PerCard.Mul(decimal.NewFromInt(int64(in.Cards)))
 	it := Item{
@@ -60,9 +61,9 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis f
 func egressItem(e Egress, def Price, texts bool) Item {
 	switch {
 	case e.Amount != nil:
-		return own(ItemEgress, *e.Amount)
+		return own(costitem.Egress, *e.Amount)
 	case e.GB.High.IsZero():
-		return none(ItemEgress, "no egress volume entered")
+		return none(costitem.Egress, "no egress volume entered")
 	}
 	free := func() string { return fmt.Sprintf("(%s GB − %s GB free)", qty(e.GB), e.FreeGB) }
 	if len(e.Tiers) == 0 {
@@ -82,7 +83,7 @@ func egressItem(e Egress, def Price, texts bool) Item {
 		prices = append(prices, t.PricePerGB)
 	}
 	return Item{
-		Name: ItemEgress, Rule: "C1", UserEntered: true,
+		Name: costitem.Egress, Rule: "C1", UserEntered: true,
 		Low:   tieredCost(e.GB.Low, sizes, prices),
 		High:  tieredCost(e.GB.High, sizes, prices),
 		Basis: fmt.Sprintf("%s at %d price tiers", free(), len(e.Tiers)),
@@ -125,9 +126,9 @@ func migrationItem(m Migration, term int, def Price, texts bool) Item {
 	}
 	switch {
 	case m.Amount != nil:
-		return spread(own(ItemMigration, *m.Amount))
+		return spread(own(costitem.Migration, *m.Amount))
 	case m.GB.High.IsZero():
-		return none(ItemMigration, "no data to move entered")
+		return none(costitem.Migration, "no data to move entered")
 	}
 	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, textsOf(texts, func() string { return qty(m.GB) + " GB" })))
 }

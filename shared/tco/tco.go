@@ -3,24 +3,27 @@ package tco
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
-// Item names, in the order of rule C1.
+// The item names are costitem's. These are the same constants under the
+// names the planner and the site still use (shared/plan, wasm/); new code
+// names costitem.
 const (
-	ItemRent       = "gpu_rent"
-	ItemEgress     = "egress"
-	ItemStorage    = "storage"
-	ItemIPs        = "extra_ips"
-	ItemSupport    = "support_tier"
-	ItemAfterHours = "after_hours_support"
-	ItemMigration  = "data_migration"
+	ItemRent       = costitem.Rent
+	ItemEgress     = costitem.Egress
+	ItemStorage    = costitem.Storage
+	ItemIPs        = costitem.IPs
+	ItemSupport    = costitem.Support
+	ItemAfterHours = costitem.AfterHours
+	ItemMigration  = costitem.Migration
 )
 
 // Item is one line of the monthly cost.
 type Item struct {
-	// Name is one of the Item* constants.
+	// Name is one of costitem's C1 names.
 	Name string          `json:"name"`
 	Low  decimal.Decimal `json:"low"`  // the low estimate, CNY a month
 	High decimal.Decimal `json:"high"` // the high estimate, CNY a month

@@ -1,21 +1,18 @@
 package tco_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func d(s string) decimal.Decimal  { return decimal.RequireFromString(s) }
 func p(s string) *decimal.Decimal { v := d(s); return &v }
@@ -89,7 +86,7 @@ func TestC2(t *testing.T) {
 		t.Errorf("band %s, warning %q: want below with the C3 advice", r.Band, r.Warning)
 	}
 	for _, it := range r.Items {
-		entered := it.Name == tco.ItemRent || it.Name == tco.ItemEgress || it.Name == tco.ItemIPs || it.Name == tco.ItemSupport
+		entered := it.Name == costitem.Rent || it.Name == costitem.Egress || it.Name == costitem.IPs || it.Name == costitem.Support
 		if it.UserEntered != entered || it.Assumption != "" || it.Rule != "C1" {
 			t.Errorf("%s: user_entered %v assumption %q rule %s", it.Name, it.UserEntered, it.Assumption, it.Rule)
 		}
@@ -196,12 +193,12 @@ func TestDefaults(t *testing.T) {
 		name, low, high string
 		source          string
 	}{
-		{tco.ItemEgress, "1000", "3200", def.EgressPerGB.Source},       // 2,000–4,000 GB × 0.5–0.8
-		{tco.ItemStorage, "600", "2000", def.StoragePerGBMonth.Source}, // 2,000 GB × 0.3–1.0
-		{tco.ItemIPs, "40", "400", def.IPPerMonth.Source},              // 2–4 × 20–100
-		{tco.ItemSupport, "1000", "1000", def.Support.Source},          // C2's figure
-		{tco.ItemAfterHours, "500", "1500", def.AfterHours.Source},     //
-		{tco.ItemMigration, "500", "800", def.MigrationPerGB.Source},   // 12,000 GB × 0.5–0.8 ÷ 12
+		{costitem.Egress, "1000", "3200", def.EgressPerGB.Source},       // 2,000–4,000 GB × 0.5–0.8
+		{costitem.Storage, "600", "2000", def.StoragePerGBMonth.Source}, // 2,000 GB × 0.3–1.0
+		{costitem.IPs, "40", "400", def.IPPerMonth.Source},              // 2–4 × 20–100
+		{costitem.Support, "1000", "1000", def.Support.Source},          // C2's figure
+		{costitem.AfterHours, "500", "1500", def.AfterHours.Source},     //
+		{costitem.Migration, "500", "800", def.MigrationPerGB.Source},   // 12,000 GB × 0.5–0.8 ÷ 12
 	}
 	for _, tt := range tests {
 		it := item(t, r, tt.name)
@@ -228,7 +225,7 @@ func TestRentFromReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	it := item(t, r, tco.ItemRent)
+	it := item(t, r, costitem.Rent)
 	if it.UserEntered || it.Assumption != in.Rent.Source || it.Basis != "8 cards × 1,200.00–1,800.00" {
 		t.Fatalf("rent item %+v", it)
 	}
@@ -246,14 +243,14 @@ func TestEgressTiers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	it := item(t, r, tco.ItemEgress)
+	it := item(t, r, costitem.Egress)
 	if !it.Low.Equal(d("200")) || !it.High.Equal(d("900")) || !it.UserEntered {
 		t.Fatalf("tiered egress = %+v, want 200–900, user-entered", it)
 	}
 	// Inside the free quota the default price never applies.
 	in.Egress = tco.Egress{GB: rg("300", "800"), FreeGB: d("1000")}
 	r, _ = tco.Compute(in)
-	if it := item(t, r, tco.ItemEgress); !it.High.IsZero() || !it.UserEntered || it.Assumption != "" {
+	if it := item(t, r, costitem.Egress); !it.High.IsZero() || !it.UserEntered || it.Assumption != "" {
 		t.Fatalf("within quota = %+v, want 0 and no assumption", it)
 	}
 }
@@ -266,7 +263,7 @@ func TestMigrationOwnAmountSpread(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	it := item(t, r, tco.ItemMigration)
+	it := item(t, r, costitem.Migration)
 	if !it.Low.Equal(d("3333.3333333333333333")) || !it.UserEntered {
 		t.Fatalf("migration = %+v, want 10,000 ÷ 3 at 16 places", it)
 	}
@@ -329,19 +326,7 @@ func TestGoldenJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", "c4.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("JSON differs from %s (run go test -update):\n%s", path, got)
-	}
+	testkit.Golden(t, filepath.Join("testdata", "c4.json"), got)
 }
 
 func BenchmarkCompute(b *testing.B) {

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/shared/internal/fuzzseed"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
 // Rank accepts too, and that an accepted input survives a JSON round trip.
 func FuzzDecode(f *testing.F) {
-	fuzzseed.Add(f, "testdata/*.json",
+	testkit.AddSeeds(f, "testdata/*.json",
 		`{}`, // missing everything
 		`{"weights":{"sla":"1e999999999"},"vendors":[{"name":"a","scores":{"gpu_coverage":1,"sla":1,"data_security":1,"price_transparency":1,"network":1}}]}`,  // a huge exponent
 		`{"weights":{"sla":"1e-999999999"},"vendors":[{"name":"a","scores":{"gpu_coverage":1,"sla":1,"data_security":1,"price_transparency":1,"network":1}}]}`, // a tiny exponent
@@ -33,6 +33,6 @@ func FuzzDecode(f *testing.F) {
 		if err := r.WriteText(&buf); err != nil {
 			t.Fatal(err)
 		}
-		fuzzseed.RoundTrip(t, in, vendors.Decode)
+		testkit.RoundTrip(t, in, vendors.Decode)
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -40,12 +41,12 @@ func buildFakeCUDA(gcc string) error {
 }
 
 // benchJSON runs gpuverify bench --format json and decodes the run.
-func benchJSON(t *testing.T, env []string, args ...string) (result, *bench.Run) {
+func benchJSON(t *testing.T, env []string, args ...string) (testkit.Result, *bench.Run) {
 	t.Helper()
 	r := gpuverify(t, env, append([]string{"bench", "--format", "json"}, args...)...)
-	run, err := bench.Decode([]byte(r.stdout))
+	run, err := bench.Decode([]byte(r.Stdout))
 	if err != nil {
-		t.Fatalf("exit %d, output is not a bench run: %v\n%s\n%s", r.code, err, r.stdout, r.stderr)
+		t.Fatalf("exit %d, output is not a bench run: %v\n%s\n%s", r.Code, err, r.Stdout, r.Stderr)
 	}
 	return r, run
 }
@@ -63,8 +64,8 @@ func checksByID(cs []acceptance.Result) map[string]acceptance.Result {
 func TestBenchLibraryMissing(t *testing.T) {
 	lib := filepath.Join(t.TempDir(), "libcuda.so.1")
 	r, run := benchJSON(t, []string{"GPUVERIFY_CUDA_LIBRARY=" + lib}, "--duration", "5s")
-	if r.code != 1 || !strings.Contains(r.stderr, "no benchmark ran") || !strings.Contains(run.Skipped, lib) {
-		t.Errorf("exit %d, skipped %q, stderr %q", r.code, run.Skipped, r.stderr)
+	if r.Code != 1 || !strings.Contains(r.Stderr, "no benchmark ran") || !strings.Contains(run.Skipped, lib) {
+		t.Errorf("exit %d, skipped %q, stderr %q", r.Code, run.Skipped, r.Stderr)
 	}
 	if len(run.Checks) != len(bench.Kinds)+1 {
 		t.Errorf("%d checks", len(run.Checks))
@@ -84,8 +85,8 @@ func TestBenchMissingSymbol(t *testing.T) {
 	lib := filepath.Join(built.libDir, "nolaunch", "libcuda.so.1")
 	setup(t)
 	r, run := benchJSON(t, []string{"GPUVERIFY_CUDA_LIBRARY=" + lib, "FAKE_CUDA_LOG=" + log}, "--duration", "5s")
-	if r.code != 1 || !strings.Contains(run.Skipped, "has no cuLaunchKernel") {
-		t.Errorf("exit %d, skipped %q", r.code, run.Skipped)
+	if r.Code != 1 || !strings.Contains(run.Skipped, "has no cuLaunchKernel") {
+		t.Errorf("exit %d, skipped %q", r.Code, run.Skipped)
 	}
 	if calls, err := os.ReadFile(log); err == nil {
 		t.Errorf("functions called in a refused library:\n%s", calls)
@@ -97,8 +98,8 @@ func TestBenchMissingSymbol(t *testing.T) {
 func TestBenchInitFails(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls.log")
 	r, run := benchJSON(t, []string{"FAKE_CUDA_INIT=100", "FAKE_CUDA_LOG=" + log}, "--duration", "5s")
-	if r.code != 1 || !strings.Contains(run.Skipped, "cuInit: CUDA_ERROR_NO_DEVICE (100)") || !strings.Contains(run.Skipped, "sees no CUDA GPU") {
-		t.Errorf("exit %d, skipped %q", r.code, run.Skipped)
+	if r.Code != 1 || !strings.Contains(run.Skipped, "cuInit: CUDA_ERROR_NO_DEVICE (100)") || !strings.Contains(run.Skipped, "sees no CUDA GPU") {
+		t.Errorf("exit %d, skipped %q", r.Code, run.Skipped)
 	}
 	calls, _ := os.ReadFile(log)
 	if got := strings.Fields(string(calls)); len(got) != 1 || got[0] != "cuInit" {
@@ -112,8 +113,8 @@ func TestBenchInitFails(t *testing.T) {
 func TestBenchFake(t *testing.T) {
 	began := time.Now()
 	r, run := benchJSON(t, nil, "--duration", "5s")
-	if r.code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", r.code, r.stderr, r.stdout)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stderr, r.Stdout)
 	}
 	if wall := time.Since(began); wall > 7*time.Second || run.ElapsedS > 6 {
 		t.Errorf("took %v (elapsed_s %.1f) for --duration 5s", wall, run.ElapsedS)
@@ -149,8 +150,8 @@ func TestBenchFake(t *testing.T) {
 // sibling, and wrong words in the pattern test fail rule A1.
 func TestBenchFakeFaults(t *testing.T) {
 	r, run := benchJSON(t, []string{"FAKE_CUDA_GPUS=2", "FAKE_CUDA_SLOW=1", "FAKE_CUDA_MEMTEST_ERRORS=3"}, "--duration", "6s")
-	if r.code != 3 || !strings.Contains(r.stderr, "checks failed") {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	if r.Code != 3 || !strings.Contains(r.Stderr, "checks failed") {
+		t.Fatalf("exit %d: %s", r.Code, r.Stderr)
 	}
 	c := checksByID(run.Checks)
 	for id, want := range map[string]acceptance.Status{
@@ -174,8 +175,8 @@ func TestBenchFakeFaults(t *testing.T) {
 // with the JIT's message, not a crash.
 func TestBenchJITFails(t *testing.T) {
 	r, run := benchJSON(t, []string{"FAKE_CUDA_JIT_FAIL=1"}, "--duration", "5s")
-	if r.code != 1 || len(run.GPUs) != 1 || !strings.Contains(run.GPUs[0].Skipped, "CUDA_ERROR_INVALID_PTX (218): ptxas fatal   : fake JIT failure") {
-		t.Errorf("exit %d, GPUs %+v", r.code, run.GPUs)
+	if r.Code != 1 || len(run.GPUs) != 1 || !strings.Contains(run.GPUs[0].Skipped, "CUDA_ERROR_INVALID_PTX (218): ptxas fatal   : fake JIT failure") {
+		t.Errorf("exit %d, GPUs %+v", r.Code, run.GPUs)
 	}
 }
 
@@ -224,8 +225,8 @@ func TestBenchInterrupt(t *testing.T) {
 func TestCheckBench(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
 	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--bench", "--bench-duration", "5s", "--out", out)
-	if r.code != 3 || !strings.Contains(r.stdout, "Delivery check: FAIL") || !strings.Contains(r.stdout, "FAIL kernel_loader") {
-		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	if r.Code != 3 || !strings.Contains(r.Stdout, "Delivery check: FAIL") || !strings.Contains(r.Stdout, "FAIL kernel_loader") {
+		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)
 	if ok, _, _, err := report.Verify(data); !ok || err != nil {
@@ -241,7 +242,7 @@ func TestCheckBench(t *testing.T) {
 	if rep.Bench == nil || rep.Bench.Run == nil || len(rep.Bench.Run.GPUs) != 1 {
 		t.Errorf("the report does not hold the bench run: %+v", rep.Bench)
 	}
-	if v := gpuverify(t, nil, "verify-report", out); v.code != 3 || !strings.Contains(v.stdout, "agree with what gpuverify") || strings.Contains(v.stderr, "DISAGREE") {
-		t.Errorf("verify-report: exit %d %s %s", v.code, v.stdout, v.stderr)
+	if v := gpuverify(t, nil, "verify-report", out); v.Code != 3 || !strings.Contains(v.Stdout, "agree with what gpuverify") || strings.Contains(v.Stderr, "DISAGREE") {
+		t.Errorf("verify-report: exit %d %s %s", v.Code, v.Stdout, v.Stderr)
 	}
 }

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
@@ -97,33 +97,22 @@ func buildAll(goBin, gcc string) error {
 	return nil
 }
 
-// result is one run of the binary.
-type result struct {
-	code           int
-	stdout, stderr string
-}
-
 // gpuverify runs the binary with the fake library on the loader path, and
 // env added (KEY=VALUE).
-func gpuverify(t *testing.T, env []string, args ...string) result {
+func gpuverify(t *testing.T, env []string, args ...string) testkit.Result {
 	t.Helper()
 	bin, libDir := setup(t)
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(cleanEnv(), "LD_LIBRARY_PATH="+libDir)
 	cmd.Env = append(cmd.Env, env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
+	r, err := testkit.Exec(cmd)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if code > 4 || strings.Contains(errb.String(), "symbol lookup error") {
-		t.Fatalf("gpuverify crashed (exit %d): %s", code, errb.String())
+	if r.Code > 4 || strings.Contains(r.Stderr, "symbol lookup error") {
+		t.Fatalf("gpuverify crashed (exit %d): %s", r.Code, r.Stderr)
 	}
-	return result{code, out.String(), errb.String()}
+	return r
 }
 
 // cleanEnv is the test's environment without anything that would point the
@@ -157,8 +146,8 @@ func writePlan(t *testing.T, minDriver string) string {
 func TestLibraryMissing(t *testing.T) {
 	for _, args := range [][]string{{"facts"}, {"check", "--plan", writePlan(t, "470")}, {"monitor"}} {
 		r := gpuverify(t, []string{"GPUVERIFY_NVML_LIBRARY=" + filepath.Join(t.TempDir(), "libnvidia-ml.so.1")}, args...)
-		if r.code != 1 || !strings.Contains(r.stderr, "install the NVIDIA driver") || !strings.Contains(r.stderr, "--nvidia-smi") {
-			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		if r.Code != 1 || !strings.Contains(r.Stderr, "install the NVIDIA driver") || !strings.Contains(r.Stderr, "--nvidia-smi") {
+			t.Errorf("%v: exit %d, stderr %q", args, r.Code, r.Stderr)
 		}
 	}
 }
@@ -167,8 +156,8 @@ func TestLibraryMissing(t *testing.T) {
 func TestInitFails(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls.log")
 	r := gpuverify(t, []string{"FAKE_NVML_INIT=9", "FAKE_NVML_LOG=" + log}, "facts")
-	if r.code != 1 || !strings.Contains(r.stderr, "kernel driver is not loaded") {
-		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	if r.Code != 1 || !strings.Contains(r.Stderr, "kernel driver is not loaded") {
+		t.Errorf("exit %d, stderr %q", r.Code, r.Stderr)
 	}
 	calls, _ := os.ReadFile(log)
 	if got := strings.Fields(string(calls)); len(got) != 1 || got[0] != "nvmlInit_v2" {
@@ -183,11 +172,11 @@ func TestInitFails(t *testing.T) {
 func TestFacts(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls.log")
 	r := gpuverify(t, []string{"FAKE_NVML_LOG=" + log}, "facts", "--format", "json")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	if r.Code != 0 {
+		t.Fatalf("exit %d: %s", r.Code, r.Stderr)
 	}
 	var f facts.Facts
-	if err := json.Unmarshal([]byte(r.stdout), &f); err != nil {
+	if err := json.Unmarshal([]byte(r.Stdout), &f); err != nil {
 		t.Fatal(err)
 	}
 	if f.Source != facts.SourceNVML || f.DriverVersion.Or("") != "470.82.01" || f.CUDADriverVersion.Or("") != "11.4" || len(f.GPUs) != 1 {
@@ -235,8 +224,8 @@ func TestFacts(t *testing.T) {
 func TestCheck(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
 	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--out", out, "--nonce", "e2e-nonce")
-	if r.code != 3 || !strings.Contains(r.stdout, "Delivery check: FAIL") || !strings.Contains(r.stdout, "origin   live: read through NVML") {
-		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	if r.Code != 3 || !strings.Contains(r.Stdout, "Delivery check: FAIL") || !strings.Contains(r.Stdout, "origin   live: read through NVML") {
+		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)
 	if ok, _, _, err := report.Verify(data); !ok || err != nil {
@@ -259,14 +248,14 @@ func TestCheck(t *testing.T) {
 	if _, err := os.Stat("/sys/bus/pci/devices/0000:07:00.0"); os.IsNotExist(err) && status["gpu0/kernel_pci_id"] != "fail" {
 		t.Errorf("gpu0/kernel_pci_id: %s, want fail: the fake GPU is not on this machine's PCI bus", status["gpu0/kernel_pci_id"])
 	}
-	if !strings.Contains(r.stdout, "the library was found through LD_LIBRARY_PATH") || !strings.Contains(r.stdout, "libnvidia-ml.so.1 is not a driver's libnvidia-ml.so.<version> file") {
-		t.Errorf("the loader and library messages:\n%s", r.stdout)
+	if !strings.Contains(r.Stdout, "the library was found through LD_LIBRARY_PATH") || !strings.Contains(r.Stdout, "libnvidia-ml.so.1 is not a driver's libnvidia-ml.so.<version> file") {
+		t.Errorf("the loader and library messages:\n%s", r.Stdout)
 	}
 	if rep.Nonce != "e2e-nonce" || rep.Origin.Kernel == nil || rep.Origin.Kernel.PCI[0].NVMLNUMANode.Or(-1) != 0 {
 		t.Errorf("nonce %q, kernel %+v", rep.Nonce, rep.Origin.Kernel)
 	}
-	if v := gpuverify(t, nil, "verify-report", out, "--nonce", "e2e-nonce"); v.code != 3 || !strings.Contains(v.stdout, "all ") || !strings.Contains(v.stderr, "is genuine, and its delivery FAILED") {
-		t.Errorf("verify-report: exit %d %s %s", v.code, v.stdout, v.stderr)
+	if v := gpuverify(t, nil, "verify-report", out, "--nonce", "e2e-nonce"); v.Code != 3 || !strings.Contains(v.Stdout, "all ") || !strings.Contains(v.Stderr, "is genuine, and its delivery FAILED") {
+		t.Errorf("verify-report: exit %d %s %s", v.Code, v.Stdout, v.Stderr)
 	}
 
 	for _, c := range []struct {
@@ -280,8 +269,8 @@ func TestCheck(t *testing.T) {
 		{"library chosen by hand", "470.57.02", []string{"GPUVERIFY_NVML_LIBRARY=" + filepath.Join(built.libDir, "libnvidia-ml.so.1")}, "GPUVERIFY_NVML_LIBRARY=" + built.libDir},
 	} {
 		r := gpuverify(t, c.env, "check", "--plan", writePlan(t, c.minDriver))
-		if r.code != 3 || !strings.Contains(r.stdout, c.want) {
-			t.Errorf("%s: exit %d, stdout lacks %q\n%s", c.name, r.code, c.want, r.stdout)
+		if r.Code != 3 || !strings.Contains(r.Stdout, c.want) {
+			t.Errorf("%s: exit %d, stdout lacks %q\n%s", c.name, r.Code, c.want, r.Stdout)
 		}
 	}
 }
@@ -290,8 +279,8 @@ func TestCheck(t *testing.T) {
 func TestMonitor(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "util.csv")
 	r := gpuverify(t, nil, "monitor", "--interval", "1s", "--duration", "1s", "--out", out)
-	if r.code != 0 || !strings.Contains(r.stdout, "O1: mean utilisation 42.0% is under 60%") {
-		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	if r.Code != 0 || !strings.Contains(r.Stdout, "O1: mean utilisation 42.0% is under 60%") {
+		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	f, _ := os.Open(out)
 	defer f.Close()

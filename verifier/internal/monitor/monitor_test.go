@@ -10,20 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
 )
-
-// fakeClock moves forward by exactly d on every After: no real waiting.
-type fakeClock struct{ now time.Time }
-
-func (c *fakeClock) Now() time.Time { return c.now }
-
-func (c *fakeClock) After(d time.Duration) <-chan time.Time {
-	c.now = c.now.Add(d)
-	ch := make(chan time.Time, 1)
-	ch <- c.now
-	return ch
-}
 
 // fakeSource returns utilisation from a script per GPU; onSample runs after
 // each sample (tests cancel the context there).
@@ -64,9 +53,10 @@ var t0 = time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
 // TestRunDuration: 60 s at 10 s is 7 samples (0, 10, ... 60), each GPU a
 // row, and the summary holds mean, p95 and the O1 flag (rule O1).
 func TestRunDuration(t *testing.T) {
+	t.Parallel()
 	src := &fakeSource{util: [][]int{{90, 10}, {80, 20}, {100, 30}, {70, 40}}}
 	var out bytes.Buffer
-	s, err := Run(context.Background(), src, &fakeClock{now: t0}, Config{Interval: 10 * time.Second, Duration: time.Minute}, &out)
+	s, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: 10 * time.Second, Duration: time.Minute}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +101,7 @@ func TestRunDuration(t *testing.T) {
 // TestRunInterrupted: a signal (the context ending) keeps every sample
 // taken and still gives the summary.
 func TestRunInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	src := &fakeSource{util: [][]int{{95}}, onSample: func(n int) {
 		if n == 3 {
@@ -118,7 +109,7 @@ func TestRunInterrupted(t *testing.T) {
 		}
 	}}
 	var out bytes.Buffer
-	s, err := Run(ctx, src, &fakeClock{now: t0}, Config{Interval: time.Second}, &out)
+	s, err := Run(ctx, src, testkit.NewClock(t0), Config{Interval: time.Second}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,12 +127,13 @@ func TestRunInterrupted(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
+	t.Parallel()
 	src := &fakeSource{util: [][]int{{50}}, fail: map[int]bool{0: true}}
-	if _, err := Run(context.Background(), src, &fakeClock{now: t0}, Config{Interval: time.Second, Duration: time.Minute}, &bytes.Buffer{}); err == nil {
+	if _, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: time.Second, Duration: time.Minute}, &bytes.Buffer{}); err == nil {
 		t.Error("a failing first sample gave no error")
 	}
 	src = &fakeSource{util: [][]int{{50}}, fail: map[int]bool{1: true, 2: true}}
-	s, err := Run(context.Background(), src, &fakeClock{now: t0}, Config{Interval: time.Second, Duration: 5 * time.Second}, &bytes.Buffer{})
+	s, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: time.Second, Duration: 5 * time.Second}, &bytes.Buffer{})
 	if err != nil || s.Samples != 4 || s.Missed != 2 {
 		t.Errorf("later failures: %+v, %v", s, err)
 	}
@@ -153,6 +145,7 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestP95(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   []int
 		want float64
@@ -182,12 +175,13 @@ func readCSV(t *testing.T, s string) [][]string {
 // TestRunUneven: a duration the interval does not divide ends on the
 // sample nearest its end, not one past it.
 func TestRunUneven(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		dur  time.Duration
 		want int
 	}{{65 * time.Second, 7}, {56 * time.Second, 7}, {54 * time.Second, 6}, {time.Second, 1}} {
 		src := &fakeSource{util: [][]int{{50}}}
-		s, err := Run(context.Background(), src, &fakeClock{now: t0}, Config{Interval: 10 * time.Second, Duration: c.dur}, &bytes.Buffer{})
+		s, err := Run(context.Background(), src, testkit.NewClock(t0), Config{Interval: 10 * time.Second, Duration: c.dur}, &bytes.Buffer{})
 		if err != nil || s.Samples != c.want {
 			t.Errorf("%s at 10s: %d samples, want %d (%v)", c.dur, s.Samples, c.want, err)
 		}

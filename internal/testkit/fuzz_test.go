@@ -1,4 +1,4 @@
-package fuzzseed
+package testkit
 
 import (
 	"encoding/json"
@@ -33,21 +33,21 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// recorder is a testing.TB that keeps the first fatal failure instead of
+// fatalRecorder is a testing.TB that keeps the first fatal failure instead of
 // failing the test that runs it, and stops its goroutine as t.Fatal does.
-type recorder struct {
+type fatalRecorder struct {
 	testing.TB
 	failure string
 }
 
-func (r *recorder) Helper() {}
+func (r *fatalRecorder) Helper() {}
 
-func (r *recorder) Fatal(args ...any) {
+func (r *fatalRecorder) Fatal(args ...any) {
 	r.failure = fmt.Sprint(args...)
 	runtime.Goexit()
 }
 
-func (r *recorder) Fatalf(format string, args ...any) {
+func (r *fatalRecorder) Fatalf(format string, args ...any) {
 	r.failure = fmt.Sprintf(format, args...)
 	runtime.Goexit()
 }
@@ -55,7 +55,7 @@ func (r *recorder) Fatalf(format string, args ...any) {
 // failure runs fn with a recorder on its own goroutine and returns what it
 // reported, "" for nothing.
 func failure(t *testing.T, fn func(tb testing.TB)) string {
-	r := &recorder{TB: t}
+	r := &fatalRecorder{TB: t}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

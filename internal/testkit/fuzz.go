@@ -1,9 +1,10 @@
-// Package fuzzseed holds the two steps that the fuzz targets of the JSON
-// decoders share: seeding the corpus with the testdata inputs and a few
-// hand-written documents, and checking that an accepted input survives a
-// JSON round trip. Each package keeps its own FuzzXxx target and its own
-// checks of what the decoded input must satisfy.
-package fuzzseed
+package testkit
+
+// The two steps that the fuzz targets of the JSON decoders share: seeding
+// the corpus with the testdata inputs and a few hand-written documents, and
+// checking that an accepted input survives a JSON round trip. Each package
+// keeps its own FuzzXxx target and its own checks of what the decoded input
+// must satisfy.
 
 import (
 	"bytes"
@@ -15,10 +16,10 @@ import (
 	"testing"
 )
 
-// Add adds every file matching pattern, a filepath.Glob pattern such as
+// AddSeeds adds every file matching pattern, a filepath.Glob pattern such as
 // "testdata/*.json", then each of docs as a seed of f. It fails when no file
 // matches, so a moved testdata folder cannot shrink the corpus silently.
-func Add(f *testing.F, pattern string, docs ...string) {
+func AddSeeds(f *testing.F, pattern string, docs ...string) {
 	f.Helper()
 	seeds, err := read(pattern, docs)
 	if err != nil {

@@ -1,4 +1,4 @@
-package golden
+package testkit
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// recorder is a testing.TB that keeps the failures Check reports instead
+// recorder is a testing.TB that keeps the failures Golden reports instead
 // of failing the test that runs it.
 type recorder struct {
 	testing.TB
@@ -25,11 +25,21 @@ func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...
 
 func (r *recorder) Fatal(args ...any) { r.failures = append(r.failures, fmt.Sprint(args...)) }
 
-// TestCheck checks that Check passes equal bytes and reports a difference
+// expect fails t unless the recorder holds no failure (want "") or one
+// containing want.
+func (r *recorder) expect(t *testing.T, name, want string) {
+	t.Helper()
+	got := strings.Join(r.failures, "\n")
+	if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+		t.Errorf("%s: reported %q, want %q", name, got, want)
+	}
+}
+
+// TestGolden checks that Golden passes equal bytes and reports a difference
 // or a missing file, naming the file.
-func TestCheck(t *testing.T) {
+func TestGolden(t *testing.T) {
 	if Updating() {
-		t.Skip("-update rewrites files; Check is tested without it")
+		t.Skip("-update rewrites files; Golden is tested without it")
 	}
 	path := filepath.Join(t.TempDir(), "want.txt")
 	if err := os.WriteFile(path, []byte("a\nb\n"), 0o644); err != nil {
@@ -45,14 +55,32 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r := &recorder{TB: t}
-		Check(r, tt.path, []byte(tt.got))
-		report := strings.Join(r.failures, "\n")
-		switch {
-		case tt.want == "" && report != "":
-			t.Errorf("%s: Check reported %q, want nothing", tt.name, report)
-		case tt.want != "" && !strings.Contains(report, tt.want):
-			t.Errorf("%s: Check reported %q, want it to contain %q", tt.name, report, tt.want)
-		}
+		Golden(r, tt.path, []byte(tt.got))
+		r.expect(t, tt.name, tt.want)
+	}
+}
+
+// TestSection checks that Section passes a document whose marked part is
+// the body, and reports another body or missing markers.
+func TestSection(t *testing.T) {
+	if Updating() {
+		t.Skip("-update rewrites files; Section is tested without it")
+	}
+	path := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(path, []byte("# Doc\n<!-- begin -->\nold\n<!-- end -->\ntail\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, begin, body, want string
+	}{
+		{"equal", "<!-- begin -->\n", "old\n", ""},
+		{"different", "<!-- begin -->\n", "new\n", "differs at line 3:\n  got:  new\n  want: old"},
+		{"no markers", "<!-- other -->\n", "old\n", "lacks the markers"},
+	}
+	for _, tt := range tests {
+		r := &recorder{TB: t}
+		Section(r, path, tt.begin, "<!-- end -->", tt.body)
+		r.expect(t, tt.name, tt.want)
 	}
 }
 
