@@ -36,7 +36,7 @@ var (
 var browserCtx context.Context
 
 // testTimeout bounds each test's browser actions.
-const testTimeout = 60 * time.Second
+const testTimeout = 120 * time.Second
 
 func TestMain(m *testing.M) {
 	if siteDir == "" {
