@@ -105,9 +105,15 @@ func readFirstFile(ctx app.Context, limit int, done func(ctx app.Context, name s
 	}
 	file := files.Index(0)
 	name := file.Get("name").String()
+	readBrowserFile(ctx, file, limit, func(ctx app.Context, data []byte, err error) { done(ctx, name, data, err) })
+	input.Set("value", "")
+}
+
+// readBrowserFile reads one browser File and calls done on the UI goroutine with
+// its bytes; a file over limit bytes is refused unread.
+func readBrowserFile(ctx app.Context, file app.Value, limit int, done func(ctx app.Context, data []byte, err error)) {
 	if file.Get("size").Int() > limit {
-		done(ctx, name, nil, errTooBig{limit})
-		input.Set("value", "")
+		done(ctx, nil, errTooBig{limit})
 		return
 	}
 	var then, fail app.Func
@@ -116,7 +122,7 @@ func readFirstFile(ctx app.Context, limit int, done func(ctx app.Context, name s
 		u8 := app.Window().Get("Uint8Array").New(args[0])
 		data := make([]byte, u8.Length())
 		app.CopyBytesToGo(data, u8)
-		ctx.Dispatch(func(ctx app.Context) { done(ctx, name, data, nil) })
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, data, nil) })
 		release()
 		return nil
 	})
@@ -125,10 +131,9 @@ func readFirstFile(ctx app.Context, limit int, done func(ctx app.Context, name s
 		if len(args) > 0 {
 			msg = args[0].Call("toString").String()
 		}
-		ctx.Dispatch(func(ctx app.Context) { done(ctx, name, nil, errors.New(msg)) })
+		ctx.Dispatch(func(ctx app.Context) { done(ctx, nil, errors.New(msg)) })
 		release()
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)
-	input.Set("value", "")
 }

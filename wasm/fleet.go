@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -70,28 +69,9 @@ func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile
 	for i := range n {
 		file := list.Index(i)
 		name := file.Get("name").String()
-		if file.Get("size").Int() > report.MaxBytes {
-			finish(i, loadedFile{name: name, err: errTooBig{report.MaxBytes}})
-			continue
-		}
-		var then, fail app.Func
-		release := func() { then.Release(); fail.Release() }
-		then = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			u8 := app.Window().Get("Uint8Array").New(args[0])
-			data := make([]byte, u8.Length())
-			app.CopyBytesToGo(data, u8)
-			ctx.Dispatch(func(app.Context) { finish(i, loadedFile{name: name, data: data}) })
-			release()
-			return nil
+		readBrowserFile(ctx, file, report.MaxBytes, func(_ app.Context, data []byte, err error) {
+			finish(i, loadedFile{name: name, data: data, err: err})
 		})
-		fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			ctx.Dispatch(func(app.Context) {
-				finish(i, loadedFile{name: name, err: errors.New("the browser could not read it")})
-			})
-			release()
-			return nil
-		})
-		file.Call("arrayBuffer").Call("then", then, fail)
 	}
 	input.Set("value", "")
 }

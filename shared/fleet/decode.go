@@ -2,12 +2,12 @@ package fleet
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/gpuplan/gpuplan/shared/internal/seal"
 )
 
 // Seal sets the digest. It first replaces f's content by what a reader of
@@ -30,7 +30,7 @@ func (f *Fleet) Seal() error {
 	if !bytes.Equal(c, first) {
 		return errors.New("fleet: the encoding does not round-trip, so the digest could not be verified")
 	}
-	f.Digest = digestOf(c)
+	f.Digest = seal.Digest(c)
 	return nil
 }
 
@@ -41,18 +41,7 @@ func canonical(f *Fleet) ([]byte, error) {
 }
 
 // Marshal returns the fleet file: f as indented JSON plus a newline.
-func Marshal(f *Fleet) ([]byte, error) {
-	b, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
-
-func digestOf(canonical []byte) string {
-	sum := sha256.Sum256(canonical)
-	return hex.EncodeToString(sum[:])
-}
+func Marshal(f *Fleet) ([]byte, error) { return seal.Marshal(f) }
 
 // Decode reads a fleet file. It refuses other schemas, unknown fields,
 // trailing data, more than MaxReports nodes, unknown statuses and a digest
@@ -71,7 +60,7 @@ func Decode(data []byte) (*Fleet, error) {
 	if len(f.Nodes) > MaxReports || len(f.Rejected) > MaxReports {
 		return nil, fmt.Errorf("fleet: nodes and rejected must hold at most %d entries each, got %d and %d", MaxReports, len(f.Nodes), len(f.Rejected))
 	}
-	if !isHex64(f.Digest) {
+	if !seal.IsDigest(f.Digest) {
 		return nil, fmt.Errorf("fleet: digest must be 64 lower-case hex digits, got %q", f.Digest)
 	}
 	for i, c := range f.Checks {
@@ -93,7 +82,7 @@ func Verify(data []byte) (ok bool, want, got string, err error) {
 	if err != nil {
 		return false, f.Digest, "", err
 	}
-	got = digestOf(c)
+	got = seal.Digest(c)
 	return got == f.Digest, f.Digest, got, nil
 }
 
@@ -107,16 +96,4 @@ func decodeStrict(data []byte, v any) error {
 		return errors.New("fleet: unexpected data after the JSON document")
 	}
 	return nil
-}
-
-func isHex64(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }

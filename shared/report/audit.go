@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/seal"
 )
 
 // Disagreement is one check whose stated result differs from the one the
@@ -82,7 +83,7 @@ func AuditFile(data []byte) (*Audit, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Audit{Report: r, DigestOK: digestOf(c) == r.Digest}
+	a := &Audit{Report: r, DigestOK: seal.Digest(c) == r.Digest}
 	a.Checks = Derive(r)
 	a.Summary = Summarize(a.Checks)
 	a.Disagreements = compare(r.Checks, a.Checks)

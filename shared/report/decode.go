@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/internal/seal"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
@@ -37,7 +38,7 @@ func Decode(data []byte) (*Report, error) {
 	if !validVerdict(r.Summary.Verdict) {
 		return nil, fmt.Errorf("report: summary.verdict must be pass, fail or incomplete, got %q", r.Summary.Verdict)
 	}
-	if !isHex64(r.Digest) {
+	if !seal.IsDigest(r.Digest) {
 		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
 	}
 	for i, c := range r.Checks {
@@ -68,18 +69,6 @@ func decodeStrict(data []byte, v any) error {
 
 func validVerdict(v string) bool {
 	return v == acceptance.VerdictPass || v == acceptance.VerdictFail || v == acceptance.VerdictIncomplete
-}
-
-func isHex64(s string) bool {
-	if len(s) != 64 {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // statuses in the order the renderers list them.

@@ -56,17 +56,16 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
-
 	"slices"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/internal/seal"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
@@ -267,7 +266,7 @@ func (r *Report) Seal() error {
 	if c2, err := canonical(&again); err != nil || !bytes.Equal(c, c2) {
 		return errors.New("report: the encoding does not round-trip, so the digest could not be verified")
 	}
-	r.Digest = digestOf(c)
+	r.Digest = seal.Digest(c)
 	return nil
 }
 
@@ -284,18 +283,7 @@ func canonical(r *Report) ([]byte, error) {
 }
 
 // Marshal returns the report file: r as indented JSON plus a newline.
-func Marshal(r *Report) ([]byte, error) {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
-
-func digestOf(canonical []byte) string {
-	sum := sha256.Sum256(canonical)
-	return hex.EncodeToString(sum[:])
-}
+func Marshal(r *Report) ([]byte, error) { return seal.Marshal(r) }
 
 // Verify decodes a report file and recomputes its digest. want is the
 // digest the file states, got the digest of its content; ok is true when
@@ -310,6 +298,6 @@ func Verify(report []byte) (ok bool, want, got string, err error) {
 	if err != nil {
 		return false, r.Digest, "", err
 	}
-	got = digestOf(c)
+	got = seal.Digest(c)
 	return got == r.Digest, r.Digest, got, nil
 }
