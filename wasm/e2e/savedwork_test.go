@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,10 +220,11 @@ func TestPendingImportSurvivesNavigation(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.do("import over saved work", chromedp.SetUploadFiles(`#import-file`, []string{proc}),
-		chromedp.WaitVisible(chromedp.ID("replace-ask")), chromedp.WaitVisible(chromedp.ID("procurement-note")),
-		chromedp.Click(chromedp.ID("nav-cost")), WaitWasm("cost"), chromedp.WaitVisible(chromedp.ID("replace-ask")),
-		chromedp.Click(chromedp.ID("nav-planner")), WaitWasm("planner"),
 		chromedp.WaitVisible(chromedp.ID("replace-ask")), chromedp.WaitVisible(chromedp.ID("procurement-note")))
+	e.goTo("nav-cost", "cost")
+	e.do("the question on the cost page", chromedp.WaitVisible(chromedp.ID("replace-ask")))
+	e.goTo("nav-planner", "planner")
+	e.do("the question back on the planner", chromedp.WaitVisible(chromedp.ID("replace-ask")), chromedp.WaitVisible(chromedp.ID("procurement-note")))
 	if e.saved() != before {
 		t.Error("the import was saved before the user was asked")
 	}
@@ -230,4 +232,16 @@ func TestPendingImportSurvivesNavigation(t *testing.T) {
 	if s := e.saved(); !strings.Contains(s, `"procurement":{"quotes"`) {
 		t.Errorf("the kept import lacks its sections: %.200s", s)
 	}
+}
+
+// goTo clicks the navigation link until the page is shown: a click that
+// lands while the page re-renders can be lost.
+func (e *env) goTo(link, page string) {
+	e.t.Helper()
+	e.waitFor(fmt.Sprintf(`(() => {
+		if (document.querySelector('main#%s[data-wasm="true"]')) return true;
+		const a = document.getElementById(%q);
+		if (a) a.click();
+		return false;
+	})()`, page, link))
 }
