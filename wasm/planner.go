@@ -20,7 +20,7 @@ type plannerPage struct {
 	imported  string
 	importErr bool
 	// Folded parts of the result: their content is built only while open.
-	altsOpen, notesOpen bool
+	altsOpen, notesOpen, cardsOpen bool
 }
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
@@ -89,11 +89,15 @@ func (p *plannerPage) form() app.UI {
 		work = append(work, in("training.optimizer"), in("training.gradient_checkpointing"))
 	}
 	work = append(work, in("tokens_to_train_b"))
-	cards := []app.UI{app.Summary().Text(m.CardsSummary), app.P().Class("help").Text(m.HCards)}
-	for _, f := range cardFields {
-		cards = append(cards, p.input(r, f, ""))
-	}
-	work = append(work, app.Details().Class("cards").Body(cards...))
+	// The 14 tick boxes are built only while open: closed, they cost a
+	// re-render nothing (see folded).
+	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), m.CardsSummary, func() app.UI {
+		cards := []app.UI{app.P().Class("help").Text(m.HCards)}
+		for _, f := range cardFields {
+			cards = append(cards, p.input(r, f, ""))
+		}
+		return app.Div().Body(cards...)
+	}))
 	disabled := !p.wasmRendered()
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
 		app.FieldSet().Disabled(disabled).Body(work...),
