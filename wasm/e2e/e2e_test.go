@@ -541,30 +541,8 @@ func TestAcceptancePaste(t *testing.T) {
 // recognised; the report edited afterwards (a failed check turned into a
 // pass) is flagged (rule A4).
 func TestAcceptanceReport(t *testing.T) {
-	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := facts.Parse(capture)
-	if err != nil {
-		t.Fatal(err)
-	}
 	e := setup(t, siteDir, "")
-	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
-	planFile := exportPlan(t, e.ctx)
-	pl, err := plan.Decode(bytes.NewReader(planFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.New(planFile, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-e2e"},
-		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	good, err := report.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	good, r := e.report4090()
 	tampered := bytes.Replace(good, []byte(`"status": "fail"`), []byte(`"status": "pass"`), 1)
 	dir := t.TempDir()
 	goodPath, badPath := filepath.Join(dir, "report.json"), filepath.Join(dir, "edited.json")
@@ -600,30 +578,8 @@ func TestAcceptanceReport(t *testing.T) {
 // page as gpuverify merge does; the same server's report under two names
 // is one box counted twice (rule A1), named in the fleet table.
 func TestAcceptanceFleet(t *testing.T) {
-	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := facts.Parse(capture)
-	if err != nil {
-		t.Fatal(err)
-	}
 	e := setup(t, siteDir, "")
-	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
-	planFile := exportPlan(t, e.ctx)
-	pl, err := plan.Decode(bytes.NewReader(planFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.New(planFile, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-e2e"},
-		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := report.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, _ := e.report4090()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "report-node-a.json"), filepath.Join(dir, "report-node-b.json")
 	os.WriteFile(a, data, 0o644)
@@ -796,4 +752,35 @@ func TestGuardScript(t *testing.T) {
 	if got := e.text("app-stopped"); !strings.Contains(got, "Reload the page") {
 		t.Errorf("message = %q", got)
 	}
+}
+
+// report4090 opens the acceptance page of a pretraining plan, exports the
+// plan and returns the sealed report (file and value) of the 8 × RTX 4090
+// capture against it.
+func (e *env) report4090() ([]byte, *report.Report) {
+	e.t.Helper()
+	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	f, err := facts.Parse(capture)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en&workload=pretrain"), WaitWasm("acceptance"))
+	planFile := exportPlan(e.t, e.ctx)
+	pl, err := plan.Decode(bytes.NewReader(planFile))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	r, err := report.New(planFile, pl.Acceptance, f, report.Tool{Name: "gpuverify", Version: "v0.0.0-e2e"},
+		time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	data, err := report.Marshal(r)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return data, r
 }
