@@ -164,7 +164,7 @@ func TestCheckCommand(t *testing.T) {
 		{"H100 box against a 4090 plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fxH100, "--format", "markdown"}, "", exitFailed, "| gpu0/identity | A1 |", ""},
 		{"json to stdout", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--format", "json"}, "", exitIncomplete, `"kind": "saved-file"`, ""},
 		{"plan from stdin", []string{"check", "--plan", "-", "--nvidia-smi", fx4090}, mustRead(t, "testdata/plan-rtx4090x8.json"), exitIncomplete, "INCOMPLETE", ""},
-		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce    buyer-7f3a", ""},
+		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce   buyer-7f3a", ""},
 		{"bad nonce", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "a b"}, "", exitUsage, "", "--nonce: only printable ASCII without spaces"},
 		{"--sign without --out", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--sign", "key"}, "", exitUsage, "", "--sign needs --out"},
 		{"--out over the plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", "testdata/plan-rtx4090x8.json"}, "", exitUsage, "", "is also an input"},
