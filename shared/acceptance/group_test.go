@@ -132,3 +132,62 @@ func TestGroupsOfRealFixture(t *testing.T) {
 		t.Errorf("groups hold %d results, want %d", total, len(rs))
 	}
 }
+
+// TestGPUList joins runs of GPU indexes.
+func TestGPUList(t *testing.T) {
+	for want, idx := range map[string][]int{
+		"gpu0": {0}, "gpu0-7": {0, 1, 2, 3, 4, 5, 6, 7}, "gpu0-1,3-7": {0, 1, 3, 4, 5, 6, 7}, "gpu0,2,5": {0, 2, 5},
+	} {
+		if got := gpuList(idx); got != want {
+			t.Errorf("gpuList(%v) = %q, want %q", idx, got, want)
+		}
+	}
+}
+
+// TestSections: the 8x H100 capture against its plan lists the clocks
+// kind first (GPU 2's power brake, rule A2), joins the seven GPUs whose
+// throttle check agrees into one line after GPU 2's failure, and ends with
+// the grid whose gpu2 column holds the one FAIL.
+func TestSections(t *testing.T) {
+	rs := Check(planFor(8, []string{"h100-80g-sxm"}, nvlink, vmOK, eccOn, minMem(80000), minDriver("535.104.05")),
+		parseFixture(t, fx("gpud__nvidia-smi-query.535.183.01.out.0.valid")))
+	s := Sections(rs)
+	if got := s[0].Title; got != "Clocks and power caps: FAIL (1 fail, 23 pass)" {
+		t.Errorf("first section %q", got)
+	}
+	var ids []string
+	for _, c := range s[0].Checks {
+		ids = append(ids, c.Status+" "+c.ID)
+	}
+	if want := []string{"fail gpu2/throttle", "pass gpu0-1,3-7/throttle", "pass gpu0-7/power_limit", "pass gpu0-7/persistence"}; !slices.Equal(ids, want) {
+		t.Errorf("clock lines %q, want %q", ids, want)
+	}
+	grid := s[len(s)-1]
+	if len(grid.Header) != 9 || grid.Header[3] != "gpu2" {
+		t.Fatalf("grid header %q", grid.Header)
+	}
+	fails := 0
+	for _, row := range grid.Rows {
+		for i, cell := range row[1:] {
+			if cell == "FAIL" {
+				fails++
+				if row[0] != "throttle" || i != 2 {
+					t.Errorf("FAIL at %s gpu%d", row[0], i)
+				}
+			}
+		}
+	}
+	if fails != 1 {
+		t.Errorf("%d FAIL cells, want 1", fails)
+	}
+}
+
+// TestSectionsOneGPU: a one-GPU server gets no grid, and its skipped
+// health kind is headed SKIP, not PASS.
+func TestSectionsOneGPU(t *testing.T) {
+	rs := []Result{{ID: "gpu_count", Status: Pass}, {ID: "gpu0/ecc_errors", Status: Skip}}
+	s := Sections(rs)
+	if len(s) != 2 || s[0].Title != "Wear: ECC errors, remapped rows, retired pages: SKIP (1 skip)" || s[1].Title != "GPU count and identity: PASS (1 pass)" {
+		t.Errorf("sections %+v", s)
+	}
+}
