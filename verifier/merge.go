@@ -228,7 +228,8 @@ func verifyFleet(e env, name string, data []byte) error {
 		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
 	}
 	if !ok {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it", name)}
+		fmt.Fprintf(e.stdout, "%s: %s\n", name, report.NoVerdict)
+		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it, so it gives no verdict", name)}
 	}
 	f, _ := fleet.Decode(data)
 	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",
