@@ -161,7 +161,7 @@ func readSigningKey(e env, name string) (ed25519.PrivateKey, error) {
 	if name == "" {
 		return nil, nil
 	}
-	data, err := readInput(e, name, maxKeyBytes)
+	data, err := readInput(e, name, sshsig.MaxPrivateKeyBytes)
 	if err != nil {
 		return nil, err
 	}

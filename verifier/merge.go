@@ -91,7 +91,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	var allowed []byte
 	if o.signers != "" {
 		var err error
-		if allowed, err = readInput(e, o.signers, maxSignersBytes); err != nil {
+		if allowed, err = readInput(e, o.signers, sshsig.MaxAllowedSignersBytes); err != nil {
 			return err
 		}
 		opt.Signatures = true
@@ -162,7 +162,7 @@ func readReports(e env, files []string, allowed []byte, sigs bool) ([]fleet.Inpu
 
 // fleetSignature verifies name.sig against the allowed signers.
 func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
-	sig, err := readFile(name+".sig", maxSigBytes)
+	sig, err := readFile(name+".sig", sshsig.MaxSignatureBytes)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return &fleet.Signature{Status: fleet.SigMissing, Detail: "no " + filepath.Base(name) + ".sig beside the report"}

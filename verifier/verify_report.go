@@ -154,14 +154,14 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 	if sigName == "" {
 		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
 	}
-	signers, err := readInput(e, allowed, maxSignersBytes)
+	signers, err := readInput(e, allowed, sshsig.MaxAllowedSignersBytes)
 	if err != nil {
 		return "", "", err
 	}
 	if _, err := os.Stat(sigName); errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
 	}
-	sig, err := readInput(e, sigName, maxSigBytes)
+	sig, err := readInput(e, sigName, sshsig.MaxSignatureBytes)
 	if err != nil {
 		return "", "", err
 	}

@@ -48,7 +48,7 @@ func Marshal(f *Fleet) ([]byte, error) { return seal.Marshal(f) }
 // that is not 64 hex digits.
 func Decode(data []byte) (*Fleet, error) {
 	if len(data) > MaxBytes {
-		return nil, fmt.Errorf("fleet: larger than %d bytes", MaxBytes)
+		return nil, fmt.Errorf("fleet report is larger than %d bytes", MaxBytes)
 	}
 	var f Fleet
 	if err := decodeStrict(data, &f); err != nil {

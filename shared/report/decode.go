@@ -20,7 +20,7 @@ const MaxBytes = 32 << 20
 // a field a reader cannot see must not slip past the digest.
 func Decode(data []byte) (*Report, error) {
 	if len(data) > MaxBytes {
-		return nil, fmt.Errorf("report: larger than %d bytes", MaxBytes)
+		return nil, fmt.Errorf("report is larger than %d bytes", MaxBytes)
 	}
 	var head struct {
 		Schema string `json:"schema"`
