@@ -233,21 +233,3 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	return nil
 }
-
-// formatFlag is a flag.Value restricted to a set of output formats.
-type formatFlag struct {
-	value   string
-	allowed []string
-}
-
-func (f *formatFlag) String() string { return f.value }
-
-func (f *formatFlag) Set(s string) error {
-	for _, a := range f.allowed {
-		if s == a {
-			f.value = s
-			return nil
-		}
-	}
-	return fmt.Errorf("must be one of %s", strings.Join(f.allowed, ", "))
-}

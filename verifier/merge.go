@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,7 +112,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 			return err
 		}
 	}
-	if err := renderFleet(e.stdout, f, o.format); err != nil {
+	if err := fleetForms(f).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return mergeExit(f)
@@ -197,19 +196,9 @@ func mergeExit(f *fleet.Fleet) error {
 	return nil
 }
 
-func renderFleet(w io.Writer, f *fleet.Fleet, format string) error {
-	switch format {
-	case "json":
-		data, err := fleet.Marshal(f)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	case "markdown":
-		return f.WriteMarkdown(w)
-	}
-	return f.WriteText(w)
+// fleetForms are the fleet report in the formats merge prints.
+func fleetForms(f *fleet.Fleet) forms {
+	return forms{text: f.WriteText, markdown: f.WriteMarkdown, json: func() ([]byte, error) { return fleet.Marshal(f) }}
 }
 
 // isFleet reports whether data is a fleet report: verify-report checks
