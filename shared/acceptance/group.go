@@ -62,7 +62,7 @@ var kindOfName = map[string]Kind{
 	"mig": KindVirtualisation, "virtualization": KindVirtualisation,
 
 	"topology": KindTopology, "nvlink": KindTopology, "pcie_width": KindTopology, "pcie_gen": KindTopology,
-	"infiniband": KindTopology, "fleet_ib": KindTopology, "fleet_nccl": KindTopology,
+	"infiniband": KindTopology, "fleet_ib": KindTopology, "fleet_nccl": KindTopology, "numa_node": KindTopology,
 
 	"driver": KindSoftware, "fleet_driver": KindSoftware,
 

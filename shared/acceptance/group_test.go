@@ -16,7 +16,7 @@ func TestKindOf(t *testing.T) {
 		"gpu2/throttle": KindClocks, "gpu2/power_limit": KindClocks, "gpu2/persistence": KindClocks,
 		"gpu0/mig": KindVirtualisation, "gpu0/virtualization": KindVirtualisation,
 		"topology": KindTopology, "gpu7/nvlink": KindTopology, "gpu7/pcie_width": KindTopology, "gpu7/pcie_gen": KindTopology,
-		"infiniband": KindTopology, "fleet_nccl": KindTopology,
+		"infiniband": KindTopology, "fleet_nccl": KindTopology, "gpu0/numa_node": KindTopology, "gpu0/kernel_link_gen": KindSoftware,
 		"driver": KindSoftware, "kernel_driver": KindSoftware, "fleet_driver": KindSoftware,
 		"gpu4/ecc_errors": KindWear, "gpu4/row_remapping": KindWear, "gpu4/page_retirement": KindWear, "bench_memtest": KindWear,
 		"bench_fp16_tflops": KindPerformance, "gpu0/bench_fp16": KindPerformance, "poc_facts": KindPerformance,

@@ -41,10 +41,8 @@ func Decode(data []byte) (*Report, error) {
 	if !seal.IsDigest(r.Digest) {
 		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
 	}
-	for i, c := range r.Checks {
-		if !c.Status.Valid() {
-			return nil, fmt.Errorf("report: checks[%d].status must be pass, warn, skip or fail, got %q", i, c.Status)
-		}
+	if err := acceptance.ValidStatuses(r.Checks); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
 	}
 	return &r, nil
 }
