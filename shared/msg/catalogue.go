@@ -1,0 +1,65 @@
+package msg
+
+import "sort"
+
+// Entry is one catalogue entry: the English and the Chinese format.
+type Entry struct {
+	En string
+	Zh string
+}
+
+// catalogue holds every message id the planner renders; the cat_*.go files
+// fill it.
+var catalogue = map[string]Entry{}
+
+// add puts entries in the catalogue; a duplicate id panics at start-up, so
+// two areas can never claim one id unnoticed.
+func add(entries map[string]Entry) {
+	for id, t := range entries {
+		if _, dup := catalogue[id]; dup {
+			panic("msg: duplicate message id " + id)
+		}
+		catalogue[id] = t
+	}
+}
+
+// IDs lists the catalogue's ids in order, for tests and tools.
+func IDs() []string {
+	ids := make([]string, 0, len(catalogue))
+	for id := range catalogue {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Lookup returns the formats of id.
+func Lookup(id string) (Entry, bool) {
+	t, ok := catalogue[id]
+	return t, ok
+}
+
+// argCount is the number of arguments a format uses: its highest
+// placeholder index plus one.
+func argCount(f string) int {
+	n := 0
+	for _, i := range placeholders(f) {
+		n = max(n, i+1)
+	}
+	return n
+}
+
+// placeholders lists the argument indexes a format uses, in order.
+func placeholders(f string) []int {
+	var out []int
+	for i := 0; i < len(f); i++ {
+		if f[i] != '{' {
+			continue
+		}
+		if p, n := parsePlaceholder(f[i:]); n > 0 {
+			out = append(out, p.index)
+			i += n - 1
+		}
+	}
+	return out
+}
