@@ -16,6 +16,7 @@ const (
 	KindNumRange   Kind = "num_range"
 	KindMoney      Kind = "money"
 	KindMoneyRange Kind = "money_range"
+	KindPrice      Kind = "price"
 	KindPercent    Kind = "percent"
 	KindDec        Kind = "dec"
 	KindDate       Kind = "date"
@@ -66,6 +67,10 @@ func Money(d decimal.Decimal) Arg { return Arg{Kind: KindMoney, Dec: &d} }
 func MoneyRange(lo, hi decimal.Decimal) Arg {
 	return Arg{Kind: KindMoneyRange, Dec: &lo, DecHi: &hi}
 }
+
+// Price is a CNY unit price (an hour, a card-month): as Money, but written
+// in full when it has more than two decimals, so 0.834988 never reads 0.83.
+func Price(d decimal.Decimal) Arg { return Arg{Kind: KindPrice, Dec: &d} }
 
 // Percent is a fraction written as a percentage: 0.155 → "15.5%".
 func Percent(frac decimal.Decimal) Arg { return Arg{Kind: KindPercent, Dec: &frac} }
@@ -129,6 +134,8 @@ func (a Arg) write(b *strings.Builder, l Lang, depth int) {
 		b.WriteString(l.Money(a.dec()))
 	case KindMoneyRange:
 		b.WriteString(l.MoneyRange(a.dec(), a.decHi()))
+	case KindPrice:
+		b.WriteString(l.Price(a.dec()))
 	case KindPercent:
 		b.WriteString(l.Percent(a.dec()))
 	case KindDec:

@@ -11,5 +11,6 @@ func init() {
 		"common.list2":        {En: "{0} and {1}", Zh: "{0}和{1}"},
 		"common.per_month":    {En: "{0} a month", Zh: "每月 {0}"},
 		"common.tokens_per_s": {En: "{0} tokens/s", Zh: "{0} token/秒"},
+		"common.seq":          {En: "{0} {1}", Zh: "{0}{1}"},
 	})
 }

@@ -23,6 +23,8 @@
 //     end, so both ends share one unit ("0.96万–1.44万元"). Amounts of 1,000
 //     and more are rounded to whole yuan; smaller ones keep their fen unless
 //     they are zero.
+//   - Price(d): a unit price, as Money but in full past two decimals
+//     ("¥0.834988").
 //   - Percent(frac): 0.155 → "15.5%", trailing zeros dropped.
 //   - Dec(d): a plain decimal quantity (hours, days, TB): "7.5".
 //   - Date(s): "2026", "2026-06" or "2026-06-01", written "June 2026" or
@@ -31,6 +33,9 @@
 //   - Label(id): another catalogue entry without arguments, in the same
 //     language (billing modes, item names).
 //   - Sub(m): a nested message, in the same language.
+//
+// Seq(a, b, …) joins messages as consecutive sentences (a space between
+// them in English, none in Chinese); Strings renders a list.
 //
 // # Formats
 //

@@ -50,6 +50,22 @@ func (l Lang) Money(d decimal.Decimal) string {
 	return "¥" + s
 }
 
+// Price writes a unit price as Money does, but in full when it has more
+// than two decimals: "¥0.834988", "0.834988元".
+func (l Lang) Price(d decimal.Decimal) string {
+	if d.Equal(d.Round(2)) || d.Abs().GreaterThanOrEqual(thousand) {
+		return l.Money(d)
+	}
+	s := group(d.String())
+	if l == Zh {
+		return s + "元"
+	}
+	if strings.HasPrefix(s, "-") {
+		return "-¥" + s[1:]
+	}
+	return "¥" + s
+}
+
 // MoneyRange writes a low–high CNY range with the unit once, one amount
 // when both ends print alike: "¥14,723–38,833"; in Chinese both ends take
 // the form of the larger one: "1.47万–3.88万元", "0.96万–1.44万元",

@@ -76,16 +76,32 @@ func Strings(l Lang, ms []M) []string {
 	return out
 }
 
+// Seq joins messages as consecutive sentences: a space between them in
+// English, none in Chinese. Seq of one message is that message.
+func Seq(ms ...M) M {
+	if len(ms) == 0 {
+		return M{}
+	}
+	m := ms[len(ms)-1]
+	for i := len(ms) - 2; i >= 0; i-- {
+		m = New("common.seq", Sub(ms[i]), Sub(m))
+	}
+	return m
+}
+
 // Text renders the catalogue entry id with args in l: New(id, args...).In(l).
 func (l Lang) Text(id string, args ...Arg) string {
 	return New(id, args...).In(l)
 }
 
 // maxDepth bounds nested messages (Sub, Label) a decoded file can carry.
-const maxDepth = 8
+const maxDepth = 16
 
 // write renders m into b; depth counts the nesting.
 func (m M) write(b *strings.Builder, l Lang, depth int) {
+	if m.ID == "" {
+		return
+	}
 	e, ok := catalogue[m.ID]
 	if !ok || depth > maxDepth {
 		b.WriteString(m.ID)

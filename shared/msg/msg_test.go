@@ -198,6 +198,15 @@ func TestRender(t *testing.T) {
 			t.Errorf("%v in zh = %q, want %q", c.m, got, c.zh)
 		}
 	}
+	if got := Seq(New("common.problems", Int(1)), New("common.problems", Int(2))).In(Zh); got != "1 个问题2 个问题" {
+		t.Errorf("Seq in zh = %q", got)
+	}
+	if got := Seq(New("common.problems", Int(1)), New("common.problems", Int(2))).String(); got != "1 problem 2 problems" {
+		t.Errorf("Seq in en = %q", got)
+	}
+	if got := En.Price(d("0.834988")) + " " + Zh.Price(d("1.98")) + " " + En.Price(d("4368.4")); got != "¥0.834988 1.98元 ¥4,368" {
+		t.Errorf("Price = %q", got)
+	}
 	if New("common.problems", Int(3)).String() != "3 problems" {
 		t.Error("String is not English")
 	}
