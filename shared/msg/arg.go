@@ -54,6 +54,10 @@ func Int(n int) Arg { return Arg{Kind: KindInt, Int: n} }
 // Num is a measured figure written with digits decimals (0 to 6).
 func Num(v float64, digits int) Arg { return Arg{Kind: KindNum, Num: v, Digits: digits} }
 
+// Fig is a figure written in the fewest digits that give it back, as %g
+// would but never in exponent form: 16, 2.5, 0.125.
+func Fig(v float64) Arg { return Arg{Kind: KindNum, Num: v, Digits: -1} }
+
 // NumRange is a low–high figure written with digits decimals; one figure
 // when both ends print alike.
 func NumRange(lo, hi float64, digits int) Arg {

@@ -14,6 +14,7 @@
 // Arguments are typed so each language formats them its own way:
 //
 //   - Int(n): a count, written "1,234"; it also chooses plurals.
+//   - Fig(v): a figure in the fewest digits that give it back (16, 2.5).
 //   - Num(v, digits) and NumRange(lo, hi, digits): a measured figure with
 //     that many decimals; a range whose ends print alike prints once
 //     ("33.6", never "33.6–33.6").

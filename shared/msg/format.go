@@ -21,8 +21,9 @@ var (
 // Int writes a whole number with thousands separators: 12345 → "12,345".
 func (l Lang) Int(n int) string { return group(strconv.Itoa(n)) }
 
-// Num writes v with digits decimals (clamped to 0–6) and thousands
-// separators; "-0" is written "0", and NaN or ±Inf "?".
+// Num writes v with digits decimals (clamped to 0–6; -1 for the fewest
+// that give v back, see Fig) and thousands separators; "-0" is written
+// "0", and NaN or ±Inf "?".
 func (l Lang) Num(v float64, digits int) string { return formatNum(v, digits) }
 
 // NumRange writes lo–hi with digits decimals, one figure when both ends
@@ -167,7 +168,10 @@ func formatNum(v float64, digits int) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "?"
 	}
-	digits = min(max(digits, 0), 6)
+	digits = min(max(digits, -1), 6)
+	if digits < 0 && math.Abs(v) >= 1e21 {
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
 	s := strconv.FormatFloat(v, 'f', digits, 64)
 	if strings.Trim(s, "-0.") == "" {
 		s = strings.TrimPrefix(s, "-")

@@ -82,8 +82,16 @@ func stripPlaceholders(f string) string {
 	return b.String()
 }
 
+// hasLetters reports an English word in s: three or more ASCII letters,
+// one of them lower case (units such as "GB" and names such as "RoCE"
+// stay as they are in Chinese).
 func hasLetters(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) >= 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && strings.ToUpper(w) != w {
+			return true
+		}
+	}
+	return false
 }
 
 func hasCJK(s string) bool {
@@ -152,6 +160,8 @@ func TestNumbers(t *testing.T) {
 		{En.Num(-0.01, 1), "0.0"},
 		{En.Num(math.Inf(1), 1), "?"},
 		{En.NumRange(33.61, 33.64, 1), "33.6"},
+		{New("common.verbatim", Fig(2.5)).String(), "2.5"},
+		{New("common.verbatim", Fig(16384)).String(), "16,384"},
 		{En.NumRange(30.2, 36.9, 1), "30.2–36.9"},
 		{En.Percent(d("0.155")), "15.5%"},
 		{En.Percent(d("0.1")), "10%"},
