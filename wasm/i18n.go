@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // Lang is a user-interface language. The site speaks Simplified Chinese and
 // English; the value is what ?lang= carries in the URL.
@@ -53,3 +57,17 @@ func (l Lang) M() *Messages {
 	}
 	return &enMessages
 }
+
+// Msg is l as a shared/msg language, for rendering the core's messages.
+func (l Lang) Msg() msg.Lang {
+	if l == Zh {
+		return msg.Zh
+	}
+	return msg.En
+}
+
+// T renders a core message in l.
+func (l Lang) T(m msg.M) string { return m.In(l.Msg()) }
+
+// Ts renders core messages in l.
+func (l Lang) Ts(ms []msg.M) []string { return msg.Strings(l.Msg(), ms) }

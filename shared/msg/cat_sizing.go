@@ -38,7 +38,7 @@ func init() {
 			Zh: "词表 {0} 取自 {1}；该结构含 {2}B 参数，显存按填写的 {3}B 计算",
 		},
 		// Memory (memory.go).
-		"sizing.weights.hpc":   {En: "hpc: no model weights", Zh: "HPC：没有模型权重"},
+		"sizing.weights.hpc": {En: "hpc: no model weights", Zh: "HPC：没有模型权重"},
 		"sizing.weights.qlora": {
 			En: "qlora: linear layers in NF4 with double quantisation ({0} bits), embeddings, lm_head and norms in bf16",
 			Zh: "QLoRA：线性层为双重量化的 NF4（{0} 位），嵌入层、lm_head 和归一化层为 bf16",
@@ -208,11 +208,11 @@ func init() {
 			En: "{0}, and {1}-card training without NVLink would push gradients and shards over PCIe (allow_pcie_training to accept)",
 			Zh: "{0}，而 {1} 卡训练没有 NVLink 会让梯度和分片都走 PCIe（设置 allow_pcie_training 可接受）",
 		},
-		"sizing.cost":               {En: "{0} {1}", Zh: "{1}{0}"},
-		"sizing.cost.month_low":     {En: "a month at the low reference price", Zh: "按参考低价每月"},
-		"sizing.cost.run_low":       {En: "for the whole run at the low reference price", Zh: "按参考低价整个训练"},
-		"sizing.cost.month_all_in":  {En: "a month all-in ({0})", Zh: "每月全包（{0}）"},
-		"sizing.cost.run_all_in":    {En: "for the whole run all-in ({0})", Zh: "整个训练全包（{0}）"},
+		"sizing.cost":              {En: "{0} {1}", Zh: "{1}{0}"},
+		"sizing.cost.month_low":    {En: "a month at the low reference price", Zh: "按参考低价每月"},
+		"sizing.cost.run_low":      {En: "for the whole run at the low reference price", Zh: "按参考低价整个训练"},
+		"sizing.cost.month_all_in": {En: "a month all-in ({0})", Zh: "每月全包（{0}）"},
+		"sizing.cost.run_all_in":   {En: "for the whole run all-in ({0})", Zh: "整个训练全包（{0}）"},
 		"sizing.pick": {
 			En: "{0}× {1} holds {2} GiB per card of {3} usable",
 			Zh: "{0} 张 {1}，每卡需 {2} GiB，可用 {3}",

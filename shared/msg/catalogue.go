@@ -63,3 +63,14 @@ func placeholders(f string) []int {
 	}
 	return out
 }
+
+// Enum is the label of an identifier of the given kind ("workload",
+// "inference"): the entry "enum.<kind>.<value>", or value itself when the
+// catalogue has none.
+func (l Lang) Enum(kind, value string) string {
+	id := "enum." + kind + "." + value
+	if _, ok := catalogue[id]; !ok {
+		return value
+	}
+	return New(id).In(l)
+}

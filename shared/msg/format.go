@@ -44,11 +44,7 @@ func (l Lang) Money(d decimal.Decimal) string {
 	if l == Zh {
 		return zhAmount(d, d.Abs().GreaterThanOrEqual(wan)) + "元"
 	}
-	s := plainAmount(d)
-	if strings.HasPrefix(s, "-") {
-		return "-¥" + s[1:]
-	}
-	return "¥" + s
+	return yuanSign(plainAmount(d))
 }
 
 // Price writes a unit price as Money does, but in full when it has more
@@ -61,10 +57,7 @@ func (l Lang) Price(d decimal.Decimal) string {
 	if l == Zh {
 		return s + "元"
 	}
-	if strings.HasPrefix(s, "-") {
-		return "-¥" + s[1:]
-	}
-	return "¥" + s
+	return yuanSign(s)
 }
 
 // MoneyRange writes a low–high CNY range with the unit once, one amount
@@ -73,19 +66,48 @@ func (l Lang) Price(d decimal.Decimal) string {
 // "2,500–4,000元".
 func (l Lang) MoneyRange(lo, hi decimal.Decimal) string {
 	lo, hi = roundMoney(lo), roundMoney(hi)
+	fen := hasFen(lo) || hasFen(hi)
 	if l == Zh {
 		useWan := decimal.Max(lo.Abs(), hi.Abs()).GreaterThanOrEqual(wan)
-		a, b := zhAmount(lo, useWan), zhAmount(hi, useWan)
+		a, b := zhRangeEnd(lo, useWan, fen), zhRangeEnd(hi, useWan, fen)
 		if a == b {
 			return a + "元"
 		}
 		return a + "–" + b + "元"
 	}
-	a, b := l.Money(lo), l.Money(hi)
+	a, b := rangeEnd(lo, fen), rangeEnd(hi, fen)
 	if a == b {
-		return a
+		return yuanSign(a)
 	}
-	return a + "–" + strings.TrimPrefix(strings.TrimPrefix(b, "-"), "¥")
+	return yuanSign(a) + "–" + b
+}
+
+// hasFen reports a rounded amount with a fraction of a yuan.
+func hasFen(d decimal.Decimal) bool { return !d.Equal(d.Truncate(0)) }
+
+// rangeEnd writes one end of a range: with fen when either end has them,
+// so "¥0.30–1.00" never reads "¥0.30–1".
+func rangeEnd(d decimal.Decimal, fen bool) string {
+	if fen {
+		return group(d.StringFixed(2))
+	}
+	return plainAmount(d)
+}
+
+// zhRangeEnd is rangeEnd in Chinese, in 万 when the range is.
+func zhRangeEnd(d decimal.Decimal, useWan, fen bool) string {
+	if useWan {
+		return zhAmount(d, true)
+	}
+	return rangeEnd(d, fen)
+}
+
+// yuanSign puts the ¥ after a minus sign: "-5" → "-¥5".
+func yuanSign(s string) string {
+	if strings.HasPrefix(s, "-") {
+		return "-¥" + s[1:]
+	}
+	return "¥" + s
 }
 
 // Percent writes a fraction as a percentage with at most one decimal,
