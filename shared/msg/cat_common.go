@@ -3,7 +3,7 @@ package msg
 // Labels every area shares: billing modes, workloads, decisions.
 func init() {
 	add(map[string]Entry{
-		"mode.hourly":         {En: "hourly", Zh: "按小时"},
+		"mode.hourly":         {En: "hourly", Zh: "按小时计费"},
 		"mode.monthly":        {En: "monthly", Zh: "包月"},
 		"mode.annual":         {En: "annual", Zh: "包年"},
 		"common.unknown":      {En: "unknown", Zh: "未知"},

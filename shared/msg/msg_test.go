@@ -199,7 +199,7 @@ func TestRender(t *testing.T) {
 		{New("common.problems", Int(1)), "1 problem", "1 个问题"},
 		{New("common.problems", Int(2)), "2 problems", "2 个问题"},
 		{New("common.problems", Int(0)), "0 problems", "0 个问题"},
-		{New("common.per_month", Label("mode.hourly")), "hourly a month", "每月 按小时"},
+		{New("common.per_month", Label("mode.hourly")), "hourly a month", "每月 按小时计费"},
 		{New("common.list2", Sub(New("common.problems", Int(1))), Text("x")), "1 problem and x", "1 个问题和x"},
 		{New("common.tokens_per_s", NumRange(33.6, 33.6, 1)), "33.6 tokens/s", "33.6 token/秒"},
 		{New("no.such.id"), "no.such.id", "no.such.id"},
