@@ -224,17 +224,22 @@ func (r planWriter) cost() table.Section {
 
 // basis is how a cost item was computed, with the default price's source
 // in brackets.
-func (r planWriter) basis(it CostItem) string {
+func (r planWriter) basis(it CostItem) string { return it.BasisIn(r.l) }
+
+// BasisIn is how the item's figure was reached, in l, with the default
+// price's source in brackets; the English Basis for a plan file without
+// the messages.
+func (it CostItem) BasisIn(l msg.Lang) string {
 	if it.BasisMessage.IsZero() {
 		return it.Basis
 	}
-	s := it.BasisMessage.In(r.l)
+	s := it.BasisMessage.In(l)
 	if !it.AssumptionMessage.IsZero() {
 		open, closing := " (", ")"
-		if r.l == msg.Zh {
+		if l == msg.Zh {
 			open, closing = "（", "）"
 		}
-		s += open + it.AssumptionMessage.In(r.l) + closing
+		s += open + it.AssumptionMessage.In(l) + closing
 	}
 	return s
 }
