@@ -2,8 +2,10 @@ package msg
 
 import "sort"
 
-// Entry is one catalogue entry: the English and the Chinese format.
+// Entry is one catalogue entry: its id, the English and the Chinese
+// format.
 type Entry struct {
+	ID string
 	En string
 	Zh string
 }
@@ -13,13 +15,15 @@ type Entry struct {
 var catalogue = map[string]Entry{}
 
 // add puts entries in the catalogue; a duplicate id panics at start-up, so
-// two areas can never claim one id unnoticed.
-func add(entries map[string]Entry) {
-	for id, t := range entries {
-		if _, dup := catalogue[id]; dup {
-			panic("msg: duplicate message id " + id)
+// two areas can never claim one id unnoticed. The entries are a slice, not
+// a map literal, so they compile to static data rather than to code (the
+// site's WebAssembly stays small).
+func add(entries []Entry) {
+	for _, e := range entries {
+		if _, dup := catalogue[e.ID]; dup {
+			panic("msg: duplicate message id " + e.ID)
 		}
-		catalogue[id] = t
+		catalogue[e.ID] = e
 	}
 }
 
