@@ -24,7 +24,7 @@ func TestParseOptions(t *testing.T) {
 		args []string
 		want options
 	}{
-		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", format: "json"}},
+		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", format: "json", lang: "en"}},
 		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true}},
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
 			&checkOptions{plan: "p.json", format: "text", out: "r.json", sign: "key", bench: true, benchDuration: 30 * time.Second}},

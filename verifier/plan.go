@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 )
@@ -20,23 +21,32 @@ func init() {
 
 // planOptions are the flags of gpuverify plan.
 type planOptions struct {
-	in     string // the sheet or plan file; "-" is standard input
-	ics    string // where to write the exit schedule; "" for nowhere
-	force  bool   // replace the ics file
-	format string // text, json or markdown
+	in     string   // the sheet or plan file; "-" is standard input
+	ics    string   // where to write the exit schedule; "" for nowhere
+	force  bool     // replace the ics file
+	format string   // text, json or markdown
+	lang   msg.Lang // the language of text and markdown
 }
 
 func parsePlan(e env, args []string) (options, error) {
 	o := &planOptions{}
-	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--ics exit.ics [--force]]")
+	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--lang zh|en] [--ics exit.ics [--force]]")
 	fs.StringVar(&o.in, "in", "", "requirement sheet or plan file (JSON); - reads standard input")
 	fs.StringVar(&o.ics, "ics", "", "also write the exit schedule (procurement.exit) as an iCalendar file")
 	fs.BoolVar(&o.force, "force", false, "replace the --ics file if it exists")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
 	fs.Var(format, "format", "output format: text, json or markdown")
+	lang := langFlag(e)
+	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh)")
 	err := parseFlags(fs, args)
-	o.format = format.value
+	o.format, o.lang = format.value, msg.Lang(lang.value)
 	return o, err
+}
+
+// langFlag is a --lang flag, zh or en, defaulting from the locale
+// variables (msg.FromEnv).
+func langFlag(e env) *formatFlag {
+	return &formatFlag{value: string(msg.FromEnv(e.getenv)), allowed: []string{string(msg.Zh), string(msg.En)}}
 }
 
 func (o *planOptions) validate() error {
@@ -65,7 +75,7 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 				return err
 			}
 		}
-		return writePlan(e.stdout, p, o.format)
+		return writePlan(e.stdout, p, o.format, o.lang)
 	})
 }
 
@@ -103,14 +113,14 @@ func writeICS(out output, p *plan.Plan, now time.Time) error {
 	return out.write(b.Bytes())
 }
 
-func writePlan(w io.Writer, p *plan.Plan, format string) error {
+func writePlan(w io.Writer, p *plan.Plan, format string, l msg.Lang) error {
 	switch format {
 	case "json":
 		return plan.Encode(w, p)
 	case "markdown":
-		return plan.WriteMarkdown(w, p)
+		return plan.WriteMarkdownIn(w, p, l)
 	}
-	return plan.WriteText(w, p)
+	return plan.WriteTextIn(w, p, l)
 }
 
 // inputErr reports bad input (exit 2) with the file name and the field.

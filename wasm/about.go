@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -63,7 +64,7 @@ func feesTable(l Lang) app.UI {
 	m := l.M()
 	d := tco.DefaultPrices()
 	row := func(item string, p tco.Price) []string {
-		return []string{itemLabel(m, item), l.MoneyRange(p.Range) + " " + p.Unit, p.Source}
+		return []string{itemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(tco.AssumptionText(p.Source))}
 	}
 	return app.Div().Class("block").Body(
 		app.H2().ID("fees").Text(m.AboutFeesTitle),
@@ -163,13 +164,17 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 			tr = tr.Class("unconfirmed")
 		}
 		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
-			app.Td().Text(r.Ref.Date), app.Td().Class("note").Text(r.Ref.Note))
+			app.Td().Text(l.Msg().Date(r.Ref.Date)), app.Td().Class("note").Text(r.Ref.Note))
 	}
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.SpecFigure), app.Th().Scope("col").Text(m.SpecValue),
 		app.Th().Scope("col").Text(m.SpecSource), app.Th().Scope("col").Text(m.SpecDate), app.Th().Scope("col").Text(m.SpecNote))
 	var caveats app.UI
 	if len(c.Caveats) > 0 {
-		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, c.Caveats))
+		texts := make([]string, len(c.Caveats))
+		for i, cv := range c.Caveats {
+			texts[i] = l.T(catalog.CaveatText(cv))
+		}
+		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, texts))
 	}
 	return app.Details().ID("card-%s", c.ID).Class("card-details").Body(
 		app.Summary().Text(c.Name),
@@ -200,4 +205,13 @@ func joinNonEmpty(a, b []string) string {
 		out += s
 	}
 	return out
+}
+
+// unitText is a default price's unit ("CNY/GB") in l: "/GB", "/GB·月"; as
+// given, after a space, when the catalogue does not know it.
+func unitText(l Lang, unit string) string {
+	if id := "tco.unit." + unit; msg.Known(id) {
+		return l.Msg().Text(id)
+	}
+	return " " + unit
 }

@@ -47,7 +47,9 @@ func (p *costPage) body() app.UI {
 					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
 			costChart(l, pl),
-			app.If(pl.Cost.Warning != "", func() app.UI { return app.P().ID("cost-warning").Class("warn-line").Text(pl.Cost.Warning) }),
+			app.If(pl.Cost.Warning != "", func() app.UI {
+				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
+			}),
 		)
 	}
 	kids = append(kids, p.items(), p.discount(), p.prices(),
@@ -110,7 +112,7 @@ func (p *costPage) items() app.UI {
 	rows := make([]app.UI, len(itemFields))
 	for i, f := range itemFields {
 		it := est[f.Key[len("cost.items."):]]
-		estimate, basis := "", it.Basis
+		estimate, basis := "", it.BasisIn(l.Msg())
 		if it.Name != "" {
 			estimate = l.MoneyRange(rangeOf(it))
 		}

@@ -8,47 +8,21 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Numbers on the pages follow the reader's language: CNY with thousands
+// Numbers on the pages follow the reader's language, by shared/msg's one
+// rule (the CLI and the core's messages use the same): CNY with thousands
 // separators everywhere; in Chinese, amounts of 10,000 and more in 万, as
-// Chinese price lists write them (money.FormatWan). Money is rounded only
-// here, for display.
-
-// wan is 10,000; thousand is where fen stop being shown.
-var (
-	wan      = decimal.NewFromInt(10000)
-	thousand = decimal.NewFromInt(1000)
-)
+// Chinese price lists write them, and a range in the unit of its larger
+// end. Money is rounded only here, for display.
 
 // Money formats one amount: "¥58,200" in English, "5.82万元" in Chinese.
 // Amounts of 1,000 and more are rounded to whole yuan (half up); smaller
 // ones keep their fen unless it is zero.
-func (l Lang) Money(d decimal.Decimal) string {
-	if d.Abs().GreaterThanOrEqual(thousand) {
-		d = d.Round(0)
-	}
-	if l == Zh {
-		if d.Abs().GreaterThanOrEqual(wan) {
-			return money.FormatWan(d) + "元"
-		}
-		return strings.TrimSuffix(money.Format(d), ".00") + "元"
-	}
-	return strings.TrimSuffix(money.FormatCNY(d), ".00")
-}
+func (l Lang) Money(d decimal.Decimal) string { return l.Msg().Money(d) }
 
 // MoneyRange formats a low–high range; one amount when both ends agree.
-// The unit is written once: "¥14,723–38,833", "1.47万–3.88万元".
-func (l Lang) MoneyRange(r money.Range) string {
-	lo, hi := l.Money(r.Low), l.Money(r.High)
-	if lo == hi {
-		return lo
-	}
-	if l == Zh {
-		lo = strings.TrimSuffix(lo, "元")
-	} else {
-		hi = strings.TrimPrefix(hi, "¥")
-	}
-	return lo + "–" + hi
-}
+// The unit is written once: "¥14,723–38,833", "1.47万–3.88万元",
+// "0.96万–1.44万元".
+func (l Lang) MoneyRange(r money.Range) string { return l.Msg().MoneyRange(r.Low, r.High) }
 
 // Percent formats a fraction as a percentage with one decimal: 0.1523 →
 // "15.2%".

@@ -287,7 +287,8 @@ func TestAcceptanceReport(t *testing.T) {
 }
 
 // TestAboutPage: every rule has an anchor, every card its details, and
-// unconfirmed figures are flagged.
+// unconfirmed figures are flagged, and the default prices' assumptions read in
+// Chinese on the Chinese page (issue 15).
 func TestAboutPage(t *testing.T) {
 	useStore(t, memStore{})
 	html := prerender(t, "/about?lang=zh")
@@ -296,7 +297,7 @@ func TestAboutPage(t *testing.T) {
 			t.Errorf("no anchor for rule %s", r.ID)
 		}
 	}
-	for _, want := range []string{`id="card-h100-80g-sxm"`, `id="fees-table"`, "未证实", "assumption"} {
+	for _, want := range []string{`id="card-h100-80g-sxm"`, `id="fees-table"`, "未证实", "假设：额外的公网 IPv4 地址"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("/about lacks %s", want)
 		}

@@ -169,7 +169,7 @@ func (p *plannerPage) result() app.UI {
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
 		app.H2().Text(m.BillingTitle),
-		reasons(l, "billing-reasons", pl.Billing.Reasons),
+		reasons(l, "billing-reasons", l.PlanTexts(pl.Billing.ReasonMessages, pl.Billing.Reasons)),
 		app.Div().Class("pair").Body(
 			costSummary(l, pl, p.pageLink(routeByID(routeCost), l)),
 			rentBuildSummary(l, pl, p.pageLink(routeByID(routeRentBuild), l)),
@@ -259,10 +259,10 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 	s := pl.Sizing
 	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, Num(s.Model.ParamsB, 2)))}
 	if e := s.DecodeTokensPerSec; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, Num(e.Low, 1), Num(e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
 	}
 	if e := s.TrainingDays; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, Num(e.Low, 1), Num(e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
 	}
 	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }
@@ -285,7 +285,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
 	for _, a := range shown {
-		rows = append(rows, row(a, a.Reason))
+		rows = append(rows, row(a, l.PlanText(a.ReasonMessage, a.Reason)))
 	}
 	more := pl.GPU.Alternatives[len(shown):]
 	return app.Div().Class("block").Body(
@@ -295,7 +295,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 			return folded("more-alts", open, toggle, fmt.Sprintf(m.MoreAltsF, len(more)), func() app.UI {
 				rest := make([][]string, len(more))
 				for i, a := range more {
-					rest[i] = row(a, a.Reason)
+					rest[i] = row(a, l.PlanText(a.ReasonMessage, a.Reason))
 				}
 				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", m.AltTitle, head, rest))
 			})
@@ -322,7 +322,8 @@ func toggled(open *bool) app.EventHandler {
 	}
 }
 
-// reasonList shows reasons computed by shared/ (English) as a list.
+// reasonList shows reasons computed by shared/, rendered in the page's
+// language, as a list.
 func reasonList(id string, reasons []string) app.UI {
 	items := make([]app.UI, len(reasons))
 	for i, r := range reasons {
@@ -350,7 +351,9 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 		app.H2().Text(m.CostSummaryTitle),
 		app.P().ID("rent-mode").Attr("data-mode", pl.Cost.BillingMode).Text(fmt.Sprintf(m.RentModeF, l.Enum("billing", pl.Cost.BillingMode))),
 		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
-		app.If(pl.Cost.Warning != "", func() app.UI { return app.P().Class("warn-line").Text(pl.Cost.Warning) }),
+		app.If(pl.Cost.Warning != "", func() app.UI {
+			return app.P().Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
+		}),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),
 	)
 }
@@ -366,7 +369,7 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 			{m.RBRentMonthly, l.Money(rb.RentMonthly)},
 			{m.RBSelfMonthly, l.Money(rb.SelfBuildMonthly)},
 		}),
-		reasons(l, "rb-reasons", rb.Reasons),
+		reasons(l, "rb-reasons", l.PlanTexts(rb.ReasonMessages, rb.Reasons)),
 		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", rbLink).Text(m.MoreRentBuild+" →")),
 	)
 }
@@ -378,14 +381,14 @@ func warnings(l Lang, pl *plan.Plan) app.UI {
 	}
 	return app.Div().Class("block", "warnings").Body(
 		app.H2().Text(l.M().WarningsTitle),
-		reasons(l, "warnings", pl.Warnings),
+		reasons(l, "warnings", l.PlanTexts(pl.WarningMessages, pl.Warnings)),
 	)
 }
 
 // sizingNotes are the assumptions behind the memory figures, folded.
 func sizingNotes(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
 	return folded("block notes", open, toggle, l.M().NotesTitle, func() app.UI {
-		return reasons(l, "sizing-notes", pl.Sizing.Notes)
+		return reasons(l, "sizing-notes", l.PlanTexts(pl.Sizing.NoteMessages, pl.Sizing.Notes))
 	})
 }
 

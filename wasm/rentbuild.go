@@ -56,7 +56,7 @@ func (p *rentBuildPage) body() app.UI {
 		grid = app.Div().Class("rb-grid").Body(p.selfBuild(in, ok), d1Table(l, res))
 	}
 	return app.Div().Class("rentbuild-page").Body(append(kids, grid,
-		app.If(ok, func() app.UI { return reasonList("rb-reasons", append(res.Reasons, res.Hybrid.Note)) }))...)
+		app.If(ok, func() app.UI { return reasonList("rb-reasons", l.Ts(append(res.Reasons, res.Hybrid.Note))) }))...)
 }
 
 // verdict is the decision with the break-even figures.
@@ -163,7 +163,7 @@ func d1Table(l Lang, res rentbuild.Result) app.UI {
 	m := l.M()
 	rows := make([][]string, len(res.D1))
 	for i, r := range res.D1 {
-		rows[i] = []string{l.Enum("d1", r.Dimension), r.Input, l.Enum("side", string(r.Points))}
+		rows[i] = []string{l.Enum("d1", r.Dimension), l.T(r.Input), l.Enum("side", string(r.Points))}
 	}
 	return app.Div().Class("block").Body(
 		app.H2().Body(app.Text(m.D1Title+" "), ruleRef(l, "D1")),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -111,8 +112,9 @@ type Result struct {
 	RuleAgrees *bool `json:"rule_agrees"`
 	// Costs is the monthly cost of each mode for all cards.
 	Costs Costs `json:"costs"`
-	// Reasons explain the recommendation, one sentence each.
-	Reasons []string `json:"reasons"`
+	// Reasons explain the recommendation, one message each (msg renders
+	// them in either language).
+	Reasons []msg.M `json:"reasons"`
 	// Rules lists the rules the reasons cite, e.g. ["B1", "B3"].
 	Rules []string `json:"rules"`
 }

@@ -3,6 +3,7 @@ package billing_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 	"strings"
 	"testing"
@@ -95,7 +96,7 @@ func TestRecommend(t *testing.T) {
 			},
 			mode: billing.Annual, perDay: "12.1333333333333333", ruleOfTh: billing.Monthly, agrees: "true",
 			costs: [3]string{"8640", "4368", "3712.8"}, rules: []string{"B1", "B2"},
-			reasonHas: "costs 3,712.80 a month instead of 4,368.00",
+			reasonHas: "costs ¥3,713 a month instead of ¥4,368",
 		},
 		{
 			// 30% off makes annual 1,050, which pays off above 7 h/day:
@@ -106,7 +107,7 @@ func TestRecommend(t *testing.T) {
 			},
 			mode: billing.Annual, perDay: "10", ruleOfTh: billing.Hourly, agrees: "true",
 			costs: [3]string{"1275", "1500", "1050"}, rules: []string{"B1", "B2"},
-			reasonHas: "annual contract (1,050.00 a card-month) pays off above 7 hours a day",
+			reasonHas: "annual contract (¥1,050 a card-month) pays off above 7 hours a day",
 		},
 		{
 			name: "first contract never annual (B3)",
@@ -116,7 +117,7 @@ func TestRecommend(t *testing.T) {
 			},
 			mode: billing.Monthly, perDay: "12.1333333333333333", ruleOfTh: billing.Monthly, agrees: "true",
 			costs: [3]string{"8640", "4368", "3712.8"}, rules: []string{"B1", "B2", "B3"},
-			reasonHas: "would save 655.20 a month",
+			reasonHas: "would save ¥655.20 a month",
 		},
 		{
 			name: "long project without a discount stays monthly",
@@ -137,7 +138,7 @@ func TestRecommend(t *testing.T) {
 			edit: func(in *billing.Input) { in.Demand = billing.Volatile; in.HoursPerDay = d("20") },
 			mode: billing.Hourly, perDay: "10", ruleOfTh: billing.Monthly, agrees: "true",
 			costs: [3]string{"3000", "1500", "1500"}, rules: []string{"B1", "B2"},
-			reasonHas: "monthly billing would be 1,500.00 a month cheaper",
+			reasonHas: "monthly billing would be ¥1,500 a month cheaper",
 		},
 		{
 			name: "no hourly price: B1 decides, over 10 h",
@@ -190,8 +191,14 @@ func TestRecommend(t *testing.T) {
 			if !slices.Equal(r.Rules, tt.rules) {
 				t.Errorf("Rules = %v, want %v", r.Rules, tt.rules)
 			}
-			if !strings.Contains(strings.Join(r.Reasons, "\n"), tt.reasonHas) {
-				t.Errorf("Reasons %q lack %q", r.Reasons, tt.reasonHas)
+			en := strings.Join(msg.Strings(msg.En, r.Reasons), "\n")
+			if !strings.Contains(en, tt.reasonHas) {
+				t.Errorf("Reasons %q lack %q", en, tt.reasonHas)
+			}
+			for _, m := range r.Reasons {
+				if err := msg.Check(m); err != nil {
+					t.Error(err)
+				}
 			}
 		})
 	}
@@ -205,8 +212,11 @@ func TestReasonKeepsPricePrecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(r.Reasons[0], "÷ 0.834988 an hour") {
-		t.Errorf("reason %q lacks the full price", r.Reasons[0])
+	if got := r.Reasons[0].String(); !strings.Contains(got, "÷ ¥0.834988 an hour") {
+		t.Errorf("reason %q lacks the full price", got)
+	}
+	if got := r.Reasons[0].In(msg.Zh); !strings.Contains(got, "每小时 0.834988元") {
+		t.Errorf("zh reason %q lacks the full price", got)
 	}
 }
 

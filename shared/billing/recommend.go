@@ -1,10 +1,10 @@
 package billing
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -95,8 +95,7 @@ func Recommend(in Input) (Result, error) {
 		if d.commit == Annual {
 			annual := AnnualPerMonth(*in.MonthlyPrice, in.AnnualDiscount)
 			annualDay := annual.DivRound(*in.HourlyPrice, money.DivPrecision).DivRound(days, money.DivPrecision)
-			reason += fmt.Sprintf(" The annual contract (%s a card-month) pays off above %s hours a day.",
-				money.Format(annual), hours(annualDay))
+			reason = msg.Seq(reason, msg.New("billing.breakeven.annual", msg.Price(annual), msg.Dec(annualDay)))
 		}
 		n.add("B1", reason)
 	} else {
@@ -160,98 +159,78 @@ func costOf(c Costs, m Mode) *decimal.Decimal {
 
 func ptr(d decimal.Decimal) *decimal.Decimal { return &d }
 
-func hours(d decimal.Decimal) string { return money.Round2(d).String() }
+// mode is a billing mode as a label argument.
+func mode(m Mode) msg.Arg { return msg.Label("mode." + string(m)) }
 
-// price writes a unit price with two places, or in full when it has more
-// (an hourly price such as 0.834988 must not read as 0.83).
-func price(d decimal.Decimal) string {
-	if d.Equal(money.Round2(d)) {
-		return money.Format(d)
-	}
-	return d.String()
-}
-
-func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) string {
-	whose := "your prices"
+func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) msg.M {
+	whose := "billing.whose.yours"
 	if in.Reference {
-		whose = "the catalogue's reference prices (not quotes, and the hourly and monthly figures come from different sources: ask the vendor for both)"
+		whose = "billing.whose.reference"
 	}
-	s := fmt.Sprintf("At %s the monthly package pays off above %s hours a day "+
-		"(%s a month ÷ %s an hour ÷ %d days); you plan %s hours a day, so %s billing is cheaper of the two. ",
-		whose, hours(perDay), price(*in.MonthlyPrice), price(*in.HourlyPrice),
-		in.DaysPerMonth, hours(in.HoursPerDay), byPrice)
+	ms := []msg.M{msg.New("billing.breakeven", msg.Label(whose), msg.Dec(perDay),
+		msg.Price(*in.MonthlyPrice), msg.Price(*in.HourlyPrice), msg.Int(in.DaysPerMonth),
+		msg.Dec(in.HoursPerDay), mode(byPrice))}
 	if perDay.GreaterThan(decimal.NewFromInt(24)) {
-		s += "Above 24 hours a day the package never pays off at these prices. "
+		ms = append(ms, msg.New("billing.breakeven.never"))
 	}
 	if agrees {
-		return s + "The 10-hours-a-day rule of thumb (B1) agrees."
+		return msg.Seq(append(ms, msg.New("billing.thumb.agrees"))...)
 	}
-	return s + "The 10-hours-a-day rule of thumb (B1) would say otherwise: it fits only " +
-		"prices where a month costs 10 × days hours of hourly billing."
+	return msg.Seq(append(ms, msg.New("billing.thumb.disagrees"))...)
 }
 
-func fallbackReason(in Input) string {
-	missing := "hourly"
+func fallbackReason(in Input) msg.M {
+	missing := "billing.missing.hourly"
 	if in.HourlyPrice != nil {
-		missing = "monthly"
+		missing = "billing.missing.monthly"
 	} else if in.MonthlyPrice == nil {
-		missing = "hourly and monthly"
+		missing = "billing.missing.both"
 	}
-	return fmt.Sprintf("Without the %s price the break-even cannot be computed, so the rule of "+
-		"thumb decides (B1): under 10 hours a day by the hour, over 10 by the month; you plan %s. "+
-		"Ask the vendor for both prices.", missing, hours(in.HoursPerDay))
+	return msg.New("billing.fallback", msg.Label(missing), msg.Dec(in.HoursPerDay))
 }
 
-func volatileReason(c Costs, would Mode) string {
-	s := "Demand is volatile, so the work is billed by the hour (B2): a package is paid for " +
-		"whether or not the cards are busy."
+func volatileReason(c Costs, would Mode) msg.M {
+	m := msg.New("billing.volatile")
 	if c.Hourly != nil && costOf(c, would) != nil {
 		extra := c.Hourly.Sub(*costOf(c, would))
-		s += fmt.Sprintf(" At your average hours %s billing would be %s a month cheaper; "+
-			"switch once the average holds month after month.", would, money.Format(extra))
+		m = msg.Seq(m, msg.New("billing.volatile.saving", mode(would), msg.Money(extra)))
 	}
-	return s
+	return m
 }
 
 // commitReason explains a monthly or annual recommendation; only steady work
 // reaches it, since volatile work stays hourly.
-func commitReason(in Input, mode Mode, c Costs) string {
+func commitReason(in Input, m Mode, c Costs) msg.M {
+	months := msg.Int(in.ProjectMonths)
 	switch {
 	case in.ProjectMonths < longProjectMonths:
-		return fmt.Sprintf("Steady work for %d months suits a monthly package; an annual contract "+
-			"would outlast the project (B2).", in.ProjectMonths)
-	case mode == Annual && c.Monthly != nil:
-		return fmt.Sprintf("A steady %d-month project suits an annual contract (B2): at %s off it "+
-			"costs %s a month instead of %s.", in.ProjectMonths, money.FormatPercent(in.AnnualDiscount),
-			money.Format(*c.Annual), money.Format(*c.Monthly))
-	case mode == Annual:
-		return fmt.Sprintf("A steady %d-month project suits an annual contract (B2).", in.ProjectMonths)
+		return msg.New("billing.commit.short", months)
+	case m == Annual && c.Monthly != nil:
+		return msg.New("billing.commit.annual_saving", months, msg.Percent(in.AnnualDiscount),
+			msg.Money(*c.Annual), msg.Money(*c.Monthly))
+	case m == Annual:
+		return msg.New("billing.commit.annual", months)
 	case !in.AnnualDiscount.IsPositive():
-		return fmt.Sprintf("A steady %d-month project suits a monthly package or an annual contract "+
-			"(B2); no annual discount was given, and without one a year's lock-in buys nothing.",
-			in.ProjectMonths)
+		return msg.New("billing.commit.no_discount", months)
 	}
-	return fmt.Sprintf("A steady %d-month project suits a monthly package or an annual contract (B2).",
-		in.ProjectMonths)
+	return msg.New("billing.commit.either", months)
 }
 
-func firstContractReason(c Costs) string {
-	s := "This is the first contract with this vendor: start monthly or quarterly and move " +
-		"to the annual contract only after the service has proved stable (B3)."
+func firstContractReason(c Costs) msg.M {
+	m := msg.New("billing.first_contract")
 	if c.Monthly != nil && c.Annual != nil {
-		s += fmt.Sprintf(" The annual discount would save %s a month then.",
-			money.Format(c.Monthly.Sub(*c.Annual)))
+		m = msg.Seq(m, msg.New("billing.first_contract.saving", msg.Money(c.Monthly.Sub(*c.Annual))))
 	}
-	return s
+	return m
 }
 
 // notes collects reasons and the distinct rules they cite, in order.
 type notes struct {
-	reasons []string
+	reasons []msg.M
 	rules   []string
 }
 
-func (n *notes) add(rule, reason string) {
+func (n *notes) add(rule string, reason msg.M) {
 	n.reasons = append(n.reasons, reason)
 	if !slices.Contains(n.rules, rule) {
 		n.rules = append(n.rules, rule)

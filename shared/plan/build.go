@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
@@ -69,7 +70,8 @@ func Build(req Requirements) (*Plan, error) {
 
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
-	p.Warnings = warnings(req, card, rec, cost, bill.Mode, mode)
+	p.WarningMessages = warnings(req, card, rec, cost, bill.Mode, mode)
+	p.Warnings = msg.Strings(msg.En, p.WarningMessages)
 	return p, nil
 }
 

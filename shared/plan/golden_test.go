@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,20 @@ func TestGolden(t *testing.T) {
 			testkit.Golden(t, "testdata/"+name+".plan.json", js.Bytes())
 			testkit.Golden(t, "testdata/"+name+".txt", txt.Bytes())
 			testkit.Golden(t, "testdata/"+name+".md", md.Bytes())
+			var zhTxt, zhMD bytes.Buffer
+			if err := WriteTextIn(&zhTxt, p, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteMarkdownIn(&zhMD, p, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			testkit.Golden(t, "testdata/"+name+".zh.txt", zhTxt.Bytes())
+			testkit.Golden(t, "testdata/"+name+".zh.md", zhMD.Bytes())
+			for _, m := range Messages(p) {
+				if err := msg.Check(m); err != nil {
+					t.Error(err)
+				}
+			}
 		})
 	}
 }

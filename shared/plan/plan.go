@@ -7,6 +7,7 @@ package plan
 
 import (
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
@@ -27,8 +28,11 @@ type Plan struct {
 	Acceptance   planfile.Acceptance `json:"acceptance"`
 	// Rules lists the ids of the rules (docs/rules.md) the plan applied.
 	Rules []string `json:"rules"`
-	// Warnings are what a buyer must read before signing.
+	// Warnings are what a buyer must read before signing, in English.
 	Warnings []string `json:"warnings"`
+	// WarningMessages are the same warnings as messages, which render in
+	// either language (see Texts); absent from older plan files.
+	WarningMessages []msg.M `json:"warning_messages,omitempty"`
 }
 
 // Sizing is the memory math and the estimates behind the GPU choice.
@@ -42,8 +46,10 @@ type Sizing struct {
 	// TrainingDays is the wall-clock training time when tokens_to_train is set.
 	TrainingDays *Estimate `json:"training_days,omitempty"`
 	// Notes explain assumptions and where the memory math overrides the
-	// articles' buckets (rule G4).
+	// articles' buckets (rule G4), in English.
 	Notes []string `json:"notes,omitempty"`
+	// NoteMessages are the same notes as messages.
+	NoteMessages []msg.M `json:"note_messages,omitempty"`
 }
 
 // SizedModel is the model the sizing used.
@@ -108,8 +114,11 @@ type Choice struct {
 	// AllInMonthly is the option's likely all-in monthly cost in
 	// BillingMode, every C1 item included: what the card choice ranks by.
 	AllInMonthly *decimal.Decimal `json:"all_in_monthly,omitempty"`
-	// Reason says why an alternative lost (empty for the choice).
+	// Reason says why an alternative lost (empty for the choice), in
+	// English.
 	Reason string `json:"reason,omitempty"`
+	// ReasonMessage is the same reason as a message.
+	ReasonMessage msg.M `json:"reason_message,omitzero"`
 }
 
 // Billing is the billing-mode decision (rules B1–B3).
@@ -120,8 +129,11 @@ type Billing struct {
 	// price is known.
 	BreakevenHoursPerDay *decimal.Decimal `json:"breakeven_hours_per_day"`
 	// RuleOfThumbMode is what rule B1's 10 h/day threshold says.
-	RuleOfThumbMode string   `json:"rule_of_thumb_mode"`
-	Reasons         []string `json:"reasons"`
+	RuleOfThumbMode string `json:"rule_of_thumb_mode"`
+	// Reasons explain the mode, in English; ReasonMessages are the same as
+	// messages.
+	Reasons        []string `json:"reasons"`
+	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
 }
 
 // Cost is the full monthly cost (rule C1).
@@ -138,6 +150,8 @@ type Cost struct {
 	HiddenShare tco.Shares `json:"hidden_share"`
 	// Warning is set when the hidden share is outside rule C3's 10–25% band.
 	Warning string `json:"warning,omitempty"`
+	// WarningMessage is the same warning as a message.
+	WarningMessage msg.M `json:"warning_message,omitzero"`
 }
 
 // ModeCost is the full monthly cost in one billing mode.
@@ -156,8 +170,14 @@ type CostItem struct {
 	High decimal.Decimal `json:"high"`
 	Rule string          `json:"rule"`
 	// UserEntered is true when the amount is the user's own figure.
-	UserEntered bool   `json:"user_entered,omitempty"`
-	Basis       string `json:"basis,omitempty"`
+	UserEntered bool `json:"user_entered,omitempty"`
+	// Basis says how the figure was reached, in English, with the default
+	// price's source in brackets.
+	Basis string `json:"basis,omitempty"`
+	// BasisMessage is how the figure was reached, AssumptionMessage the
+	// default price's source, as messages.
+	BasisMessage      msg.M `json:"basis_message,omitzero"`
+	AssumptionMessage msg.M `json:"assumption_message,omitzero"`
 }
 
 // RentVsBuild is the rent-or-build decision (rules D1, D2).
@@ -174,7 +194,10 @@ type RentVsBuild struct {
 	RentMonthly decimal.Decimal `json:"rent_monthly"`
 	// HybridSaving is D2's saving of a 40/60 hybrid over building it all.
 	HybridSaving decimal.Decimal `json:"hybrid_saving"`
-	Reasons      []string        `json:"reasons"`
+	// Reasons explain the decision, in English; ReasonMessages are the
+	// same as messages.
+	Reasons        []string `json:"reasons"`
+	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
 	// D1 is rule D1's table evaluated on the sheet.
 	D1 []D1Row `json:"d1"`
 }
@@ -182,7 +205,10 @@ type RentVsBuild struct {
 // D1Row is one row of rule D1's table.
 type D1Row struct {
 	Dimension string `json:"dimension"`
-	Value     string `json:"value"`
+	// Value is the sheet's value, in English; ValueMessage the same as a
+	// message.
+	Value        string `json:"value"`
+	ValueMessage msg.M  `json:"value_message,omitzero"`
 	// Points is "rent" or "build".
 	Points string `json:"points"`
 }

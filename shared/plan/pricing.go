@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -53,11 +54,11 @@ func priceOptions(req Requirements, cards []catalog.Card, cands *sizing.Candidat
 		of := offer{mode: mode, rent: rent.Mul(decimal.NewFromInt(int64(o.Count)))}
 		of.allIn = mid(of.rent).Add(mid(h))
 		offers[o.CardID] = of
-		cost, label := of.allIn, fmt.Sprintf("a month all-in (%s)", mode)
+		cost, label := of.allIn, msg.New("sizing.cost.month_all_in", modeLabel(string(mode)))
 		if hours := cands.TrainHours(i); hours > 0 && usage.IsPositive() && hours < 1e12 {
 			run := decimal.NewFromInt(int64(hours + 0.999999))
 			cost = of.allIn.Mul(run).DivRound(usage, money.DivPrecision)
-			label = fmt.Sprintf("for the whole run all-in (%s)", mode)
+			label = msg.New("sizing.cost.run_all_in", modeLabel(string(mode)))
 		}
 		cands.SetCost(i, cost, label)
 	}
@@ -102,17 +103,20 @@ func rentRange(req Requirements, card catalog.Card, mode billing.Mode) (r money.
 }
 
 // rentUnit says how rentRange reached a card's rent in mode, for the cost
-// item's basis; empty for a monthly price, which speaks for itself.
-func rentUnit(req Requirements, card catalog.Card, mode billing.Mode) string {
+// item's basis; nil for a monthly price, which speaks for itself.
+func rentUnit(req Requirements, card catalog.Card, mode billing.Mode) *msg.M {
+	var m msg.M
 	switch {
 	case mode == billing.Hourly && card.HourlyPrice != nil:
-		h := money.Range{Low: card.HourlyPrice.Low, High: card.HourlyPrice.High}
-		return fmt.Sprintf("%s an hour × %s h × %d days", h, req.HoursPerDay, req.DaysPerMonth)
+		m = msg.New("plan.unit.hourly", msg.MoneyRange(card.HourlyPrice.Low, card.HourlyPrice.High),
+			msg.Dec(req.HoursPerDay), msg.Int(req.DaysPerMonth))
 	case mode == billing.Annual && req.Cost.AnnualDiscount != nil:
-		m := money.Range{Low: card.MonthlyPrice.Low, High: card.MonthlyPrice.High}
-		return fmt.Sprintf("%s a month less the %s annual discount", m, money.FormatPercent(*req.Cost.AnnualDiscount))
+		m = msg.New("plan.unit.annual", msg.MoneyRange(card.MonthlyPrice.Low, card.MonthlyPrice.High),
+			msg.Percent(*req.Cost.AnnualDiscount))
+	default:
+		return nil
 	}
-	return ""
+	return &m
 }
 
 // supportNeeded says whether the support items are counted: for services

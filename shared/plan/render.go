@@ -1,176 +1,274 @@
 package plan
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
-// WriteText renders the plan for a terminal. It is a pure function of the
-// plan: the JSON form is canonical.
-func WriteText(w io.Writer, p *Plan) error {
-	if err := table.WriteText(w, "", sections(p)); err != nil {
+// WriteText renders the plan for a terminal in English. It is a pure
+// function of the plan: the JSON form is canonical.
+func WriteText(w io.Writer, p *Plan) error { return WriteTextIn(w, p, msg.En) }
+
+// WriteMarkdown renders the plan as a Markdown summary in English.
+func WriteMarkdown(w io.Writer, p *Plan) error { return WriteMarkdownIn(w, p, msg.En) }
+
+// WriteTextIn renders the plan for a terminal in l. The procurement
+// sections stay English (their packages write them).
+func WriteTextIn(w io.Writer, p *Plan, l msg.Lang) error {
+	if err := table.WriteText(w, "", sections(p, l)); err != nil {
 		return err
 	}
 	return writeProcurement(w, p.Requirements.Procurement, false)
 }
 
-// WriteMarkdown renders the plan as a Markdown summary.
-func WriteMarkdown(w io.Writer, p *Plan) error {
-	if err := table.WriteMarkdown(w, "GPU rental plan", sections(p)); err != nil {
+// WriteMarkdownIn renders the plan as a Markdown summary in l.
+func WriteMarkdownIn(w io.Writer, p *Plan, l msg.Lang) error {
+	if err := table.WriteMarkdown(w, l.Text("render.title"), sections(p, l)); err != nil {
 		return err
 	}
 	return writeProcurement(w, p.Requirements.Procurement, true)
 }
 
-func sections(p *Plan) []table.Section {
+// Texts renders messages in l; a plan file without them (an older one)
+// gives its English texts instead.
+func Texts(l msg.Lang, ms []msg.M, english []string) []string {
+	if len(ms) == 0 {
+		return english
+	}
+	return msg.Strings(l, ms)
+}
+
+// Text renders one message in l, or gives the English text when the plan
+// file did not carry the message.
+func Text(l msg.Lang, m msg.M, english string) string {
+	if m.IsZero() {
+		return english
+	}
+	return m.In(l)
+}
+
+// planWriter writes one plan's sections in one language.
+type planWriter struct {
+	p *Plan
+	l msg.Lang
+}
+
+func sections(p *Plan, l msg.Lang) []table.Section {
+	r := planWriter{p, l}
 	return []table.Section{
-		renderSheet(p),
-		renderGpu(p),
-		renderAlternatives(p),
-		renderBilling(p),
-		renderCost(p),
-		renderRentBuild(p),
-		renderAcceptance(p),
-		{Title: "Rules applied", Rows: [][]string{{strings.Join(p.Rules, ", ")}}},
-		renderWarnings(p),
+		r.sheet(),
+		r.gpu(),
+		r.alternatives(),
+		r.billing(),
+		r.cost(),
+		r.rentBuild(),
+		r.acceptance(),
+		{Title: r.t("render.rules"), Rows: [][]string{{strings.Join(p.Rules, ", ")}}},
+		r.warnings(),
 	}
 }
 
-func renderSheet(p *Plan) table.Section {
-	r, m := p.Requirements, p.Sizing.Model
-	shape := fmt.Sprintf("%s (%sB parameters", m.Name, trimFloat(m.ParamsB, 2))
+// t renders a catalogue entry in the planWriter's language.
+func (r planWriter) t(id string, args ...msg.Arg) string { return r.l.Text(id, args...) }
+
+// enum writes an identifier: as it is in English (scripts read it), its
+// label in Chinese.
+func (r planWriter) enum(kind, v string) string {
+	if r.l == msg.En {
+		return v
+	}
+	return r.l.Enum(kind, v)
+}
+
+// mode is a billing mode as a label argument.
+func (r planWriter) mode(m string) msg.Arg {
+	if r.l == msg.En || !msg.Known("mode."+m) {
+		return msg.Text(m)
+	}
+	return msg.Label("mode." + m)
+}
+
+// modeText is a billing mode written out.
+func (r planWriter) modeText(m string) string { return msg.New("common.verbatim", r.mode(m)).In(r.l) }
+
+// amount writes money: two places in English tables, the 万 form in
+// Chinese.
+func (r planWriter) amount(d decimal.Decimal) string {
+	if r.l == msg.En {
+		return money.Format(d)
+	}
+	return r.l.Money(d)
+}
+
+// span writes a money range: "10,000.00 - 30,000.00", or "1万–3万元".
+func (r planWriter) span(m money.Range) string {
+	if r.l != msg.En {
+		return r.l.MoneyRange(m.Low, m.High)
+	}
+	if m.Low.Equal(m.High) {
+		return money.Format(m.Low)
+	}
+	return money.Format(m.Low) + " - " + money.Format(m.High)
+}
+
+func (r planWriter) sheet() table.Section {
+	q, m := r.p.Requirements, r.p.Sizing.Model
+	shape := r.t("render.model.shape", msg.Text(m.Name), msg.Text(trimFloat(m.ParamsB, 2)))
 	if m.ActiveParamsB > 0 && m.ActiveParamsB != m.ParamsB {
-		shape += fmt.Sprintf(", %sB active", trimFloat(m.ActiveParamsB, 2))
+		shape = r.t("render.model.shape_moe", msg.Text(m.Name), msg.Text(trimFloat(m.ParamsB, 2)), msg.Text(trimFloat(m.ActiveParamsB, 2)))
 	}
-	shape += ")"
 	if m.Assumed {
-		shape += " shape assumed"
+		shape = r.t("render.model.assumed", msg.Text(shape))
 	}
 	lines := [][]string{
-		{"workload", r.Workload},
-		{"model", shape},
-		{"precision", r.Precision},
-		{"context", fmt.Sprintf("%d tokens x %d concurrent", r.ContextTokens, r.Concurrency)},
-		{"use", fmt.Sprintf("%s h/day x %d days/month, %d months", r.HoursPerDay, r.DaysPerMonth, r.ProjectMonths)},
+		{r.t("render.workload"), r.enum("workload", q.Workload)},
+		{r.t("render.model"), shape},
+		{r.t("render.precision"), q.Precision},
+		{r.t("render.context"), r.t("render.context.value", plainInt(q.ContextTokens), plainInt(q.Concurrency))},
+		{r.t("render.use"), r.t("render.use.value", msg.Text(q.HoursPerDay.String()), plainInt(q.DaysPerMonth), plainInt(q.ProjectMonths))},
 	}
-	if r.Workload == "inference" {
-		lines = append(lines, []string{"serving", fmt.Sprintf("%d output tokens per sequence, KV cache in %s", r.OutputTokens, r.KVCachePrecision)})
+	if q.Workload == "inference" {
+		lines = append(lines, []string{r.t("render.serving"), r.t("render.serving.value", plainInt(q.OutputTokens), msg.Text(q.KVCachePrecision))})
 	}
-	if t := r.Training; t != nil {
-		lines = append(lines, []string{"training", trainingText(t)})
+	if t := q.Training; t != nil {
+		lines = append(lines, []string{r.t("render.training"), r.trainingText(t)})
 	}
-	if r.TokensToTrain > 0 {
-		lines = append(lines, []string{"tokens to train", strconv.FormatInt(r.TokensToTrain, 10)})
+	if q.TokensToTrain > 0 {
+		lines = append(lines, []string{r.t("render.tokens"), strconv.FormatInt(q.TokensToTrain, 10)})
 	}
-	if len(r.Cards) > 0 {
-		lines = append(lines, []string{"cards offered", strings.Join(r.Cards, ", ")})
+	if len(q.Cards) > 0 {
+		lines = append(lines, []string{r.t("render.cards_offered"), strings.Join(q.Cards, ", ")})
 	}
-	return table.Section{Title: "Requirement sheet (R1)", Rows: lines}
+	return table.Section{Title: r.t("render.sheet"), Rows: lines}
 }
 
-func renderGpu(p *Plan) table.Section {
-	g, mem := p.GPU, p.Sizing.MemoryGiB
+func (r planWriter) gpu() table.Section {
+	g, mem := r.p.GPU, r.p.Sizing.MemoryGiB
 	lines := [][]string{
-		{"card", fmt.Sprintf("%d x %s (%s)", g.Count, g.Name, g.ID)},
-		{"nodes", fmt.Sprintf("%d, interconnect %s", g.Nodes, g.Interconnect)},
-		{"memory needed", fmt.Sprintf("%s GiB total: weights %s, KV cache %s, activations %s, training states %s, overhead %s",
-			gib(mem.Total), gib(mem.Weights), gib(mem.KVCache), gib(mem.Activations), gib(mem.TrainingStates), gib(mem.Overhead))},
-		{"per card", gib(g.PerCardGiB) + " GiB"},
-		{"GPU rent", rangeText(g.Monthly) + " CNY/month, " + g.BillingMode + " billing"},
+		{r.t("render.card"), r.t("render.card.value", plainInt(g.Count), msg.Text(g.Name), msg.Text(g.ID))},
+		{r.t("render.nodes"), r.t("render.nodes.value", plainInt(g.Nodes), msg.Text(r.enum("link", g.Interconnect)))},
+		{r.t("render.memory"), r.t("render.memory.value", gib(mem.Total), gib(mem.Weights), gib(mem.KVCache),
+			gib(mem.Activations), gib(mem.TrainingStates), gib(mem.Overhead))},
+		{r.t("render.per_card"), r.t("render.gib", gib(g.PerCardGiB))},
+		{r.t("render.gpu_rent"), r.t("render.gpu_rent.value", msg.Text(r.span(g.Monthly)), r.mode(g.BillingMode))},
 	}
 	if mem.PagedStates > 0 {
-		lines = append(lines, []string{"paged optimizer", gib(mem.PagedStates) + " GiB of optimizer states in host memory (not counted above)"})
+		lines = append(lines, []string{r.t("render.paged"), r.t("render.paged.value", gib(mem.PagedStates))})
 	}
-	if e := p.Sizing.DecodeTokensPerSec; e != nil {
-		lines = append(lines, []string{"decode speed", estimateText(*e, 0) + " tokens/s per sequence"})
+	if e := r.p.Sizing.DecodeTokensPerSec; e != nil {
+		lines = append(lines, []string{r.t("render.decode"), r.t("render.decode.value", msg.Text(r.estimate(*e, 0)))})
 	}
-	if e := p.Sizing.TrainingDays; e != nil {
-		lines = append(lines, []string{"training time", estimateText(*e, 1) + " days"})
+	if e := r.p.Sizing.TrainingDays; e != nil {
+		lines = append(lines, []string{r.t("render.train_time"), r.t("render.train_time.value", msg.Text(r.estimate(*e, 1)))})
 	}
-	for _, n := range p.Sizing.Notes {
-		lines = append(lines, []string{"note", n})
+	for _, n := range Texts(r.l, r.p.Sizing.NoteMessages, r.p.Sizing.Notes) {
+		lines = append(lines, []string{r.t("render.note"), n})
 	}
-	return table.Section{Title: "GPU (G1, G2, G4)", Rows: lines}
+	return table.Section{Title: r.t("render.gpu"), Rows: lines}
 }
 
-func renderAlternatives(p *Plan) table.Section {
-	header := []string{"card", "count", "nodes", "billing", "all-in CNY/month", "why not"}
+func (r planWriter) alternatives() table.Section {
+	header := []string{r.t("render.card"), r.t("render.count"), r.t("render.nodes"), r.t("render.billing_col"), r.t("render.all_in"), r.t("render.why_not")}
 	var lines [][]string
-	for _, a := range p.GPU.Alternatives {
+	for _, a := range r.p.GPU.Alternatives {
 		mode, allIn := "-", "-"
 		if a.AllInMonthly != nil {
-			mode, allIn = a.BillingMode, money.Format(*a.AllInMonthly)
+			mode, allIn = r.modeText(a.BillingMode), r.amount(*a.AllInMonthly)
 		}
-		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, a.Reason})
+		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, Text(r.l, a.ReasonMessage, a.Reason)})
 	}
-	return table.Section{Title: "Alternatives", Header: header, Rows: lines}
+	return table.Section{Title: r.t("render.alternatives"), Header: header, Rows: lines}
 }
 
-func renderBilling(p *Plan) table.Section {
-	b := p.Billing
-	be := "unknown (no hourly price)"
+func (r planWriter) billing() table.Section {
+	b := r.p.Billing
+	be := r.t("render.breakeven.none")
 	if b.BreakevenHoursPerDay != nil {
-		be = b.BreakevenHoursPerDay.StringFixed(1) + " h/day"
+		be = r.t("render.breakeven.day", msg.Text(b.BreakevenHoursPerDay.StringFixed(1)))
 	}
 	lines := [][]string{
-		{"mode", b.Mode},
-		{"break-even", be + " from the prices; rule B1 (10 h/day) says " + b.RuleOfThumbMode},
+		{r.t("render.mode"), r.modeText(b.Mode)},
+		{r.t("render.breakeven"), r.t("render.breakeven.value", msg.Text(be), r.mode(b.RuleOfThumbMode))},
 	}
-	for _, r := range b.Reasons {
-		lines = append(lines, []string{"why", r})
+	for _, why := range Texts(r.l, b.ReasonMessages, b.Reasons) {
+		lines = append(lines, []string{r.t("render.why"), why})
 	}
-	return table.Section{Title: "Billing (B1-B3)", Rows: lines}
+	return table.Section{Title: r.t("render.billing"), Rows: lines}
 }
 
-func renderCost(p *Plan) table.Section {
-	c := p.Cost
-	header := []string{"item", "low", "high", "rule", "basis"}
+func (r planWriter) cost() table.Section {
+	c := r.p.Cost
+	header := []string{r.t("render.item"), r.t("render.low"), r.t("render.high"), r.t("render.rule"), r.t("render.basis")}
 	var lines [][]string
 	for _, it := range c.Items {
-		basis := it.Basis
+		basis := r.basis(it)
 		if it.UserEntered {
-			basis = "your figure"
+			basis = r.t("render.your_figure")
 		}
-		lines = append(lines, []string{it.Name, money.Format(it.Low), money.Format(it.High), it.Rule, basis})
+		lines = append(lines, []string{r.enum("item", it.Name), r.amount(it.Low), r.amount(it.High), it.Rule, basis})
 	}
-	lines = append(lines, []string{"total per month", money.Format(c.Monthly.Low), money.Format(c.Monthly.High), "C1", c.Currency})
-	lines = append(lines, []string{"hidden-fee share", percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", c.Warning})
+	lines = append(lines, []string{r.t("render.total"), r.amount(c.Monthly.Low), r.amount(c.Monthly.High), "C1", c.Currency})
+	lines = append(lines, []string{r.t("render.hidden_share"), percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", Text(r.l, c.WarningMessage, c.Warning)})
 	for _, m := range c.OtherModes {
-		lines = append(lines, []string{"total if " + m.Mode, money.Format(m.Monthly.Low), money.Format(m.Monthly.High), "B1", "rent " + rangeText(m.Rent) + " in " + m.Mode + " billing"})
+		lines = append(lines, []string{r.t("render.total_if", r.mode(m.Mode)), r.amount(m.Monthly.Low), r.amount(m.Monthly.High), "B1",
+			r.t("render.rent_in", msg.Text(r.span(m.Rent)), r.mode(m.Mode))})
 	}
-	return table.Section{Title: "Full monthly cost, " + c.Currency + ", rent priced " + c.BillingMode + " (C1)", Header: header, Rows: lines}
+	return table.Section{Title: r.t("render.cost", msg.Text(c.Currency), r.mode(c.BillingMode)), Header: header, Rows: lines}
 }
 
-func renderRentBuild(p *Plan) table.Section {
-	rb := p.RentVsBuild
-	be := "never (rent is not above the own running cost)"
+// basis is how a cost item was computed, with the default price's source
+// in brackets.
+func (r planWriter) basis(it CostItem) string { return it.BasisIn(r.l) }
+
+// BasisIn is how the item's figure was reached, in l, with the default
+// price's source in brackets; the English Basis for a plan file without
+// the messages.
+func (it CostItem) BasisIn(l msg.Lang) string {
+	if it.BasisMessage.IsZero() {
+		return it.Basis
+	}
+	s := it.BasisMessage.In(l)
+	if !it.AssumptionMessage.IsZero() {
+		open, closing := " (", ")"
+		if l == msg.Zh {
+			open, closing = "（", "）"
+		}
+		s += open + it.AssumptionMessage.In(l) + closing
+	}
+	return s
+}
+
+func (r planWriter) rentBuild() table.Section {
+	rb := r.p.RentVsBuild
+	be := r.t("render.never")
 	if rb.BreakevenMonths != nil {
-		be = rb.BreakevenMonths.StringFixed(1) + " months"
+		be = r.t("render.months", msg.Text(rb.BreakevenMonths.StringFixed(1)))
 	}
 	lines := [][]string{
-		{"decision", rb.Decision},
-		{"rent", money.Format(rb.RentMonthly) + " CNY/month"},
-		{"self-build", money.Format(rb.SelfBuildMonthly) + " CNY/month"},
-		{"break-even", be},
-		{"hybrid saving", percent(rb.HybridSaving) + " vs building everything (D2)"},
+		{r.t("render.decision"), r.enum("decision", rb.Decision)},
+		{r.t("render.rent"), r.t("render.per_month", msg.Text(r.amount(rb.RentMonthly)))},
+		{r.t("render.self_build"), r.t("render.per_month", msg.Text(r.amount(rb.SelfBuildMonthly)))},
+		{r.t("render.breakeven"), be},
+		{r.t("render.hybrid"), r.t("render.hybrid.value", msg.Text(percent(rb.HybridSaving)))},
 	}
-	for _, r := range rb.D1 {
-		lines = append(lines, []string{"D1 " + r.Dimension, r.Value + " -> " + r.Points})
+	for _, d := range rb.D1 {
+		lines = append(lines, []string{r.t("render.d1", msg.Text(r.enum("d1", d.Dimension))),
+			r.t("render.d1.value", msg.Text(Text(r.l, d.ValueMessage, d.Value)), msg.Text(r.enum("side", d.Points)))})
 	}
-	for _, r := range rb.Reasons {
-		lines = append(lines, []string{"why", r})
+	for _, why := range Texts(r.l, rb.ReasonMessages, rb.Reasons) {
+		lines = append(lines, []string{r.t("render.why"), why})
 	}
-	return table.Section{Title: "Rent vs build (D1, D2)", Rows: lines}
+	return table.Section{Title: r.t("render.rentbuild"), Rows: lines}
 }
 
-func renderAcceptance(p *Plan) table.Section {
-	a := p.Acceptance
+func (r planWriter) acceptance() table.Section {
+	a := r.p.Acceptance
 	lines := [][]string{
 		{"gpu_count", strconv.Itoa(a.GPUCount)},
 		{"gpu_ids", strings.Join(a.GPUIDs, ", ")},
@@ -184,48 +282,81 @@ func renderAcceptance(p *Plan) table.Section {
 	if a.MinDriver != "" {
 		lines = append(lines, []string{"min_driver", a.MinDriver})
 	}
-	return table.Section{Title: "Acceptance on delivery (A1-A4): gpuverify check --plan plan.json", Rows: lines}
+	return table.Section{Title: r.t("render.acceptance"), Rows: lines}
 }
 
-func renderWarnings(p *Plan) table.Section {
-	lines := make([][]string, 0, len(p.Warnings))
-	for _, w := range p.Warnings {
+func (r planWriter) warnings() table.Section {
+	ws := Texts(r.l, r.p.WarningMessages, r.p.Warnings)
+	lines := make([][]string, 0, len(ws))
+	for _, w := range ws {
 		lines = append(lines, []string{"!", w})
 	}
 	if len(lines) == 0 {
-		lines = append(lines, []string{"none"})
+		lines = append(lines, []string{r.t("render.warnings.none")})
 	}
-	return table.Section{Title: "Warnings", Rows: lines}
+	return table.Section{Title: r.t("render.warnings"), Rows: lines}
 }
 
-func gib(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+func (r planWriter) estimate(e Estimate, prec int) string {
+	return r.t("render.estimate", msg.Text(trimFloat(e.Low, prec)), msg.Text(trimFloat(e.Likely, prec)), msg.Text(trimFloat(e.High, prec)))
+}
+
+func (r planWriter) trainingText(t *Training) string {
+	parts := []string{r.t("render.training.optimizer", msg.Text(t.Optimizer))}
+	if t.LoRARank > 0 {
+		parts = append(parts, r.t("render.training.lora", plainInt(t.LoRARank), msg.Text(t.LoRATargets)))
+	}
+	if t.GradientCheckpointing != nil {
+		id := "render.training.ckpt_off"
+		if *t.GradientCheckpointing {
+			id = "render.training.ckpt_on"
+		}
+		parts = append(parts, r.t(id))
+	}
+	sep := ", "
+	if r.l == msg.Zh {
+		sep = "，"
+	}
+	return strings.Join(parts, sep)
+}
+
+// plainInt is a whole number without separators, as the plan's tables
+// have always written counts.
+func plainInt(n int) msg.Arg { return msg.Text(strconv.Itoa(n)) }
+
+func gib(v float64) msg.Arg { return msg.Text(strconv.FormatFloat(v, 'f', 2, 64)) }
 
 func trimFloat(v float64, prec int) string {
 	return strconv.FormatFloat(v, 'f', prec, 64)
-}
-
-func estimateText(e Estimate, prec int) string {
-	return fmt.Sprintf("%s / %s / %s (low / likely / high)", trimFloat(e.Low, prec), trimFloat(e.Likely, prec), trimFloat(e.High, prec))
-}
-
-func rangeText(r money.Range) string {
-	if r.Low.Equal(r.High) {
-		return money.Format(r.Low)
-	}
-	return money.Format(r.Low) + " - " + money.Format(r.High)
 }
 
 func percent(f decimal.Decimal) string {
 	return f.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
 }
 
-func trainingText(t *Training) string {
-	parts := []string{"optimizer " + t.Optimizer}
-	if t.LoRARank > 0 {
-		parts = append(parts, fmt.Sprintf("LoRA rank %d on %s", t.LoRARank, t.LoRATargets))
+// Messages lists every message the plan carries: notes, reasons, bases,
+// D1 values and warnings, for tests and for tools that check a plan file
+// against the catalogue.
+func Messages(p *Plan) []msg.M {
+	ms := append([]msg.M{}, p.Sizing.NoteMessages...)
+	for _, a := range p.GPU.Alternatives {
+		ms = append(ms, a.ReasonMessage)
 	}
-	if t.GradientCheckpointing != nil {
-		parts = append(parts, fmt.Sprintf("gradient checkpointing %v", *t.GradientCheckpointing))
+	ms = append(ms, p.Billing.ReasonMessages...)
+	for _, it := range p.Cost.Items {
+		ms = append(ms, it.BasisMessage, it.AssumptionMessage)
 	}
-	return strings.Join(parts, ", ")
+	ms = append(ms, p.Cost.WarningMessage)
+	ms = append(ms, p.RentVsBuild.ReasonMessages...)
+	for _, d := range p.RentVsBuild.D1 {
+		ms = append(ms, d.ValueMessage)
+	}
+	ms = append(ms, p.WarningMessages...)
+	out := ms[:0]
+	for _, m := range ms {
+		if !m.IsZero() {
+			out = append(out, m)
+		}
+	}
+	return out
 }

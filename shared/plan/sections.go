@@ -1,9 +1,8 @@
 package plan
 
 import (
-	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
-	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -24,7 +23,7 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 		Model: SizedModel{
 			Name: m.Name, ParamsB: round2(m.Params / 1e9), ActiveParamsB: round2(m.ActiveParams / 1e9),
 			Layers: m.Layers, Hidden: m.Hidden, Heads: m.Heads, KVHeads: m.KVHeads, HeadDim: m.HeadDim,
-			Assumed: m.Assumed != "", Source: m.Source,
+			Assumed: !m.Assumed.IsZero(), Source: m.Source,
 		},
 		MemoryGiB: Memory{
 			Weights: round2(mem.WeightsGiB), KVCache: round2(mem.KVCacheGiB), Activations: round2(mem.ActivationsGiB),
@@ -32,15 +31,16 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 			Overhead: round2(mem.OverheadGiB), Total: round2(mem.TotalGiB),
 		},
 	}
-	s.Notes = append(s.Notes, mem.Notes...)
+	s.NoteMessages = append(s.NoteMessages, mem.Notes...)
 	for _, n := range rec.Notes {
 		// The pick's caveats go to the plan's warnings, not twice.
-		if !strings.HasPrefix(n, rec.Pick.CardID+": ") {
-			s.Notes = append(s.Notes, n)
+		if n.ID != "sizing.advice.caveat" && n.ID != "sizing.advice.cann" {
+			s.NoteMessages = append(s.NoteMessages, n)
 		}
 	}
 	e := rec.Estimates
-	s.Notes = append(s.Notes, e.Notes...)
+	s.NoteMessages = append(s.NoteMessages, e.Notes...)
+	s.Notes = msg.Strings(msg.En, s.NoteMessages)
 	if e.DecodeTokensPerSec.High > 0 {
 		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
 	}
@@ -66,7 +66,9 @@ func choice(o sizing.Option, cards []catalog.Card, offers map[string]offer) Choi
 		ID: o.CardID, Name: c.Name, Count: o.Count, Nodes: o.Nodes,
 		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
 		Monthly: money.Range{Low: c.MonthlyPrice.Low.Mul(n), High: c.MonthlyPrice.High.Mul(n)},
-		Reason:  o.Reason,
+	}
+	if !o.Reason.IsZero() {
+		ch.Reason, ch.ReasonMessage = o.Reason.String(), o.Reason
 	}
 	if of, ok := offers[o.CardID]; ok && o.Fits && o.Eligible {
 		allIn := of.allIn
@@ -80,35 +82,40 @@ func billingSection(b billing.Result) Billing {
 		Mode:                 string(b.Mode),
 		BreakevenHoursPerDay: b.BreakevenHoursPerDay,
 		RuleOfThumbMode:      string(b.RuleOfThumbMode),
-		Reasons:              b.Reasons,
+		Reasons:              msg.Strings(msg.En, b.Reasons),
+		ReasonMessages:       b.Reasons,
 	}
 }
 
 func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
-	c := Cost{Currency: "CNY", BillingMode: string(mode), Monthly: r.Monthly, HiddenShare: r.HiddenShare, Warning: r.Warning, OtherModes: others}
+	c := Cost{Currency: "CNY", BillingMode: string(mode), Monthly: r.Monthly, HiddenShare: r.HiddenShare,
+		Warning: r.Warning.String(), WarningMessage: r.Warning, OtherModes: others}
 	for _, it := range r.Items {
-		basis := it.Basis
+		ci := CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered,
+			Basis: it.Basis.String(), BasisMessage: it.Basis}
 		if it.Assumption != "" {
-			basis += " (" + it.Assumption + ")"
+			ci.AssumptionMessage = tco.AssumptionText(it.Assumption)
+			ci.Basis += " (" + it.Assumption + ")"
 		}
-		c.Items = append(c.Items, CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered, Basis: basis})
+		c.Items = append(c.Items, ci)
 	}
 	return c
 }
 
 func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
-	footing := fmt.Sprintf("The rent side is the GPU rent and support, %s CNY a month at likely prices; egress, storage, public IPs and data migration (%s CNY a month of the full cost) are left out of both sides, since owned cards need bandwidth, disks, addresses and the move too.",
-		money.Format(r.RentMonthly), money.Format(mid(cost.Monthly).Sub(r.RentMonthly)))
+	footing := msg.New("rentbuild.footing", msg.Money(r.RentMonthly), msg.Money(mid(cost.Monthly).Sub(r.RentMonthly)))
+	reasons := append(append([]msg.M{footing}, r.Reasons...), r.Hybrid.Note)
 	rb := RentVsBuild{
 		Decision:         string(r.Decision),
 		BreakevenMonths:  r.BreakEvenMonths,
 		SelfBuildMonthly: r.SelfBuildMonthly,
 		RentMonthly:      r.RentMonthly,
 		HybridSaving:     r.Hybrid.SavingVsBuild,
-		Reasons:          append(append([]string{footing}, r.Reasons...), r.Hybrid.Note),
+		Reasons:          msg.Strings(msg.En, reasons),
+		ReasonMessages:   reasons,
 	}
 	for _, row := range r.D1 {
-		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, Value: row.Input, Points: string(row.Points)})
+		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, Value: row.Input.String(), ValueMessage: row.Input, Points: string(row.Points)})
 	}
 	return rb
 }

@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -12,26 +12,31 @@ import (
 // warnings collects what a buyer must read before signing: the card's
 // caveats, unconfirmed reference prices, the hidden-fee check and the
 // interconnect the contract must name (rule K4).
-func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, recommended, priced billing.Mode) []string {
-	var w []string
-	w = append(w, card.Caveats...)
+func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, recommended, priced billing.Mode) []msg.M {
+	var w []msg.M
+	for _, c := range card.Caveats {
+		w = append(w, catalog.CaveatText(c))
+	}
 	if recommended != priced {
-		w = append(w, fmt.Sprintf("billing: %s is recommended but no %s price is known for the %s, so the rent is priced %s; get an %s quote and enter it", recommended, recommended, card.Name, priced, recommended))
+		w = append(w, msg.New("plan.warn.billing", modeLabel(string(recommended)), msg.Text(card.Name), modeLabel(string(priced))))
 	}
 	if card.MonthlyPrice.Ref.Unconfirmed {
-		w = append(w, fmt.Sprintf("the %s rent is an unconfirmed reference range (%s): replace it with a real quote", card.Name, card.MonthlyPrice.Ref.Note))
+		w = append(w, msg.New("plan.warn.unconfirmed", msg.Text(card.Name), msg.Text(card.MonthlyPrice.Ref.Note)))
 	}
-	if cost.Warning != "" {
+	if !cost.Warning.IsZero() {
 		w = append(w, cost.Warning)
 	}
 	if rec.Pick.Nodes > 1 {
-		w = append(w, fmt.Sprintf("%d nodes: the contract must name the InfiniBand/RoCE fabric and its bandwidth (rules A3, K4)", rec.Pick.Nodes))
+		w = append(w, msg.New("plan.warn.nodes", msg.Int(rec.Pick.Nodes)))
 	}
 	if req.DataClass == "classified" {
-		w = append(w, "classified data: check the vendor's isolation and that data never leaves the region (rules R1, K2)")
+		w = append(w, msg.New("plan.warn.classified"))
 	}
 	if !rec.Pick.Fits {
-		w = append(w, "no catalogue option fits the memory this job needs: reduce precision, context or concurrency")
+		w = append(w, msg.New("plan.warn.no_fit"))
 	}
 	return w
 }
+
+// modeLabel is a billing mode ("hourly") as a label argument.
+func modeLabel(mode string) msg.Arg { return msg.Label("mode." + mode) }

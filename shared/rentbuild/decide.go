@@ -1,11 +1,10 @@
 package rentbuild
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -111,8 +110,8 @@ type Row struct {
 	// Dimension is "daily_use", "project_length", "operations_team",
 	// "demand" or "data".
 	Dimension string `json:"dimension"`
-	// Input is the user's value, written for display.
-	Input string `json:"input"`
+	// Input is the user's value, as a message for display.
+	Input msg.M `json:"input"`
 	// Points is the side the row points to.
 	Points Side `json:"points"`
 	// Rule is "D1".
@@ -128,7 +127,7 @@ type HybridPlan struct {
 	// AllRentSavingVsBuild is 1 − rent ÷ self-build, a fraction.
 	AllRentSavingVsBuild decimal.Decimal `json:"all_rent_saving_vs_build"`
 	// Note explains what the numbers mean for the choice.
-	Note string `json:"note"`
+	Note msg.M `json:"note"`
 }
 
 // Point is one month of the cumulative cost series.
@@ -147,8 +146,8 @@ type Point struct {
 type Result struct {
 	// Decision is the recommendation.
 	Decision Decision `json:"decision"`
-	// Reasons explain the decision, one sentence each.
-	Reasons []string `json:"reasons"`
+	// Reasons explain the decision, one message each.
+	Reasons []msg.M `json:"reasons"`
 	// D1 is the rule's table evaluated on the inputs.
 	D1 []Row `json:"d1"`
 
@@ -230,7 +229,9 @@ func wholeMonth(m *decimal.Decimal) *int {
 }
 
 func d1Rows(u Usage) []Row {
-	row := func(dim, input string, s Side) Row { return Row{Dimension: dim, Input: input, Points: s, Rule: "D1"} }
+	row := func(dim string, input msg.M, s Side) Row {
+		return Row{Dimension: dim, Input: input, Points: s, Rule: "D1"}
+	}
 	long := u.ProjectMonths > longProject
 	daily := SideNeutral
 	switch {
@@ -262,11 +263,11 @@ func d1Rows(u Usage) []Row {
 		}
 	}
 	return []Row{
-		row("daily_use", money.Round2(u.HoursPerDay).String()+" h/day", daily),
-		row("project_length", fmt.Sprintf("%d months", u.ProjectMonths), project),
-		row("operations_team", map[bool]string{true: "dedicated", false: "none"}[u.OpsTeam], ops),
-		row("demand", string(u.Demand), demand),
-		row("data", string(u.Data), data),
+		row("daily_use", msg.New("rentbuild.input.hours", msg.Dec(u.HoursPerDay)), daily),
+		row("project_length", msg.New("rentbuild.input.months", msg.Int(u.ProjectMonths)), project),
+		row("operations_team", msg.New(map[bool]string{true: "rentbuild.team.dedicated", false: "rentbuild.team.none"}[u.OpsTeam]), ops),
+		row("demand", msg.New("rentbuild.demand."+string(u.Demand)), demand),
+		row("data", msg.New("rentbuild.data."+string(u.Data)), data),
 	}
 }
 
@@ -276,24 +277,20 @@ func hybrid(self, rent decimal.Decimal) HybridPlan {
 		SavingVsBuild:        Saving(rentShare, rent, self),
 		AllRentSavingVsBuild: Saving(decimal.NewFromInt(1), rent, self),
 	}
-	claim := "D2's \"30–50% cheaper\" needs rent at most half the self-build cost."
+	claim := msg.New("rentbuild.hybrid.claim_short")
 	if h.SavingVsBuild.GreaterThanOrEqual(decimal.RequireFromString("0.3")) {
-		claim = "That is within D2's \"30–50% cheaper\"."
+		claim = msg.New("rentbuild.hybrid.claim_met")
 	}
+	var note msg.M
 	switch rent.Cmp(self) {
 	case -1:
-		h.Note = fmt.Sprintf("The hybrid saves %s against building everything; %s Renting everything "+
-			"saves %s, more than the hybrid, as it always does when rent is below self-build: the "+
-			"hybrid is a data or capacity decision, not a cost one.",
-			money.FormatPercent(h.SavingVsBuild), claim, money.FormatPercent(h.AllRentSavingVsBuild))
+		note = msg.New("rentbuild.hybrid.cheaper", msg.Percent(h.SavingVsBuild), msg.Sub(claim), msg.Percent(h.AllRentSavingVsBuild))
 	case 0:
-		h.Note = "Rent equals the self-build cost, so all three options cost the same each month."
+		note = msg.New("rentbuild.hybrid.equal")
 	default:
-		h.Note = "Rent is above the self-build cost, so building everything is cheapest and the " +
-			"hybrid costs more than building."
+		note = msg.New("rentbuild.hybrid.dearer")
 	}
-	h.Note += " The 40% owned share is priced as 40% of the self-build cost; staff and colocation " +
-		"minimums do not shrink that far, so the real hybrid costs more."
+	h.Note = msg.Seq(note, msg.New("rentbuild.hybrid.share"))
 	return h
 }
 

@@ -3,6 +3,7 @@ package rentbuild_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 	"testing"
 
@@ -47,8 +48,11 @@ func TestDecideE11(t *testing.T) {
 	if r.Decision != rentbuild.Rent {
 		t.Fatalf("decision %s, want rent; reasons %q", r.Decision, r.Reasons)
 	}
-	if !strings.Contains(r.Reasons[0], "67.5 months") || !strings.Contains(r.Reasons[0], "beyond the 60-month depreciation life") {
-		t.Errorf("reason %q", r.Reasons[0])
+	if got := r.Reasons[0].String(); !strings.Contains(got, "67.5 months") || !strings.Contains(got, "beyond the 60-month depreciation life") {
+		t.Errorf("reason %q", got)
+	}
+	if got := r.Reasons[0].In(msg.Zh); !strings.Contains(got, "自建 67.5 个月后回本") || !strings.Contains(got, "超出了 60 个月的折旧期") {
+		t.Errorf("zh reason %q", got)
 	}
 	// Depreciation 2,700,000 × 0.95 ÷ 60 = 42,750; self-build 57,750 a month.
 	if !r.Depreciation.Equal(d("42750")) || !r.SelfBuildMonthly.Equal(d("57750")) {
@@ -98,8 +102,8 @@ func TestDecideNever(t *testing.T) {
 	if r.BreakEvenMonths != nil || r.BreakEvenMonth != nil || r.Decision != rentbuild.Rent {
 		t.Fatalf("break-even %v month %v decision %s, want never and rent", r.BreakEvenMonths, r.BreakEvenMonth, r.Decision)
 	}
-	if !strings.Contains(r.Reasons[0], "never breaks even") {
-		t.Errorf("reason %q", r.Reasons[0])
+	if got := r.Reasons[0].String(); !strings.Contains(got, "never breaks even") {
+		t.Errorf("reason %q", got)
 	}
 }
 
@@ -151,8 +155,13 @@ func TestDecide(t *testing.T) {
 			if r.Decision != tt.want {
 				t.Errorf("decision %s, want %s; reasons %q", r.Decision, tt.want, r.Reasons)
 			}
-			if !strings.Contains(strings.Join(r.Reasons, " "), tt.has) {
-				t.Errorf("reasons %q lack %q", r.Reasons, tt.has)
+			if en := strings.Join(msg.Strings(msg.En, r.Reasons), " "); !strings.Contains(en, tt.has) {
+				t.Errorf("reasons %q lack %q", en, tt.has)
+			}
+			for _, m := range append(r.Reasons, r.Hybrid.Note) {
+				if err := msg.Check(m); err != nil {
+					t.Error(err)
+				}
 			}
 		})
 	}
@@ -187,7 +196,7 @@ func TestD1Rows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, row := range r.D1 {
-				if row.Dimension != dims[i] || row.Points != tt.want[i] || row.Rule != "D1" || row.Input == "" {
+				if row.Dimension != dims[i] || row.Points != tt.want[i] || row.Rule != "D1" || msg.Check(row.Input) != nil {
 					t.Errorf("row %d = %+v, want %s → %s", i, row, dims[i], tt.want[i])
 				}
 			}
@@ -201,7 +210,7 @@ func TestHybridNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(r.Hybrid.Note, "not a cost one") || !r.Hybrid.AllRentSavingVsBuild.GreaterThan(r.Hybrid.SavingVsBuild) {
+	if !strings.Contains(r.Hybrid.Note.String(), "not a cost one") || !r.Hybrid.AllRentSavingVsBuild.GreaterThan(r.Hybrid.SavingVsBuild) {
 		t.Errorf("rent < self: note %q, savings %s vs %s", r.Hybrid.Note, r.Hybrid.AllRentSavingVsBuild, r.Hybrid.SavingVsBuild)
 	}
 	// Hybrid = 0.4 × 57,750 + 0.6 × 55,000 = 56,100.
@@ -210,7 +219,7 @@ func TestHybridNote(t *testing.T) {
 	}
 	in.RentMonthly = d("120000")
 	r, _ = rentbuild.Decide(in)
-	if !strings.Contains(r.Hybrid.Note, "building everything is cheapest") || !r.Hybrid.SavingVsBuild.IsNegative() {
+	if !strings.Contains(r.Hybrid.Note.String(), "building everything is cheapest") || !r.Hybrid.SavingVsBuild.IsNegative() {
 		t.Errorf("rent > self: note %q, saving %s", r.Hybrid.Note, r.Hybrid.SavingVsBuild)
 	}
 }

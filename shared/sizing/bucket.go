@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 type bucket struct {
 	rules    []string
 	families []string
-	text     string
+	text     msg.M
 }
 
 // has reports whether card c belongs to the bucket.
@@ -41,27 +42,27 @@ func (j job) bucket(prefs Prefs) bucket {
 	var b bucket
 	switch {
 	case prefs.DomesticOnly:
-		b = bucket{[]string{"G2"}, []string{"ascend-910b"}, "G2 puts domestic (信创) work on the Ascend 910B"}
+		b = bucket{[]string{"G2"}, []string{"ascend-910b"}, msg.New("sizing.bucket.domestic")}
 	case prefs.NeedsFP64 || j.Workload == HPC:
-		b = bucket{[]string{"G2"}, []string{"a100"}, "G2 puts CV and scientific (FP64) work on the A100"}
+		b = bucket{[]string{"G2"}, []string{"a100"}, msg.New("sizing.bucket.fp64")}
 	case j.Workload.Diffusion():
-		b = bucket{[]string{"G2"}, []string{"rtx-4090"}, "G2 puts image and video generation on single RTX 4090s, scaled out by machines"}
+		b = bucket{[]string{"G2"}, []string{"rtx-4090"}, msg.New("sizing.bucket.diffusion")}
 	case j.Workload == Inference && p < 7:
-		b = bucket{[]string{"G1"}, []string{"rtx-4090"}, "G1 puts models under 7B on the RTX 4090"}
+		b = bucket{[]string{"G1"}, []string{"rtx-4090"}, msg.New("sizing.bucket.small")}
 	case j.Workload == Inference:
-		b = bucket{[]string{"G2"}, []string{"h20"}, "G2 puts production inference on the H20 (96 GB)"}
+		b = bucket{[]string{"G2"}, []string{"h20"}, msg.New("sizing.bucket.inference")}
 	case p < 13:
-		b = bucket{[]string{"G2"}, []string{"rtx-4090"}, "G2 puts training and fine-tuning of models under 13B on the RTX 4090"}
+		b = bucket{[]string{"G2"}, []string{"rtx-4090"}, msg.New("sizing.bucket.train13")}
 	case j.Workload.Adapters():
-		b = bucket{[]string{"G2"}, []string{"rtx-4090", "a100", "h20"}, "G2 puts LoRA of larger models on the RTX 4090, or one node of 4–8 A100 or H20"}
+		b = bucket{[]string{"G2"}, []string{"rtx-4090", "a100", "h20"}, msg.New("sizing.bucket.lora")}
 	case p < 70:
-		b = bucket{[]string{"G1"}, []string{"h100", "h20"}, "G1 puts 13B–70B models on the H100 or H20"}
+		b = bucket{[]string{"G1"}, []string{"h100", "h20"}, msg.New("sizing.bucket.mid")}
 	default:
-		b = bucket{[]string{"G2"}, []string{"h100"}, "G2 puts large-model training (70B+) on 8-card H100 NVLink nodes"}
+		b = bucket{[]string{"G2"}, []string{"h100"}, msg.New("sizing.bucket.large")}
 	}
 	if p >= 100 && !j.Workload.Diffusion() && j.Workload != HPC {
 		b.rules = append(b.rules, "G1")
-		b.text += "; G1 puts 100B+ on multi-node bare metal, 8 cards per node on NVLink (HCCS on Ascend)"
+		b.text = msg.New("sizing.bucket.100b", msg.Sub(b.text))
 	}
 	return b
 }

@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
 )
@@ -70,10 +71,10 @@ func CustomModel(paramsB float64, s Shape) (Model, error) {
 	m.Layers = pick("layers", s.Layers, fitLayers(m, paramsB*1e9))
 	m.Params, m.ActiveParams = paramsB*1e9, paramsB*1e9
 	shapeB, _ := m.countParams()
-	m.Assumed = fmt.Sprintf("shape from %s, the nearest Llama preset by size: %s, vocab %d; this shape holds %.2fB parameters, memory uses the %gB given",
-		t.ID, strings.Join(assumed, ", "), t.Vocab, shapeB/1e9, paramsB)
+	m.Assumed = msg.New("sizing.assumed.shape", msg.Text(t.ID), msg.Text(strings.Join(assumed, ", ")),
+		msg.Int(t.Vocab), msg.Num(shapeB/1e9, 2), msg.Fig(paramsB))
 	if len(assumed) == 0 {
-		m.Assumed = fmt.Sprintf("vocab %d from %s; this shape holds %.2fB parameters, memory uses the %gB given", t.Vocab, t.ID, shapeB/1e9, paramsB)
+		m.Assumed = msg.New("sizing.assumed.vocab", msg.Int(t.Vocab), msg.Text(t.ID), msg.Num(shapeB/1e9, 2), msg.Fig(paramsB))
 	}
 	return m, nil
 }

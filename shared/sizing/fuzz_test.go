@@ -79,7 +79,7 @@ func checkOption(t *testing.T, o Option) {
 	if o.Count < 1 || o.Count > MaxCards || o.TP*o.PP*o.DP != o.Count {
 		t.Fatalf("%s: %d cards as TP %d × PP %d × DP %d", o.CardID, o.Count, o.TP, o.PP, o.DP)
 	}
-	if o.Reason == "" {
+	if o.Reason.IsZero() {
 		t.Fatalf("%s: no reason", o.CardID)
 	}
 }

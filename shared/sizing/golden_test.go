@@ -3,6 +3,7 @@ package sizing
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,13 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				res.Error = err.Error()
 			}
+			ms := messages(res.Recommendation)
+			for _, m := range ms {
+				if err := msg.Check(m); err != nil {
+					t.Error(err)
+				}
+			}
+			testkit.Golden(t, filepath.Join("testdata", "recommend", name+".messages.txt"), renderBoth(ms))
 			got, err := json.MarshalIndent(res, "", "  ")
 			if err != nil {
 				t.Fatal(err)
@@ -57,4 +65,30 @@ func TestGolden(t *testing.T) {
 			testkit.Golden(t, filepath.Join("testdata", "recommend", name+".golden.json"), got)
 		})
 	}
+}
+
+// messages lists every message of rec: notes, reasons, the assumed shape.
+func messages(rec Recommendation) []msg.M {
+	ms := append(append(append([]msg.M{}, rec.Notes...), rec.Memory.Notes...), rec.Estimates.Notes...)
+	ms = append(ms, rec.Pick.Reason)
+	for _, o := range rec.Alternatives {
+		ms = append(ms, o.Reason)
+	}
+	ms = append(ms, rec.Memory.Model.Assumed)
+	out := ms[:0]
+	for _, m := range ms {
+		if !m.IsZero() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// renderBoth writes each message in English and in Chinese, for review.
+func renderBoth(ms []msg.M) []byte {
+	var b bytes.Buffer
+	for _, m := range ms {
+		b.WriteString(m.ID + "\n  en: " + m.In(msg.En) + "\n  zh: " + m.In(msg.Zh) + "\n")
+	}
+	return b.Bytes()
 }

@@ -1,7 +1,9 @@
 package sizing
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -99,3 +101,6 @@ func catalogCards(t testing.TB) []catalog.Card {
 	}
 	return cards
 }
+
+// english joins messages rendered in English, for substring checks.
+func english(ms []msg.M) string { return strings.Join(msg.Strings(msg.En, ms), " ") }

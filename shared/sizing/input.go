@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"slices"
 	"strings"
@@ -99,7 +100,7 @@ const defaultVideoParamsB = 14
 type job struct {
 	Input
 	model Model
-	notes []string
+	notes []msg.M
 }
 
 // prepare validates in, resolves the model and fills the defaults.
@@ -130,7 +131,7 @@ func (j *job) resolveModel() error {
 	case j.Workload == HPC:
 		j.model = Model{ID: "none", Name: "HPC working set", Source: "working_set_gib"}
 		if id != "" || j.ParamsB != 0 {
-			j.notes = append(j.notes, "hpc: the model is ignored; memory is the working_set_gib given")
+			j.notes = append(j.notes, msg.New("sizing.hpc.model_ignored"))
 		}
 		return nil
 	case id != "":
@@ -156,10 +157,10 @@ func (j *job) resolveModel() error {
 		j.notes = append(j.notes, m.Assumed)
 	case j.Workload == ImageGen:
 		j.model, _ = PresetByID("flux.1-dev")
-		j.notes = append(j.notes, "image-gen without a model: sized as FLUX.1-dev (sizing.md §3 case 20)")
+		j.notes = append(j.notes, msg.New("sizing.image.default"))
 	case j.Workload == VideoGen:
 		j.model = diffusionModel(defaultVideoParamsB, "assumed: the open 13–14B video transformers (HunyuanVideo 13B, Wan2.1 14B; unconfirmed)")
-		j.notes = append(j.notes, "video-gen without a model: sized as a 14B video transformer; text encoder and VAE not counted")
+		j.notes = append(j.notes, msg.New("sizing.video.default"))
 	default:
 		return fieldErr("model", "required (rule R3: no plan without model size): give a preset (%s) or params_b", strings.Join(PresetIDs(), ", "))
 	}
@@ -186,7 +187,7 @@ func diffusionModel(paramsB float64, source string) Model {
 	return Model{ID: "custom", Name: fmt.Sprintf("custom %gB generator", paramsB),
 		Components: []Component{{Name: "generator", Params: paramsB * 1e9}},
 		Params:     paramsB * 1e9, ActiveParams: paramsB * 1e9, Source: source,
-		Assumed: "one network of the given size; activations at about one megapixel per image"}
+		Assumed: msg.New("sizing.assumed.diffusion")}
 }
 
 func (j *job) checkPrecision() error {
@@ -201,7 +202,7 @@ func (j *job) checkPrecision() error {
 		}
 		if p := j.model.Precision; p != "" && !j.Workload.Training() {
 			j.Precision = p
-			j.notes = append(j.notes, fmt.Sprintf("%s is published in %s weights: sized as %s", j.model.ID, "4-bit", p))
+			j.notes = append(j.notes, msg.New("sizing.published_4bit", msg.Text(j.model.ID), msg.Text(string(p))))
 		}
 	}
 	p, err := ParsePrecision(string(j.Precision))
@@ -226,7 +227,7 @@ func (j *job) checkShape() error {
 			return fieldErr("working_set_gib", "must be 0..%d, got %g", MaxWorkingSetGiB, j.WorkingSetGiB)
 		}
 		if j.WorkingSetGiB == 0 {
-			j.notes = append(j.notes, "hpc without working_set_gib: sized as one card; give the data the solver keeps in GPU memory")
+			j.notes = append(j.notes, msg.New("sizing.hpc.no_working_set"))
 		}
 		return nil
 	}

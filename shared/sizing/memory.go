@@ -1,8 +1,9 @@
 package sizing
 
 import (
-	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
+	"strings"
 )
 
 // GiB and GB are the two units public tools mix (sizing.md §0): this
@@ -66,7 +67,7 @@ type Memory struct {
 	// needs this much free RAM.
 	PagedStatesGiB float64 `json:"paged_states_gib,omitempty"`
 	// Notes state every assumption behind the figures.
-	Notes []string `json:"notes,omitempty"`
+	Notes []msg.M `json:"notes,omitempty"`
 }
 
 // Estimate returns the memory the job needs. It fails on a missing or
@@ -92,12 +93,12 @@ func (j job) memory() Memory {
 	switch {
 	case j.Workload == HPC:
 		mem.ActivationsGiB = j.WorkingSetGiB
-		mem.Notes = append(mem.Notes, "hpc: the working set is reported as activations")
+		mem.Notes = append(mem.Notes, msg.New("sizing.hpc.activations"))
 	case j.Workload.Diffusion():
 		mem.ActivationsGiB = ImageActivationGiB * float64(j.Concurrency)
-		mem.Notes = append(mem.Notes, fmt.Sprintf("diffusion: %.1f GiB of activations per image at about one megapixel; all pipeline parts resident (model CPU offload keeps only the denoiser, %.1f GiB)", ImageActivationGiB, m.ActiveParams*j.Precision.BytesPerParam()/GiB))
+		mem.Notes = append(mem.Notes, msg.New("sizing.diffusion", msg.Num(ImageActivationGiB, 1), msg.Num(m.ActiveParams*j.Precision.BytesPerParam()/GiB, 1)))
 		if j.Workload == VideoGen {
-			mem.Notes = append(mem.Notes, "video-gen: activations grow with frames × resolution and are not modelled; keep headroom")
+			mem.Notes = append(mem.Notes, msg.New("sizing.video.activations"))
 		}
 	case j.Workload == Inference:
 		kvb := j.kvValueBytes()
@@ -107,10 +108,10 @@ func (j job) memory() Memory {
 		tokens := ctx * float64(j.Concurrency)
 		mem.KVCacheGiB = perSeq * float64(j.Concurrency) / GiB
 		mem.ActivationsGiB = j.inferenceActivationBytes() / GiB
-		mem.Notes = append(mem.Notes, fmt.Sprintf("KV cache in %s for %d sequences × %d tokens = %.0f tokens at %.0f B/token", j.KVPrecision, j.Concurrency, j.ContextTokens, tokens, mem.KVBytesPerToken),
-			fmt.Sprintf("inference activations: one layer for a %d-token prefill chunk plus fp32 logits per sequence", PrefillChunkTokens))
+		mem.Notes = append(mem.Notes, msg.New("sizing.kv", msg.Text(string(j.KVPrecision)), msg.Int(j.Concurrency), msg.Int(j.ContextTokens), msg.Num(tokens, 0), msg.Num(mem.KVBytesPerToken, 0)),
+			msg.New("sizing.inference.activations", msg.Int(PrefillChunkTokens)))
 		if m.SlidingLayers > 0 {
-			mem.Notes = append(mem.Notes, fmt.Sprintf("%d of %d layers attend to a %d-token window: their KV cache stops growing there", m.SlidingLayers, m.Layers, m.SlidingWindow))
+			mem.Notes = append(mem.Notes, msg.New("sizing.sliding", msg.Int(m.SlidingLayers), msg.Int(m.Layers), msg.Int(m.SlidingWindow)))
 		}
 	default:
 		mem.ActivationsGiB = j.trainingActivationBytes() / GiB
@@ -121,9 +122,9 @@ func (j job) memory() Memory {
 		mem.Notes = append(mem.Notes, j.trainingNotes(mem)...)
 	}
 	if m.MoE != nil {
-		mem.Notes = append(mem.Notes, fmt.Sprintf("MoE: memory from all %.1fB parameters, speed from the %.1fB active per token", m.Params/1e9, m.ActiveParams/1e9))
+		mem.Notes = append(mem.Notes, msg.New("sizing.moe.memory", msg.Num(m.Params/1e9, 1), msg.Num(m.ActiveParams/1e9, 1)))
 	}
-	mem.Notes = append(mem.Notes, fmt.Sprintf("overhead %.0f GiB per card (CUDA context and workspaces); plans fill at most %.0f%% of a card", OverheadGiB, UsableFraction*100))
+	mem.Notes = append(mem.Notes, msg.New("sizing.overhead", msg.Num(OverheadGiB, 0), msg.Num(UsableFraction*100, 0)))
 	mem.TotalGiB = mem.WeightsGiB + mem.KVCacheGiB + mem.ActivationsGiB + mem.TrainingStatesGiB + mem.OverheadGiB
 	return mem
 }
@@ -143,18 +144,18 @@ func (j job) weightBytes() float64 {
 	return m.Params * j.Precision.BytesPerParam()
 }
 
-func (j job) weightNote() string {
+func (j job) weightNote() msg.M {
 	switch {
 	case j.Workload == HPC:
-		return "hpc: no model weights"
+		return msg.New("sizing.weights.hpc")
 	case j.Workload == QLoRA:
-		return fmt.Sprintf("qlora: linear layers in NF4 with double quantisation (%.3f bits), embeddings, lm_head and norms in bf16", NF4Bits)
+		return msg.New("sizing.weights.qlora", msg.Num(NF4Bits, 3))
 	case j.Precision == INT4:
-		return fmt.Sprintf("int4 weights at %.2f bits (GGUF Q4_K_M, scales included)", Q4KMBits)
+		return msg.New("sizing.weights.int4", msg.Num(Q4KMBits, 2))
 	case j.Precision == FP8 && j.Workload.Training() && !j.Workload.Adapters():
-		return "fp8 training keeps bf16 weights and fp32 optimizer states: sized as bf16"
+		return msg.New("sizing.weights.fp8_training")
 	}
-	return fmt.Sprintf("%s weights at %g bits", j.Precision, j.Precision.BitsPerParam())
+	return msg.New("sizing.weights.bits", msg.Text(string(j.Precision)), msg.Fig(j.Precision.BitsPerParam()))
 }
 
 // trainable returns the trained parameter count, the training-state bytes
@@ -191,32 +192,43 @@ func (j job) trainable() (params, stateBytes, paged float64) {
 	return j.model.Params, stateBytes, paged
 }
 
-func (j job) trainingNotes(mem Memory) []string {
-	notes := []string{"training states: " + j.stateConvention(mem.StateBytesPerParam),
-		fmt.Sprintf("activations: %s recomputation (Korthikanti et al.), sequence %d × micro-batch %d, plus fp32 logits", j.Recompute, j.ContextTokens, j.Concurrency)}
+func (j job) trainingNotes(mem Memory) []msg.M {
+	notes := []msg.M{msg.New("sizing.states", msg.Sub(j.stateConvention(mem.StateBytesPerParam))),
+		msg.New("sizing.activations.training", recomputeLabel(j.Recompute), msg.Int(j.ContextTokens), msg.Int(j.Concurrency))}
 	if j.Workload.Adapters() {
-		notes = append(notes, fmt.Sprintf("LoRA rank %d on %v: %.0f trainable parameters (%.3f%% of the model)", j.LoRARank, j.LoRATargets, mem.TrainableParams, 100*mem.TrainableParams/j.model.Params))
+		notes = append(notes, msg.New("sizing.lora", msg.Int(j.LoRARank), msg.Text(strings.Join(j.LoRATargets, ", ")),
+			msg.Num(mem.TrainableParams, 0), msg.Num(100*mem.TrainableParams/j.model.Params, 3)))
 	}
 	if mem.PagedStatesGiB > 0 {
-		notes = append(notes, fmt.Sprintf("%s: %.1f GiB of optimizer moments are paged: assumed in host memory (not counted on the GPU); the host needs that much free RAM, and the run slows when pages move", j.Optimizer, mem.PagedStatesGiB))
+		notes = append(notes, msg.New("sizing.paged", msg.Text(string(j.Optimizer)), msg.Num(mem.PagedStatesGiB, 1)))
 	}
 	return notes
 }
 
+// recomputeLabel names a recomputation mode in the reader's language, or
+// as given when the catalogue does not know it.
+func recomputeLabel(r Recompute) msg.Arg {
+	if id := "sizing.recompute." + string(r); msg.Known(id) {
+		return msg.Label(id)
+	}
+	return msg.Text(string(r))
+}
+
 // stateConvention names the bytes-per-parameter convention used.
-func (j job) stateConvention(state float64) string {
-	opt := fmt.Sprintf("%s (%g B of moments)", j.Optimizer, j.Optimizer.MomentBytes())
+func (j job) stateConvention(state float64) msg.M {
+	opt := msg.Sub(msg.New("sizing.optimizer", msg.Text(string(j.Optimizer)), msg.Fig(j.Optimizer.MomentBytes())))
+	id := "sizing.state.megatron"
 	switch {
 	case j.Workload.Adapters() && j.Precision == FP32:
-		return fmt.Sprintf("%g B per adapter parameter: fp32 adapter weights and gradients, %s", state, opt)
+		id = "sizing.state.adapter_fp32"
 	case j.Workload.Adapters():
-		return fmt.Sprintf("%g B per adapter parameter: 16-bit adapter weights and gradients as in the QLoRA paper, %s", state, opt)
+		id = "sizing.state.adapter"
 	case j.Precision == FP32:
-		return fmt.Sprintf("%g B per parameter beside the fp32 weights: fp32 gradients, %s", state, opt)
+		id = "sizing.state.fp32"
 	case j.BF16Grads:
-		return fmt.Sprintf("%g B per parameter beside the 16-bit weights (ZeRO paper convention: 16 B with AdamW): bf16 gradients, fp32 master copy, %s", state, opt)
+		id = "sizing.state.zero"
 	}
-	return fmt.Sprintf("%g B per parameter beside the 16-bit weights (Megatron / HF Transformers convention: 18 B with AdamW): fp32 gradients, fp32 master copy, %s", state, opt)
+	return msg.New(id, msg.Fig(state), opt)
 }
 
 // kvValueBytes is the width of one cached KV value: 1 for fp8 and int8,

@@ -179,7 +179,7 @@ func TestDiffusion(t *testing.T) {
 	})
 	t.Run("video-gen without a model says so", func(t *testing.T) {
 		m := mustEstimate(t, Input{Workload: VideoGen, Concurrency: 1})
-		if !strings.Contains(strings.Join(m.Notes, " "), "14B") {
+		if !strings.Contains(english(m.Notes), "14B") {
 			t.Errorf("notes %q do not state the assumed size", m.Notes)
 		}
 	})

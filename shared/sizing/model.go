@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
 )
@@ -61,7 +62,7 @@ type Model struct {
 	Source string `json:"source"`
 	// Assumed says which parts of the shape were not given and how they
 	// were filled in; empty for presets.
-	Assumed string `json:"assumed,omitempty"`
+	Assumed msg.M `json:"assumed,omitzero"`
 }
 
 // MoE holds the mixture-of-experts constants.

@@ -115,7 +115,7 @@ func TestCustomModel(t *testing.T) {
 			if m.Params != tt.paramsB*1e9 {
 				t.Errorf("params = %g, want the %gB given", m.Params, tt.paramsB)
 			}
-			if !strings.Contains(m.Assumed, tt.template) {
+			if !strings.Contains(m.Assumed.String(), tt.template) {
 				t.Errorf("assumed %q does not name template %s", m.Assumed, tt.template)
 			}
 			if tt.layers > 0 && m.Layers != tt.layers {

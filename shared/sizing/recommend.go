@@ -2,7 +2,7 @@ package sizing
 
 import (
 	"errors"
-	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"sort"
 	"strings"
@@ -84,12 +84,11 @@ type Option struct {
 	// InBucket is true when rules G1/G2 name this card for the job.
 	InBucket bool `json:"in_bucket"`
 	// Reason says why an alternative lost, or what the pick is.
-	Reason string `json:"reason"`
+	Reason msg.M `json:"reason"`
 
 	card      catalog.Card
 	cost      decimal.Decimal // ranking cost: a month, or the whole run
-	costLabel string          // what cost is, quoted after the amount
-	costText  string          // cost in whole CNY, for the reasons
+	costLabel msg.M           // what cost is, quoted after the amount
 	priced    bool
 	headroom  float64
 	memCount  int // cards memory alone needs, when a time target raised Count
@@ -106,7 +105,7 @@ type Recommendation struct {
 	Estimates Estimates `json:"estimates"`
 	// Notes say where the pick departs from rules G1/G2 and why, and what
 	// a buyer must know about it.
-	Notes []string `json:"notes"`
+	Notes []msg.M `json:"notes"`
 	// Rules are the ids of the rules applied (docs/rules.md).
 	Rules []string `json:"rules"`
 }
@@ -173,7 +172,7 @@ func (c *Candidates) TrainHours(i int) float64 {
 // SetCost replaces the ranking cost of option i: cost in CNY, described by
 // label ("a month all-in, hourly billing"), which the reasons quote after
 // the amount.
-func (c *Candidates) SetCost(i int, cost decimal.Decimal, label string) {
+func (c *Candidates) SetCost(i int, cost decimal.Decimal, label msg.M) {
 	o := &c.Options[i]
 	o.cost, o.priced, o.costLabel = cost, true, label
 }
@@ -182,11 +181,6 @@ func (c *Candidates) SetCost(i int, cost decimal.Decimal, label string) {
 // Recommend describes.
 func (c *Candidates) Recommend() (Recommendation, error) {
 	j, b, opts := c.j, c.b, c.Options
-	for i := range opts {
-		if opts[i].priced {
-			opts[i].costText = opts[i].cost.StringFixed(0)
-		}
-	}
 	rec := Recommendation{Memory: c.mem, Rules: append([]string{"G4"}, b.rules...)}
 	order := rank(opts)
 	pickAt := choose(opts, order)
@@ -236,32 +230,32 @@ func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 	case !o.Fits:
 		o.Reason = j.noFitReason(o, minN)
 	case prefs.DomesticOnly && !c.Domestic:
-		o.Eligible, o.Reason = false, "not domestic hardware (domestic_only)"
+		o.Eligible, o.Reason = false, msg.New("sizing.not_domestic")
 	case !prefs.DomesticOnly && c.Domestic:
-		o.Eligible, o.Reason = false, "domestic card: CUDA software does not run on it (CANN stack); planned only with domestic_only"
+		o.Eligible, o.Reason = false, msg.New("sizing.domestic")
 	case prefs.NeedsFP64 && c.FP64TFLOPS.Value < MinFP64TFLOPS:
-		o.Eligible, o.Reason = false, fmt.Sprintf("FP64 is %.2g TFLOPS, under the %d needed (needs_fp64)", c.FP64TFLOPS.Value, MinFP64TFLOPS)
+		o.Eligible, o.Reason = false, msg.New("sizing.no_fp64", msg.Fig(c.FP64TFLOPS.Value), msg.Int(MinFP64TFLOPS))
 	case j.Workload.Training() && o.Count > 1 && !c.HasNVLink() && !prefs.AllowPCIeTraining:
-		why := fmt.Sprintf("does not fit one card (needs %.1f GiB, %.1f usable)", j.perCard(mem, 1, 1, 1), o.UsableGiB)
+		why := msg.New("sizing.pcie.one_card", msg.Num(j.perCard(mem, 1, 1, 1), 1), msg.Num(o.UsableGiB, 1))
 		if o.memCount == 1 {
-			why = fmt.Sprintf("the %g-day target needs %d cards", j.TargetDays, o.Count)
+			why = msg.New("sizing.pcie.target", msg.Fig(j.TargetDays), msg.Int(o.Count))
 		}
-		o.Eligible, o.Reason = false, why+fmt.Sprintf(", and %d-card training without NVLink would push gradients and shards over PCIe (allow_pcie_training to accept)", o.Count)
+		o.Eligible, o.Reason = false, msg.New("sizing.pcie.training", msg.Sub(why), msg.Int(o.Count))
 	}
 	j.price(&o)
 	return o
 }
 
-func (j job) noFitReason(o Option, minN int) string {
+func (j job) noFitReason(o Option, minN int) msg.M {
 	switch {
 	case o.UsableGiB <= 0:
-		return "does not fit: the card's memory is unknown"
+		return msg.New("sizing.no_fit.unknown")
 	case j.Workload.Diffusion():
-		return fmt.Sprintf("does not fit one card: needs %.1f GiB, %.1f usable (a diffusion pipeline runs on one card; rule G2 scales out by machines)", o.PerCardGiB, o.UsableGiB)
+		return msg.New("sizing.no_fit.diffusion", msg.Num(o.PerCardGiB, 1), msg.Num(o.UsableGiB, 1))
 	case minN > MaxCards:
-		return fmt.Sprintf("cannot finish in %g days within %d cards", j.TargetDays, MaxCards)
+		return msg.New("sizing.no_fit.time", msg.Fig(j.TargetDays), msg.Int(MaxCards))
 	}
-	return fmt.Sprintf("does not fit: needs %.1f GiB per card even at %d cards, %.1f usable", o.PerCardGiB, o.Count, o.UsableGiB)
+	return msg.New("sizing.no_fit", msg.Num(o.PerCardGiB, 1), msg.Int(o.Count), msg.Num(o.UsableGiB, 1))
 }
 
 // smallestFit finds the smallest card count of at least minN for which
@@ -395,7 +389,7 @@ func (j job) price(o *Option) {
 	}
 	o.priced = true
 	o.cost = low.Mul(decimal.NewFromInt(int64(o.Count)))
-	o.costLabel = "a month at the low reference price"
+	o.costLabel = msg.New("sizing.cost.month_low")
 	if peak := o.card.BF16TFLOPS.Value; j.Workload.Training() && j.TokensToTrain > 0 && peak > 0 {
 		var e Estimates
 		j.trainTime(&e, o.card, o.Count)
@@ -407,7 +401,7 @@ func (j job) price(o *Option) {
 			return
 		}
 		o.cost = o.cost.Mul(decimal.NewFromInt(int64(hours))).DivRound(decimal.NewFromInt(730), 16)
-		o.costLabel = "for the whole run at the low reference price"
+		o.costLabel = msg.New("sizing.cost.run_low")
 	}
 }
 
@@ -462,48 +456,55 @@ func choose(opts []Option, order []int) int {
 	return first
 }
 
-func pickReason(p Option) string {
-	s := fmt.Sprintf("%d× %s holds %.1f GiB per card of %.1f usable", p.Count, p.CardID, p.PerCardGiB, p.UsableGiB)
+func pickReason(p Option) msg.M {
+	m := msg.New("sizing.pick", msg.Int(p.Count), msg.Text(p.CardID), msg.Num(p.PerCardGiB, 1), msg.Num(p.UsableGiB, 1))
 	if p.priced {
-		s += fmt.Sprintf("; %s CNY %s", p.costText, p.costLabel)
+		m = msg.New("sizing.pick.cost", msg.Sub(m), costArg(p))
 	}
-	return s
+	return m
+}
+
+// costArg is an option's ranking cost with what it covers: "¥58,200 a
+// month all-in (hourly)".
+func costArg(o Option) msg.Arg {
+	return msg.Sub(msg.New("sizing.cost", msg.Money(o.cost.Round(0)), msg.Sub(o.costLabel)))
 }
 
 // lossReason says why o lost to the pick p.
-func lossReason(o, p Option, b bucket) string {
+func lossReason(o, p Option, b bucket) msg.M {
 	switch {
 	case !o.Fits || !o.Eligible:
 		return o.Reason
 	case o.Nodes > p.Nodes:
-		return fmt.Sprintf("needs %d nodes, the pick %d", o.Nodes, p.Nodes)
+		return msg.New("sizing.loss.nodes", msg.Int(o.Nodes), msg.Int(p.Nodes))
 	case p.InBucket && !o.InBucket:
-		return "off-bucket: " + b.text + costNote(o, p)
+		return offBucket(o, p, b)
 	case o.priced && p.priced && o.cost.GreaterThan(p.cost):
-		return fmt.Sprintf("costs more: %s CNY %s, the pick %s CNY %s", o.costText, o.costLabel, p.costText, p.costLabel)
+		return msg.New("sizing.loss.costs_more", costArg(o), costArg(p))
 	case !o.priced:
-		return "no reference price in the catalogue"
+		return msg.New("sizing.loss.no_price")
 	}
-	return "costs the same as the pick; ranked after it on the price ceiling, nodes, cards or headroom"
+	return msg.New("sizing.loss.tie")
 }
 
-func costNote(o, p Option) string {
-	if !o.priced || !p.priced {
-		return ""
+// offBucket says why o lost to an in-bucket pick p, with the costs when
+// they differ.
+func offBucket(o, p Option, b bucket) msg.M {
+	if o.priced && p.priced {
+		switch o.cost.Cmp(p.cost) {
+		case -1:
+			return msg.New("sizing.loss.off_bucket_cheaper", msg.Sub(b.text), costArg(o), costArg(p))
+		case 1:
+			return msg.New("sizing.loss.off_bucket_dearer", msg.Sub(b.text), costArg(o), costArg(p))
+		}
 	}
-	switch o.cost.Cmp(p.cost) {
-	case -1:
-		return fmt.Sprintf(" (it would cost less: %s CNY %s, the pick %s CNY %s)", o.costText, o.costLabel, p.costText, p.costLabel)
-	case 1:
-		return fmt.Sprintf(" (and costs more: %s CNY %s, the pick %s CNY %s)", o.costText, o.costLabel, p.costText, p.costLabel)
-	}
-	return ""
+	return msg.New("sizing.loss.off_bucket", msg.Sub(b.text))
 }
 
 func summarize(opts []Option) string {
 	parts := make([]string, 0, len(opts))
 	for _, o := range opts {
-		parts = append(parts, o.CardID+": "+o.Reason)
+		parts = append(parts, o.CardID+": "+o.Reason.String())
 	}
 	return strings.Join(parts, "; ")
 }

@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -75,7 +76,7 @@ func TestRecommendBuckets(t *testing.T) {
 			if r.Pick.CardID != tt.pick || r.Pick.Count != tt.count {
 				t.Fatalf("pick %d× %s, want %d× %s (%s)", r.Pick.Count, r.Pick.CardID, tt.count, tt.pick, r.Pick.Reason)
 			}
-			notes := strings.Join(r.Notes, "\n")
+			notes := strings.Join(msg.Strings(msg.En, r.Notes), "\n")
 			if got := strings.Contains(notes, "overrides the bucket"); got != tt.override {
 				t.Errorf("override note %v, want %v:\n%s", got, tt.override, notes)
 			}
@@ -91,7 +92,7 @@ func TestMemoryOverridesG1(t *testing.T) {
 		t.Errorf("13B bf16 inference on %d× 4090", o.Count)
 	}
 	r = mustRecommend(t, Input{Workload: LoRA, Model: "llama-2-13b", ContextTokens: 2048, Concurrency: 1}, fixtureCards(), Prefs{})
-	if o, _ := option(r, "rtx-4090"); o.Eligible || !strings.HasPrefix(o.Reason, "does not fit one card") {
+	if o, _ := option(r, "rtx-4090"); o.Eligible || !strings.HasPrefix(o.Reason.String(), "does not fit one card") {
 		t.Errorf("13B bf16 LoRA on the 4090: %+v", o)
 	}
 	r = mustRecommend(t, infer("llama-2-70b", 1, 1), fixtureCards(), Prefs{})
@@ -170,7 +171,7 @@ func TestDomesticOnly(t *testing.T) {
 		if r.Pick.CardID != "ascend-910b" {
 			t.Errorf("%s %s domestic_only: picked %s", in.Workload, in.Model, r.Pick.CardID)
 		}
-		if !strings.Contains(strings.Join(r.Notes, " "), "CANN") {
+		if !strings.Contains(english(r.Notes), "CANN") {
 			t.Errorf("no software-stack caveat in %q", r.Notes)
 		}
 	}
@@ -228,7 +229,7 @@ func TestInterconnect(t *testing.T) {
 	if r.Pick.Nodes < 2 || r.Pick.Interconnect != NVLinkIB || r.Pick.Nodes != (r.Pick.Count+7)/8 {
 		t.Errorf("405B pretraining: %d cards on %d nodes over %s", r.Pick.Count, r.Pick.Nodes, r.Pick.Interconnect)
 	}
-	if !slices.Contains(r.Rules, "G1") || !strings.Contains(strings.Join(r.Notes, " "), "InfiniBand") {
+	if !slices.Contains(r.Rules, "G1") || !strings.Contains(english(r.Notes), "InfiniBand") {
 		t.Errorf("405B pretraining: rules %v, notes %q", r.Rules, r.Notes)
 	}
 	c := fixtureCard(t, "ascend-910b")
@@ -260,11 +261,11 @@ func TestTargetDays(t *testing.T) {
 
 func TestEveryOptionExplained(t *testing.T) {
 	r := mustRecommend(t, infer("qwen2.5-72b", 32768, 8), catalogCards(t), Prefs{})
-	if r.Pick.Reason == "" || len(r.Alternatives) != len(catalogCards(t))-1 || r.Rules[0] != "G4" {
+	if r.Pick.Reason.IsZero() || len(r.Alternatives) != len(catalogCards(t))-1 || r.Rules[0] != "G4" {
 		t.Fatalf("pick %+v, %d alternatives, rules %v", r.Pick, len(r.Alternatives), r.Rules)
 	}
 	for _, o := range r.Alternatives {
-		if o.Reason == "" {
+		if o.Reason.IsZero() {
 			t.Errorf("%s has no reason", o.CardID)
 		}
 	}
@@ -321,7 +322,7 @@ func TestPCIeReasonUnderTimeTarget(t *testing.T) {
 	in := Input{Workload: LoRA, Model: "llama-2-7b", ContextTokens: 2048, Concurrency: 1, TokensToTrain: 1e11, TargetDays: 1}
 	r := mustRecommend(t, in, fixtureCards(), Prefs{})
 	o, _ := option(r, "rtx-4090")
-	if o.Eligible || !strings.HasPrefix(o.Reason, "the 1-day target needs") {
+	if o.Eligible || !strings.HasPrefix(o.Reason.String(), "the 1-day target needs") {
 		t.Errorf("4090 under a time target: %d cards, %q", o.Count, o.Reason)
 	}
 }

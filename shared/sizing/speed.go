@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -46,7 +47,7 @@ type Estimates struct {
 	// CardHours is TrainHours × cards.
 	CardHours Range `json:"card_hours"`
 	// Notes state the formulas and efficiencies used.
-	Notes []string `json:"notes,omitempty"`
+	Notes []msg.M `json:"notes,omitempty"`
 }
 
 // Speed estimates decode speed (inference) and training time (training
@@ -70,9 +71,9 @@ func (j job) speed(mem Memory, card catalog.Card, n int) Estimates {
 	case j.Workload.Training() && j.TokensToTrain > 0:
 		j.trainTime(&e, card, n)
 	case j.Workload.Training():
-		e.Notes = append(e.Notes, "no training time: tokens_to_train not given")
+		e.Notes = append(e.Notes, msg.New("sizing.speed.no_tokens"))
 	default:
-		e.Notes = append(e.Notes, fmt.Sprintf("no speed model for %s", j.Workload))
+		e.Notes = append(e.Notes, msg.New("sizing.speed.no_model", msg.Text(string(j.Workload))))
 	}
 	return e
 }
@@ -120,7 +121,7 @@ const (
 func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	bw := card.BandwidthGBs.Value * GB
 	if bw <= 0 {
-		e.Notes = append(e.Notes, "no decode estimate: the card's memory bandwidth is unknown")
+		e.Notes = append(e.Notes, msg.New("sizing.speed.no_bandwidth"))
 		return
 	}
 	tp, _, _, _ := j.layout(mem, card, n)
@@ -144,10 +145,12 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	prefill := func(u float64) float64 { return peak * u * t / (2 * j.model.ActiveParams) }
 	e.PrefillTokensPerSec = Range{Low: prefill(mfu.Low), Likely: prefill(mfu.Likely), High: prefill(mfu.High)}
 	e.DecodeBound = decodeBound(weights/(bw*eta.Likely)+kv/(bw*eta.Likely), gemm/(peak*mfu.Likely), floor)
-	e.Notes = append(e.Notes, fmt.Sprintf("decode at the mean context of %.0f tokens (prompt %.0f + half of %d output; memory is sized at %d): per step and rank %.2f GB of weights and %.2f GB of %s KV at %.0f GB/s × %.2f/%.2f/%.2f, GEMMs at %.0f TFLOPS × %.2f/%.2f/%.2f, plus a %.2f ms latency floor",
-		ctx, prompt, j.OutputTokens, j.ContextTokens, weights/GB, kv/GB, j.KVPrecision, card.BandwidthGBs.Value, eta.Low, eta.Likely, eta.High, peak/1e12, mfu.Low, mfu.Likely, mfu.High, floor*1e3))
+	e.Notes = append(e.Notes, msg.New("sizing.speed.decode", msg.Num(ctx, 0), msg.Num(prompt, 0), msg.Int(j.OutputTokens),
+		msg.Int(j.ContextTokens), msg.Num(weights/GB, 2), msg.Num(kv/GB, 2), msg.Text(string(j.KVPrecision)),
+		msg.Num(card.BandwidthGBs.Value, 0), triple(eta.Low, eta.Likely, eta.High), msg.Num(peak/1e12, 0),
+		triple(mfu.Low, mfu.Likely, mfu.High), msg.Num(floor*1e3, 2)))
 	if j.model.MoE != nil && b > 1 {
-		e.Notes = append(e.Notes, fmt.Sprintf("MoE at batch %d: the batch hits %.1f distinct experts per layer of %d, not %d", j.Concurrency, j.distinctExperts(b), j.model.MoE.Experts, j.model.MoE.TopK))
+		e.Notes = append(e.Notes, msg.New("sizing.speed.moe", msg.Int(j.Concurrency), msg.Num(j.distinctExperts(b), 1), msg.Int(j.model.MoE.Experts), msg.Int(j.model.MoE.TopK)))
 	}
 }
 
@@ -255,18 +258,23 @@ func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
 	e.TrainFLOPs = k * j.model.ActiveParams * j.TokensToTrain
 	peak := card.BF16TFLOPS.Value * 1e12
 	if peak <= 0 {
-		e.Notes = append(e.Notes, "no training time: the card's BF16 throughput is unknown")
+		e.Notes = append(e.Notes, msg.New("sizing.speed.no_bf16"))
 		return
 	}
 	mfu := MFU()
 	hours := func(u float64) float64 { return e.TrainFLOPs / (float64(n) * peak * u) / 3600 }
 	e.TrainHours = Range{Low: hours(mfu.High), Likely: hours(mfu.Likely), High: hours(mfu.Low)}
 	e.CardHours = Range{Low: e.TrainHours.Low * float64(n), Likely: e.TrainHours.Likely * float64(n), High: e.TrainHours.High * float64(n)}
-	e.Notes = append(e.Notes, fmt.Sprintf("training: %g·N·D = %.3g FLOPs over %d × %.0f TFLOPS dense BF16 at MFU %.2f/%.2f/%.2f", k, e.TrainFLOPs, n, card.BF16TFLOPS.Value, mfu.High, mfu.Likely, mfu.Low))
+	e.Notes = append(e.Notes, msg.New("sizing.speed.training", msg.Fig(k), msg.Text(fmt.Sprintf("%.3g", e.TrainFLOPs)), msg.Int(n), msg.Num(card.BF16TFLOPS.Value, 0), triple(mfu.High, mfu.Likely, mfu.Low)))
 	if j.Workload == QLoRA {
-		e.Notes = append(e.Notes, "qlora dequantises the base weights every step: expect it slower than this")
+		e.Notes = append(e.Notes, msg.New("sizing.speed.qlora"))
 	}
 	if n > 1 && !card.HasNVLink() {
-		e.Notes = append(e.Notes, "multi-card training over PCIe reaches a lower MFU than assumed")
+		e.Notes = append(e.Notes, msg.New("sizing.speed.pcie"))
 	}
+}
+
+// triple writes three efficiencies as "0.60/0.70/0.80".
+func triple(a, b, c float64) msg.Arg {
+	return msg.Text(fmt.Sprintf("%.2f/%.2f/%.2f", a, b, c))
 }

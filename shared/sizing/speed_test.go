@@ -120,7 +120,7 @@ func fixtureCardWithFP8(t *testing.T) catalog.Card {
 
 func TestSpeedNotes(t *testing.T) {
 	e := mustSpeed(t, Input{Workload: LoRA, Model: "llama-2-7b", ContextTokens: 1, Concurrency: 1}, "rtx-4090", 1)
-	if e.TrainHours != (Range{}) || !strings.Contains(strings.Join(e.Notes, " "), "tokens_to_train") {
+	if e.TrainHours != (Range{}) || !strings.Contains(english(e.Notes), "tokens_to_train") {
 		t.Errorf("training without tokens: %+v", e)
 	}
 	if _, err := Speed(infer("llama-2-7b", 1, 1), fixtureCard(t, "rtx-4090"), 0); err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("count: must be 1..%d", MaxCards)) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -50,7 +51,7 @@ type Rent struct {
 	Source string `json:"source,omitempty"`
 	// Unit describes how PerCard was reached when it is not a monthly
 	// price ("1.24–1.98 an hour × 8 h × 30 days"); the basis quotes it.
-	Unit string `json:"unit,omitempty"`
+	Unit *msg.M `json:"unit,omitempty"`
 }
 
 // Egress is outbound traffic beyond the free quota.

@@ -1,20 +1,19 @@
 package tco
 
 import (
-	"fmt"
 	"github.com/gpuplan/gpuplan/shared/costitem"
-
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
 // own is the item for a figure the user gave directly.
 func own(name string, amount decimal.Decimal) Item {
-	return Item{Name: name, Low: amount, High: amount, Rule: "C1", UserEntered: true, Basis: "your figure"}
+	return Item{Name: name, Low: amount, High: amount, Rule: "C1", UserEntered: true, Basis: msg.New("tco.basis.own")}
 }
 
 func none(name, why string) Item {
-	return Item{Name: name, Rule: "C1", Basis: why}
+	return Item{Name: name, Rule: "C1", Basis: msg.New(why)}
 }
 
 func rentItem(in Input) Item {
@@ -28,11 +27,11 @@ func rentItem(in Input) Item {
 		Assumption:  in.Rent.Source,
 	}
 	if !in.FiguresOnly {
-		unit := in.Rent.PerCard.String()
-		if in.Rent.Unit != "" {
-			unit = in.Rent.Unit
+		unit := msg.MoneyRange(in.Rent.PerCard.Low, in.Rent.PerCard.High)
+		if in.Rent.Unit != nil {
+			unit = msg.Sub(*in.Rent.Unit)
 		}
-		it.Basis = fmt.Sprintf("%d cards × %s", in.Cards, unit)
+		it.Basis = msg.New("tco.basis.rent", msg.Int(in.Cards), unit)
 	}
 	return it
 }
@@ -40,7 +39,7 @@ func rentItem(in Input) Item {
 // priced fills an item from a quantity range and a unit price that is the
 // user's (price != nil) or the default. A default price multiplied by a zero
 // quantity is not an assumption: the figure is zero whatever the price.
-func priced(name string, qty money.Range, price *money.Range, def Price, basis func() string) Item {
+func priced(name string, qty money.Range, price *money.Range, def Price, basis func() msg.M) Item {
 	p, userPrice := def.Range, price != nil
 	if userPrice {
 		p = *price
@@ -50,7 +49,7 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis f
 		UserEntered: userPrice || qty.High.IsZero(),
 	}
 	if basis != nil {
-		it.Basis = fmt.Sprintf("%s × %s %s", basis(), p, def.Unit)
+		it.Basis = msg.New("tco.basis.priced", msg.Sub(basis()), msg.MoneyRange(p.Low, p.High), unitArg(def.Unit))
 	}
 	if !it.UserEntered {
 		it.Assumption = def.Source
@@ -63,9 +62,9 @@ func egressItem(e Egress, def Price, texts bool) Item {
 	case e.Amount != nil:
 		return own(costitem.Egress, *e.Amount)
 	case e.GB.High.IsZero():
-		return none(costitem.Egress, "no egress volume entered")
+		return none(costitem.Egress, "tco.basis.no_egress")
 	}
-	free := func() string { return fmt.Sprintf("(%s GB − %s GB free)", qty(e.GB), e.FreeGB) }
+	free := func() msg.M { return msg.New("tco.basis.free", qty(e.GB), msg.Dec(e.FreeGB)) }
 	if len(e.Tiers) == 0 {
 		billable := money.Range{
 			Low:  decimal.Max(e.GB.Low.Sub(e.FreeGB), decimal.Zero),
@@ -86,7 +85,7 @@ func egressItem(e Egress, def Price, texts bool) Item {
 		Name: costitem.Egress, Rule: "C1", UserEntered: true,
 		Low:   tieredCost(e.GB.Low, sizes, prices),
 		High:  tieredCost(e.GB.High, sizes, prices),
-		Basis: fmt.Sprintf("%s at %d price tiers", free(), len(e.Tiers)),
+		Basis: msg.New("tco.basis.tiers", msg.Sub(free()), msg.Int(len(e.Tiers))),
 	}
 }
 
@@ -95,9 +94,9 @@ func meteredItem(name, unit string, m Metered, def Price, texts bool) Item {
 	case m.Amount != nil:
 		return own(name, *m.Amount)
 	case m.Quantity.High.IsZero():
-		return none(name, "none entered")
+		return none(name, "tco.basis.none")
 	}
-	return priced(name, m.Quantity, m.UnitPrice, def, textsOf(texts, func() string { return qty(m.Quantity) + " " + unit }))
+	return priced(name, m.Quantity, m.UnitPrice, def, textsOf(texts, func() msg.M { return msg.New(unit, qty(m.Quantity)) }))
 }
 
 func flatItem(name string, f Flat, def Price, texts bool) Item {
@@ -105,11 +104,11 @@ func flatItem(name string, f Flat, def Price, texts bool) Item {
 	case f.Amount != nil:
 		return own(name, *f.Amount)
 	case !f.Needed:
-		return none(name, "not needed")
+		return none(name, "tco.basis.not_needed")
 	}
 	it := Item{Name: name, Low: def.Range.Low, High: def.Range.High, Rule: "C1", Assumption: def.Source}
 	if texts {
-		it.Basis = "reference fee " + def.Range.String() + " " + def.Unit
+		it.Basis = msg.New("tco.basis.flat", msg.MoneyRange(def.Range.Low, def.Range.High), unitArg(def.Unit))
 	}
 	return it
 }
@@ -120,7 +119,7 @@ func migrationItem(m Migration, term int, def Price, texts bool) Item {
 		it.Low = it.Low.DivRound(months, money.DivPrecision)
 		it.High = it.High.DivRound(months, money.DivPrecision)
 		if texts {
-			it.Basis += fmt.Sprintf(", one-off, spread over %d months", term)
+			it.Basis = msg.New("tco.basis.spread", msg.Sub(it.Basis), msg.Int(term))
 		}
 		return it
 	}
@@ -128,24 +127,51 @@ func migrationItem(m Migration, term int, def Price, texts bool) Item {
 	case m.Amount != nil:
 		return spread(own(costitem.Migration, *m.Amount))
 	case m.GB.High.IsZero():
-		return none(costitem.Migration, "no data to move entered")
+		return none(costitem.Migration, "tco.basis.no_migration")
 	}
-	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, textsOf(texts, func() string { return qty(m.GB) + " GB" })))
+	return spread(priced(ItemMigration, m.GB, m.PricePerGB, def, textsOf(texts, func() msg.M { return msg.New("tco.qty.gb", qty(m.GB)) })))
 }
 
 // textsOf is basis when texts are wanted, else nil: callers that compare
 // options need only the amounts (Input.FiguresOnly).
-func textsOf(texts bool, basis func() string) func() string {
+func textsOf(texts bool, basis func() msg.M) func() msg.M {
 	if !texts {
 		return nil
 	}
 	return basis
 }
 
-// qty writes a quantity range without money's two places: "1000–2000".
-func qty(r money.Range) string {
+// qty is a quantity range as an argument: one plain figure when both ends
+// agree (so it can choose a plural), else "1000–2000".
+func qty(r money.Range) msg.Arg {
 	if r.IsPoint() {
-		return r.Low.String()
+		return msg.Dec(r.Low)
 	}
-	return r.Low.String() + "–" + r.High.String()
+	return msg.Text(r.Low.String() + "–" + r.High.String())
+}
+
+// unitArg is a default price's unit ("CNY/GB") as a label in the reader's
+// language, or as given when the catalogue does not know it.
+func unitArg(unit string) msg.Arg {
+	if id := "tco.unit." + unit; msg.Known(id) {
+		return msg.Label(id)
+	}
+	return msg.Text(" " + unit)
+}
+
+// AssumptionText is the message for an item's Assumption: the default
+// prices' sources (DefaultPrices) in either language, any other source (a
+// catalogue citation) as written.
+func AssumptionText(source string) msg.M {
+	d := DefaultPrices()
+	for id, p := range map[string]Price{
+		"tco.assume.egress": d.EgressPerGB, "tco.assume.storage": d.StoragePerGBMonth,
+		"tco.assume.ips": d.IPPerMonth, "tco.assume.support": d.Support,
+		"tco.assume.after_hours": d.AfterHours, "tco.assume.migration": d.MigrationPerGB,
+	} {
+		if p.Source == source {
+			return msg.New(id)
+		}
+	}
+	return msg.New("common.verbatim", msg.Text(source))
 }

@@ -1,10 +1,9 @@
 package tco
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -33,7 +32,7 @@ type Item struct {
 	// their own amount, or their quantities at their own prices.
 	UserEntered bool `json:"user_entered"`
 	// Basis says how the figure was obtained, e.g. "8 cards × 1,200.00–1,800.00".
-	Basis string `json:"basis"`
+	Basis msg.M `json:"basis"`
 	// Assumption is the source of a default price the figure used; empty
 	// when none was used.
 	Assumption string `json:"assumption,omitempty"`
@@ -76,8 +75,8 @@ type Result struct {
 	HiddenShare Shares `json:"hidden_share"`
 	// Band places HiddenShare against C3's 10–25%.
 	Band Band `json:"band"`
-	// Warning explains a share outside the band; empty within it.
-	Warning string `json:"warning,omitempty"`
+	// Warning explains a share outside the band; zero within it.
+	Warning msg.M `json:"warning,omitzero"`
 	// BandTotal is what the total would be if hidden items were 10% (low
 	// end, on the low rent) to 25% (high end, on the high rent) of it:
 	// rent ÷ (1 − share). tco.md E13: 61,111.11–73,333.33 for C2.
@@ -101,8 +100,8 @@ func Compute(in Input) (Result, error) {
 	items := []Item{
 		rentItem(in),
 		egressItem(in.Egress, def.EgressPerGB, texts),
-		meteredItem(ItemStorage, "GB", in.Storage, def.StoragePerGBMonth, texts),
-		meteredItem(ItemIPs, "IPs", in.IPs, def.IPPerMonth, texts),
+		meteredItem(ItemStorage, "tco.qty.gb", in.Storage, def.StoragePerGBMonth, texts),
+		meteredItem(ItemIPs, "tco.qty.ips", in.IPs, def.IPPerMonth, texts),
 		flatItem(ItemSupport, in.Support, def.Support, texts),
 		flatItem(ItemAfterHours, in.AfterHours, def.AfterHours, texts),
 		migrationItem(in.Migration, in.TermMonths, def.MigrationPerGB, texts),
@@ -154,29 +153,22 @@ func band(s Shares) Band {
 	return lo
 }
 
-// overrun is C3's second claim. Note that it does not match the first: a
-// hidden share s of the total puts the total at 1/(1−s) of the rent, so
-// 10–25% means 1.11–1.33×, and 1.3–1.5× means 23–33%. The article's overrun
-// presumably includes waste the C1 items do not (idle cards, rework).
-const overrun = " Budgets that count only the GPU rent typically end at 1.3–1.5× the plan (C3)."
-
-func warning(b Band, s Shares) string {
+// overrun is C3's second claim (message tco.warn.overrun). Note that it
+// does not match the first: a hidden share s of the total puts the total at
+// 1/(1−s) of the rent, so 10–25% means 1.11–1.33×, and 1.3–1.5× means
+// 23–33%. The article's overrun presumably includes waste the C1 items do
+// not (idle cards, rework).
+func warning(b Band, s Shares) msg.M {
 	// The share at the low estimate may exceed the one at the high
 	// estimate; the sentence gives the span smallest first.
 	lo, hi := decimal.Min(s.Low, s.High), decimal.Max(s.Low, s.High)
-	span := fmt.Sprintf("Hidden items are %s–%s of the total", money.FormatPercent(lo), money.FormatPercent(hi))
-	if lo.Equal(hi) {
-		span = fmt.Sprintf("Hidden items are %s of the total", money.FormatPercent(s.Low))
+	span := msg.New("tco.share.range", msg.Percent(lo), msg.Percent(hi))
+	if msg.En.Percent(lo) == msg.En.Percent(hi) {
+		span = msg.New("tco.share", msg.Percent(s.Low))
 	}
-	switch b {
-	case BandBelow:
-		return span + ", below the usual 10–25% (C3): check what the quote leaves out " +
-			"(storage, migration, support, after-hours)." + overrun
-	case BandAbove:
-		return span + ", above the usual 10–25% (C3): extras are eating the budget; ask the " +
-			"vendor to split the quote into GPU, bandwidth and storage (C5)." + overrun
-	case BandPartial:
-		return span + ", partly outside the usual 10–25% (C3): narrow the ranges with real quotes." + overrun
+	id := map[Band]string{BandBelow: "tco.warn.below", BandAbove: "tco.warn.above", BandPartial: "tco.warn.partial"}[b]
+	if id == "" {
+		return msg.M{}
 	}
-	return ""
+	return msg.Seq(msg.New(id, msg.Sub(span)), msg.New("tco.warn.overrun"))
 }

@@ -3,6 +3,7 @@ package tco_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -81,8 +82,8 @@ func TestC2(t *testing.T) {
 	if got := r.BandTotal.Round2(); !got.Low.Equal(d("61111.11")) || !got.High.Equal(d("73333.33")) {
 		t.Errorf("band total = %v, want 61,111.11–73,333.33", got)
 	}
-	if r.Band != tco.BandBelow || !strings.Contains(r.Warning, "check what the quote leaves out") ||
-		!strings.Contains(r.Warning, "1.3–1.5×") {
+	if w := r.Warning.String(); r.Band != tco.BandBelow || !strings.Contains(w, "check what the quote leaves out") ||
+		!strings.Contains(w, "1.3–1.5×") {
 		t.Errorf("band %s, warning %q: want below with the C3 advice", r.Band, r.Warning)
 	}
 	for _, it := range r.Items {
@@ -122,7 +123,7 @@ func TestC4(t *testing.T) {
 	if lo, hi := money.FormatPercent(r.HiddenShare.Low), money.FormatPercent(r.HiddenShare.High); lo != "13.51%" || hi != "17.24%" {
 		t.Errorf("hidden share = %s–%s, want 13.51%%–17.24%%", lo, hi)
 	}
-	if r.Band != tco.BandWithin || r.Warning != "" {
+	if r.Band != tco.BandWithin || !r.Warning.IsZero() {
 		t.Errorf("band %s warning %q, want within and no warning", r.Band, r.Warning)
 	}
 }
@@ -169,7 +170,7 @@ func TestBands(t *testing.T) {
 			if r.Band != tt.band {
 				t.Errorf("band = %s (share %s–%s), want %s", r.Band, r.HiddenShare.Low, r.HiddenShare.High, tt.band)
 			}
-			if tt.has == "" && r.Warning != "" || !strings.Contains(r.Warning, tt.has) {
+			if w := r.Warning.String(); tt.has == "" && w != "" || !strings.Contains(w, tt.has) {
 				t.Errorf("warning %q, want %q", r.Warning, tt.has)
 			}
 		})
@@ -226,7 +227,7 @@ func TestRentFromReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	it := item(t, r, costitem.Rent)
-	if it.UserEntered || it.Assumption != in.Rent.Source || it.Basis != "8 cards × 1,200.00–1,800.00" {
+	if it.UserEntered || it.Assumption != in.Rent.Source || it.Basis.String() != "8 cards × ¥1,200–1,800" || it.Basis.In(msg.Zh) != "8 张卡 × 1,200–1,800元" {
 		t.Fatalf("rent item %+v", it)
 	}
 }
@@ -267,7 +268,7 @@ func TestMigrationOwnAmountSpread(t *testing.T) {
 	if !it.Low.Equal(d("3333.3333333333333333")) || !it.UserEntered {
 		t.Fatalf("migration = %+v, want 10,000 ÷ 3 at 16 places", it)
 	}
-	if !strings.Contains(it.Basis, "spread over 3 months") {
+	if !strings.Contains(it.Basis.String(), "spread over 3 months") {
 		t.Errorf("basis %q", it.Basis)
 	}
 }
@@ -356,12 +357,12 @@ func TestFiguresOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !quiet.Monthly.Low.Equal(full.Monthly.Low) || !quiet.Hidden.High.Equal(full.Hidden.High) || quiet.Warning != "" {
+	if !quiet.Monthly.Low.Equal(full.Monthly.Low) || !quiet.Hidden.High.Equal(full.Hidden.High) || !quiet.Warning.IsZero() {
 		t.Errorf("figures only: %+v, full: %+v", quiet.Monthly, full.Monthly)
 	}
 	for i, it := range quiet.Items {
 		priced := it.High.IsPositive() && !it.UserEntered
-		if (priced && it.Basis != "") || !it.Low.Equal(full.Items[i].Low) || !it.High.Equal(full.Items[i].High) {
+		if (priced && !it.Basis.IsZero()) || !it.Low.Equal(full.Items[i].Low) || !it.High.Equal(full.Items[i].High) {
 			t.Errorf("%s: %+v vs %+v", it.Name, it, full.Items[i])
 		}
 	}

@@ -1,6 +1,7 @@
 package tco
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 	"testing"
 
@@ -12,7 +13,10 @@ import (
 // still reads smallest first.
 func TestWarningSpanOrder(t *testing.T) {
 	got := warning(BandPartial, Shares{Low: decimal.RequireFromString("0.1304"), High: decimal.RequireFromString("0.0769")})
-	if !strings.Contains(got, "Hidden items are 7.69%–13.04% of the total") {
-		t.Errorf("warning = %q", got)
+	if en := got.String(); !strings.Contains(en, "Hidden items are 7.7%–13% of the total") {
+		t.Errorf("warning = %q", en)
+	}
+	if zh := got.In(msg.Zh); !strings.Contains(zh, "隐性费用占总成本的 7.7%–13%") {
+		t.Errorf("zh warning = %q", zh)
 	}
 }

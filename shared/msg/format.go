@@ -1,0 +1,234 @@
+package msg
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// The number and money formats of both languages. Every page, every CLI
+// output and every message writes numbers through these, so one rule holds
+// everywhere.
+
+var (
+	wan      = decimal.NewFromInt(10000)
+	thousand = decimal.NewFromInt(1000)
+	hundred  = decimal.NewFromInt(100)
+)
+
+// Int writes a whole number with thousands separators: 12345 → "12,345".
+func (l Lang) Int(n int) string { return group(strconv.Itoa(n)) }
+
+// Num writes v with digits decimals (clamped to 0–6; -1 for the fewest
+// that give v back, see Fig) and thousands separators; "-0" is written
+// "0", and NaN or ±Inf "?".
+func (l Lang) Num(v float64, digits int) string { return formatNum(v, digits) }
+
+// NumRange writes lo–hi with digits decimals, one figure when both ends
+// print alike: "33.6", "30.2–36.9".
+func (l Lang) NumRange(lo, hi float64, digits int) string {
+	a, b := formatNum(lo, digits), formatNum(hi, digits)
+	if a == b {
+		return a
+	}
+	return a + "–" + b
+}
+
+// Money writes a CNY amount: "¥58,200" in English; "5.82万元" (10,000 and
+// more) or "2,500元" in Chinese. Amounts of 1,000 and more are rounded to
+// whole yuan, half away from zero; smaller ones keep their fen unless zero.
+func (l Lang) Money(d decimal.Decimal) string {
+	d = roundMoney(d)
+	if l == Zh {
+		return zhAmount(d, d.Abs().GreaterThanOrEqual(wan)) + "元"
+	}
+	return yuanSign(plainAmount(d))
+}
+
+// Price writes a unit price as Money does, but in full when it has more
+// than two decimals: "¥0.834988", "0.834988元".
+func (l Lang) Price(d decimal.Decimal) string {
+	if d.Equal(d.Round(2)) || d.Abs().GreaterThanOrEqual(thousand) {
+		return l.Money(d)
+	}
+	s := group(d.String())
+	if l == Zh {
+		return s + "元"
+	}
+	return yuanSign(s)
+}
+
+// MoneyRange writes a low–high CNY range with the unit once, one amount
+// when both ends print alike: "¥14,723–38,833"; in Chinese both ends take
+// the form of the larger one: "1.47万–3.88万元", "0.96万–1.44万元",
+// "2,500–4,000元".
+func (l Lang) MoneyRange(lo, hi decimal.Decimal) string {
+	lo, hi = roundMoney(lo), roundMoney(hi)
+	fen := hasFen(lo) || hasFen(hi)
+	if l == Zh {
+		useWan := decimal.Max(lo.Abs(), hi.Abs()).GreaterThanOrEqual(wan)
+		a, b := zhRangeEnd(lo, useWan, fen), zhRangeEnd(hi, useWan, fen)
+		if a == b {
+			return a + "元"
+		}
+		return a + "–" + b + "元"
+	}
+	a, b := rangeEnd(lo, fen), rangeEnd(hi, fen)
+	if a == b {
+		return yuanSign(a)
+	}
+	return yuanSign(a) + "–" + b
+}
+
+// hasFen reports a rounded amount with a fraction of a yuan.
+func hasFen(d decimal.Decimal) bool { return !d.Equal(d.Truncate(0)) }
+
+// rangeEnd writes one end of a range: with fen when either end has them,
+// so "¥0.30–1.00" never reads "¥0.30–1".
+func rangeEnd(d decimal.Decimal, fen bool) string {
+	if fen {
+		return group(d.StringFixed(2))
+	}
+	return plainAmount(d)
+}
+
+// zhRangeEnd is rangeEnd in Chinese, in 万 when the range is.
+func zhRangeEnd(d decimal.Decimal, useWan, fen bool) string {
+	if useWan {
+		return zhAmount(d, true)
+	}
+	return rangeEnd(d, fen)
+}
+
+// yuanSign puts the ¥ after a minus sign: "-5" → "-¥5".
+func yuanSign(s string) string {
+	if strings.HasPrefix(s, "-") {
+		return "-¥" + s[1:]
+	}
+	return "¥" + s
+}
+
+// Percent writes a fraction as a percentage with at most one decimal,
+// trailing zeros dropped: 0.155 → "15.5%", 0.1 → "10%".
+func (l Lang) Percent(frac decimal.Decimal) string {
+	return trimZeros(frac.Mul(hundred).Round(1).StringFixed(1)) + "%"
+}
+
+// Dec writes a plain decimal quantity with at most two decimals, trailing
+// zeros dropped, and thousands separators: 7.50 → "7.5".
+func (l Lang) Dec(d decimal.Decimal) string {
+	return group(trimZeros(d.Round(2).StringFixed(2)))
+}
+
+// months are the English month names.
+var months = [...]string{"January", "February", "March", "April", "May", "June",
+	"July", "August", "September", "October", "November", "December"}
+
+// Date writes "2026", "2026-06" or "2026-06-01" in the language's form:
+// "June 2026", "1 June 2026"; "2026年6月", "2026年6月1日". Anything else is
+// written as given.
+func (l Lang) Date(s string) string {
+	parts := strings.Split(s, "-")
+	if len(parts) > 3 || len(parts[0]) != 4 {
+		return s
+	}
+	n := make([]int, len(parts))
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 || (i > 0 && (len(p) != 2 || v < 1)) || (i == 1 && v > 12) || (i == 2 && v > 31) {
+			return s
+		}
+		n[i] = v
+	}
+	if l == Zh {
+		out := parts[0] + "年"
+		if len(n) > 1 {
+			out += strconv.Itoa(n[1]) + "月"
+		}
+		if len(n) > 2 {
+			out += strconv.Itoa(n[2]) + "日"
+		}
+		return out
+	}
+	switch len(n) {
+	case 2:
+		return months[n[1]-1] + " " + parts[0]
+	case 3:
+		return strconv.Itoa(n[2]) + " " + months[n[1]-1] + " " + parts[0]
+	}
+	return parts[0]
+}
+
+// roundMoney rounds an amount of 1,000 and more to whole yuan and a smaller
+// one to fen.
+func roundMoney(d decimal.Decimal) decimal.Decimal {
+	if d.Abs().GreaterThanOrEqual(thousand) {
+		return d.Round(0)
+	}
+	return d.Round(2)
+}
+
+// plainAmount writes a rounded amount with separators, fen dropped when zero.
+func plainAmount(d decimal.Decimal) string {
+	return strings.TrimSuffix(group(d.StringFixed(2)), ".00")
+}
+
+// zhAmount writes a rounded amount without its unit: in 万 to two places,
+// trailing zeros dropped ("5.82万", "6万", "0.96万"), or as plainAmount.
+func zhAmount(d decimal.Decimal, useWan bool) string {
+	if !useWan {
+		return plainAmount(d)
+	}
+	w := d.DivRound(wan, 16).Round(2).StringFixed(2)
+	return group(trimZeros(w)) + "万"
+}
+
+// formatNum writes v with digits decimals and separators.
+func formatNum(v float64, digits int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "?"
+	}
+	digits = min(max(digits, -1), 6)
+	if digits < 0 && math.Abs(v) >= 1e21 {
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if strings.Trim(s, "-0.") == "" {
+		s = strings.TrimPrefix(s, "-")
+	}
+	return group(s)
+}
+
+// trimZeros drops trailing fraction zeros and a bare point: "7.50" → "7.5",
+// "10.0" → "10".
+func trimZeros(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+// group inserts comma thousands separators into the integer part of a plain
+// number such as "-58200.5".
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(whole[i])
+	}
+	if hasFrac {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}
