@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
@@ -30,11 +31,12 @@ type checkOptions struct {
 	benchDuration time.Duration // the bench's time budget
 	pocBench      string        // the POC machine's bench file
 	force         bool          // replace out
+	lang          msg.Lang      // the language of text and markdown
 }
 
 func parseCheck(e env, args []string) (options, error) {
 	o := &checkOptions{}
-	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--out report.json [--sign KEY]] [--nonce VALUE] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
+	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--lang zh|en] [--out report.json [--sign KEY]] [--nonce VALUE] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
 	fs.StringVar(&o.plan, "plan", "", "the plan file exported by the planner; - reads standard input")
 	fs.StringVar(&o.smi, "nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
 	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
@@ -46,8 +48,10 @@ func parseCheck(e env, args []string) (options, error) {
 	fs.DurationVar(&o.benchDuration, "bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
 	fs.StringVar(&o.pocBench, "poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
 	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
+	lang := langFlag(e)
+	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh); the report file keeps English")
 	err := parseFlags(fs, args)
-	o.format = format.value
+	o.format, o.lang = format.value, msg.Lang(lang.value)
 	return o, err
 }
 
@@ -135,7 +139,7 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 			return err
 		}
 	}
-	if err := reportForms(r).print(e.stdout, o.format); err != nil {
+	if err := reportForms(r, o.lang).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return verdictErr(r, interrupted)
@@ -202,11 +206,12 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 	return nil
 }
 
-// reportForms are the report in the formats check prints.
-func reportForms(r *report.Report) forms {
+// reportForms are the report in the formats check prints, the text and
+// Markdown in l.
+func reportForms(r *report.Report, l msg.Lang) forms {
 	return forms{
-		text:     func(w io.Writer) error { return report.WriteText(w, r) },
-		markdown: func(w io.Writer) error { return report.WriteMarkdown(w, r) },
+		text:     func(w io.Writer) error { return report.WriteText(w, r, l) },
+		markdown: func(w io.Writer) error { return report.WriteMarkdown(w, r, l) },
 		json:     func() ([]byte, error) { return report.Marshal(r) },
 	}
 }

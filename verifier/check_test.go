@@ -245,12 +245,38 @@ func TestCheckNVML(t *testing.T) {
 func TestCheckGolden(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
-	for _, c := range []struct{ name, plan, smi, format string }{
-		{"check-rtx4090x8.txt", "testdata/plan-rtx4090x8.json", fx4090, "text"},
-		{"check-h100x8.md", "testdata/plan-h100x8.json", fxH100, "markdown"},
+	for _, c := range []struct{ name, plan, smi, format, lang string }{
+		{"check-rtx4090x8.txt", "testdata/plan-rtx4090x8.json", fx4090, "text", "en"},
+		{"check-h100x8.md", "testdata/plan-h100x8.json", fxH100, "markdown", "en"},
+		{"check-rtx4090x8.zh.txt", "testdata/plan-rtx4090x8.json", fx4090, "text", "zh"},
+		{"check-h100x8.zh.md", "testdata/plan-h100x8.json", fxH100, "markdown", "zh"},
 	} {
-		_, out, _ := e.gv(t, context.Background(), "", "check", "--plan", c.plan, "--nvidia-smi", c.smi, "--format", c.format)
+		_, out, _ := e.gv(t, context.Background(), "", "check", "--plan", c.plan, "--nvidia-smi", c.smi, "--format", c.format, "--lang", c.lang)
 		testkit.Golden(t, filepath.Join("testdata", c.name), []byte(out))
+	}
+}
+
+// TestCheckLangDefault: without --lang, check speaks the locale's language
+// (issue 15.1), and the report file it writes keeps the English texts.
+func TestCheckLangDefault(t *testing.T) {
+	t.Parallel()
+	for env, want := range map[string]string{"zh_CN.UTF-8": "保存文件的检查：INCOMPLETE", "en_US.UTF-8": "Check of a saved file: INCOMPLETE", "": "Check of a saved file: INCOMPLETE"} {
+		e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+		e.getenv = func(k string) string {
+			if k == "LANG" {
+				return env
+			}
+			return ""
+		}
+		out := filepath.Join(t.TempDir(), "r.json")
+		code, stdout, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", out)
+		if code != exitIncomplete || !strings.HasPrefix(stdout, want) {
+			t.Errorf("LANG=%q: exit %d %s\n%.300s", env, code, stderr, stdout)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil || !strings.Contains(string(data), `"message": "8 GPUs listed, the plan expects 8"`) {
+			t.Errorf("LANG=%q: the report file lacks the English message (%v)", env, err)
+		}
 	}
 }
 

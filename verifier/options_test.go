@@ -27,7 +27,7 @@ func TestParseOptions(t *testing.T) {
 		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", format: "json", lang: "en"}},
 		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true}},
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
-			&checkOptions{plan: "p.json", format: "text", out: "r.json", sign: "key", bench: true, benchDuration: 30 * time.Second}},
+			&checkOptions{plan: "p.json", format: "text", out: "r.json", sign: "key", bench: true, benchDuration: 30 * time.Second, lang: "en"}},
 		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", format: "text"}},
 		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: "u.csv"}},
 		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", format: "text"}},

@@ -113,14 +113,14 @@ func writeICS(out output, p *plan.Plan, now time.Time) error {
 	return out.write(b.Bytes())
 }
 
+// writePlan prints p in format (forms.print picks the writer), its texts
+// in l.
 func writePlan(w io.Writer, p *plan.Plan, format string, l msg.Lang) error {
-	switch format {
-	case "json":
-		return plan.Encode(w, p)
-	case "markdown":
-		return plan.WriteMarkdownIn(w, p, l)
-	}
-	return plan.WriteTextIn(w, p, l)
+	return forms{
+		text:     func(w io.Writer) error { return plan.WriteTextIn(w, p, l) },
+		markdown: func(w io.Writer) error { return plan.WriteMarkdownIn(w, p, l) },
+		json:     func() ([]byte, error) { var b bytes.Buffer; err := plan.Encode(&b, p); return b.Bytes(), err },
+	}.print(w, format)
 }
 
 // inputErr reports bad input (exit 2) with the file name and the field.

@@ -2,10 +2,12 @@ package acceptance
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
@@ -51,11 +53,12 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 		out = append(out, r.topology())
 	}
 	if acc.Interconnect == "nvlink+ib" {
+		skipIB := msg.New("acc.infiniband.skip")
 		out = append(out, Result{
 			ID: "infiniband", Status: Skip, Rule: "A3",
 			Expected: "InfiniBand between nodes, as contracted",
 			Measured: "not measured on one node: NVML does not see the network",
-			Message:  "measured across the nodes by gpuverify merge (fleet_ib from each report's InfiniBand ports, fleet_nccl from nccl-tests): run check on every node and merge the reports",
+			Message:  skipIB.String(), Msg: skipIB,
 		})
 	}
 	if len(f.Problems) > 0 {
@@ -70,11 +73,9 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 // gpu runs the per-GPU checks of g.
 func (r *run) gpu(g facts.GPU) []Result {
 	if why, lost := lostReason(g); lost {
-		return []Result{{
-			ID: gpuID(g, "reachable"), Status: Fail, Rule: "A4",
-			Expected: "the GPU answers", Measured: why,
-			Message: fmt.Sprintf("GPU %d is lost or needs a reset: none of its other checks could run. Record it and open a ticket (rule A4)", g.Index),
-		}}
+		res := Result{ID: gpuID(g, "reachable"), Rule: "A4", Expected: "the GPU answers", Measured: why}
+		res.say(Fail, msg.New("acc.reachable.fail", msg.Int(g.Index)))
+		return []Result{res}
 	}
 	card, _, hasCard := bestCard(g, r.cards)
 	var out []Result
@@ -143,18 +144,20 @@ func (r *run) gpuCount() Result {
 	}
 	n := len(r.f.GPUs)
 	res := Result{ID: "gpu_count", Rule: "A1", Expected: gpus(want) + scope, Measured: gpus(n) + " listed"}
-	note := ""
+	var scopeMsg, note msg.M
+	if scope != "" {
+		scopeMsg = msg.New("acc.gpu_count.scope", msg.Int(r.acc.GPUCount))
+	}
 	if attached, ok := r.f.AttachedGPUs.Get(); ok && attached != n {
 		res.Measured += fmt.Sprintf(" (the header announces %d)", attached)
-		note = " (see gpu_listing)"
+		note = msg.New("acc.gpu_count.note")
 	}
+	args := []msg.Arg{msg.Sub(msg.New("acc.gpus", msg.Int(n))), msg.Int(want), opt(scopeMsg), opt(note)}
 	if n == want {
-		res.Status = Pass
-		res.Message = fmt.Sprintf("%s listed, the plan expects %d%s%s", gpus(n), want, scope, note)
+		res.say(Pass, msg.New("acc.gpu_count.pass", args...))
 		return res
 	}
-	res.Status = Fail
-	res.Message = fmt.Sprintf("%s listed, the plan expects %d%s%s: record it and open a ticket (rule A4)", gpus(n), want, scope, note)
+	res.say(Fail, msg.New("acc.gpu_count.fail", args...))
 	return res
 }
 
@@ -177,14 +180,15 @@ func (r *run) listing() (Result, bool) {
 		return Result{}, false
 	}
 	res := Result{
-		ID: "gpu_listing", Status: Warn, Rule: "A4",
+		ID: "gpu_listing", Rule: "A4",
 		Expected: fmt.Sprintf("the %d GPUs the header announces, each listed", attached),
 		Measured: fmt.Sprintf("%d listed", n),
-		Message:  fmt.Sprintf("the output announces %d GPUs but lists %d: the others were not checked (output cut short?); capture it again", attached, n),
 	}
+	id := "acc.gpu_listing.short"
 	if n > attached {
-		res.Message = fmt.Sprintf("the output announces %d GPUs but lists %d: the capture does not agree with itself (edited, or joined from several?); capture it again", attached, n)
+		id = "acc.gpu_listing.extra"
 	}
+	res.say(Warn, msg.New(id, msg.Int(attached), msg.Int(n)))
 	return res, true
 }
 
@@ -193,22 +197,19 @@ func (r *run) driver() Result {
 	res := Result{ID: "driver", Rule: "A1", Expected: "≥ " + r.acc.MinDriver}
 	v, ok := r.f.DriverVersion.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, r.f.DriverVersion.String()
-		res.Message = "the driver version was not reported"
+		res.Measured = r.f.DriverVersion.String()
+		res.say(Skip, msg.New("acc.driver.skip"))
 		return res
 	}
 	res.Measured = v
 	cmp, ok := compareVersions(v, r.acc.MinDriver)
 	switch {
 	case !ok:
-		res.Status = Skip
-		res.Message = fmt.Sprintf("driver version %q is not a dotted number", v)
+		res.say(Skip, msg.New("acc.driver.bad", msg.Text(strconv.Quote(v))))
 	case cmp < 0:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("driver %s is older than the plan's minimum %s: ask the vendor to upgrade it", v, r.acc.MinDriver)
+		res.say(Fail, msg.New("acc.driver.fail", msg.Text(v), msg.Text(r.acc.MinDriver)))
 	default:
-		res.Status = Pass
-		res.Message = fmt.Sprintf("driver %s is at least %s", v, r.acc.MinDriver)
+		res.say(Pass, msg.New("acc.driver.pass", msg.Text(v), msg.Text(r.acc.MinDriver)))
 	}
 	return res
 }
@@ -219,19 +220,19 @@ func (r *run) driver() Result {
 func (r *run) topology() Result {
 	res := Result{ID: "topology", Rule: "A3", Expected: "every GPU pair on NVLink (NV<n>)"}
 	if len(r.f.GPUs) < 2 {
-		res.Status, res.Measured = Skip, fmt.Sprintf("%d GPU listed", len(r.f.GPUs))
-		res.Message = "fewer than two GPUs: no pair to check"
+		res.Measured = gpus(len(r.f.GPUs)) + " listed"
+		res.say(Skip, msg.New("acc.topology.one"))
 		return res
 	}
 	pairs, ok := r.f.Topology.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, r.f.Topology.String()
-		res.Message = "the GPU-pair topology was not reported (nvidia-smi -q has none; gpuverify reads it from NVML)"
+		res.Measured = r.f.Topology.String()
+		res.say(Skip, msg.New("acc.topology.skip"))
 		return res
 	}
 	if len(pairs) == 0 {
-		res.Status, res.Measured = Skip, "no pairs"
-		res.Message = "the topology lists no GPU pair"
+		res.Measured = "no pairs"
+		res.say(Skip, msg.New("acc.topology.none"))
 		return res
 	}
 	var slow []string
@@ -242,12 +243,10 @@ func (r *run) topology() Result {
 	}
 	res.Measured = fmt.Sprintf("%d of %d pairs on NVLink", len(pairs)-len(slow), len(pairs))
 	if len(slow) > 0 {
-		res.Status = Fail
-		res.Message = "these pairs do not talk over NVLink: " + strings.Join(slow, ", ")
+		res.say(Fail, msg.New("acc.topology.fail", msg.Text(strings.Join(slow, ", "))))
 		return res
 	}
-	res.Status = Pass
-	res.Message = fmt.Sprintf("all %d GPU pairs talk over NVLink", len(pairs))
+	res.say(Pass, msg.New("acc.topology.pass", msg.Int(len(pairs))))
 	return res
 }
 

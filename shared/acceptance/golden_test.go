@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
@@ -136,4 +137,29 @@ func renderResults(c goldenCase, rs []Result) []byte {
 		fmt.Fprintf(&b, "%-4s %s [%s]\n  %s\n  expected: %s\n  measured: %s\n", r.Status, r.ID, r.Rule, r.Message, r.Expected, r.Measured)
 	}
 	return []byte(b.String())
+}
+
+// TestMessagesBilingual: every result of every golden case carries a
+// message the catalogue knows, with the arguments its formats take, and
+// renders in Chinese as well as English (issue 15.1); the English is the
+// Message the report keeps. "input" lists the parser's own findings and
+// has none.
+func TestMessagesBilingual(t *testing.T) {
+	for _, c := range goldenCases {
+		for _, r := range Check(c.plan, parseFixture(t, c.fixture)) {
+			if r.ID == "input" {
+				continue
+			}
+			if err := msg.Check(r.Msg); err != nil {
+				t.Errorf("%s %s: %v", c.name, r.ID, err)
+				continue
+			}
+			if r.Msg.String() != r.Message || r.Text(msg.En) != r.Message {
+				t.Errorf("%s %s: English %q, Message %q", c.name, r.ID, r.Msg.String(), r.Message)
+			}
+			if zh := r.Text(msg.Zh); zh == r.Message || strings.Contains(zh, "?") && !strings.Contains(r.Message, "?") {
+				t.Errorf("%s %s: Chinese %q", c.name, r.ID, zh)
+			}
+		}
+	}
 }

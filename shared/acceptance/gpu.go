@@ -3,10 +3,12 @@ package acceptance
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // memory checks the framebuffer against min_memory_mib (rule A1).
@@ -14,18 +16,16 @@ func (r *run) memory(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "memory"), Rule: "A1", Expected: fmt.Sprintf("≥ %d MiB", r.acc.MinMemoryMiB)}
 	m, ok := g.MemoryTotalMiB.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.MemoryTotalMiB.String()
-		res.Message = "the GPU memory size was not reported"
+		res.Measured = g.MemoryTotalMiB.String()
+		res.say(Skip, msg.New("acc.memory.skip"))
 		return res
 	}
 	res.Measured = fmt.Sprintf("%d MiB", m)
 	if m < int64(r.acc.MinMemoryMiB) {
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d has %d MiB, the plan needs at least %d MiB per GPU", g.Index, m, r.acc.MinMemoryMiB)
+		res.say(Fail, msg.New("acc.memory.fail", msg.Int(g.Index), mib(m), mib(int64(r.acc.MinMemoryMiB))))
 		return res
 	}
-	res.Status = Pass
-	res.Message = fmt.Sprintf("%d MiB is at least the %d MiB the plan needs", m, r.acc.MinMemoryMiB)
+	res.say(Pass, msg.New("acc.memory.pass", mib(m), mib(int64(r.acc.MinMemoryMiB))))
 	return res
 }
 
@@ -37,12 +37,10 @@ func (r *run) mig(g facts.GPU) Result {
 	if !ok {
 		res.Measured = g.MIG.String()
 		if noMIG(g) {
-			res.Status = Pass
-			res.Message = "this GPU has no MIG (GeForce cards and GPUs before Ampere do not support it)"
+			res.say(Pass, msg.New("acc.mig.none"))
 			return res
 		}
-		res.Status = Skip
-		res.Message = "the MIG mode was not reported"
+		res.say(Skip, msg.New("acc.mig.skip"))
 		return res
 	}
 	res.Measured = "MIG " + mode
@@ -51,14 +49,11 @@ func (r *run) mig(g facts.GPU) Result {
 	}
 	switch {
 	case mode == facts.Enabled:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("MIG is on: GPU %d is split into slices%s, the plan wants the whole GPU", g.Index, migCount(g))
+		res.say(Fail, msg.New("acc.mig.fail", msg.Int(g.Index), opt(migCount(g))))
 	case g.MIGPending.Or("") == facts.Enabled:
-		res.Status = Warn
-		res.Message = "MIG is off now but will be on after the next GPU reset"
+		res.say(Warn, msg.New("acc.mig.pending"))
 	default:
-		res.Status = Pass
-		res.Message = "MIG is off: the whole GPU is available"
+		res.say(Pass, msg.New("acc.mig.pass"))
 	}
 	return res
 }
@@ -73,11 +68,27 @@ func noMIG(g facts.GPU) bool {
 	return ok && gen < rankAmpere
 }
 
-func migCount(g facts.GPU) string {
+// migCount says how many MIG devices g has, when it lists them.
+func migCount(g facts.GPU) msg.M {
 	if d, ok := g.MIGDevices.Get(); ok && len(d) > 0 {
-		return fmt.Sprintf(" (%d MIG devices)", len(d))
+		return msg.New("acc.mig.devices", msg.Int(len(d)))
 	}
-	return ""
+	return msg.M{}
+}
+
+// mib is a memory size in MiB as the facts give it, without separators,
+// as the expected and measured values write it.
+func mib(n int64) msg.Arg { return msg.Text(strconv.FormatInt(n, 10)) }
+
+// count is an error or page count.
+func count(n int64) msg.Arg { return msg.Int(int(n)) }
+
+// and joins names with "and": "a and b and c" ("a和b和c").
+func and(names []string) msg.M {
+	if len(names) == 1 {
+		return msg.New("acc.text", msg.Text(names[0]))
+	}
+	return msg.New("common.list2", msg.Text(names[0]), msg.Sub(and(names[1:])))
 }
 
 // virtualization checks bare metal vs VM vs vGPU against the plan (rule K4:
@@ -92,27 +103,22 @@ func (r *run) virtualization(g facts.GPU) Result {
 	}
 	mode, ok := g.Virtualization.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.Virtualization.String()
-		res.Message = "the virtualisation mode was not reported (nvidia-smi --query-gpu has no such column; use nvidia-smi -q -x)"
+		res.Measured = g.Virtualization.String()
+		res.say(Skip, msg.New("acc.virt.skip"))
 		return res
 	}
 	res.Measured = virtName(mode)
 	switch {
 	case mode == facts.VirtNone:
-		res.Status = Pass
-		res.Message = "bare metal: the driver sees no virtualisation"
+		res.say(Pass, msg.New("acc.virt.bare"))
 	case mode == facts.VirtPassthrough && want == "vm-ok":
-		res.Status = Pass
-		res.Message = "a VM with the whole GPU passed through, which the plan allows"
+		res.say(Pass, msg.New("acc.virt.passthrough_ok"))
 	case mode == facts.VirtPassthrough:
-		res.Status = Fail
-		res.Message = "this is a VM: the GPU is passed through to a virtual machine, but the plan asks for bare metal"
+		res.say(Fail, msg.New("acc.virt.passthrough"))
 	case mode == facts.VirtVGPU:
-		res.Status = Fail
-		res.Message = "this is a vGPU slice inside a VM: a share of a GPU, not the whole GPU the plan asks for"
+		res.say(Fail, msg.New("acc.virt.vgpu"))
 	default:
-		res.Status = Fail
-		res.Message = "the GPU is in " + virtName(mode) + " mode: the machine is a hypervisor sharing it with guests, not what the plan asks for"
+		res.say(Fail, msg.New("acc.virt.host", msg.Text(virtName(mode))))
 	}
 	return res
 }
@@ -144,8 +150,8 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	}
 	links, ok := g.NVLinks.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.NVLinks.String()
-		res.Message = "the NVLink links were not reported"
+		res.Measured = g.NVLinks.String()
+		res.say(Skip, msg.New("acc.nvlink.skip"))
 		return res
 	}
 	active := 0
@@ -156,12 +162,10 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	}
 	res.Measured = fmt.Sprintf("%d of %d links active", active, len(links))
 	if active < want {
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d has %d active NVLink links, the plan's card has %d: a PCIe card, a cut-down part or a faulty link", g.Index, active, want)
+		res.say(Fail, msg.New("acc.nvlink.fail", msg.Int(g.Index), msg.Int(active), msg.Int(want)))
 		return res
 	}
-	res.Status = Pass
-	res.Message = fmt.Sprintf("%d NVLink links active", active)
+	res.say(Pass, msg.New("acc.nvlink.pass", msg.Int(active)))
 	return res
 }
 
@@ -174,8 +178,8 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 	}
 	cur, ok := g.PCIe.WidthCurrent.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.PCIe.WidthCurrent.String()
-		res.Message = "the PCIe link width was not reported"
+		res.Measured = g.PCIe.WidthCurrent.String()
+		res.say(Skip, msg.New("acc.pcie_width.skip"))
 		return res
 	}
 	res.Measured = fmt.Sprintf("x%d", cur)
@@ -185,17 +189,13 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 	}
 	switch {
 	case r.acc.MinPCIeWidth > 0 && cur < r.acc.MinPCIeWidth:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d runs at x%d, below the plan's x%d: a narrow slot, riser or bifurcation", g.Index, cur, r.acc.MinPCIeWidth)
+		res.say(Fail, msg.New("acc.pcie_width.fail", msg.Int(g.Index), msg.Int(cur), msg.Int(r.acc.MinPCIeWidth)))
 	case hasMax && cur < max:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("GPU %d runs at x%d of its x%d: check the slot and riser", g.Index, cur, max)
+		res.say(Warn, msg.New("acc.pcie_width.warn", msg.Int(g.Index), msg.Int(cur), msg.Int(max)))
 	case !hasMax && r.acc.MinPCIeWidth == 0:
-		res.Status = Skip
-		res.Message = "the maximum width was not reported and the plan sets no minimum: nothing to compare with"
+		res.say(Skip, msg.New("acc.pcie_width.nomax"))
 	default:
-		res.Status = Pass
-		res.Message = fmt.Sprintf("the link runs at x%d", cur)
+		res.say(Pass, msg.New("acc.pcie_width.pass", msg.Int(cur)))
 	}
 	return res
 }
@@ -212,37 +212,32 @@ func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	cur, hasCur := p.GenCurrent.Get()
 	res.Measured = genMeasured(p)
 	if !hasLinkMax && !hasDevMax {
-		res.Status = Skip
 		res.Expected = "the card's PCIe generation"
-		res.Message = "the maximum PCIe generation was not reported: " + p.GenMax.String()
+		res.say(Skip, msg.New("acc.pcie_gen.skip", msg.Text(p.GenMax.String())))
 		return res
 	}
 	if !hasCard || !card.PCIeGen.Known() {
-		res.Status = Skip
 		res.Expected = "the card's PCIe generation"
-		res.Message = "no catalogue card to compare the generation with"
+		res.say(Skip, msg.New("acc.pcie_gen.nocard"))
 		return res
 	}
 	want := int(card.PCIeGen.Value)
 	res.Expected = fmt.Sprintf("Gen%d (%s), judged on the maximum", want, card.ID)
-	note := ""
+	var note msg.M
 	top := linkMax
 	if !hasLinkMax {
 		top = devMax
 	}
 	if hasCur && cur < top {
-		note = fmt.Sprintf("; now Gen%d, as GPUs drop to a lower generation when idle (judged on the maximum)", cur)
+		note = msg.New("acc.pcie_gen.idle", msg.Int(cur))
 	}
 	switch {
 	case hasDevMax && devMax < want:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d supports at most Gen%d, a %s supports Gen%d: a different card%s", g.Index, devMax, card.Name, want, note)
+		res.say(Fail, msg.New("acc.pcie_gen.fail", msg.Int(g.Index), msg.Int(devMax), msg.Text(card.Name), msg.Int(want), opt(note)))
 	case hasLinkMax && linkMax < want:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("the link is limited to Gen%d, the card supports Gen%d: the host or slot is older%s", linkMax, want, note)
+		res.say(Warn, msg.New("acc.pcie_gen.warn", msg.Int(linkMax), msg.Int(want), opt(note)))
 	default:
-		res.Status = Pass
-		res.Message = fmt.Sprintf("the link supports Gen%d%s", top, note)
+		res.say(Pass, msg.New("acc.pcie_gen.pass", msg.Int(top), opt(note)))
 	}
 	return res
 }
@@ -268,8 +263,8 @@ func (r *run) eccMode(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "ecc_mode"), Rule: "A1", Expected: "ECC enabled"}
 	mode, ok := g.ECCMode.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.ECCMode.String()
-		res.Message = "the ECC mode was not reported: this GPU may not support ECC"
+		res.Measured = g.ECCMode.String()
+		res.say(Skip, msg.New("acc.ecc_mode.skip"))
 		return res
 	}
 	res.Measured = "ECC " + mode
@@ -278,14 +273,11 @@ func (r *run) eccMode(g facts.GPU) Result {
 	}
 	switch {
 	case mode != facts.Enabled:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("ECC is %s on GPU %d, the plan asks for it on: ask the vendor to enable it (nvidia-smi -e 1, then reboot)", mode, g.Index)
+		res.say(Fail, msg.New("acc.ecc_mode.fail", msg.Text(mode), msg.Int(g.Index)))
 	case g.ECCModePending.Or(facts.Enabled) != facts.Enabled:
-		res.Status = Warn
-		res.Message = "ECC is on now but will be off after the next reboot"
+		res.say(Warn, msg.New("acc.ecc_mode.pending"))
 	default:
-		res.Status = Pass
-		res.Message = "ECC is on"
+		res.say(Pass, msg.New("acc.ecc_mode.pass"))
 	}
 	return res
 }
@@ -296,11 +288,12 @@ func (r *run) eccErrors(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "ecc_errors"), Rule: "A4", Expected: "0 uncorrectable ECC errors"}
 	n, ok := g.ECCUncorrectableVolatile.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.ECCUncorrectableVolatile.String()
-		res.Message = "uncorrectable ECC errors were not reported"
+		res.Measured = g.ECCUncorrectableVolatile.String()
+		var off msg.M
 		if g.ECCMode.Or("") == facts.Disabled {
-			res.Message += " (ECC is off, so none are counted)"
+			off = msg.New("acc.ecc_errors.off")
 		}
+		res.say(Skip, msg.New("acc.ecc_errors.skip", opt(off)))
 		return res
 	}
 	res.Measured = fmt.Sprintf("%d since the driver loaded", n)
@@ -310,14 +303,11 @@ func (r *run) eccErrors(g facts.GPU) Result {
 	}
 	switch {
 	case n > 0:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d has %d uncorrectable ECC errors since the driver loaded: faulty memory; record it and open a ticket (rule A4)", g.Index, n)
+		res.say(Fail, msg.New("acc.ecc_errors.fail", msg.Int(g.Index), count(n)))
 	case hasAgg && agg > 0:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("no errors now, but %d uncorrectable errors over the GPU's lifetime: a used card", agg)
+		res.say(Warn, msg.New("acc.ecc_errors.used", count(agg)))
 	default:
-		res.Status = Pass
-		res.Message = "no uncorrectable ECC errors"
+		res.say(Pass, msg.New("acc.ecc_errors.pass"))
 	}
 	return res
 }
@@ -332,8 +322,8 @@ func (r *run) throttle(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "throttle"), Rule: "A2", Expected: "no hardware slowdown, thermal or power-brake throttling"}
 	reasons, ok := g.ClockEventReasons.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.ClockEventReasons.String()
-		res.Message = "the clock event (throttle) reasons were not reported"
+		res.Measured = g.ClockEventReasons.String()
+		res.say(Skip, msg.New("acc.throttle.skip"))
 		return res
 	}
 	res.Measured = "none active"
@@ -351,14 +341,11 @@ func (r *run) throttle(g facts.GPU) Result {
 	}
 	switch {
 	case len(hw) > 0:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d is held back by %s at the time of the snapshot: power supply, cooling or a hardware fault; record it and open a ticket (rule A4)", g.Index, strings.Join(hw, " and "))
+		res.say(Fail, msg.New("acc.throttle.fail", msg.Int(g.Index), msg.Sub(and(hw))))
 	case len(sw) > 0:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("GPU %d is limited by %s: normal under full load, a concern at idle; watch it with gpuverify monitor", g.Index, strings.Join(sw, " and "))
+		res.say(Warn, msg.New("acc.throttle.warn", msg.Int(g.Index), msg.Sub(and(sw))))
 	default:
-		res.Status = Pass
-		res.Message = "no throttling at the time of the snapshot"
+		res.say(Pass, msg.New("acc.throttle.pass"))
 	}
 	return res
 }
@@ -370,20 +357,17 @@ func (r *run) powerLimit(g facts.GPU) Result {
 	def, okDef := g.DefaultPowerLimitW.Get()
 	enf, okEnf := g.EnforcedPowerLimitW.Get()
 	if !okDef || !okEnf {
-		res.Status = Skip
 		res.Measured = "default " + wattText(g.DefaultPowerLimitW) + ", enforced " + wattText(g.EnforcedPowerLimitW)
-		res.Message = "the power limits were not reported"
+		res.say(Skip, msg.New("acc.power.skip"))
 		return res
 	}
 	res.Expected = fmt.Sprintf("enforced limit = default %s W", trimFloat(def))
 	res.Measured = fmt.Sprintf("enforced %s W, default %s W", trimFloat(enf), trimFloat(def))
 	if enf < def-0.5 {
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d is power-capped at %s W, below its default %s W: it will run slower than the card you pay for", g.Index, trimFloat(enf), trimFloat(def))
+		res.say(Fail, msg.New("acc.power.fail", msg.Int(g.Index), msg.Text(trimFloat(enf)), msg.Text(trimFloat(def))))
 		return res
 	}
-	res.Status = Pass
-	res.Message = "the power limit is the board default"
+	res.say(Pass, msg.New("acc.power.pass"))
 	return res
 }
 
@@ -400,18 +384,16 @@ func (r *run) persistence(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "persistence"), Rule: "A2", Expected: "persistence mode enabled (advice)"}
 	mode, ok := g.PersistenceMode.Get()
 	if !ok {
-		res.Status, res.Measured = Skip, g.PersistenceMode.String()
-		res.Message = "the persistence mode was not reported"
+		res.Measured = g.PersistenceMode.String()
+		res.say(Skip, msg.New("acc.persistence.skip"))
 		return res
 	}
 	res.Measured = "persistence " + mode
 	if mode != facts.Enabled {
-		res.Status = Warn
-		res.Message = "persistence mode is off: the driver reinitialises the GPU for every job; run nvidia-persistenced (or nvidia-smi -pm 1)"
+		res.say(Warn, msg.New("acc.persistence.warn"))
 		return res
 	}
-	res.Status = Pass
-	res.Message = "persistence mode is on"
+	res.say(Pass, msg.New("acc.persistence.pass"))
 	return res
 }
 

@@ -3,6 +3,8 @@ package acceptance
 import (
 	"slices"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestKindOf puts every check the code names into a kind other than
@@ -151,7 +153,7 @@ func TestGPUList(t *testing.T) {
 func TestSections(t *testing.T) {
 	rs := Check(planFor(8, []string{"h100-80g-sxm"}, nvlink, vmOK, eccOn, minMem(80000), minDriver("535.104.05")),
 		parseFixture(t, fx("gpud__nvidia-smi-query.535.183.01.out.0.valid")))
-	s := Sections(rs)
+	s := Sections(rs, msg.En)
 	if got := s[0].Title; got != "Clocks and power caps: FAIL (1 fail, 23 pass)" {
 		t.Errorf("first section %q", got)
 	}
@@ -186,7 +188,7 @@ func TestSections(t *testing.T) {
 // health kind is headed SKIP, not PASS.
 func TestSectionsOneGPU(t *testing.T) {
 	rs := []Result{{ID: "gpu_count", Status: Pass}, {ID: "gpu0/ecc_errors", Status: Skip}}
-	s := Sections(rs)
+	s := Sections(rs, msg.En)
 	if len(s) != 2 || s[0].Title != "Wear: ECC errors, remapped rows, retired pages: SKIP (1 skip)" || s[1].Title != "GPU count and identity: PASS (1 pass)" {
 		t.Errorf("sections %+v", s)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Tolerances of the identity signals (research/verifier.md §2, "fake,
@@ -143,24 +144,24 @@ func (r *run) identity(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "identity"), Rule: "A1", Expected: r.cardList()}
 	card, sig, ok := bestCard(g, r.cards)
 	if !ok {
-		res.Status = Skip
 		res.Measured = nameOf(g)
-		res.Message = "the plan names no card this gpuverify's catalogue knows (" + r.unknownIDs() + "): identity not checked; update gpuverify"
+		res.say(Skip, msg.New("acc.identity.unknown", msg.Text(r.unknownIDs())))
 		return res
 	}
 	res.Expected = card.ID + ": " + expectedSignals(sig)
 	res.Measured = measuredSignals(sig)
-	var wrong, unread, uncatalogued []string
+	var wrong, unread, uncatalogued []msg.M
 	read, limits := 0, 0
 	for _, s := range sig {
+		name := msg.Label(signalLabels[s.name])
 		switch {
 		case !s.read:
-			unread = append(unread, s.name+" "+s.measured)
+			unread = append(unread, msg.New("acc.identity.signal", name, msg.Text(s.measured)))
 		case s.expected == "":
-			uncatalogued = append(uncatalogued, s.name)
+			uncatalogued = append(uncatalogued, msg.New("acc.text", name))
 			read++
 		case !s.agree:
-			wrong = append(wrong, fmt.Sprintf("%s %s, expected %s", s.name, s.measured, s.expected))
+			wrong = append(wrong, msg.New("acc.identity.wrong", name, msg.Text(s.measured), msg.Text(s.expected)))
 			read++
 			if s.limit {
 				limits++
@@ -169,29 +170,39 @@ func (r *run) identity(g facts.GPU) Result {
 			read++
 		}
 	}
-	note := ""
+	var note msg.M
 	if len(uncatalogued) > 0 {
-		note = " (not in the catalogue, not compared: " + strings.Join(uncatalogued, ", ") + ")"
+		note = msg.New("acc.identity.uncatalogued", msg.Sub(joined("acc.comma", uncatalogued)))
 	}
 	switch {
 	case len(wrong) > 0:
-		res.Status = Fail
 		if limits == len(wrong) {
 			res.Rule = "A2" // only the power limit or clock: a down-binned or capped card
 		}
-		res.Message = fmt.Sprintf("GPU %d does not match %s (%s): %s%s. A relabelled, down-binned, power-capped or modified card shows this way: record it and open a ticket (rule A4)",
-			g.Index, card.Name, card.ID, strings.Join(wrong, "; "), note)
+		res.say(Fail, msg.New("acc.identity.fail", msg.Int(g.Index), msg.Text(card.Name), msg.Text(card.ID), msg.Sub(joined("acc.semi", wrong)), opt(note)))
 	case read == 0:
-		res.Status = Skip
-		res.Message = "no identity signal could be read: " + strings.Join(unread, "; ")
+		res.say(Skip, msg.New("acc.identity.unread_all", msg.Sub(joined("acc.semi", unread))))
 	case len(unread) > 0:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("matches %s on what could be read, but not measured: %s%s", card.Name, strings.Join(unread, "; "), note)
+		res.say(Warn, msg.New("acc.identity.warn", msg.Text(card.Name), msg.Sub(joined("acc.semi", unread)), opt(note)))
 	default:
-		res.Status = Pass
-		res.Message = fmt.Sprintf("name, PCI device id, memory, default power limit and max SM clock match %s%s", card.Name, note)
+		res.say(Pass, msg.New("acc.identity.pass", msg.Text(card.Name), opt(note)))
 	}
 	return res
+}
+
+// signalLabels are the catalogue labels of the identity signals' names.
+var signalLabels = map[string]string{
+	"name": "acc.signal.name", "PCI device id": "acc.signal.pci_id", "memory": "acc.signal.memory",
+	"default power limit": "acc.signal.power", "max SM clock": "acc.signal.clock",
+}
+
+// joined joins messages with the catalogue's separator sep ("acc.semi":
+// "a; b; c").
+func joined(sep string, ms []msg.M) msg.M {
+	if len(ms) == 1 {
+		return ms[0]
+	}
+	return msg.New(sep, msg.Sub(ms[0]), msg.Sub(joined(sep, ms[1:])))
 }
 
 func expectedSignals(sig []signal) string {

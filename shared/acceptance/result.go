@@ -17,7 +17,11 @@
 // persistence mode).
 package acceptance
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // Status is the outcome of one check.
 type Status string
@@ -54,8 +58,41 @@ type Result struct {
 	// Measured is what the server reported, or why it could not be read.
 	Measured string `json:"measured"`
 	// Message explains the status in one or two sentences, naming the
-	// signal that disagreed.
+	// signal that disagreed: Msg in English, the text a report file keeps.
 	Message string `json:"message"`
+	// Msg is Message as a catalogue message, to render in the reader's
+	// language (Text). It is not part of the report file: a result read
+	// back from a file has none, and shows Message.
+	Msg msg.M `json:"-"`
+}
+
+// say sets the status and the message, Message being its English text.
+func (r *Result) say(st Status, m msg.M) {
+	r.Status, r.Msg, r.Message = st, m, m.String()
+}
+
+// opt is an optional part of a message: m, or nothing when m is empty.
+func opt(m msg.M) msg.Arg {
+	if m.IsZero() {
+		return msg.Text("")
+	}
+	return msg.Sub(m)
+}
+
+// Text is the result's message in l: the catalogue's rendering when the
+// result carries one, else Message as written.
+func (r Result) Text(l msg.Lang) string {
+	if r.Msg.IsZero() {
+		return r.Message
+	}
+	return r.Msg.In(l)
+}
+
+// Same reports whether a and b state the same outcome in the same words
+// (Msg aside, which a file does not keep).
+func Same(a, b Result) bool {
+	return a.ID == b.ID && a.Status == b.Status && a.Rule == b.Rule && a.Expected == b.Expected &&
+		a.Measured == b.Measured && a.Message == b.Message
 }
 
 // ValidStatuses checks that every result has one of the four statuses:

@@ -1,75 +1,71 @@
 package acceptance
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// kindTitles head the kinds' sections.
-var kindTitles = map[Kind]string{
-	KindEvidence:       "Evidence",
-	KindIdentity:       "GPU count and identity",
-	KindMemory:         "Memory",
-	KindClocks:         "Clocks and power caps",
-	KindVirtualisation: "Virtualisation and MIG",
-	KindTopology:       "Topology: NVLink, PCIe, network",
-	KindSoftware:       "Software: driver and kernel",
-	KindWear:           "Wear: ECC errors, remapped rows, retired pages",
-	KindPerformance:    "Performance: bench and POC",
-	KindOther:          "Other checks",
-}
+// Title is the heading of the kind's checks in a report, in l.
+func (k Kind) Title(l msg.Lang) string { return l.Text("acc.kind." + string(k)) }
 
-// Title is the heading of the kind's checks in a report.
-func (k Kind) Title() string {
-	if t, ok := kindTitles[k]; ok {
-		return t
-	}
-	return string(k)
-}
-
-// Sections lays rs out for a report (issue 15.3: the answer first): one
-// section a kind, the kinds with a failure first, each listing its checks
-// worst first, with one check that says the same on several GPUs joined
-// into one line ("gpu0-7/identity"); then, when more than one GPU was
-// checked, the GPU × check grid. Expected values show under the failed
+// Sections lays rs out for a report in l (issue 15.3: the answer first):
+// one section a kind, the kinds with a failure first, each listing its
+// checks worst first, with one check that says the same on several GPUs
+// joined into one line ("gpu0-7/identity"); then, when more than one GPU
+// was checked, the GPU × check grid. Expected values show under the failed
 // and warned checks, measured values under every check that did not pass.
-func Sections(rs []Result) []table.Section {
+// The status words (PASS, FAIL …) and check ids stay as they are in every
+// language, for scripts and tickets.
+func Sections(rs []Result, l msg.Lang) []table.Section {
+	words := Words(l)
 	var out []table.Section
 	for _, g := range ByKind(rs) {
-		out = append(out, table.Section{Title: kindHeading(g), Checks: joinGPUs(g.Results)})
+		out = append(out, table.Section{Title: kindHeading(g, l), Checks: joinGPUs(g.Results, l), Words: &words})
 	}
 	if grid := GridOf(rs); len(grid.GPUs) > 1 {
-		out = append(out, GridSection(grid))
+		out = append(out, GridSection(grid, l))
 	}
 	return out
+}
+
+// Words are the words of a list of checks in l.
+func Words(l msg.Lang) table.CheckWords {
+	w := table.CheckWords{Expected: l.Text("acc.line.expected"), Measured: l.Text("acc.line.measured")}
+	for i, id := range []string{"acc.col.status", "acc.col.check", "acc.col.rule", "acc.col.expected", "acc.col.measured", "acc.col.why"} {
+		w.Columns[i] = l.Text(id)
+	}
+	return w
 }
 
 // kindHeading is "Wear: FAIL (1 fail, 1 skip, 14 pass)": the group's
 // verdict when it fails or is incomplete, else its worst status (a group of
 // health checks that could not be measured is SKIP, not PASS).
-func kindHeading(g KindGroup) string {
+func kindHeading(g KindGroup, l msg.Lang) string {
 	word := g.Summary.Verdict
 	if word == VerdictPass {
 		word = string(Worst(g.Results))
 	}
-	return fmt.Sprintf("%s: %s (%s)", g.Kind.Title(), strings.ToUpper(word), shortCounts(g.Summary))
+	return l.Text("acc.heading", msg.Label("acc.kind."+string(g.Kind)), msg.Text(strings.ToUpper(word)), msg.Sub(shortCounts(g.Summary)))
 }
 
 // shortCounts names the statuses that occur: "1 fail, 14 pass".
-func shortCounts(s Summary) string {
-	var parts []string
+func shortCounts(s Summary) msg.M {
+	var parts []msg.M
 	for _, c := range []struct {
-		n    int
-		name string
-	}{{s.Fail, "fail"}, {s.Warn, "warn"}, {s.Skip, "skip"}, {s.Pass, "pass"}} {
+		n  int
+		id string
+	}{{s.Fail, "acc.count.fail"}, {s.Warn, "acc.count.warn"}, {s.Skip, "acc.count.skip"}, {s.Pass, "acc.count.pass"}} {
 		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
+			parts = append(parts, msg.New(c.id, msg.Int(c.n)))
 		}
 	}
-	return strings.Join(parts, ", ")
+	if len(parts) == 0 {
+		return msg.New("acc.count.pass", msg.Int(0))
+	}
+	return joined("acc.comma", parts)
 }
 
 // sameCheck is what must agree for the results of one check on several
@@ -79,15 +75,16 @@ type sameCheck struct {
 	status                                  Status
 }
 
-// joinGPUs turns results into report lines, joining the results of one
-// check on several GPUs that agree in status and every text; server checks
-// stay one line each. The lines keep the order of their first result.
-func joinGPUs(rs []Result) []table.Check {
+// joinGPUs turns results into report lines, their messages in l, joining
+// the results of one check on several GPUs that agree in status and every
+// text; server checks stay one line each. The lines keep the order of
+// their first result.
+func joinGPUs(rs []Result, l msg.Lang) []table.Check {
 	var order []sameCheck
 	gpus := map[sameCheck][]int{}
 	for _, r := range rs {
 		gpu, ok := GPUOf(r.ID)
-		k := sameCheck{name: CheckName(r.ID), rule: r.Rule, message: r.Message, expected: r.Expected, measured: r.Measured, status: r.Status}
+		k := sameCheck{name: CheckName(r.ID), rule: r.Rule, message: r.Text(l), expected: r.Expected, measured: r.Measured, status: r.Status}
 		if !ok {
 			k.name = r.ID
 			gpu = -1
@@ -134,10 +131,10 @@ func gpuList(idx []int) string {
 // its fact, "-" one that was not run on that GPU.
 var gridMarks = map[Status]string{Pass: "ok", Fail: "FAIL", Warn: "warn", Skip: "?", "": "-"}
 
-// GridSection is g as a report table, one row a check and one column a
-// GPU, so that eight or sixteen GPUs fit a terminal.
-func GridSection(g Grid) table.Section {
-	s := table.Section{Title: "GPU × check (ok pass, FAIL fail, warn warning, ? not measured, - not run)", Header: []string{"check"}}
+// GridSection is g as a report table in l, one row a check and one column
+// a GPU, so that eight or sixteen GPUs fit a terminal.
+func GridSection(g Grid, l msg.Lang) table.Section {
+	s := table.Section{Title: l.Text("acc.grid.title"), Header: []string{l.Text("acc.grid.check")}}
 	for _, gpu := range g.GPUs {
 		s.Header = append(s.Header, "gpu"+strconv.Itoa(gpu))
 	}

@@ -1,10 +1,10 @@
 package acceptance
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // The verdicts of a set of results.
@@ -60,9 +60,13 @@ func Summarize(results []Result) Summary {
 	return s
 }
 
-// Counts says how many checks ended in each status.
-func (s Summary) Counts() string {
-	return fmt.Sprintf("%d fail, %d warn, %d skip, %d pass of %d checks", s.Fail, s.Warn, s.Skip, s.Pass, s.Total)
+// Counts says, in English, how many checks ended in each status.
+func (s Summary) Counts() string { return s.CountsMsg().String() }
+
+// CountsMsg is Counts as a message: "3 fail, 0 warn, 1 skip, 87 pass of
+// 91 checks".
+func (s Summary) CountsMsg() msg.M {
+	return msg.New("acc.counts", msg.Int(s.Fail), msg.Int(s.Warn), msg.Int(s.Skip), msg.Int(s.Pass), msg.Int(s.Total))
 }
 
 // demanded are the check names run because the plan asks for them, or

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // wearKind says which memory-repair counters apply to a GPU.
@@ -49,12 +50,13 @@ func (r *run) wear(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	case wearRemapping:
 		return remappedRows(g)
 	case wearUnsupported:
-		return Result{
-			ID: gpuID(g, "row_remapping"), Status: Skip, Rule: "A4",
+		res := Result{
+			ID: gpuID(g, "row_remapping"), Rule: "A4",
 			Expected: "no pending or failed row remapping",
 			Measured: "not applicable: " + g.Brand.Or("GeForce") + " card",
-			Message:  "GeForce cards do not remap rows; the counters NVML reports for them mean nothing (gpud PR #351)",
 		}
+		res.say(Skip, msg.New("acc.wear.geforce"))
+		return res
 	}
 	if g.RemappedRows.Pending.OK() || g.RemappedRows.Failure.OK() {
 		return remappedRows(g)
@@ -74,23 +76,19 @@ func remappedRows(g facts.GPU) Result {
 	unc, okU := rr.Uncorrectable.Get()
 	switch {
 	case okF && failed:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d failed to remap a memory row: the GPU must be replaced; record it and open a ticket (rule A4)", g.Index)
+		res.say(Fail, msg.New("acc.rows.failed", msg.Int(g.Index)))
 	case okP && pending:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d has a row remap pending: it needs a GPU reset before its memory is reliable; ask the vendor to reset or replace it", g.Index)
+		res.say(Fail, msg.New("acc.rows.pending", msg.Int(g.Index)))
 	case !okP && !okF:
-		res.Status = Skip
-		res.Message = "row remapping was not reported"
+		var perInstance msg.M
 		if g.MIG.Or("") == facts.Enabled {
-			res.Message += " (with MIG on, the counters are per instance)"
+			perInstance = msg.New("acc.rows.mig")
 		}
+		res.say(Skip, msg.New("acc.rows.skip", opt(perInstance)))
 	case okU && unc > 0:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("%d rows remapped after uncorrectable errors: repaired, but a used card", unc)
+		res.say(Warn, msg.New("acc.rows.used", count(unc)))
 	default:
-		res.Status = Pass
-		res.Message = "no pending or failed row remapping"
+		res.say(Pass, msg.New("acc.rows.pass"))
 	}
 	return res
 }
@@ -105,17 +103,13 @@ func retiredPages(g facts.GPU) Result {
 	retired := rp.DoubleBit.Or(0) + rp.SingleBit.Or(0)
 	switch {
 	case okP && pending:
-		res.Status = Fail
-		res.Message = fmt.Sprintf("GPU %d has a page retirement pending: it needs a reboot before its memory is reliable; %d pages retired so far", g.Index, retired)
+		res.say(Fail, msg.New("acc.pages.pending", msg.Int(g.Index), count(retired)))
 	case !okP:
-		res.Status = Skip
-		res.Message = "page retirement was not reported"
+		res.say(Skip, msg.New("acc.pages.skip"))
 	case retired > 0:
-		res.Status = Warn
-		res.Message = fmt.Sprintf("%d memory pages retired: repaired, but a used card", retired)
+		res.say(Warn, msg.New("acc.pages.used", count(retired)))
 	default:
-		res.Status = Pass
-		res.Message = "no retired or pending pages"
+		res.say(Pass, msg.New("acc.pages.pass"))
 	}
 	return res
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // WriteText writes the fleet report for a terminal: the verdict, the plan,
@@ -37,7 +38,7 @@ func (f *Fleet) sections() []table.Section {
 		}
 		s = append(s, table.Section{Title: "Not merged", Rows: rows})
 	}
-	return append(s, acceptance.Sections(f.Checks)...)
+	return append(s, acceptance.Sections(f.Checks, msg.En)...)
 }
 
 func fromText(from string) string {

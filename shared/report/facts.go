@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // WriteFacts writes facts for a terminal: the server, then one block per
@@ -13,7 +14,7 @@ import (
 // form of gpuverify facts; the JSON form is the Facts value itself.
 func WriteFacts(w io.Writer, f *facts.Facts) error {
 	var b strings.Builder
-	for _, kv := range serverLines(f) {
+	for _, kv := range serverLines(f, msg.En) {
 		fmt.Fprintf(&b, "%-8s %s\n", kv[0], kv[1])
 	}
 	if f == nil {

@@ -8,106 +8,121 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
-// WriteText writes the report for a terminal: the verdict, where the facts
-// came from, the server, then the checks by kind, the kinds with a failure
-// first, and the GPU × check grid (acceptance.Sections).
-func WriteText(w io.Writer, r *Report) error { return table.WriteText(w, title(r), sections(r)) }
+// WriteText writes the report for a terminal in l: the verdict, where the
+// facts came from, the server, then the checks by kind, the kinds with a
+// failure first, and the GPU × check grid (acceptance.Sections).
+func WriteText(w io.Writer, r *Report, l msg.Lang) error {
+	return table.WriteText(w, title(r, l), sections(r, l))
+}
 
-// WriteMarkdown writes the report as Markdown, for a ticket to the vendor
-// (rule A4): the same content as WriteText, with every check in a table.
-func WriteMarkdown(w io.Writer, r *Report) error {
-	return table.WriteMarkdown(w, table.Escape(title(r)), sections(r))
+// WriteMarkdown writes the report as Markdown in l, for a ticket to the
+// vendor (rule A4): the same content as WriteText, with every check in a
+// table.
+func WriteMarkdown(w io.Writer, r *Report, l msg.Lang) error {
+	return table.WriteMarkdown(w, table.Escape(title(r, l)), sections(r, l))
 }
 
 // title is "Delivery check: FAIL (3 fail, … of 91 checks)".
-func title(r *Report) string {
-	return fmt.Sprintf("%s: %s (%s)", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+func title(r *Report, l msg.Lang) string {
+	return l.Text("acc.heading", msg.Sub(headline(r)), msg.Text(strings.ToUpper(r.Summary.Verdict)), msg.Sub(r.Summary.CountsMsg()))
 }
 
 // sections are the report's blocks in the one document model.
-func sections(r *Report) []table.Section {
+func sections(r *Report, l msg.Lang) []table.Section {
 	var head [][]string
 	if provenance.IsFile(r.Origin) {
-		head = append(head, []string{NotProof})
+		head = append(head, []string{l.Text("report.not_proof")})
 	}
-	head = append(head, header(r)...)
-	out := []table.Section{{Rows: head}, {Title: "Server", Rows: serverLines(r.Facts)}}
-	out = append(out, acceptance.Sections(r.Checks)...)
+	head = append(head, header(r, l)...)
+	out := []table.Section{{Rows: head}, {Title: l.Text("report.server"), Rows: serverLines(r.Facts, l)}}
+	out = append(out, acceptance.Sections(r.Checks, l)...)
 	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
 		rows := make([][]string, len(missing))
 		for i, c := range missing {
-			rows[i] = []string{c.ID + ": " + HowToMeasure(c, r.Origin)}
+			rows[i] = []string{l.Text("report.line", msg.Text(c.ID), msg.Sub(howToMeasure(c, r.Origin)))}
 		}
-		out = append(out, table.Section{Title: fmt.Sprintf("Not measured, so the verdict cannot be pass (%d)", len(missing)), Rows: rows})
+		out = append(out, table.Section{Title: l.Text("report.not_measured", msg.Int(len(missing))), Rows: rows})
+	}
+	for i := range out {
+		out[i].Wide = true // Chinese keys take two columns a character
 	}
 	return out
 }
 
 // header is the key-value lines under the report's title.
-func header(r *Report) [][]string {
+func header(r *Report, l msg.Lang) [][]string {
 	nonce := r.Nonce
 	if nonce == "" {
-		nonce = "none (gpuverify check --nonce VALUE records the buyer's challenge)"
+		nonce = l.Text("report.nonce_none")
 	}
 	return [][]string{
-		{"origin", provenance.Describe(r.Origin, r.Facts)},
-		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
-		{"time", r.Time},
-		{"nonce", nonce},
-		{"plan", "sha256 " + r.PlanSHA256},
-		{"digest", "sha256 " + r.Digest},
+		{l.Text("report.key.origin"), provenance.Describe(r.Origin, r.Facts)},
+		{l.Text("report.key.tool"), strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
+		{l.Text("report.key.time"), r.Time},
+		{l.Text("report.key.nonce"), nonce},
+		{l.Text("report.key.plan"), "sha256 " + r.PlanSHA256},
+		{l.Text("report.key.digest"), "sha256 " + r.Digest},
 	}
 }
 
 // NotProof is the warning on every report whose facts were read from a
-// file.
-const NotProof = "NOT PROOF OF DELIVERY: the facts were read from a saved file, which anyone can edit. Run gpuverify check on the server itself."
+// file, in English ("report.not_proof" in the catalogue).
+var NotProof = msg.En.Text("report.not_proof")
 
-// Headline names what the report is: a delivery check when gpuverify read
-// the facts live, a check of a saved file otherwise.
-func Headline(r *Report) string {
+// Headline names what the report is, in English: a delivery check when
+// gpuverify read the facts live, a check of a saved file otherwise.
+func Headline(r *Report) string { return headline(r).String() }
+
+// headline is Headline as a message.
+func headline(r *Report) msg.M {
 	if provenance.IsFile(r.Origin) {
-		return "Check of a saved file"
+		return msg.New("report.headline.file")
 	}
-	return "Delivery check"
+	return msg.New("report.headline.live")
 }
 
-// HowToMeasure says which command would measure a check that was not
-// measured.
+// HowToMeasure says, in English, which command would measure a check that
+// was not measured.
 func HowToMeasure(c acceptance.Result, o provenance.Origin) string {
-	name := c.ID[strings.LastIndex(c.ID, "/")+1:]
+	return howToMeasure(c, o).String()
+}
+
+// howToMeasure is HowToMeasure as a message.
+func howToMeasure(c acceptance.Result, o provenance.Origin) msg.M {
+	name := acceptance.CheckName(c.ID)
 	switch {
 	case name == "origin":
-		return "run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself (live NVML)"
+		return msg.New("report.how.origin")
 	case strings.HasPrefix(name, "bench_") || strings.HasPrefix(name, "poc_"):
-		return "gpuverify check --plan plan.json --bench on the server (needs the NVIDIA driver's libcuda.so.1)"
+		return msg.New("report.how.bench")
 	case name == "infiniband":
-		return "gpuverify merge of every node's report (InfiniBand ports; NCCL with --nccl from nccl-tests' all_reduce_perf)"
+		return msg.New("report.how.infiniband")
 	case strings.HasPrefix(name, "kernel_"):
-		return "run gpuverify check as root on the server itself, not in a sandbox that hides /proc and /sys"
+		return msg.New("report.how.kernel")
 	case provenance.IsFile(o):
-		return "gpuverify check --plan plan.json on the server: NVML reports what a saved nvidia-smi output may lack"
+		return msg.New("report.how.file")
 	}
-	return "the driver did not report it: nvidia-smi -q on the server shows the same gap; a newer driver may report it"
+	return msg.New("report.how.driver")
 }
 
 // serverLines summarises the facts in a few lines.
-func serverLines(f *facts.Facts) [][]string {
+func serverLines(f *facts.Facts, l msg.Lang) [][]string {
 	if f == nil {
-		return [][]string{{"facts", "none"}}
+		return [][]string{{l.Text("report.key.facts"), l.Text("report.none")}}
 	}
 	src := string(f.Source)
 	if f.SourceDetail != "" {
 		src += " (" + f.SourceDetail + ")"
 	}
 	return [][]string{
-		{"source", src},
-		{"host", hostLine(f.Host)},
-		{"driver", fmt.Sprintf("%s (CUDA %s)", text(f.DriverVersion), text(f.CUDADriverVersion))},
-		{"gpus", gpuSummary(f)},
+		{l.Text("report.key.source"), src},
+		{l.Text("report.key.host"), hostLine(f.Host)},
+		{l.Text("report.key.driver"), fmt.Sprintf("%s (CUDA %s)", text(f.DriverVersion), text(f.CUDADriverVersion))},
+		{l.Text("report.key.gpus"), gpuSummary(f)},
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
@@ -131,14 +132,24 @@ func TestGolden(t *testing.T) {
 			}
 			testkit.Golden(t, filepath.Join("testdata", c.name+".json"), js)
 			var txt, mdown bytes.Buffer
-			if err := WriteText(&txt, r); err != nil {
+			if err := WriteText(&txt, r, msg.En); err != nil {
 				t.Fatal(err)
 			}
-			if err := WriteMarkdown(&mdown, r); err != nil {
+			if err := WriteMarkdown(&mdown, r, msg.En); err != nil {
 				t.Fatal(err)
 			}
 			testkit.Golden(t, filepath.Join("testdata", c.name+".txt"), txt.Bytes())
 			testkit.Golden(t, filepath.Join("testdata", c.name+".md"), mdown.Bytes())
+			// The same report in Chinese (issue 15.1).
+			var zhTxt, zhMD bytes.Buffer
+			if err := WriteText(&zhTxt, r, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteMarkdown(&zhMD, r, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			testkit.Golden(t, filepath.Join("testdata", c.name+".zh.txt"), zhTxt.Bytes())
+			testkit.Golden(t, filepath.Join("testdata", c.name+".zh.md"), zhMD.Bytes())
 
 			// The golden JSON verifies, and the text renders the same from it.
 			ok, want, got, err := Verify(js)
@@ -150,7 +161,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var txt2 bytes.Buffer
-			WriteText(&txt2, back)
+			WriteText(&txt2, back, msg.En)
 			if txt2.String() != txt.String() {
 				t.Error("text rendered from the decoded JSON differs from text rendered from the report")
 			}
@@ -380,8 +391,8 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("canonical form not stable:\n%s\n%s", c1, c2)
 		}
 		var b bytes.Buffer
-		WriteText(&b, r)
-		WriteMarkdown(&b, r)
+		WriteText(&b, r, msg.En)
+		WriteMarkdown(&b, r, msg.Zh)
 		if _, err := AuditFile(c1); err != nil {
 			t.Fatalf("AuditFile refuses what Decode reads: %v", err)
 		}

@@ -27,19 +27,20 @@ type CheckGroup struct {
 func WriteChecksText(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
 		fmt.Fprintf(b, "\n%s (%d)\n", g.Title, len(g.Checks))
-		writeChecksText(b, g.Checks)
+		writeChecksText(b, english, g.Checks)
 	}
 }
 
-// writeChecksText writes one line a check with its values under it.
-func writeChecksText(b *strings.Builder, checks []Check) {
+// writeChecksText writes one line a check with its values under it,
+// labelled with w's words.
+func writeChecksText(b *strings.Builder, w CheckWords, checks []Check) {
 	for _, c := range checks {
 		fmt.Fprintf(b, "  %-4s %s [%s] %s\n", strings.ToUpper(c.Status), c.ID, c.Rule, c.Message)
 		if c.ShowExpected {
-			fmt.Fprintf(b, "         expected: %s\n", c.Expected)
+			fmt.Fprintf(b, "         %s %s\n", w.Expected, c.Expected)
 		}
 		if c.ShowMeasured {
-			fmt.Fprintf(b, "         measured: %s\n", c.Measured)
+			fmt.Fprintf(b, "         %s %s\n", w.Measured, c.Measured)
 		}
 	}
 }
@@ -56,9 +57,10 @@ func WriteChecksMarkdown(b *strings.Builder, groups []CheckGroup) {
 }
 
 // writeChecksMarkdown writes checks of mixed status as a table with a
-// status column, every cell escaped (Cell).
-func writeChecksMarkdown(b *strings.Builder, checks []Check) {
-	b.WriteString("| Status | Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|---|\n")
+// status column, w's words its header, every cell escaped (Cell).
+func writeChecksMarkdown(b *strings.Builder, w CheckWords, checks []Check) {
+	writeRow(b, escapeCells(w.Columns[:]))
+	b.WriteString("|---|---|---|---|---|---|\n")
 	for _, c := range checks {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", Cell(strings.ToUpper(c.Status)), Cell(c.ID), Cell(c.Rule), Cell(c.Expected), Cell(c.Measured), Cell(c.Message))
 	}

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 )
 
 // Section is one block of a report: a titled table, list or list of
@@ -31,6 +31,34 @@ type Section struct {
 	// rows: one line a check with its expected and measured values under
 	// it as text (WriteChecksText's layout), a table in Markdown.
 	Checks []Check
+	// Words name the parts of Checks in the reader's language; nil is
+	// English.
+	Words *CheckWords
+	// Wide aligns the text columns in terminal columns, a Chinese
+	// character taking two (displayWidth), instead of one a character as
+	// text/tabwriter counts. The report and fleet sections set it; the
+	// other writers keep tabwriter's count until their goldens move.
+	Wide bool
+}
+
+// CheckWords are the words a list of checks is written with: the labels
+// of the expected and measured lines with their colon (text) and the table's columns
+// (Markdown): status, check, rule, expected, measured, why.
+type CheckWords struct {
+	Expected, Measured string
+	Columns            [6]string
+}
+
+// english are the words of a list of checks when a section gives none.
+var english = CheckWords{Expected: "expected:", Measured: "measured:",
+	Columns: [6]string{"Status", "Check", "Rule", "Expected", "Measured", "Why"}}
+
+// words are s's check words, English when it gives none.
+func (s Section) words() CheckWords {
+	if s.Words == nil {
+		return english
+	}
+	return *s.Words
 }
 
 // WriteText writes title, then each section after a blank line: its title,
@@ -49,39 +77,101 @@ func WriteText(w io.Writer, title string, sections []Section) error {
 			}
 			fmt.Fprintf(&b, "%s\n", s.Title)
 		}
-		if err := writeRowsText(&b, s); err != nil {
-			return err
-		}
-		writeChecksText(&b, s.Checks)
+		writeRowsText(&b, s)
+		writeChecksText(&b, s.words(), s.Checks)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writeRowsText writes a section's header and rows, aligned.
-func writeRowsText(b *strings.Builder, s Section) error {
-	var buf strings.Builder
-	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
+// writeRowsText writes a section's header and rows indented by two
+// spaces, aligned as text/tabwriter aligns cells (see aligner), in
+// terminal columns when the section is Wide. Lines carry no trailing
+// spaces.
+func writeRowsText(b *strings.Builder, s Section) {
+	rows := s.Rows
 	if s.Header != nil {
-		fmt.Fprintf(tw, "  %s\n", strings.Join(s.Header, "\t"))
+		rows = append([][]string{s.Header}, rows...)
 	}
-	for _, row := range s.Rows {
-		fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
+	a := aligner{rows: rows, lines: make([]string, len(rows)), width: utf8.RuneCountInString}
+	if s.Wide {
+		a.width = displayWidth
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	a.format(0, len(rows))
+	for _, l := range a.lines {
+		b.WriteString(strings.TrimRight("  "+l, " ") + "\n")
 	}
-	b.WriteString(trimLines(buf.String()))
-	return nil
 }
 
-// trimLines drops the spaces tabwriter leaves after an empty last cell.
-func trimLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
+// aligner pads the cells of rows as text/tabwriter does with padding 2: a
+// column's width is the widest of its cells plus two, over each block of
+// adjacent lines that have a cell in that column and one after it (a
+// line's last cell is never padded).
+type aligner struct {
+	rows   [][]string
+	lines  []string         // the padded lines
+	widths []int            // the widths of the columns of the block being laid out
+	width  func(string) int // a cell's width
+}
+
+// format lays out lines line0 to line1 from column len(a.widths) on.
+func (a *aligner) format(line0, line1 int) {
+	column := len(a.widths)
+	for this := line0; this < line1; this++ {
+		if column >= len(a.rows[this])-1 {
+			continue
+		}
+		a.write(line0, this)
+		line0 = this
+		width := 0
+		for ; this < line1 && column < len(a.rows[this])-1; this++ {
+			width = max(width, a.width(a.rows[this][column])+2)
+		}
+		a.widths = append(a.widths, width)
+		a.format(line0, this)
+		a.widths = a.widths[:len(a.widths)-1]
+		line0 = this
 	}
-	return strings.Join(lines, "\n")
+	a.write(line0, line1)
+}
+
+// write lays out lines line0 to line1 with the widths known so far.
+func (a *aligner) write(line0, line1 int) {
+	for i := line0; i < line1; i++ {
+		var l strings.Builder
+		for j, cell := range a.rows[i] {
+			l.WriteString(cell)
+			if j < len(a.widths) && j < len(a.rows[i])-1 {
+				l.WriteString(strings.Repeat(" ", max(a.widths[j]-a.width(cell), 0)))
+			}
+		}
+		a.lines[i] = l.String()
+	}
+}
+
+// displayWidth is how many terminal columns s takes: two for each wide
+// (East Asian) character, one for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wide(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// wide reports whether r takes two terminal columns: CJK ideographs,
+// kana, Hangul and the full-width forms (Unicode East Asian Width W/F).
+func wide(r rune) bool {
+	switch {
+	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0x303E, r >= 0x3041 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F,
+		r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6, r >= 0x20000 && r <= 0x3FFFD:
+		return true
+	}
+	return false
 }
 
 // WriteMarkdown writes title as a level-1 heading, then each section as a
@@ -110,7 +200,7 @@ func WriteMarkdown(w io.Writer, title string, sections []Section) error {
 		}
 		if s.Checks != nil {
 			b.WriteString("\n")
-			writeChecksMarkdown(&b, s.Checks)
+			writeChecksMarkdown(&b, s.words(), s.Checks)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

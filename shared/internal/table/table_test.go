@@ -184,3 +184,19 @@ func BenchmarkWriteText(b *testing.B) {
 		}
 	}
 }
+
+// TestWideAlignment: Chinese keys take two terminal columns a character,
+// so their values line up with an English key's.
+func TestWideAlignment(t *testing.T) {
+	var b strings.Builder
+	if err := WriteText(&b, "", []Section{{Wide: true, Rows: [][]string{{"来源", "a"}, {"挑战值", "b"}, {"gpus", "c"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "  来源    a\n  挑战值  b\n  gpus    c\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if displayWidth("GPU × 检查") != 10 {
+		t.Errorf("displayWidth = %d, want 10", displayWidth("GPU × 检查"))
+	}
+}
