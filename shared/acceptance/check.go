@@ -74,7 +74,7 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 func (r *run) gpu(g facts.GPU) []Result {
 	if why, lost := lostReason(g); lost {
 		res := Result{ID: gpuID(g, "reachable"), Rule: "A4", Expected: "the GPU answers", Measured: why}
-		res.say(Fail, msg.New("acc.reachable.fail", msg.Int(g.Index)))
+		res.Say(Fail, msg.New("acc.reachable.fail", msg.Int(g.Index)))
 		return []Result{res}
 	}
 	card, _, hasCard := bestCard(g, r.cards)
@@ -154,10 +154,10 @@ func (r *run) gpuCount() Result {
 	}
 	args := []msg.Arg{msg.Sub(msg.New("acc.gpus", msg.Int(n))), msg.Int(want), opt(scopeMsg), opt(note)}
 	if n == want {
-		res.say(Pass, msg.New("acc.gpu_count.pass", args...))
+		res.Say(Pass, msg.New("acc.gpu_count.pass", args...))
 		return res
 	}
-	res.say(Fail, msg.New("acc.gpu_count.fail", args...))
+	res.Say(Fail, msg.New("acc.gpu_count.fail", args...))
 	return res
 }
 
@@ -188,7 +188,7 @@ func (r *run) listing() (Result, bool) {
 	if n > attached {
 		id = "acc.gpu_listing.extra"
 	}
-	res.say(Warn, msg.New(id, msg.Int(attached), msg.Int(n)))
+	res.Say(Warn, msg.New(id, msg.Int(attached), msg.Int(n)))
 	return res, true
 }
 
@@ -198,18 +198,18 @@ func (r *run) driver() Result {
 	v, ok := r.f.DriverVersion.Get()
 	if !ok {
 		res.Measured = r.f.DriverVersion.String()
-		res.say(Skip, msg.New("acc.driver.skip"))
+		res.Say(Skip, msg.New("acc.driver.skip"))
 		return res
 	}
 	res.Measured = v
 	cmp, ok := compareVersions(v, r.acc.MinDriver)
 	switch {
 	case !ok:
-		res.say(Skip, msg.New("acc.driver.bad", msg.Text(strconv.Quote(v))))
+		res.Say(Skip, msg.New("acc.driver.bad", msg.Text(strconv.Quote(v))))
 	case cmp < 0:
-		res.say(Fail, msg.New("acc.driver.fail", msg.Text(v), msg.Text(r.acc.MinDriver)))
+		res.Say(Fail, msg.New("acc.driver.fail", msg.Text(v), msg.Text(r.acc.MinDriver)))
 	default:
-		res.say(Pass, msg.New("acc.driver.pass", msg.Text(v), msg.Text(r.acc.MinDriver)))
+		res.Say(Pass, msg.New("acc.driver.pass", msg.Text(v), msg.Text(r.acc.MinDriver)))
 	}
 	return res
 }
@@ -221,18 +221,18 @@ func (r *run) topology() Result {
 	res := Result{ID: "topology", Rule: "A3", Expected: "every GPU pair on NVLink (NV<n>)"}
 	if len(r.f.GPUs) < 2 {
 		res.Measured = gpus(len(r.f.GPUs)) + " listed"
-		res.say(Skip, msg.New("acc.topology.one"))
+		res.Say(Skip, msg.New("acc.topology.one"))
 		return res
 	}
 	pairs, ok := r.f.Topology.Get()
 	if !ok {
 		res.Measured = r.f.Topology.String()
-		res.say(Skip, msg.New("acc.topology.skip"))
+		res.Say(Skip, msg.New("acc.topology.skip"))
 		return res
 	}
 	if len(pairs) == 0 {
 		res.Measured = "no pairs"
-		res.say(Skip, msg.New("acc.topology.none"))
+		res.Say(Skip, msg.New("acc.topology.none"))
 		return res
 	}
 	var slow []string
@@ -243,10 +243,10 @@ func (r *run) topology() Result {
 	}
 	res.Measured = fmt.Sprintf("%d of %d pairs on NVLink", len(pairs)-len(slow), len(pairs))
 	if len(slow) > 0 {
-		res.say(Fail, msg.New("acc.topology.fail", msg.Text(strings.Join(slow, ", "))))
+		res.Say(Fail, msg.New("acc.topology.fail", msg.Text(strings.Join(slow, ", "))))
 		return res
 	}
-	res.say(Pass, msg.New("acc.topology.pass", msg.Int(len(pairs))))
+	res.Say(Pass, msg.New("acc.topology.pass", msg.Int(len(pairs))))
 	return res
 }
 

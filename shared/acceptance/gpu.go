@@ -17,15 +17,15 @@ func (r *run) memory(g facts.GPU) Result {
 	m, ok := g.MemoryTotalMiB.Get()
 	if !ok {
 		res.Measured = g.MemoryTotalMiB.String()
-		res.say(Skip, msg.New("acc.memory.skip"))
+		res.Say(Skip, msg.New("acc.memory.skip"))
 		return res
 	}
 	res.Measured = fmt.Sprintf("%d MiB", m)
 	if m < int64(r.acc.MinMemoryMiB) {
-		res.say(Fail, msg.New("acc.memory.fail", msg.Int(g.Index), mib(m), mib(int64(r.acc.MinMemoryMiB))))
+		res.Say(Fail, msg.New("acc.memory.fail", msg.Int(g.Index), mib(m), mib(int64(r.acc.MinMemoryMiB))))
 		return res
 	}
-	res.say(Pass, msg.New("acc.memory.pass", mib(m), mib(int64(r.acc.MinMemoryMiB))))
+	res.Say(Pass, msg.New("acc.memory.pass", mib(m), mib(int64(r.acc.MinMemoryMiB))))
 	return res
 }
 
@@ -37,10 +37,10 @@ func (r *run) mig(g facts.GPU) Result {
 	if !ok {
 		res.Measured = g.MIG.String()
 		if noMIG(g) {
-			res.say(Pass, msg.New("acc.mig.none"))
+			res.Say(Pass, msg.New("acc.mig.none"))
 			return res
 		}
-		res.say(Skip, msg.New("acc.mig.skip"))
+		res.Say(Skip, msg.New("acc.mig.skip"))
 		return res
 	}
 	res.Measured = "MIG " + mode
@@ -49,11 +49,11 @@ func (r *run) mig(g facts.GPU) Result {
 	}
 	switch {
 	case mode == facts.Enabled:
-		res.say(Fail, msg.New("acc.mig.fail", msg.Int(g.Index), opt(migCount(g))))
+		res.Say(Fail, msg.New("acc.mig.fail", msg.Int(g.Index), opt(migCount(g))))
 	case g.MIGPending.Or("") == facts.Enabled:
-		res.say(Warn, msg.New("acc.mig.pending"))
+		res.Say(Warn, msg.New("acc.mig.pending"))
 	default:
-		res.say(Pass, msg.New("acc.mig.pass"))
+		res.Say(Pass, msg.New("acc.mig.pass"))
 	}
 	return res
 }
@@ -104,21 +104,21 @@ func (r *run) virtualization(g facts.GPU) Result {
 	mode, ok := g.Virtualization.Get()
 	if !ok {
 		res.Measured = g.Virtualization.String()
-		res.say(Skip, msg.New("acc.virt.skip"))
+		res.Say(Skip, msg.New("acc.virt.skip"))
 		return res
 	}
 	res.Measured = virtName(mode)
 	switch {
 	case mode == facts.VirtNone:
-		res.say(Pass, msg.New("acc.virt.bare"))
+		res.Say(Pass, msg.New("acc.virt.bare"))
 	case mode == facts.VirtPassthrough && want == "vm-ok":
-		res.say(Pass, msg.New("acc.virt.passthrough_ok"))
+		res.Say(Pass, msg.New("acc.virt.passthrough_ok"))
 	case mode == facts.VirtPassthrough:
-		res.say(Fail, msg.New("acc.virt.passthrough"))
+		res.Say(Fail, msg.New("acc.virt.passthrough"))
 	case mode == facts.VirtVGPU:
-		res.say(Fail, msg.New("acc.virt.vgpu"))
+		res.Say(Fail, msg.New("acc.virt.vgpu"))
 	default:
-		res.say(Fail, msg.New("acc.virt.host", msg.Text(virtName(mode))))
+		res.Say(Fail, msg.New("acc.virt.host", msg.Text(virtName(mode))))
 	}
 	return res
 }
@@ -151,7 +151,7 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	links, ok := g.NVLinks.Get()
 	if !ok {
 		res.Measured = g.NVLinks.String()
-		res.say(Skip, msg.New("acc.nvlink.skip"))
+		res.Say(Skip, msg.New("acc.nvlink.skip"))
 		return res
 	}
 	active := 0
@@ -162,10 +162,10 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	}
 	res.Measured = fmt.Sprintf("%d of %d links active", active, len(links))
 	if active < want {
-		res.say(Fail, msg.New("acc.nvlink.fail", msg.Int(g.Index), msg.Int(active), msg.Int(want)))
+		res.Say(Fail, msg.New("acc.nvlink.fail", msg.Int(g.Index), msg.Int(active), msg.Int(want)))
 		return res
 	}
-	res.say(Pass, msg.New("acc.nvlink.pass", msg.Int(active)))
+	res.Say(Pass, msg.New("acc.nvlink.pass", msg.Int(active)))
 	return res
 }
 
@@ -179,7 +179,7 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 	cur, ok := g.PCIe.WidthCurrent.Get()
 	if !ok {
 		res.Measured = g.PCIe.WidthCurrent.String()
-		res.say(Skip, msg.New("acc.pcie_width.skip"))
+		res.Say(Skip, msg.New("acc.pcie_width.skip"))
 		return res
 	}
 	res.Measured = fmt.Sprintf("x%d", cur)
@@ -189,13 +189,13 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 	}
 	switch {
 	case r.acc.MinPCIeWidth > 0 && cur < r.acc.MinPCIeWidth:
-		res.say(Fail, msg.New("acc.pcie_width.fail", msg.Int(g.Index), msg.Int(cur), msg.Int(r.acc.MinPCIeWidth)))
+		res.Say(Fail, msg.New("acc.pcie_width.fail", msg.Int(g.Index), msg.Int(cur), msg.Int(r.acc.MinPCIeWidth)))
 	case hasMax && cur < max:
-		res.say(Warn, msg.New("acc.pcie_width.warn", msg.Int(g.Index), msg.Int(cur), msg.Int(max)))
+		res.Say(Warn, msg.New("acc.pcie_width.warn", msg.Int(g.Index), msg.Int(cur), msg.Int(max)))
 	case !hasMax && r.acc.MinPCIeWidth == 0:
-		res.say(Skip, msg.New("acc.pcie_width.nomax"))
+		res.Say(Skip, msg.New("acc.pcie_width.nomax"))
 	default:
-		res.say(Pass, msg.New("acc.pcie_width.pass", msg.Int(cur)))
+		res.Say(Pass, msg.New("acc.pcie_width.pass", msg.Int(cur)))
 	}
 	return res
 }
@@ -213,12 +213,12 @@ func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	res.Measured = genMeasured(p)
 	if !hasLinkMax && !hasDevMax {
 		res.Expected = "the card's PCIe generation"
-		res.say(Skip, msg.New("acc.pcie_gen.skip", msg.Text(p.GenMax.String())))
+		res.Say(Skip, msg.New("acc.pcie_gen.skip", msg.Text(p.GenMax.String())))
 		return res
 	}
 	if !hasCard || !card.PCIeGen.Known() {
 		res.Expected = "the card's PCIe generation"
-		res.say(Skip, msg.New("acc.pcie_gen.nocard"))
+		res.Say(Skip, msg.New("acc.pcie_gen.nocard"))
 		return res
 	}
 	want := int(card.PCIeGen.Value)
@@ -233,11 +233,11 @@ func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	}
 	switch {
 	case hasDevMax && devMax < want:
-		res.say(Fail, msg.New("acc.pcie_gen.fail", msg.Int(g.Index), msg.Int(devMax), msg.Text(card.Name), msg.Int(want), opt(note)))
+		res.Say(Fail, msg.New("acc.pcie_gen.fail", msg.Int(g.Index), msg.Int(devMax), msg.Text(card.Name), msg.Int(want), opt(note)))
 	case hasLinkMax && linkMax < want:
-		res.say(Warn, msg.New("acc.pcie_gen.warn", msg.Int(linkMax), msg.Int(want), opt(note)))
+		res.Say(Warn, msg.New("acc.pcie_gen.warn", msg.Int(linkMax), msg.Int(want), opt(note)))
 	default:
-		res.say(Pass, msg.New("acc.pcie_gen.pass", msg.Int(top), opt(note)))
+		res.Say(Pass, msg.New("acc.pcie_gen.pass", msg.Int(top), opt(note)))
 	}
 	return res
 }
@@ -264,7 +264,7 @@ func (r *run) eccMode(g facts.GPU) Result {
 	mode, ok := g.ECCMode.Get()
 	if !ok {
 		res.Measured = g.ECCMode.String()
-		res.say(Skip, msg.New("acc.ecc_mode.skip"))
+		res.Say(Skip, msg.New("acc.ecc_mode.skip"))
 		return res
 	}
 	res.Measured = "ECC " + mode
@@ -273,11 +273,11 @@ func (r *run) eccMode(g facts.GPU) Result {
 	}
 	switch {
 	case mode != facts.Enabled:
-		res.say(Fail, msg.New("acc.ecc_mode.fail", msg.Text(mode), msg.Int(g.Index)))
+		res.Say(Fail, msg.New("acc.ecc_mode.fail", msg.Text(mode), msg.Int(g.Index)))
 	case g.ECCModePending.Or(facts.Enabled) != facts.Enabled:
-		res.say(Warn, msg.New("acc.ecc_mode.pending"))
+		res.Say(Warn, msg.New("acc.ecc_mode.pending"))
 	default:
-		res.say(Pass, msg.New("acc.ecc_mode.pass"))
+		res.Say(Pass, msg.New("acc.ecc_mode.pass"))
 	}
 	return res
 }
@@ -293,7 +293,7 @@ func (r *run) eccErrors(g facts.GPU) Result {
 		if g.ECCMode.Or("") == facts.Disabled {
 			off = msg.New("acc.ecc_errors.off")
 		}
-		res.say(Skip, msg.New("acc.ecc_errors.skip", opt(off)))
+		res.Say(Skip, msg.New("acc.ecc_errors.skip", opt(off)))
 		return res
 	}
 	res.Measured = fmt.Sprintf("%d since the driver loaded", n)
@@ -303,11 +303,11 @@ func (r *run) eccErrors(g facts.GPU) Result {
 	}
 	switch {
 	case n > 0:
-		res.say(Fail, msg.New("acc.ecc_errors.fail", msg.Int(g.Index), count(n)))
+		res.Say(Fail, msg.New("acc.ecc_errors.fail", msg.Int(g.Index), count(n)))
 	case hasAgg && agg > 0:
-		res.say(Warn, msg.New("acc.ecc_errors.used", count(agg)))
+		res.Say(Warn, msg.New("acc.ecc_errors.used", count(agg)))
 	default:
-		res.say(Pass, msg.New("acc.ecc_errors.pass"))
+		res.Say(Pass, msg.New("acc.ecc_errors.pass"))
 	}
 	return res
 }
@@ -323,7 +323,7 @@ func (r *run) throttle(g facts.GPU) Result {
 	reasons, ok := g.ClockEventReasons.Get()
 	if !ok {
 		res.Measured = g.ClockEventReasons.String()
-		res.say(Skip, msg.New("acc.throttle.skip"))
+		res.Say(Skip, msg.New("acc.throttle.skip"))
 		return res
 	}
 	res.Measured = "none active"
@@ -341,11 +341,11 @@ func (r *run) throttle(g facts.GPU) Result {
 	}
 	switch {
 	case len(hw) > 0:
-		res.say(Fail, msg.New("acc.throttle.fail", msg.Int(g.Index), msg.Sub(and(hw))))
+		res.Say(Fail, msg.New("acc.throttle.fail", msg.Int(g.Index), msg.Sub(and(hw))))
 	case len(sw) > 0:
-		res.say(Warn, msg.New("acc.throttle.warn", msg.Int(g.Index), msg.Sub(and(sw))))
+		res.Say(Warn, msg.New("acc.throttle.warn", msg.Int(g.Index), msg.Sub(and(sw))))
 	default:
-		res.say(Pass, msg.New("acc.throttle.pass"))
+		res.Say(Pass, msg.New("acc.throttle.pass"))
 	}
 	return res
 }
@@ -358,16 +358,16 @@ func (r *run) powerLimit(g facts.GPU) Result {
 	enf, okEnf := g.EnforcedPowerLimitW.Get()
 	if !okDef || !okEnf {
 		res.Measured = "default " + wattText(g.DefaultPowerLimitW) + ", enforced " + wattText(g.EnforcedPowerLimitW)
-		res.say(Skip, msg.New("acc.power.skip"))
+		res.Say(Skip, msg.New("acc.power.skip"))
 		return res
 	}
 	res.Expected = fmt.Sprintf("enforced limit = default %s W", trimFloat(def))
 	res.Measured = fmt.Sprintf("enforced %s W, default %s W", trimFloat(enf), trimFloat(def))
 	if enf < def-0.5 {
-		res.say(Fail, msg.New("acc.power.fail", msg.Int(g.Index), msg.Text(trimFloat(enf)), msg.Text(trimFloat(def))))
+		res.Say(Fail, msg.New("acc.power.fail", msg.Int(g.Index), msg.Text(trimFloat(enf)), msg.Text(trimFloat(def))))
 		return res
 	}
-	res.say(Pass, msg.New("acc.power.pass"))
+	res.Say(Pass, msg.New("acc.power.pass"))
 	return res
 }
 
@@ -385,15 +385,15 @@ func (r *run) persistence(g facts.GPU) Result {
 	mode, ok := g.PersistenceMode.Get()
 	if !ok {
 		res.Measured = g.PersistenceMode.String()
-		res.say(Skip, msg.New("acc.persistence.skip"))
+		res.Say(Skip, msg.New("acc.persistence.skip"))
 		return res
 	}
 	res.Measured = "persistence " + mode
 	if mode != facts.Enabled {
-		res.say(Warn, msg.New("acc.persistence.warn"))
+		res.Say(Warn, msg.New("acc.persistence.warn"))
 		return res
 	}
-	res.say(Pass, msg.New("acc.persistence.pass"))
+	res.Say(Pass, msg.New("acc.persistence.pass"))
 	return res
 }
 

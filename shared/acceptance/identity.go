@@ -145,7 +145,7 @@ func (r *run) identity(g facts.GPU) Result {
 	card, sig, ok := bestCard(g, r.cards)
 	if !ok {
 		res.Measured = nameOf(g)
-		res.say(Skip, msg.New("acc.identity.unknown", msg.Text(r.unknownIDs())))
+		res.Say(Skip, msg.New("acc.identity.unknown", msg.Text(r.unknownIDs())))
 		return res
 	}
 	res.Expected = card.ID + ": " + expectedSignals(sig)
@@ -179,13 +179,13 @@ func (r *run) identity(g facts.GPU) Result {
 		if limits == len(wrong) {
 			res.Rule = "A2" // only the power limit or clock: a down-binned or capped card
 		}
-		res.say(Fail, msg.New("acc.identity.fail", msg.Int(g.Index), msg.Text(card.Name), msg.Text(card.ID), msg.Sub(joined("acc.semi", wrong)), opt(note)))
+		res.Say(Fail, msg.New("acc.identity.fail", msg.Int(g.Index), msg.Text(card.Name), msg.Text(card.ID), msg.Sub(joined("acc.semi", wrong)), opt(note)))
 	case read == 0:
-		res.say(Skip, msg.New("acc.identity.unread_all", msg.Sub(joined("acc.semi", unread))))
+		res.Say(Skip, msg.New("acc.identity.unread_all", msg.Sub(joined("acc.semi", unread))))
 	case len(unread) > 0:
-		res.say(Warn, msg.New("acc.identity.warn", msg.Text(card.Name), msg.Sub(joined("acc.semi", unread)), opt(note)))
+		res.Say(Warn, msg.New("acc.identity.warn", msg.Text(card.Name), msg.Sub(joined("acc.semi", unread)), opt(note)))
 	default:
-		res.say(Pass, msg.New("acc.identity.pass", msg.Text(card.Name), opt(note)))
+		res.Say(Pass, msg.New("acc.identity.pass", msg.Text(card.Name), opt(note)))
 	}
 	return res
 }

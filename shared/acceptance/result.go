@@ -66,8 +66,8 @@ type Result struct {
 	Msg msg.M `json:"-"`
 }
 
-// say sets the status and the message, Message being its English text.
-func (r *Result) say(st Status, m msg.M) {
+// Say sets the status and the message, Message being its English text.
+func (r *Result) Say(st Status, m msg.M) {
 	r.Status, r.Msg, r.Message = st, m, m.String()
 }
 

@@ -55,7 +55,7 @@ func (r *run) wear(g facts.GPU, card catalog.Card, hasCard bool) Result {
 			Expected: "no pending or failed row remapping",
 			Measured: "not applicable: " + g.Brand.Or("GeForce") + " card",
 		}
-		res.say(Skip, msg.New("acc.wear.geforce"))
+		res.Say(Skip, msg.New("acc.wear.geforce"))
 		return res
 	}
 	if g.RemappedRows.Pending.OK() || g.RemappedRows.Failure.OK() {
@@ -76,19 +76,19 @@ func remappedRows(g facts.GPU) Result {
 	unc, okU := rr.Uncorrectable.Get()
 	switch {
 	case okF && failed:
-		res.say(Fail, msg.New("acc.rows.failed", msg.Int(g.Index)))
+		res.Say(Fail, msg.New("acc.rows.failed", msg.Int(g.Index)))
 	case okP && pending:
-		res.say(Fail, msg.New("acc.rows.pending", msg.Int(g.Index)))
+		res.Say(Fail, msg.New("acc.rows.pending", msg.Int(g.Index)))
 	case !okP && !okF:
 		var perInstance msg.M
 		if g.MIG.Or("") == facts.Enabled {
 			perInstance = msg.New("acc.rows.mig")
 		}
-		res.say(Skip, msg.New("acc.rows.skip", opt(perInstance)))
+		res.Say(Skip, msg.New("acc.rows.skip", opt(perInstance)))
 	case okU && unc > 0:
-		res.say(Warn, msg.New("acc.rows.used", count(unc)))
+		res.Say(Warn, msg.New("acc.rows.used", count(unc)))
 	default:
-		res.say(Pass, msg.New("acc.rows.pass"))
+		res.Say(Pass, msg.New("acc.rows.pass"))
 	}
 	return res
 }
@@ -103,13 +103,13 @@ func retiredPages(g facts.GPU) Result {
 	retired := rp.DoubleBit.Or(0) + rp.SingleBit.Or(0)
 	switch {
 	case okP && pending:
-		res.say(Fail, msg.New("acc.pages.pending", msg.Int(g.Index), count(retired)))
+		res.Say(Fail, msg.New("acc.pages.pending", msg.Int(g.Index), count(retired)))
 	case !okP:
-		res.say(Skip, msg.New("acc.pages.skip"))
+		res.Say(Skip, msg.New("acc.pages.skip"))
 	case retired > 0:
-		res.say(Warn, msg.New("acc.pages.used", count(retired)))
+		res.Say(Warn, msg.New("acc.pages.used", count(retired)))
 	default:
-		res.say(Pass, msg.New("acc.pages.pass"))
+		res.Say(Pass, msg.New("acc.pages.pass"))
 	}
 	return res
 }

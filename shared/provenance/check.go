@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Check returns the origin check and, for a live run, the kernel
@@ -27,11 +28,12 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 	for _, p := range k.PCI {
 		g, ok := gpuAt(f, p.Index)
 		if !ok {
-			out = append(out, acceptance.Result{
-				ID: fmt.Sprintf("gpu%d/kernel_pci_id", p.Index), Status: acceptance.Fail, Rule: "A4",
+			res := acceptance.Result{
+				ID: fmt.Sprintf("gpu%d/kernel_pci_id", p.Index), Rule: "A4",
 				Expected: "a GPU NVML listed", Measured: "no such GPU in the facts",
-				Message: "the kernel record names a GPU index the facts do not have: the report was edited",
-			})
+			}
+			res.Say(acceptance.Fail, msg.New("prov.pci_index"))
+			out = append(out, res)
 			continue
 		}
 		if !p.Vendor.OK() && !p.Device.OK() {
@@ -79,23 +81,17 @@ func origin(o Origin, f *facts.Facts) acceptance.Result {
 	res := acceptance.Result{ID: "origin", Rule: "A4", Expected: "facts read live through NVML on the delivered server", Measured: Describe(o, f)}
 	switch {
 	case o.Kind == Live && f.Source != facts.SourceNVML:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("the report says the facts were read live, but they are of source %q, not NVML: the report was edited", f.Source)
+		res.Say(acceptance.Fail, msg.New("prov.origin.live_not_nvml", msg.Text(strconv.Quote(string(f.Source)))))
 	case o.Kind == Live && o.Kernel == nil:
-		res.Status = acceptance.Skip
-		res.Message = "read through NVML, but what the kernel says was not recorded, so NVML was not cross-checked: run gpuverify check on the server"
+		res.Say(acceptance.Skip, msg.New("prov.origin.no_kernel"))
 	case o.Kind == Live:
-		res.Status = acceptance.Pass
-		res.Message = "gpuverify read the facts through NVML on the server it ran on; the kernel_* checks compare NVML with the kernel"
+		res.Say(acceptance.Pass, msg.New("prov.origin.live"))
 	case o.Kind == File && f.Source == facts.SourceNVML:
-		res.Status = acceptance.Fail
-		res.Message = "the report says the facts came from a saved nvidia-smi file, but they are of source NVML: the report was edited"
+		res.Say(acceptance.Fail, msg.New("prov.origin.file_is_nvml"))
 	case o.Kind == File:
-		res.Status = acceptance.Skip
-		res.Message = "the facts come from a saved file, which anyone can edit: this report is not proof of delivery. Run gpuverify check --plan plan.json on the server itself"
+		res.Say(acceptance.Skip, msg.New("prov.origin.file"))
 	default:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("origin.kind must be %q or %q, got %q", Live, File, o.Kind)
+		res.Say(acceptance.Fail, msg.New("prov.origin.bad_kind", msg.Text(strconv.Quote(string(Live))), msg.Text(strconv.Quote(string(File))), msg.Text(strconv.Quote(string(o.Kind)))))
 	}
 	return res
 }
@@ -108,17 +104,13 @@ func driver(k *Kernel, f *facts.Facts) acceptance.Result {
 	res.Measured = fmt.Sprintf("NVML %s, kernel %s", f.DriverVersion, k.DriverVersion)
 	switch {
 	case okN && absent(k.DriverVersion):
-		res.Status = acceptance.Fail
-		res.Message = "NVML answers, but the kernel has no NVIDIA driver loaded (no /proc/driver/nvidia/version): the library is not backed by the driver"
+		res.Say(acceptance.Fail, msg.New("prov.driver.no_module"))
 	case !okN || !okK:
-		res.Status = acceptance.Skip
-		res.Message = "one of the two driver versions is unavailable, so they could not be compared"
+		res.Say(acceptance.Skip, msg.New("prov.driver.skip"))
 	case nv != kv:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML says driver %s but the kernel module is %s: the NVML library is not the loaded driver's", nv, kv)
+		res.Say(acceptance.Fail, msg.New("prov.driver.fail", msg.Text(nv), msg.Text(kv)))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = "NVML and the kernel module report the same driver version"
+		res.Say(acceptance.Pass, msg.New("prov.driver.pass"))
 	}
 	return res
 }
@@ -128,11 +120,10 @@ func procGPUs(k *Kernel, f *facts.Facts) acceptance.Result {
 	res := acceptance.Result{ID: "kernel_gpus", Rule: "A4", Expected: "the GPUs NVML lists = the GPUs in /proc/driver/nvidia/gpus"}
 	gpus, ok := k.ProcGPUs.Get()
 	if !ok {
-		res.Status, res.Measured = acceptance.Skip, k.ProcGPUs.String()
-		res.Message = "the kernel's GPU list could not be read"
+		res.Measured = k.ProcGPUs.String()
+		res.Say(acceptance.Skip, msg.New("prov.gpus.skip"))
 		if absent(k.ProcGPUs) && len(f.GPUs) > 0 {
-			res.Status = acceptance.Fail
-			res.Message = fmt.Sprintf("NVML lists %d GPUs, but the kernel driver has none (no /proc/driver/nvidia/gpus): the library is not backed by the driver", len(f.GPUs))
+			res.Say(acceptance.Fail, msg.New("prov.gpus.none", msg.Int(len(f.GPUs))))
 		}
 		return res
 	}
@@ -144,12 +135,10 @@ func procGPUs(k *Kernel, f *facts.Facts) acceptance.Result {
 	res.Measured = fmt.Sprintf("NVML %d (%s), kernel %d (%s)", len(nvml), list(nvml), len(kernel), list(kernel))
 	onlyNVML, onlyKernel := diff(nvml, kernel), diff(kernel, nvml)
 	if len(onlyNVML) > 0 || len(onlyKernel) > 0 || len(nvml) != len(kernel) {
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML and the kernel driver list different GPUs (only NVML: %s; only the kernel: %s)", list(onlyNVML), list(onlyKernel))
+		res.Say(acceptance.Fail, msg.New("prov.gpus.fail", msg.Text(list(onlyNVML)), msg.Text(list(onlyKernel))))
 		return res
 	}
-	res.Status = acceptance.Pass
-	res.Message = fmt.Sprintf("NVML and the kernel driver list the same %d GPUs", len(nvml))
+	res.Say(acceptance.Pass, msg.New("prov.gpus.pass", msg.Int(len(nvml))))
 	return res
 }
 
@@ -159,8 +148,8 @@ func pciDevices(k *Kernel, f *facts.Facts) acceptance.Result {
 	res := acceptance.Result{ID: "kernel_pci_devices", Rule: "A4", Expected: "every GPU NVML lists is an NVIDIA device on the PCI bus"}
 	devs, ok := k.NVIDIADevices.Get()
 	if !ok {
-		res.Status, res.Measured = acceptance.Skip, k.NVIDIADevices.String()
-		res.Message = "the PCI bus could not be read"
+		res.Measured = k.NVIDIADevices.String()
+		res.Say(acceptance.Skip, msg.New("prov.pci.skip"))
 		return res
 	}
 	var bus []string
@@ -170,17 +159,14 @@ func pciDevices(k *Kernel, f *facts.Facts) acceptance.Result {
 	nvml := nvmlBuses(f)
 	res.Measured = fmt.Sprintf("NVML %d (%s), PCI bus %d (%s)", len(nvml), list(nvml), len(bus), list(bus))
 	if missing := diff(nvml, bus); len(missing) > 0 {
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML lists GPUs that are not NVIDIA display devices on the PCI bus: %s", list(missing))
+		res.Say(acceptance.Fail, msg.New("prov.pci.fail", msg.Text(list(missing))))
 		return res
 	}
 	if extra := diff(bus, nvml); len(extra) > 0 {
-		res.Status = acceptance.Warn
-		res.Message = fmt.Sprintf("the PCI bus has NVIDIA GPUs NVML does not list: %s (hidden from a container, unbound, or fallen off the bus: check nvidia-smi and dmesg)", list(extra))
+		res.Say(acceptance.Warn, msg.New("prov.pci.extra", msg.Text(list(extra))))
 		return res
 	}
-	res.Status = acceptance.Pass
-	res.Message = fmt.Sprintf("the %d GPUs NVML lists are the NVIDIA GPUs on the PCI bus", len(nvml))
+	res.Say(acceptance.Pass, msg.New("prov.pci.pass", msg.Int(len(nvml))))
 	return res
 }
 
@@ -191,8 +177,7 @@ func library(k *Kernel) acceptance.Result {
 	res := acceptance.Result{ID: "kernel_library", Rule: "A4", Expected: "one libnvidia-ml.so.<kernel driver version>, not chosen by hand", Measured: l.Path.String()}
 	p, ok := l.Path.Get()
 	if !ok {
-		res.Status = acceptance.Skip
-		res.Message = "the loaded libnvidia-ml could not be found in /proc/self/maps"
+		res.Say(acceptance.Skip, msg.New("prov.library.skip"))
 		return res
 	}
 	var bad []string
@@ -211,17 +196,14 @@ func library(k *Kernel) acceptance.Result {
 		bad = append(bad, fmt.Sprintf("the library is version %s but the kernel module is %s", libVer, kv))
 	}
 	if len(bad) > 0 {
-		res.Status = acceptance.Fail
-		res.Message = "the NVML library may not be the driver's: " + strings.Join(bad, "; ")
+		res.Say(acceptance.Fail, msg.New("prov.library.fail", msg.Text(strings.Join(bad, "; "))))
 		return res
 	}
 	if !okK {
-		res.Status = acceptance.Skip
-		res.Message = "the kernel module's version is unavailable, so the library's version could not be compared with it"
+		res.Say(acceptance.Skip, msg.New("prov.library.no_version"))
 		return res
 	}
-	res.Status = acceptance.Pass
-	res.Message = fmt.Sprintf("gpuverify loaded %s, the library of the loaded driver %s", p, kv)
+	res.Say(acceptance.Pass, msg.New("prov.library.pass", msg.Text(p), msg.Text(kv)))
 	return res
 }
 
@@ -248,17 +230,14 @@ func loader(l Library) acceptance.Result {
 		}
 	}
 	if len(bad) > 0 {
-		res.Status = acceptance.Fail
-		res.Message = "the loader was steered: " + strings.Join(bad, "; ") + ". Run gpuverify from a clean login shell"
+		res.Say(acceptance.Fail, msg.New("prov.loader.fail", msg.Text(strings.Join(bad, "; "))))
 		return res
 	}
 	if !preOK {
-		res.Status = acceptance.Skip
-		res.Message = "/etc/ld.so.preload could not be read: " + l.PreloadFile.Reason()
+		res.Say(acceptance.Skip, msg.New("prov.loader.skip", msg.Text(l.PreloadFile.Reason())))
 		return res
 	}
-	res.Status = acceptance.Pass
-	res.Message = "nothing steered the dynamic loader"
+	res.Say(acceptance.Pass, msg.New("prov.loader.pass"))
 	return res
 }
 
@@ -292,22 +271,19 @@ func pciID(p PCIDevice, g facts.GPU) acceptance.Result {
 	device, okD := p.Device.Get()
 	nv, okN := g.PCIDeviceID.Get()
 	if !okV || !okD {
-		res.Status, res.Measured = acceptance.Fail, fmt.Sprintf("NVML %s at %s, sysfs %s", g.PCIDeviceID, p.BusID, p.Vendor)
-		res.Message = fmt.Sprintf("NVML lists a GPU at %s, but the kernel's PCI bus has no such device: the NVML library describes a GPU this machine does not have", p.BusID)
+		res.Measured = fmt.Sprintf("NVML %s at %s, sysfs %s", g.PCIDeviceID, p.BusID, p.Vendor)
+		res.Say(acceptance.Fail, msg.New("prov.pci_id.missing", msg.Text(p.BusID)))
 		return res
 	}
 	kernel := combine(device, vendor)
 	res.Measured = fmt.Sprintf("NVML %s, sysfs %s (vendor %s, device %s)", g.PCIDeviceID, kernel, vendor, device)
 	switch {
 	case !okN:
-		res.Status = acceptance.Skip
-		res.Message = "NVML gave no PCI device id to compare"
+		res.Say(acceptance.Skip, msg.New("prov.pci_id.skip"))
 	case !strings.EqualFold(nv, kernel):
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML says PCI id %s, the kernel says %s: the library reports another card than the one in the slot", nv, kernel)
+		res.Say(acceptance.Fail, msg.New("prov.pci_id.fail", msg.Text(nv), msg.Text(kernel)))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = "NVML and the kernel see the same vendor and device id"
+		res.Say(acceptance.Pass, msg.New("prov.pci_id.pass"))
 	}
 	return res
 }
@@ -319,20 +295,17 @@ func subsystemID(p PCIDevice, g facts.GPU) acceptance.Result {
 	sd, okD := p.SubsystemDevice.Get()
 	nv, okN := g.PCISubsystemID.Get()
 	if !okV || !okD || !okN {
-		res.Status = acceptance.Skip
 		res.Measured = fmt.Sprintf("NVML %s, sysfs %s/%s", g.PCISubsystemID, p.SubsystemVendor, p.SubsystemDevice)
-		res.Message = "a subsystem id is unavailable, so they could not be compared"
+		res.Say(acceptance.Skip, msg.New("prov.subsystem.skip"))
 		return res
 	}
 	kernel := combine(sd, sv)
 	res.Measured = fmt.Sprintf("NVML %s, sysfs %s", nv, kernel)
 	if !strings.EqualFold(nv, kernel) {
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML says subsystem %s, the kernel says %s: the board is not the one NVML describes", nv, kernel)
+		res.Say(acceptance.Fail, msg.New("prov.subsystem.fail", msg.Text(nv), msg.Text(kernel)))
 		return res
 	}
-	res.Status = acceptance.Pass
-	res.Message = "NVML and the kernel see the same board (subsystem id)"
+	res.Say(acceptance.Pass, msg.New("prov.subsystem.pass"))
 	return res
 }
 
@@ -360,14 +333,11 @@ func linkWidth(p PCIDevice, g facts.GPU) acceptance.Result {
 	}
 	switch {
 	case len(bad) > 0:
-		res.Status = acceptance.Fail
-		res.Message = "NVML and the kernel disagree on the link: " + strings.Join(bad, "; ")
+		res.Say(acceptance.Fail, msg.New("prov.link.fail", msg.Text(strings.Join(bad, "; "))))
 	case compared < 2:
-		res.Status = acceptance.Skip
-		res.Message = "a link width is unavailable, so not all could be compared"
+		res.Say(acceptance.Skip, msg.New("prov.width.skip"))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = "NVML and the kernel see the same link width"
+		res.Say(acceptance.Pass, msg.New("prov.width.pass"))
 	}
 	return res
 }
@@ -403,17 +373,13 @@ func linkGen(p PCIDevice, g facts.GPU) acceptance.Result {
 	}
 	switch {
 	case len(fail) > 0:
-		res.Status = acceptance.Fail
-		res.Message = "NVML and the kernel disagree on the link: " + strings.Join(append(fail, warn...), "; ")
+		res.Say(acceptance.Fail, msg.New("prov.link.fail", msg.Text(strings.Join(append(fail, warn...), "; "))))
 	case len(warn) > 0:
-		res.Status = acceptance.Warn
-		res.Message = strings.Join(warn, "; ") + ": the link changes speed with the power state between two reads; run again under load if it persists"
+		res.Say(acceptance.Warn, msg.New("prov.gen.warn", msg.Text(strings.Join(warn, "; "))))
 	case !compared:
-		res.Status = acceptance.Skip
-		res.Message = "a link speed is unavailable, so they could not be compared"
+		res.Say(acceptance.Skip, msg.New("prov.gen.skip"))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = "NVML and the kernel see the same link generation"
+		res.Say(acceptance.Pass, msg.New("prov.gen.pass"))
 	}
 	return res
 }
@@ -428,14 +394,11 @@ func numaNode(p PCIDevice, g facts.GPU) acceptance.Result {
 	kv, okK := p.NUMANode.Get()
 	switch {
 	case !okN || !okK || kv < 0:
-		res.Status = acceptance.Skip
-		res.Message = "a NUMA node is unavailable (one-node machines often have none), so they could not be compared"
+		res.Say(acceptance.Skip, msg.New("prov.numa.skip"))
 	case nv != kv:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("NVML puts the GPU on NUMA node %d, the kernel on %d", nv, kv)
+		res.Say(acceptance.Fail, msg.New("prov.numa.fail", msg.Int(nv), msg.Int(kv)))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = fmt.Sprintf("NVML and the kernel put the GPU on NUMA node %d", kv)
+		res.Say(acceptance.Pass, msg.New("prov.numa.pass", msg.Int(kv)))
 	}
 	return res
 }
@@ -462,14 +425,11 @@ func procGPU(k *Kernel, p PCIDevice, g facts.GPU) (acceptance.Result, bool) {
 	}
 	switch {
 	case len(bad) > 0:
-		res.Status = acceptance.Fail
-		res.Message = "NVML and the kernel driver describe different GPUs: " + strings.Join(bad, "; ")
+		res.Say(acceptance.Fail, msg.New("prov.model.fail", msg.Text(strings.Join(bad, "; "))))
 	case pg.Model == "" || pg.UUID == "" || !g.Name.OK() || !g.UUID.OK():
-		res.Status = acceptance.Skip
-		res.Message = "a name or UUID is unavailable, so not all could be compared"
+		res.Say(acceptance.Skip, msg.New("prov.model.skip"))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = "NVML and the kernel driver give the same name and UUID"
+		res.Say(acceptance.Pass, msg.New("prov.model.pass"))
 	}
 	return res, true
 }

@@ -528,3 +528,20 @@ func TestEveryCheckHasAKind(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveMessagesBilingual: every check of a live report, the kernel
+// cross-checks included, carries a catalogue message whose English is the
+// text the file keeps (issue 15.1); the sealed report keeps the messages.
+func TestLiveMessagesBilingual(t *testing.T) {
+	r := liveCase(t)
+	for _, c := range r.Checks {
+		if c.ID == "input" {
+			continue
+		}
+		if err := msg.Check(c.Msg); err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+		} else if c.Msg.String() != c.Message || c.Text(msg.Zh) == c.Message {
+			t.Errorf("%s: English %q, Message %q, Chinese %q", c.ID, c.Msg.String(), c.Message, c.Text(msg.Zh))
+		}
+	}
+}
