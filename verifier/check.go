@@ -142,20 +142,20 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 	if err := reportForms(r, o.lang).print(e.stdout, o.format); err != nil {
 		return err
 	}
-	return verdictErr(r, interrupted)
+	return verdictErr(r, interrupted, o.lang)
 }
 
 // verdictErr maps the report's verdict to the exit code: 3 fail, 1 an
 // interrupted bench, 4 incomplete, 0 pass.
-func verdictErr(r *report.Report, interrupted bool) error {
+// Its message is in l.
+func verdictErr(r *report.Report, interrupted bool, l msg.Lang) error {
 	switch {
 	case r.Summary.Fail > 0:
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the report and open a ticket with the vendor before running workloads (rule A4)", r.Summary.Fail, r.Summary.Total)}
+		return &codeError{code: exitFailed, msg: l.Text("cli.check.failed", msg.Int(r.Summary.Fail), msg.Int(r.Summary.Total))}
 	case interrupted:
-		return runErr("the bench was interrupted: the report holds what ran before Ctrl-C")
+		return &codeError{code: exitError, msg: l.Text("cli.check.interrupted")}
 	case r.Summary.Verdict == acceptance.VerdictIncomplete:
-		n := len(acceptance.UnmeasuredDemanded(r.Checks))
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s not measured, so this is not proof of delivery (see \"Not measured\" above)", countOf(n, "demanded check was", "demanded checks were"))}
+		return &codeError{code: exitIncomplete, msg: l.Text("cli.check.incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(r.Checks))))}
 	}
 	return nil
 }

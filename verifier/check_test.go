@@ -273,6 +273,9 @@ func TestCheckLangDefault(t *testing.T) {
 		if code != exitIncomplete || !strings.HasPrefix(stdout, want) {
 			t.Errorf("LANG=%q: exit %d %s\n%.300s", env, code, stderr, stdout)
 		}
+		if zh := strings.HasPrefix(env, "zh"); zh != strings.Contains(stderr, "INCOMPLETE：没有检查失败，但有 1 项必查项目未测到") {
+			t.Errorf("LANG=%q: stderr %q", env, stderr)
+		}
 		data, err := os.ReadFile(out)
 		if err != nil || !strings.Contains(string(data), `"message": "8 GPUs listed, the plan expects 8"`) {
 			t.Errorf("LANG=%q: the report file lacks the English message (%v)", env, err)

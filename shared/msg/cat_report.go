@@ -4,6 +4,9 @@ package msg
 // how to measure what was not measured.
 func init() {
 	add([]Entry{
+		{ID: "cli.check.failed", En: "{0} of {1} checks failed: keep the report and open a ticket with the vendor before running workloads (rule A4)", Zh: "{1} 项检查中有 {0} 项失败：请保留报告，在跑业务之前向供应商提交工单（规则 A4）"},
+		{ID: "cli.check.interrupted", En: "the bench was interrupted: the report holds what ran before Ctrl-C", Zh: "基准测试被中断：报告保存了 Ctrl-C 之前已运行的部分"},
+		{ID: "cli.check.incomplete", En: "INCOMPLETE: nothing failed, but {0} demanded {0|check was|checks were} not measured, so this is not proof of delivery (see \"Not measured\" above)", Zh: "INCOMPLETE：没有检查失败，但有 {0} 项必查项目未测到，所以这不能作为交付证明（见上文“未测到”一节）"},
 		{ID: "report.headline.live", En: "Delivery check", Zh: "交付检查"},
 		{ID: "report.headline.file", En: "Check of a saved file", Zh: "保存文件的检查"},
 		{ID: "report.not_proof", En: "NOT PROOF OF DELIVERY: the facts were read from a saved file, which anyone can edit. Run gpuverify check on the server itself.", Zh: "不能作为交付证明：这些事实读自保存的文件，任何人都能修改。请在服务器上直接运行 gpuverify check。"},
