@@ -2,6 +2,8 @@ package acceptance
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -192,4 +194,22 @@ func TestSectionsOneGPU(t *testing.T) {
 	if len(s) != 2 || s[0].Title != "Wear: ECC errors, remapped rows, retired pages: SKIP (1 skip)" || s[1].Title != "GPU count and identity: PASS (1 pass)" {
 		t.Errorf("sections %+v", s)
 	}
+}
+
+// FuzzGPUOf: GPUOf never panics, and what it accepts is exactly the form
+// "gpuN/…" with N written without leading zeros.
+func FuzzGPUOf(f *testing.F) {
+	for _, s := range []string{"gpu0/identity", "gpu12/memory", "gpu_count", "gpu01/x", "gpu-1/x", "gpu/x", "gpu99999999999999999999/x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, id string) {
+		n, ok := GPUOf(id)
+		if !ok {
+			return
+		}
+		head, _, _ := strings.Cut(id, "/")
+		if n < 0 || head != "gpu"+strconv.Itoa(n) {
+			t.Errorf("GPUOf(%q) = %d, true", id, n)
+		}
+	})
 }
