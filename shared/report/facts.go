@@ -6,38 +6,35 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// WriteFacts writes facts for a terminal: the server, then one block per
-// GPU. An unavailable fact shows as "unavailable (reason)". It is the text
-// form of gpuverify facts; the JSON form is the Facts value itself.
-func WriteFacts(w io.Writer, f *facts.Facts) error {
-	var b strings.Builder
-	for _, kv := range serverLines(f, msg.En) {
-		fmt.Fprintf(&b, "%-8s %s\n", kv[0], kv[1])
-	}
+// WriteFacts writes facts for a terminal, in the one document model: the
+// server, then one block per GPU. An unavailable fact shows as
+// "unavailable (reason)". It is the text form of gpuverify facts; the JSON
+// form is the Facts value itself.
+func WriteFacts(w io.Writer, f *facts.Facts) error { return table.WriteText(w, "", factsSections(f)) }
+
+// factsSections are the server's lines, then a section per GPU.
+func factsSections(f *facts.Facts) []table.Section {
+	head := serverLines(f, msg.En)
 	if f == nil {
-		_, err := io.WriteString(w, b.String())
-		return err
+		return []table.Section{{Rows: head}}
 	}
-	fmt.Fprintf(&b, "%-8s %s\n", "nvml", text(f.NVMLVersion))
-	fmt.Fprintf(&b, "%-8s %s\n", "topology", topologyText(f.Topology))
+	head = append(head, []string{"nvml", text(f.NVMLVersion)}, []string{"topology", topologyText(f.Topology)})
 	for _, p := range f.Problems {
-		fmt.Fprintf(&b, "%-8s %s\n", "problem", p)
+		head = append(head, []string{"problem", p})
 	}
+	out := []table.Section{{Rows: head}}
 	for _, g := range f.GPUs {
-		fmt.Fprintf(&b, "\nGPU %d  %s  %s\n", g.Index, text(g.Name), text(g.BusID))
-		for _, kv := range gpuLines(g) {
-			fmt.Fprintf(&b, "  %-14s %s\n", kv[0], kv[1])
-		}
+		out = append(out, table.Section{Title: fmt.Sprintf("GPU %d  %s  %s", g.Index, text(g.Name), text(g.BusID)), Rows: gpuLines(g)})
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return out
 }
 
-func gpuLines(g facts.GPU) [][2]string {
-	return [][2]string{
+func gpuLines(g facts.GPU) [][]string {
+	return [][]string{
 		{"identity", fmt.Sprintf("pci %s, subsystem %s, brand %s, arch %s", text(g.PCIDeviceID), text(g.PCISubsystemID), text(g.Brand), text(g.Architecture))},
 		{"board", fmt.Sprintf("uuid %s, serial %s, part %s, vbios %s", text(g.UUID), text(g.Serial), text(g.BoardPartNumber), text(g.VBIOSVersion))},
 		{"memory", fmt.Sprintf("%s total, %s reserved", mib(g.MemoryTotalMiB), mib(g.MemoryReservedMiB))},
