@@ -44,6 +44,10 @@ func Decode(data []byte) (*Report, error) {
 	if err := acceptance.ValidStatuses(r.Checks); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
+	// A file keeps each check's English text; where a stated check is the
+	// one this code derives from the report's facts, it gets the catalogue
+	// message back, so a report read from a file renders in every language.
+	keepMessages(r.Checks, Derive(&r))
 	return &r, nil
 }
 

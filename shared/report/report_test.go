@@ -165,6 +165,12 @@ func TestGolden(t *testing.T) {
 			if txt2.String() != txt.String() {
 				t.Error("text rendered from the decoded JSON differs from text rendered from the report")
 			}
+			// Read back from the file, it still renders in Chinese.
+			var zh2 bytes.Buffer
+			WriteText(&zh2, back, msg.Zh)
+			if zh2.String() != zhTxt.String() {
+				t.Error("Chinese text rendered from the decoded JSON differs from the report's")
+			}
 		})
 	}
 }
