@@ -252,12 +252,14 @@ func (r *run) topology() Result {
 
 // problems reports inconsistencies found while reading the facts.
 func (r *run) problems() Result {
-	return Result{
-		ID: "input", Status: Warn, Rule: "A4",
+	res := Result{
+		ID: "input", Rule: "A4",
 		Expected: "a complete, consistent capture",
 		Measured: fmt.Sprintf("%d problems", len(r.f.Problems)),
-		Message:  strings.Join(r.f.Problems, "; "),
 	}
+	// The parser's findings are written as it gives them (English).
+	res.Say(Warn, msg.New("acc.input", msg.Text(strings.Join(r.f.Problems, "; "))))
+	return res
 }
 
 // lostReason finds a fact of g whose reason says the GPU is lost.

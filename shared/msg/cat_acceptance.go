@@ -19,6 +19,7 @@ func init() {
 		{ID: "acc.gpu_count.fail", En: "{0} listed, the plan expects {1}{2}{3}: record it and open a ticket (rule A4)", Zh: "列出 {0}，计划要求 {1} 块{2}{3}：请记录并向供应商提交工单（规则 A4）"},
 		{ID: "acc.gpu_listing.short", En: "the output announces {0} GPUs but lists {1}: the others were not checked (output cut short?); capture it again", Zh: "输出开头声明 {0} 块 GPU，却只列出 {1} 块：其余的未经检查（输出被截断？）；请重新采集"},
 		{ID: "acc.gpu_listing.extra", En: "the output announces {0} GPUs but lists {1}: the capture does not agree with itself (edited, or joined from several?); capture it again", Zh: "输出开头声明 {0} 块 GPU，却列出 {1} 块：采集结果自相矛盾（被改过，或由多份拼成？）；请重新采集"},
+		{ID: "acc.input", En: "{0}", Zh: "采集结果有问题（解析器原文）：{0}"},
 		{ID: "acc.infiniband.skip", En: "measured across the nodes by gpuverify merge (fleet_ib from each report's InfiniBand ports, fleet_nccl from nccl-tests): run check on every node and merge the reports", Zh: "由 gpuverify merge 跨节点测量（fleet_ib 取自各报告的 InfiniBand 端口，fleet_nccl 取自 nccl-tests）：在每个节点上运行 check，再合并报告"},
 		{ID: "acc.reachable.fail", En: "GPU {0} is lost or needs a reset: none of its other checks could run. Record it and open a ticket (rule A4)", Zh: "GPU {0} 已掉卡或需要重置：它的其余检查都无法运行。请记录并向供应商提交工单（规则 A4）"},
 		{ID: "acc.driver.skip", En: "the driver version was not reported", Zh: "未报告驱动版本"},
