@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
@@ -32,11 +34,12 @@ type mergeOptions struct {
 	out     string   // where to write the fleet report; "" for nowhere
 	force   bool     // replace out
 	format  string   // text, markdown or json
+	lang    msg.Lang // the language of text and markdown
 }
 
 func parseMerge(e env, args []string) (options, error) {
 	o := &mergeOptions{}
-	fs := newFlags(e, "merge", "REPORT... [--plan plan.json] [--allowed-signers FILE] [--nccl FILE] [--out fleet.json] [--format text|markdown|json]")
+	fs := newFlags(e, "merge", "REPORT... [--plan plan.json] [--allowed-signers FILE] [--nccl FILE] [--out fleet.json] [--format text|markdown|json] [--lang zh|en]")
 	fs.StringVar(&o.plan, "plan", "", "the plan file every node was checked against (default: the plan most reports name)")
 	fs.StringVar(&o.signers, "allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
 	fs.StringVar(&o.nccl, "nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
@@ -44,9 +47,11 @@ func parseMerge(e env, args []string) (options, error) {
 	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
 	format := &formatFlag{value: "text", allowed: []string{"text", "markdown", "json"}}
 	fs.Var(format, "format", "what to print: text, markdown (for a ticket) or json (the fleet report)")
+	lang := langFlag(e)
+	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh); the fleet file keeps English")
 	var err error
 	o.reports, err = parseInterleaved(fs, args)
-	o.format = format.value
+	o.format, o.lang = format.value, msg.Lang(lang.value)
 	return o, err
 }
 
@@ -112,7 +117,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 			return err
 		}
 	}
-	if err := fleetForms(f).print(e.stdout, o.format); err != nil {
+	if err := fleetForms(f, o.lang).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return mergeExit(f)
@@ -196,9 +201,14 @@ func mergeExit(f *fleet.Fleet) error {
 	return nil
 }
 
-// fleetForms are the fleet report in the formats merge prints.
-func fleetForms(f *fleet.Fleet) forms {
-	return forms{text: f.WriteText, markdown: f.WriteMarkdown, json: func() ([]byte, error) { return fleet.Marshal(f) }}
+// fleetForms are the fleet report in the formats merge prints, the text
+// and Markdown in l.
+func fleetForms(f *fleet.Fleet, l msg.Lang) forms {
+	return forms{
+		text:     func(w io.Writer) error { return f.WriteTextIn(w, l) },
+		markdown: func(w io.Writer) error { return f.WriteMarkdownIn(w, l) },
+		json:     func() ([]byte, error) { return fleet.Marshal(f) },
+	}
 }
 
 // isFleet reports whether data is a fleet report: verify-report checks

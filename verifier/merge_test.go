@@ -104,6 +104,14 @@ func TestMergeCommand(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
+	// The same merge in Chinese (issue 15.1): the headings and the checks'
+	// sentences, the check ids and statuses as they are.
+	code, stdout, _ = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b, "--lang", "zh")
+	for _, want := range []string{"集群检查：PASS", "PASS fleet_gpu_count [A1] 各节点的 GPU 合计与计划一致", "SKIP fleet_nccl [A3] 未测 NCCL all-reduce 带宽"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("--lang zh: exit %d, stdout lacks %q:\n%s", code, want, stdout)
+		}
+	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)

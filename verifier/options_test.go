@@ -30,7 +30,7 @@ func TestParseOptions(t *testing.T) {
 			&checkOptions{plan: "p.json", format: "text", out: "r.json", sign: "key", bench: true, benchDuration: 30 * time.Second, lang: "en"}},
 		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", format: "text"}},
 		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: "u.csv"}},
-		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", format: "text"}},
+		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", format: "text", lang: "en"}},
 		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1"}},
 	}
 	for _, tt := range tests {

@@ -79,6 +79,18 @@ func opt(m msg.M) msg.Arg {
 	return msg.Sub(m)
 }
 
+// KeepMessages gives each result of decoded the catalogue message of the
+// result of from at the same place when both state the same (Same): a
+// file keeps only the English text, so what is read back from one gets its
+// messages here, to render in every language.
+func KeepMessages(decoded, from []Result) {
+	for i := range decoded {
+		if i < len(from) && Same(decoded[i], from[i]) {
+			decoded[i].Msg = from[i].Msg
+		}
+	}
+}
+
 // Text is the result's message in l: the catalogue's rendering when the
 // result carries one, else Message as written.
 func (r Result) Text(l msg.Lang) string {

@@ -3,10 +3,12 @@ package fleet
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Thresholds of the interconnect checks. The plan names the interconnect
@@ -51,25 +53,34 @@ func result(id, rule, expected string) acceptance.Result {
 	return acceptance.Result{ID: id, Rule: rule, Expected: expected}
 }
 
-func pass(r acceptance.Result, measured, msg string) acceptance.Result {
-	r.Status, r.Measured, r.Message = acceptance.Pass, measured, msg
+// pass, fail, warn and skip set a result's status, measured value and
+// message (its English text the Message a file keeps).
+func pass(r acceptance.Result, measured string, m msg.M) acceptance.Result {
+	r.Measured = measured
+	r.Say(acceptance.Pass, m)
 	return r
 }
 
-func fail(r acceptance.Result, measured, msg string) acceptance.Result {
-	r.Status, r.Measured, r.Message = acceptance.Fail, measured, msg
+func fail(r acceptance.Result, measured string, m msg.M) acceptance.Result {
+	r.Measured = measured
+	r.Say(acceptance.Fail, m)
 	return r
 }
 
-func warn(r acceptance.Result, measured, msg string) acceptance.Result {
-	r.Status, r.Measured, r.Message = acceptance.Warn, measured, msg
+func warn(r acceptance.Result, measured string, m msg.M) acceptance.Result {
+	r.Measured = measured
+	r.Say(acceptance.Warn, m)
 	return r
 }
 
-func skip(r acceptance.Result, msg string) acceptance.Result {
-	r.Status, r.Measured, r.Message = acceptance.Skip, "not measured", msg
+func skip(r acceptance.Result, m msg.M) acceptance.Result {
+	r.Measured = "not measured"
+	r.Say(acceptance.Skip, m)
 	return r
 }
+
+// txt is a message argument written as given: names, ids, lists of them.
+func txt(s string) msg.Arg { return msg.Text(s) }
 
 // name is how messages name a node: its file and, when known, its host.
 func (n Node) name() string {
@@ -83,13 +94,13 @@ func checkInputs(f *Fleet) acceptance.Result {
 	r := result("fleet_inputs", "A4", "every file is a gpuverify report of the plan")
 	measured := fmt.Sprintf("%d merged, %d rejected", len(f.Nodes), len(f.Rejected))
 	if len(f.Rejected) == 0 {
-		return pass(r, measured, fmt.Sprintf("every report was read and names plan sha256 %s", short(f.Plan.SHA256)))
+		return pass(r, measured, msg.New("fleet.inputs.pass", txt(short(f.Plan.SHA256))))
 	}
 	parts := make([]string, len(f.Rejected))
 	for i, x := range f.Rejected {
 		parts[i] = x.File + ": " + x.Reason
 	}
-	return fail(r, measured, "not merged: "+strings.Join(parts, "; ")+". The fleet holds the other reports; rerun the node that wrote each of these")
+	return fail(r, measured, msg.New("fleet.inputs.fail", txt(strings.Join(parts, "; "))))
 }
 
 func checkDigests(f *Fleet) acceptance.Result {
@@ -102,21 +113,21 @@ func checkDigests(f *Fleet) acceptance.Result {
 	}
 	measured := fmt.Sprintf("%d of %d match", len(f.Nodes)-len(bad), len(f.Nodes))
 	if len(f.Nodes) == 0 {
-		return skip(r, "no report was merged")
+		return skip(r, msg.New("fleet.none"))
 	}
 	if len(bad) > 0 {
-		return fail(r, measured, "changed after gpuverify wrote them: "+strings.Join(bad, ", ")+" (gpuverify verify-report shows both digests); do not accept evidence that was edited")
+		return fail(r, measured, msg.New("fleet.digests.fail", txt(strings.Join(bad, ", "))))
 	}
-	return pass(r, measured, "no report was edited after gpuverify wrote it")
+	return pass(r, measured, msg.New("fleet.digests.pass"))
 }
 
 func checkSignatures(f *Fleet, asked bool) acceptance.Result {
 	r := result("fleet_signatures", "A4", "every report signed by an allowed signer")
 	if !asked {
-		return skip(r, "signatures were not checked: pass --allowed-signers FILE to check each report's .sig")
+		return skip(r, msg.New("fleet.sigs.unasked"))
 	}
 	if len(f.Nodes) == 0 {
-		return skip(r, "no report was merged")
+		return skip(r, msg.New("fleet.none"))
 	}
 	var bad, unavailable []string
 	signers := map[string]bool{}
@@ -134,21 +145,21 @@ func checkSignatures(f *Fleet, asked bool) acceptance.Result {
 	measured := fmt.Sprintf("%d of %d verified", len(f.Nodes)-len(bad)-len(unavailable), len(f.Nodes))
 	switch {
 	case len(bad) > 0:
-		return fail(r, measured, "not signed by an allowed signer: "+strings.Join(bad, "; "))
+		return fail(r, measured, msg.New("fleet.sigs.fail", txt(strings.Join(bad, "; "))))
 	case len(unavailable) > 0:
 		why := "signature verification is unavailable in this build"
 		if n := f.Nodes[0].Signature; n != nil && n.Detail != "" {
 			why = n.Detail
 		}
-		return skip(r, why+": "+strings.Join(unavailable, ", ")+" not verified")
+		return skip(r, msg.New("fleet.sigs.unavailable", txt(why), txt(strings.Join(unavailable, ", "))))
 	}
-	return pass(r, measured, "signed by "+strings.Join(sortedKeys(signers), ", "))
+	return pass(r, measured, msg.New("fleet.sigs.pass", txt(strings.Join(sortedKeys(signers), ", "))))
 }
 
 func checkVerdicts(f *Fleet) acceptance.Result {
 	r := result("fleet_node_verdicts", "A1", "every node's own report passes")
 	if len(f.Nodes) == 0 {
-		return skip(r, "no report was merged")
+		return skip(r, msg.New("fleet.none"))
 	}
 	var bad, open []string
 	for _, n := range f.Nodes {
@@ -163,13 +174,13 @@ func checkVerdicts(f *Fleet) acceptance.Result {
 	measured := fmt.Sprintf("%d of %d pass", len(f.Nodes)-len(bad)-len(open), len(f.Nodes))
 	switch {
 	case len(bad) > 0:
-		return fail(r, measured, "nodes whose report failed: "+strings.Join(bad, "; ")+". Read each report and open a ticket (rule A4)")
+		return fail(r, measured, msg.New("fleet.verdicts.fail", txt(strings.Join(bad, "; "))))
 	case len(open) > 0:
-		r = skip(r, "nodes whose report is incomplete: "+strings.Join(open, "; ")+". Measure what each report lists under \"Not measured\" and run check again")
+		r = skip(r, msg.New("fleet.verdicts.open", txt(strings.Join(open, "; "))))
 		r.Measured = measured
 		return r
 	}
-	return pass(r, measured, "every node passed its own checks")
+	return pass(r, measured, msg.New("fleet.verdicts.pass"))
 }
 
 func checkNodeCount(f *Fleet) acceptance.Result {
@@ -178,15 +189,15 @@ func checkNodeCount(f *Fleet) acceptance.Result {
 	got := len(f.Nodes)
 	measured := fmt.Sprintf("%d nodes", got)
 	if want == 0 {
-		return skip(r, "no plan to count against: give --plan, or merge at least one readable report")
+		return skip(r, msg.New("fleet.noplan"))
 	}
 	switch {
 	case got < want:
-		return fail(r, measured, fmt.Sprintf("%d of the plan's %d nodes sent a report: run gpuverify on the missing nodes, or the delivery is short", got, want))
+		return fail(r, measured, msg.New("fleet.nodes.fail", msg.Int(got), msg.Int(want)))
 	case got > want:
-		return warn(r, measured, fmt.Sprintf("%d reports for a plan of %d nodes: a node outside the plan, or reports of two runs merged", got, want))
+		return warn(r, measured, msg.New("fleet.nodes.warn", msg.Int(got), msg.Int(want)))
 	}
-	return pass(r, measured, "one report for each node of the plan")
+	return pass(r, measured, msg.New("fleet.nodes.pass"))
 }
 
 func checkGPUCount(f *Fleet) acceptance.Result {
@@ -202,19 +213,19 @@ func checkGPUCount(f *Fleet) acceptance.Result {
 	}
 	measured := fmt.Sprintf("%d GPUs on %d nodes", got, len(f.Nodes))
 	if want == 0 {
-		return skip(r, "no plan to count against: give --plan, or merge at least one readable report")
+		return skip(r, msg.New("fleet.noplan"))
 	}
 	switch {
 	case got < want:
-		msg := fmt.Sprintf("the nodes show %d of the %d GPUs the plan pays for", got, want)
+		perNode := msg.Text("")
 		if len(short) > 0 {
-			msg += fmt.Sprintf(" (%d per node expected: %s)", f.Plan.GPUsPerNode, strings.Join(short, "; "))
+			perNode = msg.Sub(msg.New("fleet.gpus.short", msg.Int(f.Plan.GPUsPerNode), txt(strings.Join(short, "; "))))
 		}
-		return fail(r, measured, msg)
+		return fail(r, measured, msg.New("fleet.gpus.fail", msg.Int(got), msg.Int(want), perNode))
 	case got > want:
-		return warn(r, measured, fmt.Sprintf("%d GPUs where the plan has %d: check the node list", got, want))
+		return warn(r, measured, msg.New("fleet.gpus.warn", msg.Int(got), msg.Int(want)))
 	}
-	return pass(r, measured, "the nodes add up to the plan's GPU count")
+	return pass(r, measured, msg.New("fleet.gpus.pass"))
 }
 
 func checkHosts(f *Fleet) acceptance.Result {
@@ -236,13 +247,13 @@ func checkHosts(f *Fleet) acceptance.Result {
 	measured := fmt.Sprintf("%d distinct hosts in %d reports", len(seen), len(f.Nodes))
 	switch {
 	case len(dup) > 0:
-		return fail(r, measured, "a machine counted twice: "+strings.Join(dup, "; ")+". One server's report was copied or the same node ran twice; the fleet is short of a node")
+		return fail(r, measured, msg.New("fleet.hosts.fail", txt(strings.Join(dup, "; "))))
 	case len(unnamed) > 0:
-		return warn(r, measured, "no host name in "+strings.Join(unnamed, ", ")+": only the GPU identities below tell the machines apart")
+		return warn(r, measured, msg.New("fleet.hosts.warn", txt(strings.Join(unnamed, ", "))))
 	case len(f.Nodes) == 0:
-		return skip(r, "no report was merged")
+		return skip(r, msg.New("fleet.none"))
 	}
-	return pass(r, measured, "every report comes from a different host")
+	return pass(r, measured, msg.New("fleet.hosts.pass"))
 }
 
 // checkGPUs finds a GPU (UUID or serial) or an InfiniBand adapter (node
@@ -295,11 +306,11 @@ func checkGPUs(f *Fleet) acceptance.Result {
 	measured := fmt.Sprintf("%d identities compared, %d repeated", ids, total)
 	switch {
 	case len(dup) > 0:
-		return fail(r, measured, "a box counted twice: "+strings.Join(dup, "; ")+". Both reports come from one machine, so the fleet is short of a node (rule A4)")
+		return fail(r, measured, msg.New("fleet.boxes.fail", txt(strings.Join(dup, "; "))))
 	case ids == 0:
-		return skip(r, "no report holds a GPU UUID or serial")
+		return skip(r, msg.New("fleet.boxes.skip"))
 	}
-	return pass(r, measured, "every GPU and adapter appears in one report only")
+	return pass(r, measured, msg.New("fleet.boxes.pass"))
 }
 
 // identities are the node's ids of one kind.
@@ -344,17 +355,16 @@ func checkDrivers(f *Fleet) acceptance.Result {
 		for _, v := range versions {
 			where = append(where, v+": "+strings.Join(byVersion[v], ", "))
 		}
-		msg := "the nodes run different drivers (" + strings.Join(where, "; ") + "): NCCL jobs across them can fail or slow down; ask the vendor for one version on every node"
 		if len(branches) > 1 {
-			return fail(r, measured, msg)
+			return fail(r, measured, msg.New("fleet.drivers.differ", txt(strings.Join(where, "; ")), msg.Text("")))
 		}
-		return warn(r, measured, msg+" (same branch, so a minor difference)")
+		return warn(r, measured, msg.New("fleet.drivers.differ", txt(strings.Join(where, "; ")), msg.Sub(msg.New("fleet.drivers.branch"))))
 	case len(versions) == 0:
-		return skip(r, "no report states a driver version")
+		return skip(r, msg.New("fleet.drivers.skip"))
 	case len(unknown) > 0:
-		return warn(r, measured, "driver version unknown in "+strings.Join(unknown, ", "))
+		return warn(r, measured, msg.New("fleet.drivers.unknown", txt(strings.Join(unknown, ", "))))
 	}
-	return pass(r, measured, "every node runs driver "+versions[0])
+	return pass(r, measured, msg.New("fleet.drivers.pass", txt(versions[0])))
 }
 
 // checkBench compares each node's median rate of each bench kind with the
@@ -398,14 +408,14 @@ func checkBench(f *Fleet) []acceptance.Result {
 		}
 		ms := strings.Join(measured, ", ") + " " + k.Unit()
 		if len(slow) > 0 {
-			out = append(out, fail(r, ms, fmt.Sprintf("%s: %s. A node far slower than identical siblings is throttled, capped or faulty (gpu-fryer's relative test, per node); open a ticket (rule A4)", k.Title(), strings.Join(slow, "; "))))
+			out = append(out, fail(r, ms, msg.New("fleet.bench.fail", txt(k.Title()), txt(strings.Join(slow, "; ")))))
 		} else {
-			out = append(out, pass(r, ms, fmt.Sprintf("%s is within %.0f%% across the nodes of each model", k.Title(), tol*100)))
+			out = append(out, pass(r, ms, msg.New("fleet.bench.pass", txt(k.Title()), txt(fmt.Sprintf("%.0f", tol*100)))))
 		}
 	}
 	if len(out) == 0 {
 		r := result("fleet_bench", "A2", "bench figures of at least two nodes of a model to compare")
-		return []acceptance.Result{skip(r, "fewer than two nodes ran the bench: run gpuverify check --bench on every node to compare them")}
+		return []acceptance.Result{skip(r, msg.New("fleet.bench.skip"))}
 	}
 	return out
 }
@@ -461,10 +471,10 @@ func checkIB(f *Fleet) acceptance.Result {
 		}
 	}
 	if len(f.Nodes) == 0 {
-		return skip(r, "no report was merged")
+		return skip(r, msg.New("fleet.none"))
 	}
 	if len(missing) == len(f.Nodes) {
-		return skip(r, "no report holds InfiniBand ports: run gpuverify check (this version or later) with the multi-node plan on each node; it reads /sys/class/infiniband")
+		return skip(r, msg.New("fleet.ib.none"))
 	}
 	ms := strings.Join(measured, "; ")
 	if len(counts) > 1 {
@@ -474,12 +484,12 @@ func checkIB(f *Fleet) acceptance.Result {
 		bad = append(bad, "no ports recorded in "+strings.Join(missing, ", "))
 	}
 	if len(bad) > 0 {
-		return fail(r, ms, strings.Join(append(bad, weak...), "; ")+fmt.Sprintf(". The plan says %s: multi-node training needs every node on the fabric at full rate (rule A3; ibstat shows the same)", f.Plan.Interconnect))
+		return fail(r, ms, msg.New("fleet.ib.fail", txt(strings.Join(append(bad, weak...), "; ")), txt(f.Plan.Interconnect)))
 	}
 	if len(weak) > 0 {
-		return warn(r, ms, strings.Join(weak, "; ")+": fewer ports than GPUs halves all-reduce bandwidth against a rail-optimised node; check the contract's network terms (rule A3)")
+		return warn(r, ms, msg.New("fleet.ib.warn", txt(strings.Join(weak, "; "))))
 	}
-	return pass(r, ms, fmt.Sprintf("every node has its %s ports active at full rate", layer))
+	return pass(r, ms, msg.New("fleet.ib.pass", txt(layer)))
 }
 
 // checkNCCL records the all-reduce run across the nodes: wrong results
@@ -488,15 +498,15 @@ func checkNCCL(f *Fleet) acceptance.Result {
 	r := result("fleet_nccl", "A3", "NCCL all-reduce across all nodes, no wrong results")
 	n := f.NCCL
 	if n == nil {
-		return skip(r, "NCCL all-reduce bandwidth was not measured: on the cluster run nccl-tests' all_reduce_perf -b 8 -e 8G -f 2 -g 1 with one rank per GPU on every node (srun --mpi=pmix or mpirun), save its output and pass it with gpuverify merge --nccl FILE")
+		return skip(r, msg.New("fleet.nccl.skip"))
 	}
 	measured := fmt.Sprintf("busbw %s GB/s at %d MiB over %d ranks on %d hosts (average %s GB/s); %d wrong, %d out of bounds",
 		rate(n.BusBWGBs), n.MaxBytes>>20, n.Ranks, len(n.Hosts), rate(n.AvgBusBWGBs), n.Wrong, n.OutOfBounds)
 	if n.Wrong > 0 || n.OutOfBounds > 0 {
-		return fail(r, measured, "the all-reduce returned wrong values: a faulty GPU, NIC or cable corrupts training silently; open a ticket (rule A4)")
+		return fail(r, measured, msg.New("fleet.nccl.wrong"))
 	}
 	if len(f.Nodes) > 1 && len(n.Hosts) < len(f.Nodes) {
-		return warn(r, measured, fmt.Sprintf("the run covered %d hosts of the fleet's %d: it did not cross every node", len(n.Hosts), len(f.Nodes)))
+		return warn(r, measured, msg.New("fleet.nccl.partial", msg.Int(len(n.Hosts)), msg.Int(len(f.Nodes))))
 	}
 	port := 0.0
 	for _, nd := range f.Nodes {
@@ -505,9 +515,9 @@ func checkNCCL(f *Fleet) acceptance.Result {
 		}
 	}
 	if port > 0 && n.BusBWGBs < NCCLMinShare*port/8 {
-		return warn(r, measured, fmt.Sprintf("bus bandwidth %s GB/s is under %.0f%% of one %s Gb/s port (%s GB/s): check NCCL_IB_HCA, GPUDirect RDMA and the message sizes", rate(n.BusBWGBs), NCCLMinShare*100, rate(port), rate(port/8)))
+		return warn(r, measured, msg.New("fleet.nccl.slow", txt(rate(n.BusBWGBs)), txt(fmt.Sprintf("%.0f", NCCLMinShare*100)), txt(rate(port)), txt(rate(port/8))))
 	}
-	return pass(r, measured, fmt.Sprintf("the all-reduce crossed every node with correct results: %s GB/s bus bandwidth at %d MiB", rate(n.BusBWGBs), n.MaxBytes>>20))
+	return pass(r, measured, msg.New("fleet.nccl.pass", txt(rate(n.BusBWGBs)), txt(strconv.FormatInt(n.MaxBytes>>20, 10))))
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -15,6 +15,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
@@ -188,6 +189,21 @@ func TestGolden(t *testing.T) {
 			}
 			testkit.Golden(t, filepath.Join("testdata", name+".json"), js)
 			testkit.Rendered(t, filepath.Join("testdata", name), f)
+			// The same fleet report in Chinese (issue 15.1).
+			var zhTxt, zhMD bytes.Buffer
+			if err := f.WriteTextIn(&zhTxt, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.WriteMarkdownIn(&zhMD, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			testkit.Golden(t, filepath.Join("testdata", name+".zh.txt"), zhTxt.Bytes())
+			testkit.Golden(t, filepath.Join("testdata", name+".zh.md"), zhMD.Bytes())
+			for _, c := range f.Checks {
+				if err := msg.Check(c.Msg); err != nil {
+					t.Errorf("%s: %v", c.ID, err)
+				}
+			}
 			if ok, want, got, err := Verify(js); err != nil || !ok {
 				t.Errorf("the sealed fleet does not verify: %v %s %s", err, want, got)
 			}

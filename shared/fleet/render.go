@@ -10,46 +10,70 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// WriteText writes the fleet report for a terminal: the verdict, the plan,
-// one line per node, the rejected files, then the checks by kind, the kinds
-// with a failure first (acceptance.Sections), in the one document model.
-func (f *Fleet) WriteText(w io.Writer) error { return table.WriteText(w, f.title(), f.sections()) }
+// WriteText writes the fleet report for a terminal in English: the
+// verdict, the plan, one line per node, the rejected files, then the checks
+// by kind, the kinds with a failure first (acceptance.Sections), in the one
+// document model.
+func (f *Fleet) WriteText(w io.Writer) error { return f.WriteTextIn(w, msg.En) }
 
 // WriteMarkdown writes the same as WriteText as Markdown, for a ticket.
-func (f *Fleet) WriteMarkdown(w io.Writer) error {
-	return table.WriteMarkdown(w, f.title(), f.sections())
+func (f *Fleet) WriteMarkdown(w io.Writer) error { return f.WriteMarkdownIn(w, msg.En) }
+
+// WriteTextIn is WriteText in l.
+func (f *Fleet) WriteTextIn(w io.Writer, l msg.Lang) error {
+	return table.WriteText(w, f.title(l), f.sections(l))
 }
 
-func (f *Fleet) title() string {
-	return fmt.Sprintf("Fleet check: %s (%s)", strings.ToUpper(f.Summary.Verdict), f.Summary.Counts())
+// WriteMarkdownIn is WriteMarkdown in l.
+func (f *Fleet) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
+	return table.WriteMarkdown(w, table.Escape(f.title(l)), f.sections(l))
 }
 
-func (f *Fleet) sections() []table.Section {
+func (f *Fleet) title(l msg.Lang) string {
+	return l.Text("acc.heading", msg.Label("fleet.title"), msg.Text(strings.ToUpper(f.Summary.Verdict)), msg.Sub(f.Summary.CountsMsg()))
+}
+
+func (f *Fleet) sections(l msg.Lang) []table.Section {
 	p := f.Plan
-	s := []table.Section{{Title: "Fleet", Rows: [][]string{
-		{fmt.Sprintf("tool %s, merged %s, digest sha256 %s", strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version), f.Time, f.Digest)},
-		{fmt.Sprintf("plan sha256 %s (from the %s): gpu_count %d, nodes %d, gpus_per_node %d, interconnect %s", p.SHA256, fromText(p.From), p.GPUCount, p.Nodes, p.GPUsPerNode, p.Interconnect)},
+	s := []table.Section{{Title: l.Text("fleet.section"), Rows: [][]string{
+		{l.Text("fleet.line.tool", msg.Text(strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version)), msg.Text(f.Time), msg.Text(f.Digest))},
+		{l.Text("fleet.line.plan", msg.Text(p.SHA256), msg.Label(fromLabel(p.From)), msg.Int(p.GPUCount), msg.Int(p.Nodes), msg.Int(p.GPUsPerNode), msg.Text(p.Interconnect))},
 	}}}
-	s = append(s, table.Section{Title: "Nodes", Header: NodeHeader, Rows: f.NodeRows()})
+	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeaderIn(l), Rows: f.NodeRows()})
 	if len(f.Rejected) > 0 {
 		rows := make([][]string, len(f.Rejected))
 		for i, x := range f.Rejected {
 			rows[i] = []string{x.File + ": " + x.Reason}
 		}
-		s = append(s, table.Section{Title: "Not merged", Rows: rows})
+		s = append(s, table.Section{Title: l.Text("fleet.rejected"), Rows: rows})
 	}
-	return append(s, acceptance.Sections(f.Checks, msg.En)...)
+	s = append(s, acceptance.Sections(f.Checks, l)...)
+	for i := range s {
+		s[i].Wide = true // Chinese headers take two columns a character
+	}
+	return s
 }
 
-func fromText(from string) string {
+// fromLabel names where the plan came from.
+func fromLabel(from string) string {
 	if from == FromPlanFile {
-		return "plan file"
+		return "fleet.from.plan_file"
 	}
-	return "reports"
+	return "fleet.from.reports"
 }
 
-// NodeHeader names the columns of NodeRows.
-var NodeHeader = []string{"Report", "Host", "GPUs", "Driver", "Verdict", "Digest", "Signature", "InfiniBand"}
+// NodeHeader names the columns of NodeRows, in English.
+var NodeHeader = NodeHeaderIn(msg.En)
+
+// NodeHeaderIn names the columns of NodeRows in l.
+func NodeHeaderIn(l msg.Lang) []string {
+	ids := []string{"report", "host", "gpus", "driver", "verdict", "digest", "signature", "ib"}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.Text("fleet.col." + id)
+	}
+	return out
+}
 
 // NodeRows is the fleet table: one row per node, as the CLI and the site
 // show it.

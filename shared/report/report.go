@@ -254,7 +254,7 @@ func (r *Report) Seal() error {
 	if err := decodeStrict(first, &n); err != nil {
 		return fmt.Errorf("report: cannot read back its own encoding: %w", err)
 	}
-	keepMessages(n.Checks, r.Checks)
+	acceptance.KeepMessages(n.Checks, r.Checks)
 	*r = n
 	c, err := canonical(r)
 	if err != nil {
@@ -269,17 +269,6 @@ func (r *Report) Seal() error {
 	}
 	r.Digest = seal.Digest(c)
 	return nil
-}
-
-// keepMessages gives each decoded result the catalogue message of the
-// result it was encoded from (a file keeps only the English text), so the
-// sealed report still renders in every language.
-func keepMessages(decoded, from []acceptance.Result) {
-	for i := range decoded {
-		if i < len(from) && acceptance.Same(decoded[i], from[i]) {
-			decoded[i].Msg = from[i].Msg
-		}
-	}
 }
 
 // Canonical returns the canonical form of r: its indented JSON with the
