@@ -160,7 +160,7 @@ func expected(k Kind, c catalog.Card, g GPU, opt Options) (figure, string) {
 	if !spec.Known() || !eff.Known() {
 		return figure{}, fmt.Sprintf("the catalogue has no %s figure for %s", k.Title(), c.ID)
 	}
-	return figure{value: spec.Value, what: fmt.Sprintf("%s %s (%s)", num(spec.Value), k.Unit(), c.ID), eff: eff}, ""
+	return figure{value: spec.Value, what: fmt.Sprintf("%s %s (%s)", Figure(spec.Value), k.Unit(), c.ID), eff: eff}, ""
 }
 
 // pcieFigure is the one-direction rate of the link the GPU can use: the
@@ -175,7 +175,7 @@ func pcieFigure(c catalog.Card, g GPU, opt Options) (figure, string) {
 	if !ok {
 		return figure{}, fmt.Sprintf("no PCIe link to compare with (%s)", link)
 	}
-	f := figure{value: gbs, what: fmt.Sprintf("%s GB/s (%s)", num(gbs), link), eff: catalog.PCIeCopyEfficiency()}
+	f := figure{value: gbs, what: fmt.Sprintf("%s GB/s (%s)", Figure(gbs), link), eff: catalog.PCIeCopyEfficiency()}
 	if fromSlot && card.Gen > 0 && (link.Gen < card.Gen || link.Width < card.Width) {
 		f.note = fmt.Sprintf(" The slot allows %s while %s cards support %s: the bench judges the link as installed; the plan's PCIe checks judge the slot.", link, c.ID, card)
 	}
@@ -376,7 +376,7 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 		rates := make([]float64, len(vals))
 		for i, v := range vals {
 			rates[i] = v.v
-			measured = append(measured, fmt.Sprintf("gpu%d %s", v.index, num(v.v)))
+			measured = append(measured, fmt.Sprintf("gpu%d %s", v.index, Figure(v.v)))
 		}
 		best, slowIdx := Slow(rates, tol)
 		for _, i := range slowIdx {
@@ -461,11 +461,11 @@ func median(vs []indexed) (float64, int) {
 }
 
 // rate formats a value with its unit.
-func rate(v float64, k Kind) string { return num(v) + " " + k.Unit() }
+func rate(v float64, k Kind) string { return Figure(v) + " " + k.Unit() }
 
-// num formats a rate with three significant digits or more: 0.85, 24.6,
-// 312, 3350.
-func num(v float64) string {
+// Figure formats a rate with three significant digits or more: 0.85,
+// 24.6, 312, 3350. The fleet report writes the nodes' figures with it too.
+func Figure(v float64) string {
 	switch {
 	case v >= 100:
 		return fmt.Sprintf("%.0f", v)

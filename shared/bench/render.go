@@ -96,7 +96,7 @@ func gpuRows(g GPU) [][2]string {
 		case m.Skipped != "":
 			v = "not measured: " + m.Skipped
 		default:
-			v = fmt.Sprintf("%s (best %s, %d samples, %.1f s)", rate(m.Value, m.Kind), num(m.Best), m.Samples, m.Seconds)
+			v = fmt.Sprintf("%s (best %s, %d samples, %.1f s)", rate(m.Value, m.Kind), Figure(m.Best), m.Samples, m.Seconds)
 		}
 		rows = append(rows, [2]string{string(m.Kind), v})
 	}

@@ -396,7 +396,7 @@ func checkBench(f *Fleet) []acceptance.Result {
 			vals := make([]float64, len(nodes))
 			for i, n := range nodes {
 				vals[i] = n.Bench[string(k)]
-				measured = append(measured, fmt.Sprintf("%s %s", n.Host+orFile(n), rate(vals[i])))
+				measured = append(measured, fmt.Sprintf("%s %s", n.Host+orFile(n), bench.Figure(vals[i])))
 			}
 			best, idx := bench.Slow(vals, tol)
 			for _, i := range idx {
@@ -428,17 +428,6 @@ func orFile(n Node) string {
 	return "[" + n.File + "]"
 }
 
-// rate formats a bench figure with three significant digits.
-func rate(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
-}
-
 // checkIB checks the InfiniBand (or RoCE) ports each node recorded against
 // the plan: at least one active port of the plan's link layer at
 // MinIBGbps or more on every node, the same count and rate on every node,
@@ -456,16 +445,16 @@ func checkIB(f *Fleet) acceptance.Result {
 			missing = append(missing, n.File)
 			continue
 		}
-		sig := fmt.Sprintf("%d×%s", ib.Active, rate(ib.MinGbps))
+		sig := fmt.Sprintf("%d×%s", ib.Active, bench.Figure(ib.MinGbps))
 		counts[sig]++
-		measured = append(measured, fmt.Sprintf("%s %d active at %s Gb/s", n.Host+orFile(n), ib.Active, rate(ib.MinGbps)))
+		measured = append(measured, fmt.Sprintf("%s %d active at %s Gb/s", n.Host+orFile(n), ib.Active, bench.Figure(ib.MinGbps)))
 		switch {
 		case ib.Active == 0 && ib.Unavailable != "":
 			bad = append(bad, fmt.Sprintf("%s: none read (%s)", n.name(), ib.Unavailable))
 		case ib.Active == 0:
 			bad = append(bad, fmt.Sprintf("%s: no active %s port (%d down, %d of another link layer)", n.name(), layer, ib.Down, ib.Other))
 		case ib.MinGbps < MinIBGbps:
-			bad = append(bad, fmt.Sprintf("%s: a port at %s Gb/s", n.name(), rate(ib.MinGbps)))
+			bad = append(bad, fmt.Sprintf("%s: a port at %s Gb/s", n.name(), bench.Figure(ib.MinGbps)))
 		case ib.Active < f.Plan.GPUsPerNode:
 			weak = append(weak, fmt.Sprintf("%s: %d ports for %d GPUs", n.name(), ib.Active, f.Plan.GPUsPerNode))
 		}
@@ -501,7 +490,7 @@ func checkNCCL(f *Fleet) acceptance.Result {
 		return skip(r, msg.New("fleet.nccl.skip"))
 	}
 	measured := fmt.Sprintf("busbw %s GB/s at %d MiB over %d ranks on %d hosts (average %s GB/s); %d wrong, %d out of bounds",
-		rate(n.BusBWGBs), n.MaxBytes>>20, n.Ranks, len(n.Hosts), rate(n.AvgBusBWGBs), n.Wrong, n.OutOfBounds)
+		bench.Figure(n.BusBWGBs), n.MaxBytes>>20, n.Ranks, len(n.Hosts), bench.Figure(n.AvgBusBWGBs), n.Wrong, n.OutOfBounds)
 	if n.Wrong > 0 || n.OutOfBounds > 0 {
 		return fail(r, measured, msg.New("fleet.nccl.wrong"))
 	}
@@ -515,9 +504,9 @@ func checkNCCL(f *Fleet) acceptance.Result {
 		}
 	}
 	if port > 0 && n.BusBWGBs < NCCLMinShare*port/8 {
-		return warn(r, measured, msg.New("fleet.nccl.slow", txt(rate(n.BusBWGBs)), txt(fmt.Sprintf("%.0f", NCCLMinShare*100)), txt(rate(port)), txt(rate(port/8))))
+		return warn(r, measured, msg.New("fleet.nccl.slow", txt(bench.Figure(n.BusBWGBs)), txt(fmt.Sprintf("%.0f", NCCLMinShare*100)), txt(bench.Figure(port)), txt(bench.Figure(port/8))))
 	}
-	return pass(r, measured, msg.New("fleet.nccl.pass", txt(rate(n.BusBWGBs)), txt(strconv.FormatInt(n.MaxBytes>>20, 10))))
+	return pass(r, measured, msg.New("fleet.nccl.pass", txt(bench.Figure(n.BusBWGBs)), txt(strconv.FormatInt(n.MaxBytes>>20, 10))))
 }
 
 func sortedKeys[V any](m map[string]V) []string {

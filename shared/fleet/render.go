@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -93,7 +94,7 @@ func (f *Fleet) NodeRows() [][]string {
 		}
 		ib := "—"
 		if n.IB != nil {
-			ib = fmt.Sprintf("%d active, %s Gb/s", n.IB.Active, rate(n.IB.MinGbps))
+			ib = fmt.Sprintf("%d active, %s Gb/s", n.IB.Active, bench.Figure(n.IB.MinGbps))
 		}
 		host := n.Host
 		if host == "" {
