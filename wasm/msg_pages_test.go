@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package main
 
 import (
@@ -58,5 +60,21 @@ func TestPagesSpeakTheirLanguage(t *testing.T) {
 	}
 	if len(planner) < 10 || len(cost) == 0 || len(d1) != 5 {
 		t.Errorf("messages: %d on the planner, %d cost bases, %d D1 values", len(planner), len(cost), len(d1))
+	}
+}
+
+// TestNoCardErrorInChinese: when no card qualifies (only an RTX 4090 is
+// offered for domestic-only work, rule G2), the reasons read in the page's
+// language.
+func TestNoCardErrorInChinese(t *testing.T) {
+	out := Compute(DefaultInput().With("cards.rtx-4090", "true").With("domestic_only", "true"))
+	if out.Err == nil {
+		t.Fatal("only an RTX 4090 offered for domestic-only work: want no card")
+	}
+	if got := Zh.ErrText(out.Err); !strings.HasPrefix(got, "没有符合条件的卡：") {
+		t.Errorf("zh error = %q", got)
+	}
+	if got := En.ErrText(out.Err); !strings.HasPrefix(got, "no card qualifies: ") {
+		t.Errorf("en error = %q", got)
 	}
 }

@@ -156,7 +156,7 @@ func (p *plannerPage) result() app.UI {
 	case pl == nil:
 		msg := ""
 		if p.out.Err != nil {
-			msg = p.out.Err.Error()
+			msg = l.ErrText(p.out.Err)
 		}
 		return sec.Body(app.H2().Text(m.ResultTitle),
 			app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(

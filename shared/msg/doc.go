@@ -36,7 +36,8 @@
 //   - Sub(m): a nested message, in the same language.
 //
 // Seq(a, b, …) joins messages as consecutive sentences (a space between
-// them in English, none in Chinese); Strings renders a list.
+// them in English, none in Chinese); List(a, b, …) joins them as "a; b"
+// ("a；b"); Strings renders a slice of messages.
 //
 // # Formats
 //

@@ -223,6 +223,13 @@ func TestRender(t *testing.T) {
 	if got := En.Price(d("0.834988")) + " " + Zh.Price(d("1.98")) + " " + En.Price(d("4368.4")); got != "¥0.834988 1.98元 ¥4,368" {
 		t.Errorf("Price = %q", got)
 	}
+	var many []M
+	for i := range 40 {
+		many = append(many, New("common.problems", Int(i)))
+	}
+	if got := List(many...).In(Zh); !strings.HasPrefix(got, "0 个问题；1 个问题；") || !strings.HasSuffix(got, "；39 个问题") {
+		t.Errorf("List of 40 in zh = %q", got)
+	}
 	if New("common.problems", Int(3)).String() != "3 problems" {
 		t.Error("String is not English")
 	}
