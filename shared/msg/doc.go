@@ -35,6 +35,9 @@
 //     language (billing modes, item names).
 //   - Sub(m): a nested message, in the same language.
 //
+// Caveat(english) is the message of a catalogue card's caveat, found by
+// its English text.
+//
 // Seq(a, b, …) joins messages as consecutive sentences (a space between
 // them in English, none in Chinese); List(a, b, …) joins them as "a; b"
 // ("a；b"); Strings renders a slice of messages.

@@ -2,7 +2,6 @@ package sizing
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -31,7 +30,7 @@ func (j job) advice(rec Recommendation, b bucket) []msg.M {
 		notes = append(notes, msg.New("sizing.advice.cann", msg.Text(p.CardID)))
 	}
 	for _, c := range p.card.Caveats {
-		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(catalog.CaveatText(c))))
+		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(msg.Caveat(c))))
 	}
 	return notes
 }
