@@ -300,3 +300,14 @@ func FuzzRender(f *testing.F) {
 		_ = Check(m)
 	})
 }
+
+// TestAddMap: the map form of add keys entries by id.
+func TestAddMap(t *testing.T) {
+	add(map[string]Entry{"test.add_map": {En: "added {0}", Zh: "已添加 {0}"}})
+	if got := New("test.add_map", Int(2)).In(Zh); got != "已添加 2" {
+		t.Errorf("map entry = %q", got)
+	}
+	if e, _ := Lookup("test.add_map"); e.ID != "test.add_map" {
+		t.Errorf("entry id = %q", e.ID)
+	}
+}
