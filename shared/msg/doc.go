@@ -19,9 +19,10 @@
 //     that many decimals; a range whose ends print alike prints once
 //     ("33.6", never "33.6–33.6").
 //   - Money(d) and MoneyRange(lo, hi): CNY. English writes "¥58,200";
-//     Chinese writes amounts of 10,000 yuan and more in 万 ("5.82万元") and
-//     smaller ones in yuan ("2,500元"); a range takes the form of its larger
-//     end, so both ends share one unit ("0.96万–1.44万元"). Amounts of 1,000
+//     Chinese writes amounts of 10,000 yuan and more in 万 ("5.82万元"),
+//     of 100,000,000 and more in 亿 ("2.76亿元"), smaller ones in yuan
+//     ("2,500元"); a range takes the form of its larger end, so both ends
+//     share one unit ("0.96万–1.44万元"). Amounts of 1,000
 //     and more are rounded to whole yuan; smaller ones keep their fen unless
 //     they are zero.
 //   - Price(d): a unit price, as Money but in full past two decimals
