@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -445,9 +446,14 @@ func (p *plannerPage) exportJSON(ctx app.Context, e app.Event) {
 	p.exportWith("plan.json", "application/json", planJSON)
 }
 
-// exportMD downloads plan.WriteMarkdown's summary.
+// exportMD downloads plan.WriteMarkdownIn's summary in the page's language.
 func (p *plannerPage) exportMD(ctx app.Context, e app.Event) {
-	p.exportWith("plan.md", "text/markdown", planMarkdown)
+	l := p.st.Lang.Msg()
+	p.exportWith("plan.md", "text/markdown", func(pl *plan.Plan) ([]byte, error) {
+		var b bytes.Buffer
+		err := plan.WriteMarkdownIn(&b, pl, l)
+		return b.Bytes(), err
+	})
 }
 
 func (p *plannerPage) exportWith(name, mime string, encode func(*plan.Plan) ([]byte, error)) {
