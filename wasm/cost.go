@@ -47,7 +47,7 @@ func (p *costPage) body() app.UI {
 					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
 			costChart(l, pl),
-			app.If(pl.Cost.Warning != "", func() app.UI {
+			app.If(hasCostWarning(pl), func() app.UI {
 				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 			}),
 		)

@@ -352,7 +352,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 		app.H2().Text(m.CostSummaryTitle),
 		app.P().ID("rent-mode").Attr("data-mode", pl.Cost.BillingMode).Text(fmt.Sprintf(m.RentModeF, l.Enum("billing", pl.Cost.BillingMode))),
 		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
-		app.If(pl.Cost.Warning != "", func() app.UI {
+		app.If(hasCostWarning(pl), func() app.UI {
 			return app.P().Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 		}),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),
@@ -375,9 +375,15 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 	)
 }
 
+// hasCostWarning reports rule C3's warning, as a message (a plan built
+// here) or as English text (a plan file without messages).
+func hasCostWarning(pl *plan.Plan) bool {
+	return pl.Cost.Warning != "" || !pl.Cost.WarningMessage.IsZero()
+}
+
 // warnings are what a buyer must read before signing.
 func warnings(l Lang, pl *plan.Plan) app.UI {
-	if len(pl.Warnings) == 0 {
+	if len(pl.Warnings) == 0 && len(pl.WarningMessages) == 0 {
 		return nil
 	}
 	return app.Div().Class("block", "warnings").Body(
