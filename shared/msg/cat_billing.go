@@ -2,7 +2,7 @@ package msg
 
 // Billing-mode reasons (shared/billing, rules B1–B3).
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "billing.whose.yours", En: "your prices", Zh: "按你的报价"},
 		{ID: "billing.whose.reference",
 			En: "the catalogue's reference prices (not quotes, and the hourly and monthly figures come from different sources: ask the vendor for both)",

@@ -4,7 +4,7 @@ package msg
 // card's Caveats entry word for word: msg.Caveat finds the message
 // by it, and a catalog test fails when a caveat has no message here.
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "catalog.caveat.geforce_ecc",
 			En: "Consumer GeForce card: ECC is off by default (the 4090 fixture reports ECC Mode Disabled).",
 			Zh: "消费级 GeForce 卡：ECC 默认关闭（4090 的样例输出显示 ECC Mode Disabled）。",

@@ -2,7 +2,7 @@ package msg
 
 // Labels every area shares: billing modes, workloads, decisions.
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "mode.hourly", En: "hourly", Zh: "按小时计费"},
 		{ID: "mode.monthly", En: "monthly", Zh: "包月"},
 		{ID: "mode.annual", En: "annual", Zh: "包年"},

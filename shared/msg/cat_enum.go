@@ -4,7 +4,7 @@ package msg
 // decisions, check statuses, ...): "enum.<kind>.<value>". Lang.Enum
 // looks them up; an identifier without a label is shown as it is.
 func init() {
-	addList([]Entry{
+	add([]Entry{
 
 		{ID: "enum.workload.pretrain", En: "Pre-training", Zh: "预训练"},
 		{ID: "enum.workload.full-finetune", En: "Full fine-tune", Zh: "全参数微调"},

@@ -2,7 +2,7 @@ package msg
 
 // The plan's warnings and the rent units it quotes (shared/plan).
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "plan.warn.billing",
 			En: "billing: {0} is recommended but no {0} price is known for the {1}, so the rent is priced {2}; get a quote for {0} billing and enter it",
 			Zh: "计费：推荐{0}，但没有 {1} 的{0}价格，所以租金按{2}计算；请获取{0}报价并填入",

@@ -3,7 +3,7 @@ package msg
 // The plan as text and Markdown (shared/plan WriteTextIn, WriteMarkdownIn):
 // section titles, row labels and the phrases around the figures.
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "render.title", En: "GPU rental plan", Zh: "GPU 租用方案"},
 		{ID: "render.sheet", En: "Requirement sheet (R1)", Zh: "需求表（R1）"},
 		{ID: "render.workload", En: "workload", Zh: "工作类型"},

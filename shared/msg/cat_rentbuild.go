@@ -3,7 +3,7 @@ package msg
 // Rent-or-build reasons (shared/rentbuild, rules D1, D2, F11) and the rent
 // side the plan compares (shared/plan).
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "rentbuild.never",
 			En: "Owning never breaks even: rent ({0} a month) is not above the running cost of owning ({1}) (F11).",
 			Zh: "自建永远无法回本：租金（每月 {0}）不高于自有硬件的运行成本（{1}）（F11）。",

@@ -3,7 +3,7 @@ package msg
 // The memory math, the speed estimates and the card choice (shared/sizing,
 // rules G1, G2, G4).
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		// Model resolution (input.go, custom.go).
 		{ID: "sizing.hpc.model_ignored",
 			En: "hpc: the model is ignored; memory is the working_set_gib given",

@@ -3,7 +3,7 @@ package msg
 // The full monthly cost (shared/tco, rules C1–C5): how each item was
 // computed, the hidden-fee warning and the default prices' assumptions.
 func init() {
-	addList([]Entry{
+	add([]Entry{
 		{ID: "tco.basis.own", En: "your figure", Zh: "你填写的金额"},
 		{ID: "tco.basis.no_egress", En: "no egress volume entered", Zh: "未填写出网流量"},
 		{ID: "tco.basis.none", En: "none entered", Zh: "未填写"},

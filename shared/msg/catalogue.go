@@ -14,11 +14,11 @@ type Entry struct {
 // fill it.
 var catalogue = map[string]Entry{}
 
-// addList puts entries in the catalogue; a duplicate id panics at
-// start-up, so two areas can never claim one id unnoticed. A slice of
-// entries compiles to static data, where a map literal compiles to code,
-// so prefer it: the site's WebAssembly stays small.
-func addList(entries []Entry) {
+// add puts entries in the catalogue; a duplicate id panics at start-up, so
+// two areas can never claim one id unnoticed. The entries are a slice, not
+// a map literal, so they compile to static data rather than to code (the
+// site's WebAssembly stays small).
+func add(entries []Entry) {
 	for _, e := range entries {
 		if _, dup := catalogue[e.ID]; dup {
 			panic("msg: duplicate message id " + e.ID)
@@ -27,12 +27,12 @@ func addList(entries []Entry) {
 	}
 }
 
-// add is addList for entries keyed by id (the form of the first release of
-// this package); the key is the id.
-func add(entries map[string]Entry) {
+// addMap is add for entries keyed by id (the form of the package's first
+// release, the milestone); the key is the id.
+func addMap(entries map[string]Entry) {
 	for id, e := range entries {
 		e.ID = id
-		addList([]Entry{e})
+		add([]Entry{e})
 	}
 }
 

@@ -55,9 +55,9 @@
 // # Adding messages
 //
 // Each area keeps its entries in its own file here, cat_<area>.go, with an
-// init that calls addList([]Entry{{ID: "<area>.<what>", En: "…", Zh: "…"}, …})
-// (or add with a map keyed by id); an id may be defined once (a duplicate
-// panics, so a clash shows on the first test run).
+// init that calls add([]Entry{{ID: "<area>.<what>", En: "…", Zh: "…"}, …})
+// (addMap takes the milestone's map keyed by id); an id may be defined once
+// (a duplicate panics, so a clash shows on the first test run).
 // Tests of a package that makes messages should call Check on what it
 // makes: it fails for an unknown id or a wrong argument count.
 //

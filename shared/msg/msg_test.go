@@ -304,9 +304,9 @@ func FuzzRender(f *testing.F) {
 	})
 }
 
-// TestAddMap: the map form of add keys entries by id.
+// TestAddMap: addMap keys entries by id.
 func TestAddMap(t *testing.T) {
-	add(map[string]Entry{"test.add_map": {En: "added {0}", Zh: "已添加 {0}"}})
+	addMap(map[string]Entry{"test.add_map": {En: "added {0}", Zh: "已添加 {0}"}})
 	if got := New("test.add_map", Int(2)).In(Zh); got != "已添加 2" {
 		t.Errorf("map entry = %q", got)
 	}
