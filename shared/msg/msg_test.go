@@ -205,6 +205,9 @@ func TestRender(t *testing.T) {
 		{New("common.per_month", Label("mode.hourly")), "hourly a month", "每月 按小时计费"},
 		{New("common.list2", Sub(New("common.problems", Int(1))), Text("x")), "1 problem and x", "1 个问题和x"},
 		{New("common.tokens_per_s", NumRange(33.6, 33.6, 1)), "33.6 tokens/s", "33.6 token/秒"},
+		// Issue 15's wording: "needs 2 nodes, the pick 1" read oddly.
+		{New("sizing.loss.nodes", Int(2), Int(1)), "needs 2 nodes, the pick has 1", "需要 2 个节点，所选方案只需 1 个"},
+		{New("tco.qty.ips", Dec(d("1"))), "1 IP", "1 个 IP"},
 		{New("no.such.id"), "no.such.id", "no.such.id"},
 		{New("common.list2", Text("a")), "a and ?", "a和?"},
 		{New("common.list2", Arg{Kind: "bogus"}, Arg{Kind: KindMsg}), "? and ", "?和"},
