@@ -172,7 +172,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
 		for i, cv := range c.Caveats {
-			texts[i] = l.T(catalog.CaveatText(cv))
+			texts[i] = l.T(msg.Caveat(cv))
 		}
 		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, texts))
 	}

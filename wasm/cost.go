@@ -47,7 +47,7 @@ func (p *costPage) body() app.UI {
 					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
 			costChart(l, pl),
-			app.If(pl.Cost.Warning != "", func() app.UI {
+			app.If(hasCostWarning(pl), func() app.UI {
 				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 			}),
 		)
@@ -65,7 +65,7 @@ func (p *costPage) status() app.UI {
 		return app.P().ID("result-pending").Class("pending").Text(m.ResultPending)
 	case p.out.Plan == nil && p.out.Err != nil:
 		return app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-			app.P().Text(m.PlanFailed), app.P().Text(p.out.Err.Error()))
+			app.P().Text(m.PlanFailed), app.P().Text(p.st.Lang.ErrText(p.out.Err)))
 	}
 	return nil
 }

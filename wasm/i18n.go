@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -82,3 +83,17 @@ func (l Lang) PlanTexts(ms []msg.M, english []string) []string {
 // PlanText renders one plan message in l, or its English text when the
 // plan file did not carry the message.
 func (l Lang) PlanText(m msg.M, english string) string { return plan.Text(l.Msg(), m, english) }
+
+// messager is an error that carries its text as a message
+// (sizing.NoCardError).
+type messager interface{ Message() msg.M }
+
+// ErrText is err's text in l: its message when it carries one, else its
+// English text.
+func (l Lang) ErrText(err error) string {
+	var m messager
+	if errors.As(err, &m) {
+		return l.T(m.Message())
+	}
+	return err.Error()
+}

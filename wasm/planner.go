@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -156,7 +157,7 @@ func (p *plannerPage) result() app.UI {
 	case pl == nil:
 		msg := ""
 		if p.out.Err != nil {
-			msg = p.out.Err.Error()
+			msg = l.ErrText(p.out.Err)
 		}
 		return sec.Body(app.H2().Text(m.ResultTitle),
 			app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
@@ -351,7 +352,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 		app.H2().Text(m.CostSummaryTitle),
 		app.P().ID("rent-mode").Attr("data-mode", pl.Cost.BillingMode).Text(fmt.Sprintf(m.RentModeF, l.Enum("billing", pl.Cost.BillingMode))),
 		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
-		app.If(pl.Cost.Warning != "", func() app.UI {
+		app.If(hasCostWarning(pl), func() app.UI {
 			return app.P().Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 		}),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),
@@ -374,9 +375,15 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 	)
 }
 
+// hasCostWarning reports rule C3's warning, as a message (a plan built
+// here) or as English text (a plan file without messages).
+func hasCostWarning(pl *plan.Plan) bool {
+	return pl.Cost.Warning != "" || !pl.Cost.WarningMessage.IsZero()
+}
+
 // warnings are what a buyer must read before signing.
 func warnings(l Lang, pl *plan.Plan) app.UI {
-	if len(pl.Warnings) == 0 {
+	if len(pl.Warnings) == 0 && len(pl.WarningMessages) == 0 {
 		return nil
 	}
 	return app.Div().Class("block", "warnings").Body(
@@ -445,9 +452,14 @@ func (p *plannerPage) exportJSON(ctx app.Context, e app.Event) {
 	p.exportWith("plan.json", "application/json", planJSON)
 }
 
-// exportMD downloads plan.WriteMarkdown's summary.
+// exportMD downloads plan.WriteMarkdownIn's summary in the page's language.
 func (p *plannerPage) exportMD(ctx app.Context, e app.Event) {
-	p.exportWith("plan.md", "text/markdown", planMarkdown)
+	l := p.st.Lang.Msg()
+	p.exportWith("plan.md", "text/markdown", func(pl *plan.Plan) ([]byte, error) {
+		var b bytes.Buffer
+		err := plan.WriteMarkdownIn(&b, pl, l)
+		return b.Bytes(), err
+	})
 }
 
 func (p *plannerPage) exportWith(name, mime string, encode func(*plan.Plan) ([]byte, error)) {

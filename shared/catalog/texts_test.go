@@ -11,7 +11,7 @@ import (
 func TestCaveatsTranslated(t *testing.T) {
 	for _, c := range All() {
 		for _, cv := range c.Caveats {
-			m := CaveatText(cv)
+			m := msg.Caveat(cv)
 			if m.ID == "common.verbatim" {
 				t.Errorf("%s: caveat %q has no message in shared/msg/cat_catalog.go", c.ID, cv)
 			}
@@ -20,7 +20,7 @@ func TestCaveatsTranslated(t *testing.T) {
 			}
 		}
 	}
-	if got := CaveatText("something new").In(msg.Zh); got != "something new" {
+	if got := msg.Caveat("something new").In(msg.Zh); got != "something new" {
 		t.Errorf("unknown caveat in zh = %q, want it as written", got)
 	}
 }

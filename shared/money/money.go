@@ -49,7 +49,11 @@ var tenThousand = decimal.NewFromInt(10000)
 // figure is rounded to two places (so to the nearest 100 yuan) and trailing
 // zeros are dropped. Amounts under 10,000 in absolute value are written as
 // Format writes them ("1,200.00"), since "0.12万" reads badly. The yuan unit
-// (元) is left to the caller.
+// (元) is left to the caller. Pages and messages write money through
+// shared/msg (Lang.Money, Lang.MoneyRange), the one display rule of the
+// site and the CLI, which also switches to 亿 from 100,000,000 and keeps
+// both ends of a range in one unit; this function stays for tests and
+// tools that want the bare 万 figure.
 func FormatWan(d decimal.Decimal) string {
 	if d.Abs().LessThan(tenThousand) {
 		return Format(d)

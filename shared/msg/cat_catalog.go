@@ -1,7 +1,7 @@
 package msg
 
 // The catalogue cards' caveats (shared/catalog). The English text is the
-// card's Caveats entry word for word: catalog.CaveatText finds the message
+// card's Caveats entry word for word: msg.Caveat finds the message
 // by it, and a catalog test fails when a caveat has no message here.
 func init() {
 	add([]Entry{

@@ -12,5 +12,6 @@ func init() {
 		{ID: "common.per_month", En: "{0} a month", Zh: "每月 {0}"},
 		{ID: "common.tokens_per_s", En: "{0} tokens/s", Zh: "{0} token/秒"},
 		{ID: "common.seq", En: "{0} {1}", Zh: "{0}{1}"},
+		{ID: "common.list", En: "{0}; {1}", Zh: "{0}；{1}"},
 	})
 }

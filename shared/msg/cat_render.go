@@ -25,6 +25,11 @@ func init() {
 		{ID: "render.training.ckpt_off", En: "gradient checkpointing false", Zh: "关闭梯度检查点"},
 		{ID: "render.tokens", En: "tokens to train", Zh: "训练 token 数"},
 		{ID: "render.cards_offered", En: "cards offered", Zh: "供应商提供的卡"},
+		// For p15ux's sheet rows (the defaults the plan states), to wire
+		// into planWriter.sheet when that branch merges.
+		{ID: "render.storage", En: "storage, egress, IPs", Zh: "存储、出网流量、IP"},
+		{ID: "render.storage.value", En: "{0} TB, {1} TB/month, {2} extra IPs", Zh: "{0} TB，每月 {1} TB，额外 {2} 个 IP"},
+		{ID: "render.defaults", En: "at gpuplan's defaults", Zh: "采用 gpuplan 默认值的项"},
 		{ID: "render.gpu", En: "GPU (G1, G2, G4)", Zh: "GPU（G1、G2、G4）"},
 		{ID: "render.card", En: "card", Zh: "卡"},
 		{ID: "render.card.value", En: "{0} x {1} ({2})", Zh: "{0} × {1}（{2}）"},

@@ -170,6 +170,7 @@ func init() {
 			Zh: "{0}；G1 把 100B 以上放在多节点裸金属上，每节点 8 卡 NVLink（昇腾为 HCCS）",
 		},
 		{ID: "sizing.sentence", En: "{0}.", Zh: "{0}。"},
+		{ID: "sizing.no_card", En: "no card qualifies: {0}", Zh: "没有符合条件的卡：{0}"},
 		// Options and the pick (recommend.go).
 		{ID: "sizing.no_fit.unknown", En: "does not fit: the card's memory is unknown", Zh: "放不下：该卡显存未知"},
 		{ID: "sizing.no_fit.diffusion",
@@ -288,7 +289,6 @@ func init() {
 			Zh: "目录中没有推荐档位的卡；按显存计算（规则 G4）选择 {0}。",
 		},
 		{ID: "sizing.verdict.lost", En: "{0} {1}", Zh: "{0} {1}"},
-		{ID: "sizing.verdict.lost2", En: "{0}; {1}", Zh: "{0}；{1}"},
 		{ID: "sizing.verdict.override",
 			En: "The memory math overrides the bucket (rule G4): {0}. It picks {1}× {2} instead.",
 			Zh: "显存计算推翻了推荐档位（规则 G4）：{0}。改选 {1} 张 {2}。",

@@ -27,6 +27,15 @@ func add(entries []Entry) {
 	}
 }
 
+// addMap is add for entries keyed by id (the form of the package's first
+// release, the milestone); the key is the id.
+func addMap(entries map[string]Entry) {
+	for id, e := range entries {
+		e.ID = id
+		add([]Entry{e})
+	}
+}
+
 // IDs lists the catalogue's ids in order, for tests and tools.
 func IDs() []string {
 	ids := make([]string, 0, len(catalogue))

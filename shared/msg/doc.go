@@ -19,9 +19,10 @@
 //     that many decimals; a range whose ends print alike prints once
 //     ("33.6", never "33.6–33.6").
 //   - Money(d) and MoneyRange(lo, hi): CNY. English writes "¥58,200";
-//     Chinese writes amounts of 10,000 yuan and more in 万 ("5.82万元") and
-//     smaller ones in yuan ("2,500元"); a range takes the form of its larger
-//     end, so both ends share one unit ("0.96万–1.44万元"). Amounts of 1,000
+//     Chinese writes amounts of 10,000 yuan and more in 万 ("5.82万元"),
+//     of 100,000,000 and more in 亿 ("2.76亿元"), smaller ones in yuan
+//     ("2,500元"); a range takes the form of its larger end, so both ends
+//     share one unit ("0.96万–1.44万元"). Amounts of 1,000
 //     and more are rounded to whole yuan; smaller ones keep their fen unless
 //     they are zero.
 //   - Price(d): a unit price, as Money but in full past two decimals
@@ -35,8 +36,12 @@
 //     language (billing modes, item names).
 //   - Sub(m): a nested message, in the same language.
 //
+// Caveat(english) is the message of a catalogue card's caveat, found by
+// its English text.
+//
 // Seq(a, b, …) joins messages as consecutive sentences (a space between
-// them in English, none in Chinese); Strings renders a list.
+// them in English, none in Chinese); List(a, b, …) joins them as "a; b"
+// ("a；b"); Strings renders a slice of messages.
 //
 // # Formats
 //
@@ -50,8 +55,9 @@
 // # Adding messages
 //
 // Each area keeps its entries in its own file here, cat_<area>.go, with an
-// init that calls add; an id is "<area>.<what>" and may be defined once
-// (add panics on a duplicate, so a clash shows on the first test run).
+// init that calls add([]Entry{{ID: "<area>.<what>", En: "…", Zh: "…"}, …})
+// (addMap takes the milestone's map keyed by id); an id may be defined once
+// (a duplicate panics, so a clash shows on the first test run).
 // Tests of a package that makes messages should call Check on what it
 // makes: it fails for an unknown id or a wrong argument count.
 //

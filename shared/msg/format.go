@@ -14,6 +14,7 @@ import (
 
 var (
 	wan      = decimal.NewFromInt(10000)
+	yi       = decimal.NewFromInt(100000000)
 	thousand = decimal.NewFromInt(1000)
 	hundred  = decimal.NewFromInt(100)
 )
@@ -36,13 +37,13 @@ func (l Lang) NumRange(lo, hi float64, digits int) string {
 	return a + "–" + b
 }
 
-// Money writes a CNY amount: "¥58,200" in English; "5.82万元" (10,000 and
-// more) or "2,500元" in Chinese. Amounts of 1,000 and more are rounded to
+// Money writes a CNY amount: "¥58,200" in English; "2,500元", "5.82万元"
+// (10,000 and more) or "2.76亿元" (100,000,000 and more) in Chinese. Amounts of 1,000 and more are rounded to
 // whole yuan, half away from zero; smaller ones keep their fen unless zero.
 func (l Lang) Money(d decimal.Decimal) string {
 	d = roundMoney(d)
 	if l == Zh {
-		return zhAmount(d, d.Abs().GreaterThanOrEqual(wan)) + "元"
+		return zhAmount(d, zhUnit(d)) + "元"
 	}
 	return yuanSign(plainAmount(d))
 }
@@ -68,8 +69,8 @@ func (l Lang) MoneyRange(lo, hi decimal.Decimal) string {
 	lo, hi = roundMoney(lo), roundMoney(hi)
 	fen := hasFen(lo) || hasFen(hi)
 	if l == Zh {
-		useWan := decimal.Max(lo.Abs(), hi.Abs()).GreaterThanOrEqual(wan)
-		a, b := zhRangeEnd(lo, useWan, fen), zhRangeEnd(hi, useWan, fen)
+		unit := zhUnit(decimal.Max(lo.Abs(), hi.Abs()))
+		a, b := zhRangeEnd(lo, unit, fen), zhRangeEnd(hi, unit, fen)
 		if a == b {
 			return a + "元"
 		}
@@ -94,12 +95,25 @@ func rangeEnd(d decimal.Decimal, fen bool) string {
 	return plainAmount(d)
 }
 
-// zhRangeEnd is rangeEnd in Chinese, in 万 when the range is.
-func zhRangeEnd(d decimal.Decimal, useWan, fen bool) string {
-	if useWan {
-		return zhAmount(d, true)
+// zhRangeEnd is rangeEnd in Chinese, in 万 or 亿 when the range is.
+func zhRangeEnd(d decimal.Decimal, unit decimal.Decimal, fen bool) string {
+	if unit.IsZero() {
+		return rangeEnd(d, fen)
 	}
-	return rangeEnd(d, fen)
+	return zhAmount(d, unit)
+}
+
+// zhUnit is the unit Chinese writes an amount in: 亿 (10^8) from one
+// hundred million (or what rounds to 10,000万), 万 (10^4) from ten
+// thousand, else zero (plain yuan).
+func zhUnit(d decimal.Decimal) decimal.Decimal {
+	switch d = d.Abs(); {
+	case d.DivRound(wan, 16).Round(2).GreaterThanOrEqual(wan):
+		return yi
+	case d.GreaterThanOrEqual(wan):
+		return wan
+	}
+	return decimal.Zero
 }
 
 // yuanSign puts the ¥ after a minus sign: "-5" → "-¥5".
@@ -175,14 +189,18 @@ func plainAmount(d decimal.Decimal) string {
 	return strings.TrimSuffix(group(d.StringFixed(2)), ".00")
 }
 
-// zhAmount writes a rounded amount without its unit: in 万 to two places,
-// trailing zeros dropped ("5.82万", "6万", "0.96万"), or as plainAmount.
-func zhAmount(d decimal.Decimal, useWan bool) string {
-	if !useWan {
+// zhAmount writes a rounded amount without 元 in unit (万 or 亿, see
+// zhUnit) to two places, trailing zeros dropped ("5.82万", "6万",
+// "0.96万", "2.76亿"), or as plainAmount for a zero unit.
+func zhAmount(d decimal.Decimal, unit decimal.Decimal) string {
+	if unit.IsZero() {
 		return plainAmount(d)
 	}
-	w := d.DivRound(wan, 16).Round(2).StringFixed(2)
-	return group(trimZeros(w)) + "万"
+	suffix := "万"
+	if unit.Equal(yi) {
+		suffix = "亿"
+	}
+	return group(trimZeros(d.DivRound(unit, 16).Round(2).StringFixed(2))) + suffix
 }
 
 // formatNum writes v with digits decimals and separators.

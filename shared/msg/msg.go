@@ -89,6 +89,20 @@ func Seq(ms ...M) M {
 	return m
 }
 
+// List joins messages as a list: "a; b; c" in English, "a；b；c" in
+// Chinese. It nests them as a balanced tree, so a long list stays shallow.
+// List of none is the zero message.
+func List(ms ...M) M {
+	switch len(ms) {
+	case 0:
+		return M{}
+	case 1:
+		return ms[0]
+	}
+	half := len(ms) / 2
+	return New("common.list", Sub(List(ms[:half]...)), Sub(List(ms[half:]...)))
+}
+
 // Text renders the catalogue entry id with args in l: New(id, args...).In(l).
 func (l Lang) Text(id string, args ...Arg) string {
 	return New(id, args...).In(l)

@@ -120,7 +120,9 @@ func TestMoney(t *testing.T) {
 		{"12", "¥12", "12元"},
 		{"0", "¥0", "0元"},
 		{"-5", "-¥5", "-5元"},
-		{"123456789", "¥123,456,789", "12,345.68万元"},
+		{"123456789", "¥123,456,789", "1.23亿元"},
+		{"99999999", "¥99,999,999", "1亿元"},
+		{"276364200", "¥276,364,200", "2.76亿元"},
 	}
 	for _, c := range cases {
 		if got := En.Money(d(c.in)); got != c.en {
@@ -145,6 +147,7 @@ func TestMoneyRange(t *testing.T) {
 		{"5", "5", "¥5", "5元"},
 		{"0.3", "1", "¥0.30–1.00", "0.30–1.00元"},
 		{"-5", "5", "-¥5–5", "-5–5元"},
+		{"33623000", "276364200", "¥33,623,000–276,364,200", "0.34亿–2.76亿元"},
 	}
 	for _, c := range cases {
 		if got := En.MoneyRange(d(c.lo), d(c.hi)); got != c.en {
@@ -202,6 +205,9 @@ func TestRender(t *testing.T) {
 		{New("common.per_month", Label("mode.hourly")), "hourly a month", "每月 按小时计费"},
 		{New("common.list2", Sub(New("common.problems", Int(1))), Text("x")), "1 problem and x", "1 个问题和x"},
 		{New("common.tokens_per_s", NumRange(33.6, 33.6, 1)), "33.6 tokens/s", "33.6 token/秒"},
+		// Issue 15's wording: "needs 2 nodes, the pick 1" read oddly.
+		{New("sizing.loss.nodes", Int(2), Int(1)), "needs 2 nodes, the pick has 1", "需要 2 个节点，所选方案只需 1 个"},
+		{New("tco.qty.ips", Dec(d("1"))), "1 IP", "1 个 IP"},
 		{New("no.such.id"), "no.such.id", "no.such.id"},
 		{New("common.list2", Text("a")), "a and ?", "a和?"},
 		{New("common.list2", Arg{Kind: "bogus"}, Arg{Kind: KindMsg}), "? and ", "?和"},
@@ -222,6 +228,13 @@ func TestRender(t *testing.T) {
 	}
 	if got := En.Price(d("0.834988")) + " " + Zh.Price(d("1.98")) + " " + En.Price(d("4368.4")); got != "¥0.834988 1.98元 ¥4,368" {
 		t.Errorf("Price = %q", got)
+	}
+	var many []M
+	for i := range 40 {
+		many = append(many, New("common.problems", Int(i)))
+	}
+	if got := List(many...).In(Zh); !strings.HasPrefix(got, "0 个问题；1 个问题；") || !strings.HasSuffix(got, "；39 个问题") {
+		t.Errorf("List of 40 in zh = %q", got)
 	}
 	if New("common.problems", Int(3)).String() != "3 problems" {
 		t.Error("String is not English")
@@ -292,4 +305,15 @@ func FuzzRender(f *testing.F) {
 		_ = m.In(Zh) + m.In(En)
 		_ = Check(m)
 	})
+}
+
+// TestAddMap: addMap keys entries by id.
+func TestAddMap(t *testing.T) {
+	addMap(map[string]Entry{"test.add_map": {En: "added {0}", Zh: "已添加 {0}"}})
+	if got := New("test.add_map", Int(2)).In(Zh); got != "已添加 2" {
+		t.Errorf("map entry = %q", got)
+	}
+	if e, _ := Lookup("test.add_map"); e.ID != "test.add_map" {
+		t.Errorf("entry id = %q", e.ID)
+	}
 }

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
@@ -71,7 +70,6 @@ func Build(req Requirements) (*Plan, error) {
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
 	p.WarningMessages = warnings(req, card, rec, cost, bill.Mode, mode)
-	p.Warnings = msg.Strings(msg.En, p.WarningMessages)
 	return p, nil
 }
 

@@ -98,7 +98,7 @@ func TestBuildC2(t *testing.T) {
 	if got := p.Cost.HiddenShare.Low.Round(4).String(); got != "0.055" {
 		t.Errorf("C2 hidden share = %s, want 0.0550", got)
 	}
-	if p.Cost.Warning == "" {
+	if p.Cost.WarningMessage.IsZero() {
 		t.Error("C3: a 5.5% hidden share must warn")
 	}
 }

@@ -24,8 +24,10 @@ func Decode(r io.Reader) (*Plan, error) {
 	return &p, nil
 }
 
-// Encode writes the plan file as indented JSON. Decimals are strings.
+// Encode writes the plan file as indented JSON. Decimals are strings. It
+// first fills p's English texts from its messages (FillEnglish).
 func Encode(w io.Writer, p *Plan) error {
+	p.FillEnglish()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(p)

@@ -17,6 +17,12 @@ import (
 const Schema = planfile.Schema
 
 // Plan is the plan file. Decimal values are JSON strings.
+//
+// Build writes every sentence as a message (the *Message(s) fields) and
+// leaves the English texts beside them empty, so that building a plan on
+// every keystroke does not render sentences nobody reads; Encode and
+// FillEnglish fill them. Readers in code render the messages (Texts, Text,
+// CostItem.BasisIn) in the language they need.
 type Plan struct {
 	Schema       string              `json:"schema"`
 	Requirements Requirements        `json:"requirements"`
@@ -178,6 +184,9 @@ type CostItem struct {
 	// default price's source, as messages.
 	BasisMessage      msg.M `json:"basis_message,omitzero"`
 	AssumptionMessage msg.M `json:"assumption_message,omitzero"`
+
+	assumption string // the default price's source as the tco item gave it
+
 }
 
 // RentVsBuild is the rent-or-build decision (rules D1, D2).

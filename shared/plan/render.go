@@ -338,7 +338,7 @@ func percent(f decimal.Decimal) string {
 // D1 values and warnings, for tests and for tools that check a plan file
 // against the catalogue.
 func Messages(p *Plan) []msg.M {
-	ms := append([]msg.M{}, p.Sizing.NoteMessages...)
+	ms := append([]msg.M{p.GPU.ReasonMessage}, p.Sizing.NoteMessages...)
 	for _, a := range p.GPU.Alternatives {
 		ms = append(ms, a.ReasonMessage)
 	}
@@ -359,4 +359,41 @@ func Messages(p *Plan) []msg.M {
 		}
 	}
 	return out
+}
+
+// FillEnglish writes the English texts of p from its messages where a text
+// is empty: the plan file keeps them for scripts. Encode calls it; it is
+// idempotent.
+func (p *Plan) FillEnglish() {
+	fill := func(en *[]string, ms []msg.M) {
+		if len(*en) == 0 && len(ms) > 0 {
+			*en = msg.Strings(msg.En, ms)
+		}
+	}
+	one := func(en *string, m msg.M) {
+		if *en == "" && !m.IsZero() {
+			*en = m.String()
+		}
+	}
+	fill(&p.Warnings, p.WarningMessages)
+	fill(&p.Sizing.Notes, p.Sizing.NoteMessages)
+	fill(&p.Billing.Reasons, p.Billing.ReasonMessages)
+	fill(&p.RentVsBuild.Reasons, p.RentVsBuild.ReasonMessages)
+	one(&p.Cost.Warning, p.Cost.WarningMessage)
+	one(&p.GPU.Reason, p.GPU.ReasonMessage)
+	for i := range p.GPU.Alternatives {
+		one(&p.GPU.Alternatives[i].Reason, p.GPU.Alternatives[i].ReasonMessage)
+	}
+	for i := range p.RentVsBuild.D1 {
+		one(&p.RentVsBuild.D1[i].Value, p.RentVsBuild.D1[i].ValueMessage)
+	}
+	for i := range p.Cost.Items {
+		it := &p.Cost.Items[i]
+		if it.Basis == "" && !it.BasisMessage.IsZero() {
+			it.Basis = it.BasisMessage.String()
+			if it.assumption != "" {
+				it.Basis += " (" + it.assumption + ")"
+			}
+		}
+	}
 }

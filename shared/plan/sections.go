@@ -40,7 +40,6 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 	}
 	e := rec.Estimates
 	s.NoteMessages = append(s.NoteMessages, e.Notes...)
-	s.Notes = msg.Strings(msg.En, s.NoteMessages)
 	if e.DecodeTokensPerSec.High > 0 {
 		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
 	}
@@ -67,9 +66,7 @@ func choice(o sizing.Option, cards []catalog.Card, offers map[string]offer) Choi
 		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
 		Monthly: money.Range{Low: c.MonthlyPrice.Low.Mul(n), High: c.MonthlyPrice.High.Mul(n)},
 	}
-	if !o.Reason.IsZero() {
-		ch.Reason, ch.ReasonMessage = o.Reason.String(), o.Reason
-	}
+	ch.ReasonMessage = o.Reason
 	if of, ok := offers[o.CardID]; ok && o.Fits && o.Eligible {
 		allIn := of.allIn
 		ch.Monthly, ch.BillingMode, ch.AllInMonthly = of.rent, string(of.mode), &allIn
@@ -82,20 +79,18 @@ func billingSection(b billing.Result) Billing {
 		Mode:                 string(b.Mode),
 		BreakevenHoursPerDay: b.BreakevenHoursPerDay,
 		RuleOfThumbMode:      string(b.RuleOfThumbMode),
-		Reasons:              msg.Strings(msg.En, b.Reasons),
 		ReasonMessages:       b.Reasons,
 	}
 }
 
 func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
 	c := Cost{Currency: "CNY", BillingMode: string(mode), Monthly: r.Monthly, HiddenShare: r.HiddenShare,
-		Warning: r.Warning.String(), WarningMessage: r.Warning, OtherModes: others}
+		WarningMessage: r.Warning, OtherModes: others}
 	for _, it := range r.Items {
 		ci := CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered,
-			Basis: it.Basis.String(), BasisMessage: it.Basis}
+			BasisMessage: it.Basis, assumption: it.Assumption}
 		if it.Assumption != "" {
 			ci.AssumptionMessage = tco.AssumptionText(it.Assumption)
-			ci.Basis += " (" + it.Assumption + ")"
 		}
 		c.Items = append(c.Items, ci)
 	}
@@ -111,11 +106,10 @@ func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
 		SelfBuildMonthly: r.SelfBuildMonthly,
 		RentMonthly:      r.RentMonthly,
 		HybridSaving:     r.Hybrid.SavingVsBuild,
-		Reasons:          msg.Strings(msg.En, reasons),
 		ReasonMessages:   reasons,
 	}
 	for _, row := range r.D1 {
-		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, Value: row.Input.String(), ValueMessage: row.Input, Points: string(row.Points)})
+		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, ValueMessage: row.Input, Points: string(row.Points)})
 	}
 	return rb
 }

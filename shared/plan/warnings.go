@@ -15,7 +15,7 @@ import (
 func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, recommended, priced billing.Mode) []msg.M {
 	var w []msg.M
 	for _, c := range card.Caveats {
-		w = append(w, catalog.CaveatText(c))
+		w = append(w, msg.Caveat(c))
 	}
 	if recommended != priced {
 		w = append(w, msg.New("plan.warn.billing", modeLabel(string(recommended)), msg.Text(card.Name), modeLabel(string(priced))))

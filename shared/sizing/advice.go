@@ -2,7 +2,6 @@ package sizing
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -31,7 +30,7 @@ func (j job) advice(rec Recommendation, b bucket) []msg.M {
 		notes = append(notes, msg.New("sizing.advice.cann", msg.Text(p.CardID)))
 	}
 	for _, c := range p.card.Caveats {
-		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(catalog.CaveatText(c))))
+		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(msg.Caveat(c))))
 	}
 	return notes
 }
@@ -54,18 +53,13 @@ func (j job) bucketVerdict(rec Recommendation, b bucket) msg.M {
 		}
 		return msg.New("sizing.verdict.math", msg.Sub(need), msg.Int(p.Count), msg.Text(p.CardID), msg.Num(p.PerCardGiB, 1), msg.Num(p.UsableGiB, 1))
 	}
-	var lost msg.M
+	var parts []msg.M
 	for _, o := range rec.Alternatives {
-		if !o.InBucket {
-			continue
-		}
-		one := msg.New("sizing.verdict.lost", msg.Text(o.CardID), msg.Sub(o.Reason))
-		if lost.IsZero() {
-			lost = one
-		} else {
-			lost = msg.New("sizing.verdict.lost2", msg.Sub(lost), msg.Sub(one))
+		if o.InBucket {
+			parts = append(parts, msg.New("sizing.verdict.lost", msg.Text(o.CardID), msg.Sub(o.Reason)))
 		}
 	}
+	lost := msg.List(parts...)
 	if lost.IsZero() {
 		return msg.New("sizing.verdict.no_bucket_card", msg.Text(p.CardID))
 	}

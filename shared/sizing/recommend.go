@@ -1,11 +1,9 @@
 package sizing
 
 import (
-	"errors"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/shopspring/decimal"
@@ -190,7 +188,7 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 			rec.Alternatives = append(rec.Alternatives, opts[i])
 		}
 		rec.Notes = append(rec.Notes, b.text)
-		return rec, errors.New("no card qualifies: " + summarize(rec.Alternatives))
+		return rec, &NoCardError{Options: rec.Alternatives}
 	}
 	rec.Pick = opts[pickAt]
 	rec.Pick.Reason = pickReason(rec.Pick)
@@ -501,10 +499,20 @@ func offBucket(o, p Option, b bucket) msg.M {
 	return msg.New("sizing.loss.off_bucket", msg.Sub(b.text))
 }
 
-func summarize(opts []Option) string {
-	parts := make([]string, 0, len(opts))
-	for _, o := range opts {
-		parts = append(parts, o.CardID+": "+o.Reason.String())
+// NoCardError is Recommend's error when no card qualifies: every option
+// with the reason it failed.
+type NoCardError struct {
+	Options []Option
+}
+
+// Error is the English text: "no card qualifies: rtx-4090: does not fit…".
+func (e *NoCardError) Error() string { return e.Message().String() }
+
+// Message is the error as a message, for the reader's language.
+func (e *NoCardError) Message() msg.M {
+	parts := make([]msg.M, len(e.Options))
+	for i, o := range e.Options {
+		parts[i] = msg.New("sizing.advice.caveat", msg.Text(o.CardID), msg.Sub(o.Reason))
 	}
-	return strings.Join(parts, "; ")
+	return msg.New("sizing.no_card", msg.Sub(msg.List(parts...)))
 }
