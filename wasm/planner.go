@@ -126,6 +126,8 @@ func (p *plannerPage) placeholder(key string) string {
 	switch key {
 	case "hours_per_day":
 		return auto(pl.Requirements.HoursPerDay.String())
+	case "concurrency":
+		return auto(Int(pl.Requirements.Concurrency))
 	case "model.layers":
 		return auto(Int(sm.Layers))
 	case "model.hidden":

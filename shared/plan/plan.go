@@ -19,6 +19,10 @@ const Schema = planfile.Schema
 type Plan struct {
 	Schema       string              `json:"schema"`
 	Requirements Requirements        `json:"requirements"`
+	// Defaults names the requirement fields whose value is the default
+	// (defaults.go) rather than a figure someone chose: the reader should
+	// check them. gpuverify and the site fill the same defaults.
+	Defaults []string `json:"defaults,omitempty"`
 	Sizing       Sizing              `json:"sizing"`
 	GPU          GPU                 `json:"gpu"`
 	Billing      Billing             `json:"billing"`

@@ -71,6 +71,10 @@ func renderSheet(p *Plan) table.Section {
 	if len(r.Cards) > 0 {
 		lines = append(lines, []string{"cards offered", strings.Join(r.Cards, ", ")})
 	}
+	lines = append(lines, []string{"storage, egress, IPs", fmt.Sprintf("%s TB, %s TB/month, %d extra IPs", r.StorageTB, r.EgressTBMonth, r.ExtraIPs)})
+	if len(p.Defaults) > 0 {
+		lines = append(lines, []string{"at gpuplan's defaults", strings.Join(p.Defaults, ", ")})
+	}
 	return table.Section{Title: "Requirement sheet (R1)", Rows: lines}
 }
 
