@@ -86,12 +86,12 @@ func selfBuildTable(l Lang) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
 		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
-			{m.FResidual, ref.Residual.String(), "research/tco.md F5"},
-			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, "research/tco.md F5 (China CIT minimum)"},
-			{m.FPUE, ref.PUE.String(), "research/tco.md F6"},
-			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, "research/tco.md E8"},
-			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, "research/tco.md F8 (assumption: USD 200/kW at 7 CNY)"},
-			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", "research/tco.md F9 (assumption)"},
+			{m.FResidual, ref.Residual.String(), selfBuildSources.Residual},
+			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, selfBuildSources.Life},
+			{m.FPUE, ref.PUE.String(), selfBuildSources.PUE},
+			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, selfBuildSources.KWh},
+			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, selfBuildSources.Colo},
+			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", selfBuildSources.Staff},
 		}),
 	)
 }
