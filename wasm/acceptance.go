@@ -426,10 +426,46 @@ func (p *acceptancePage) outcome() app.UI {
 	if c.Report != nil {
 		kids = append(kids, reportBlock(l, c.Report), p.signatureBlock())
 	}
+	if why := p.noVerdict(); why != "" {
+		// Issue 15: a report that does not verify gets no verdict at
+		// all, not a green "No check failed" under the red box.
+		return app.Div().ID("check-outcome").Body(append([]app.UI{noVerdictBlock(l, why)}, kids...)...)
+	}
 	if c.Results != nil {
 		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
+}
+
+// noVerdict says why the loaded report cannot have a verdict: "digest"
+// when its digest is not that of its content, "signature" when a given
+// signature does not verify; "" when it can (or no report is loaded).
+func (p *acceptancePage) noVerdict() string {
+	r := p.check.Report
+	switch {
+	case r == nil:
+		return ""
+	case !r.DigestOK:
+		return "digest"
+	case p.signatureState() == "bad":
+		return "signature"
+	}
+	return ""
+}
+
+// noVerdictBlock stands where the verdict and the check table would be,
+// first in the outcome, so no result of the report reads as a verdict.
+func noVerdictBlock(l Lang, why string) app.UI {
+	u := l.UX()
+	text := u.NoVerdictDigest
+	if why == "signature" {
+		text = u.NoVerdictSignature
+	}
+	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
+		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
+		app.P().Class("digest-title").Text(u.NoVerdictTitle),
+		app.P().Text(text),
+	)
 }
 
 // reportBlock says who wrote a loaded report, against which plan, where
@@ -444,6 +480,10 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
 	}
 	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
+	if !r.DigestOK {
+		// Agreement of an edited report with itself proves nothing.
+		derived = nil
+	}
 	if len(r.Disagree) > 0 {
 		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
 			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
@@ -478,8 +518,8 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 func (p *acceptancePage) signatureBlock() app.UI {
 	m := p.st.Lang.M()
 	state, text := "none", m.SigNone
-	if strings.TrimSpace(p.sig) != "" && strings.TrimSpace(p.signers) != "" && p.check.Report != nil {
-		if who, err := checkSignature(p.check.Report.Bytes, p.sig, p.signers); err != nil {
+	if who, given, err := p.signature(); given {
+		if err != nil {
 			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
 		} else {
 			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
@@ -501,6 +541,28 @@ func (p *acceptancePage) signatureBlock() app.UI {
 			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
 		result,
 	)
+}
+
+// signature checks the pasted signature of the loaded report; given is
+// false when the signature, the allowed signers or the report is missing.
+func (p *acceptancePage) signature() (who string, given bool, err error) {
+	if strings.TrimSpace(p.sig) == "" || strings.TrimSpace(p.signers) == "" || p.check.Report == nil {
+		return "", false, nil
+	}
+	who, err = checkSignature(p.check.Report.Bytes, p.sig, p.signers)
+	return who, true, err
+}
+
+// signatureState is "none", "good" or "bad", as signatureBlock shows it.
+func (p *acceptancePage) signatureState() string {
+	_, given, err := p.signature()
+	switch {
+	case !given:
+		return "none"
+	case err != nil:
+		return "bad"
+	}
+	return "good"
 }
 
 // cmpOr returns s, or def when s is empty.

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestUXTextComplete: every field of uxText is filled in both languages,
+// the format verbs agree, and the Chinese differs from the English.
+func TestUXTextComplete(t *testing.T) {
+	en, zh := reflect.ValueOf(uxEn), reflect.ValueOf(uxZh)
+	for i := range en.NumField() {
+		name := en.Type().Field(i).Name
+		e, z := en.Field(i).String(), zh.Field(i).String()
+		if strings.TrimSpace(e) == "" || strings.TrimSpace(z) == "" {
+			t.Errorf("%s is empty in en (%q) or zh-CN (%q)", name, e, z)
+		}
+		if strings.Count(e, "%") != strings.Count(z, "%") {
+			t.Errorf("%s: en and zh-CN have different format verbs: %q, %q", name, e, z)
+		}
+		if e == z && name != "GridGPU" {
+			t.Errorf("%s: zh-CN is the English text", name)
+		}
+	}
+	if Zh.UX() != &uxZh || En.UX() != &uxEn || Lang("x").UX() != &uxEn {
+		t.Error("UX() picks the wrong table")
+	}
+}
