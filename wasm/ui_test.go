@@ -40,7 +40,7 @@ func prerender(t *testing.T, target string) string {
 // prerenderRelease is prerender for a site built with a release manifest.
 func prerenderRelease(t *testing.T, target string, release []byte) string {
 	t.Helper()
-	h, err := sitegen.NewHandler(sitegen.Config{}, site(), "test", 1000, release)
+	h, err := sitegen.NewHandler(sitegen.Config{}, site(), site().Langs[0], "test", 1000, release)
 	if err != nil {
 		t.Fatal(err)
 	}

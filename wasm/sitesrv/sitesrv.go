@@ -1,6 +1,7 @@
 // Package sitesrv serves the generated static site the way a static host
 // such as GitHub Pages does: /route serves route.html, /dir/ serves
-// dir/index.html, and a sub-path prefix is stripped. On top of that it
+// dir/index.html, and a sub-path prefix is stripped. The English prerender
+// lives under /en/ (/en/embed is an embed too). On top of that it
 // serves the precompressed NAME.br / NAME.gz files the generator writes,
 // chosen by Accept-Encoding. It sends no frame-blocking headers, so the
 // /embed page can sit in an iframe on another site.
@@ -157,7 +158,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	// The headers go on every response, the redirect and 404 included:
 	// the embed page (and only it) may be framed by another site.
-	inner := strings.TrimPrefix(p, h.cfg.Prefix)
+	inner := strings.TrimPrefix(strings.TrimPrefix(p, h.cfg.Prefix), "/en")
 	SecurityHeaders(w.Header(), inner == "/embed" || inner == "/embed.html")
 	if h.cfg.Prefix != "" {
 		if p == h.cfg.Prefix {

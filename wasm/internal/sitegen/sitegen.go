@@ -87,13 +87,15 @@ func cleanPrefix(p string) (string, error) {
 }
 
 // Site is what the generator needs to know of the app: the pages to
-// precache and the words of the web manifest. The app's routes must be
-// registered with go-app (app.Route) before Build runs: go-app prerenders
-// each of them.
+// prerender and precache, and the languages to prerender them in. The
+// app's routes must be registered with go-app (app.Route) before Build
+// runs: go-app prerenders each of them.
 type Site struct {
-	Pages       []string // every route path, precached so deep links work offline
-	Description string   // the web manifest's description
-	Lang        string   // the prerender's HTML lang attribute
+	Pages []string // every route path, precached so deep links work offline
+	// Langs are the languages of the prerender (lang.go); the first one's
+	// pages are written at the root and describe the site in its web
+	// manifest. At least one.
+	Langs []Lang
 }
 
 // Main runs the generator with the process arguments and exits with 1 on
@@ -127,16 +129,26 @@ func Build(c Config, s Site, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(s.Langs) == 0 {
+		return errors.New("no language to prerender in")
+	}
 	version, err := siteVersion(wasm, c.Web, c.Prefix, manifest)
 	if err != nil {
 		return err
 	}
-	h, err := NewHandler(c, s, version, len(wasm), manifest)
+	handler := func(l Lang) (*app.Handler, error) { return NewHandler(c, s, l, version, len(wasm), manifest) }
+	h, err := handler(s.Langs[0])
 	if err != nil {
 		return err
 	}
 	if err := app.GenerateStaticWebsite(c.Out, h); err != nil {
 		return fmt.Errorf("generating pages: %w", err)
+	}
+	if err := writeLangPages(c.Out, s, handler); err != nil {
+		return err
+	}
+	if err := finishPages(c.Out, c.Prefix, c.Domain, s); err != nil {
+		return err
 	}
 	if err := copyDir(c.Web, filepath.Join(c.Out, "web")); err != nil {
 		return fmt.Errorf("copying %s: %w", c.Web, err)
@@ -190,23 +202,24 @@ func readReleaseFile(path string) ([]byte, error) {
 	return b, nil
 }
 
-// NewHandler configures go-app for a fully local, offline-capable site.
-// manifest is the checked release.json, or nil.
-func NewHandler(c Config, s Site, version string, wasmSize int, manifest []byte) (*app.Handler, error) {
+// NewHandler configures go-app for a fully local, offline-capable site,
+// prerendering in language l. manifest is the checked release.json, or nil.
+func NewHandler(c Config, s Site, l Lang, version string, wasmSize int, manifest []byte) (*app.Handler, error) {
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
 	}
 	// Every page is precached, so a deep link works offline; go-app only
 	// precaches "/" by itself. Icon.SVG is not precached by go-app either.
-	cacheable := []string{"/web/icon.svg", "/web/guard.js"}
+	cacheable := []string{"/web/icon.svg", "/web/guard.js", "/web/lang.js"}
 	cacheable = append(cacheable, s.Pages...)
+	cacheable = append(cacheable, langPages(s)...)
 	h := &app.Handler{
 		Name:        "gpuplan",
 		ShortName:   "gpuplan",
 		Title:       "gpuplan",
-		Description: s.Description,
-		Lang:        s.Lang,
+		Description: l.Description,
+		Lang:        l.Tag,
 		Domain:      c.Domain,
 		// Local icons only: go-app's defaults point at GitHub, and a remote
 		// URL in the precache list makes cache.addAll fail offline.
@@ -220,7 +233,9 @@ func NewHandler(c Config, s Site, version string, wasmSize int, manifest []byte)
 		ThemeColor:      "#1d4e89",
 		LoadingLabel:    "gpuplan {progress}%",
 		Styles:          []string{"/web/app.css"},
-		Scripts:         []string{"/web/guard.js defer"},
+		// lang.js runs before go-app's deferred scripts: it swaps in the
+		// prerender of the language asked for (lang.go).
+		Scripts: []string{"/web/lang.js", "/web/guard.js defer"},
 		RawHeaders: []string{
 			// Without JavaScript the prerendered page is all there is: hide
 			// the wasm loader that would otherwise cover it.
