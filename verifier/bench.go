@@ -83,7 +83,7 @@ func (o *benchOptions) run(ctx context.Context, e env) error {
 			return err
 		}
 	}
-	if err := renderBench(e.stdout, r, o.format); err != nil {
+	if err := benchForms(r).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return benchExit(r, s)
@@ -153,16 +153,13 @@ func benchExit(r *bench.Run, s report.Summary) error {
 	return nil
 }
 
-func renderBench(w io.Writer, r *bench.Run, format string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	case "markdown":
-		return bench.WriteMarkdown(w, r, r.Checks)
+// benchForms are the judged run in the formats bench prints.
+func benchForms(r *bench.Run) forms {
+	return forms{
+		text:     func(w io.Writer) error { return bench.WriteText(w, r, r.Checks) },
+		markdown: func(w io.Writer) error { return bench.WriteMarkdown(w, r, r.Checks) },
+		json:     indentedJSON(r),
 	}
-	return bench.WriteText(w, r, r.Checks)
 }
 
 // writeJSON writes v as indented JSON, atomically (output.write).

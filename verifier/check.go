@@ -135,7 +135,7 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 			return err
 		}
 	}
-	if err := renderReport(e.stdout, r, o.format); err != nil {
+	if err := reportForms(r).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return verdictErr(r, interrupted)
@@ -161,7 +161,7 @@ func readSigningKey(e env, name string) (ed25519.PrivateKey, error) {
 	if name == "" {
 		return nil, nil
 	}
-	data, err := readInput(e, name, maxKeyBytes)
+	data, err := readInput(e, name, sshsig.MaxPrivateKeyBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -202,19 +202,13 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 	return nil
 }
 
-func renderReport(w io.Writer, r *report.Report, format string) error {
-	switch format {
-	case "json":
-		data, err := report.Marshal(r)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	case "markdown":
-		return report.WriteMarkdown(w, r)
+// reportForms are the report in the formats check prints.
+func reportForms(r *report.Report) forms {
+	return forms{
+		text:     func(w io.Writer) error { return report.WriteText(w, r) },
+		markdown: func(w io.Writer) error { return report.WriteMarkdown(w, r) },
+		json:     func() ([]byte, error) { return report.Marshal(r) },
 	}
-	return report.WriteText(w, r)
 }
 
 // countOf writes n with the singular or plural phrase: "1 demanded check

@@ -164,7 +164,7 @@ func TestCheckCommand(t *testing.T) {
 		{"H100 box against a 4090 plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fxH100, "--format", "markdown"}, "", exitFailed, "| gpu0/identity | A1 |", ""},
 		{"json to stdout", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--format", "json"}, "", exitIncomplete, `"kind": "saved-file"`, ""},
 		{"plan from stdin", []string{"check", "--plan", "-", "--nvidia-smi", fx4090}, mustRead(t, "testdata/plan-rtx4090x8.json"), exitIncomplete, "INCOMPLETE", ""},
-		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce    buyer-7f3a", ""},
+		{"nonce recorded", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "buyer-7f3a"}, "", exitIncomplete, "nonce   buyer-7f3a", ""},
 		{"bad nonce", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--nonce", "a b"}, "", exitUsage, "", "--nonce: only printable ASCII without spaces"},
 		{"--sign without --out", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--sign", "key"}, "", exitUsage, "", "--sign needs --out"},
 		{"--out over the plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", "testdata/plan-rtx4090x8.json"}, "", exitUsage, "", "is also an input"},
@@ -279,8 +279,8 @@ func TestVerifyReportCommand(t *testing.T) {
 		{"says where the facts came from", []string{"verify-report", good}, "", exitIncomplete, "NOT PROOF OF DELIVERY", ""},
 		{"unsigned", []string{"verify-report", good}, "", exitIncomplete, "unsigned: nothing ties this report to a person", ""},
 		{"from stdin", []string{"verify-report", "-"}, string(data), exitIncomplete, "-: digest matches", ""},
-		{"tampered", []string{"verify-report", tampered}, "", exitFailed, "", "digest MISMATCH"},
-		{"nonce expected", []string{"verify-report", good, "--nonce", "fresh-1"}, "", exitFailed, "", `nonce MISMATCH: the report carries "", not the challenge "fresh-1"`},
+		{"tampered", []string{"verify-report", tampered}, "", exitUnverified, "NO VERDICT: the report does not verify", "digest MISMATCH"},
+		{"nonce expected", []string{"verify-report", good, "--nonce", "fresh-1"}, "", exitUnverified, "", `nonce MISMATCH: the report carries "", not the challenge "fresh-1"`},
 		{"unknown field", []string{"verify-report", "-"}, string(extra), exitUsage, "", "not a report gpuverify can read"},
 		{"a plan, not a report", []string{"verify-report", "testdata/plan-h100x8.json"}, "", exitUsage, "", "not a report"},
 		{"no such file", []string{"verify-report", filepath.Join(dir, "nope.json")}, "", exitUsage, "", "no such file"},
@@ -323,7 +323,8 @@ func TestVerifyReportForged(t *testing.T) {
 	forged, _ := report.Marshal(r)
 	os.WriteFile(out, forged, 0o644)
 	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out)
-	if code != exitFailed || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "checks DISAGREE") ||
+	if code != exitUnverified || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "checks DISAGREE") ||
+		!strings.Contains(stdout, report.NoVerdict) || strings.Contains(stdout, "PASS (") || strings.Contains(stdout, "FAIL (") ||
 		!strings.Contains(stderr, "gpu2/throttle: the report says pass, its facts give fail") || !strings.Contains(stderr, "summary DISAGREES") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -361,19 +362,19 @@ func TestSignedReport(t *testing.T) {
 	}
 	// The same report signed by someone not in the file.
 	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", other)
-	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature REFUSED") && strings.Contains(stderr, "not in the allowed signers") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitUnverified || !strings.Contains(stderr, "signature REFUSED") {
 		t.Errorf("other signer: exit %d %s", code, stderr)
 	}
 	// A changed report under a good signature.
 	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force", "--sign", key)
 	data, _ := os.ReadFile(out)
 	os.WriteFile(out, append(data, '\n'), 0o644)
-	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISMATCH") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitUnverified || !strings.Contains(stderr, "signature MISMATCH") {
 		t.Errorf("changed report: exit %d %s", code, stderr)
 	}
 	// Written again without --sign: the old signature is gone, not left to mislead.
 	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--force")
-	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitFailed || !strings.Contains(stderr, "signature MISSING") {
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers); code != exitUnverified || !strings.Contains(stderr, "signature MISSING") {
 		t.Errorf("unsigned: exit %d %s", code, stderr)
 	}
 }

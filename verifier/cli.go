@@ -24,10 +24,14 @@ const (
 	exitOK     = 0 // success; warnings allowed
 	exitError  = 1 // could not collect or could not run
 	exitUsage  = 2 // bad flags or bad input
-	exitFailed = 3 // at least one check failed, or a report does not verify
+	exitFailed = 3 // at least one check failed
 	// exitIncomplete: nothing failed, but a check the plan demands (or the
 	// bench asked for) was not measured, or the facts came from a file.
 	exitIncomplete = 4
+	// exitUnverified: verify-report found the report changed, badly
+	// signed, derived differently or carrying another nonce: it gives no
+	// verdict (issue 15.5).
+	exitUnverified = 5
 	// exitInterrupted: Ctrl-C or SIGTERM stopped a command that had nothing
 	// partial to keep (128 + SIGINT, as shells report it).
 	exitInterrupted = 130
@@ -42,8 +46,9 @@ var exitCodes = []struct {
 	{exitOK, "pass: every demanded check was measured and none failed"},
 	{exitError, "could not collect or run (no driver, NVML failed, an interrupted bench)"},
 	{exitUsage, "usage or bad input: the message names the flag or field"},
-	{exitFailed, "fail: a check failed, or `verify-report` found the report changed, derived differently, badly signed or carrying another nonce"},
+	{exitFailed, "fail: a check failed (`check`, `bench`, `merge`), or `verify-report` found a genuine report of a failed delivery"},
 	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them"},
+	{exitUnverified, "no verdict: `verify-report` found the report changed after it was written, badly signed or unsigned when --allowed-signers asks, derived differently from its facts, or carrying another nonce; its verdict is not shown"},
 	{exitInterrupted, "stopped by Ctrl-C or SIGTERM (`plan`, `facts`, `check`; `bench` and `monitor` keep what they measured)"},
 }
 
@@ -227,22 +232,4 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usageErr("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
-}
-
-// formatFlag is a flag.Value restricted to a set of output formats.
-type formatFlag struct {
-	value   string
-	allowed []string
-}
-
-func (f *formatFlag) String() string { return f.value }
-
-func (f *formatFlag) Set(s string) error {
-	for _, a := range f.allowed {
-		if s == a {
-			f.value = s
-			return nil
-		}
-	}
-	return fmt.Errorf("must be one of %s", strings.Join(f.allowed, ", "))
 }

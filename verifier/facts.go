@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -51,12 +50,7 @@ func (o *factsOptions) run(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	if o.format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(f)
-	}
-	return report.WriteFacts(e.stdout, f)
+	return forms{text: func(w io.Writer) error { return report.WriteFacts(w, f) }, json: indentedJSON(f)}.print(e.stdout, o.format)
 }
 
 // writeQuery prints how to capture facts where gpuverify cannot run NVML.

@@ -15,18 +15,6 @@ import (
 // output.write, so the limits, the messages, the exit codes and the
 // overwrite rules are the same everywhere.
 
-// Limits of the inputs that have no decoder of their own to set one.
-const (
-	// maxSigBytes bounds a signature file; an armored SSH signature is < 1 KB.
-	maxSigBytes = 64 << 10
-	// maxKeyBytes bounds an OpenSSH private key file (an Ed25519 key is
-	// ~400 bytes).
-	maxKeyBytes = 64 << 10
-	// maxSignersBytes bounds an allowed_signers file: thousands of
-	// engineers' keys at ~150 bytes a line.
-	maxSignersBytes = 1 << 20
-)
-
 // readInput reads a whole input named on the command line ("-" is standard
 // input). A missing file, a directory, or more than limit bytes is bad input
 // (exit 2) with a message that says which: "X is larger than N bytes".

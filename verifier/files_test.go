@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
 )
 
@@ -128,12 +129,19 @@ func TestInputSizeLimits(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
 		t.Errorf("plan: exit %d %q", code, stderr)
 	}
+	// One limit for the plan file in every command (issue 11).
+	for _, args := range [][]string{{"check", "--plan", "-", "--nvidia-smi", fx4090}, {"merge", "--plan", "-", "x.json"}} {
+		code, _, stderr = e.gv(t, context.Background(), big, args...)
+		if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
+			t.Errorf("%s --plan: exit %d %q", args[0], code, stderr)
+		}
+	}
 	key := filepath.Join(t.TempDir(), "key")
-	if err := os.WriteFile(key, make([]byte, maxKeyBytes+1), 0o600); err != nil {
+	if err := os.WriteFile(key, make([]byte, sshsig.MaxPrivateKeyBytes+1), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr = e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-h100x8.json", "--out", filepath.Join(t.TempDir(), "r.json"), "--sign", key)
-	if code != exitUsage || !strings.Contains(stderr, key+" is larger than 65536 bytes") {
+	if code != exitUsage || !strings.Contains(stderr, key+" is larger than 16384 bytes") {
 		t.Errorf("check --sign: exit %d %q", code, stderr)
 	}
 	smi := strings.Repeat("x", 8<<20+1)

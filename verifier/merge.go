@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -91,7 +90,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	var allowed []byte
 	if o.signers != "" {
 		var err error
-		if allowed, err = readInput(e, o.signers, maxSignersBytes); err != nil {
+		if allowed, err = readInput(e, o.signers, sshsig.MaxAllowedSignersBytes); err != nil {
 			return err
 		}
 		opt.Signatures = true
@@ -113,7 +112,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 			return err
 		}
 	}
-	if err := renderFleet(e.stdout, f, o.format); err != nil {
+	if err := fleetForms(f).print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return mergeExit(f)
@@ -162,7 +161,7 @@ func readReports(e env, files []string, allowed []byte, sigs bool) ([]fleet.Inpu
 
 // fleetSignature verifies name.sig against the allowed signers.
 func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
-	sig, err := readFile(name+".sig", maxSigBytes)
+	sig, err := readFile(name+".sig", sshsig.MaxSignatureBytes)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return &fleet.Signature{Status: fleet.SigMissing, Detail: "no " + filepath.Base(name) + ".sig beside the report"}
@@ -197,19 +196,9 @@ func mergeExit(f *fleet.Fleet) error {
 	return nil
 }
 
-func renderFleet(w io.Writer, f *fleet.Fleet, format string) error {
-	switch format {
-	case "json":
-		data, err := fleet.Marshal(f)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	case "markdown":
-		return f.WriteMarkdown(w)
-	}
-	return f.WriteText(w)
+// fleetForms are the fleet report in the formats merge prints.
+func fleetForms(f *fleet.Fleet) forms {
+	return forms{text: f.WriteText, markdown: f.WriteMarkdown, json: func() ([]byte, error) { return fleet.Marshal(f) }}
 }
 
 // isFleet reports whether data is a fleet report: verify-report checks
@@ -228,7 +217,8 @@ func verifyFleet(e env, name string, data []byte) error {
 		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
 	}
 	if !ok {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it", name)}
+		fmt.Fprintf(e.stdout, "%s: %s\n", name, report.NoVerdict)
+		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it, so it gives no verdict", name)}
 	}
 	f, _ := fleet.Decode(data)
 	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",

@@ -116,7 +116,7 @@ func TestMergeCommand(t *testing.T) {
 	}
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
-	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", edited); code != exitFailed || !strings.Contains(stderr, "MISMATCH") {
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited); code != exitUnverified || !strings.Contains(stderr, "MISMATCH") || !strings.Contains(stdout, report.NoVerdict) {
 		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
 	}
 	// With the NCCL run across the nodes: recorded and checked.

@@ -91,7 +91,7 @@ func TestRunOptions(t *testing.T) {
 	if err := o.run(context.Background(), e); err != nil {
 		t.Fatalf("check on a healthy fake 4090 server: %v", err)
 	}
-	for _, want := range []string{"nonce    buyer-7f3a", "gpu-node-07", "2026-11-30T08:15:00Z"} {
+	for _, want := range []string{"nonce   buyer-7f3a", "gpu-node-07", "2026-11-30T08:15:00Z"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%.2000s", want, out.String())
 		}

@@ -52,7 +52,7 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 		return err
 	}
 	return interruptible(ctx, func() error {
-		data, err := readInput(e, o.in, plan.MaxBytes)
+		data, err := readInput(e, o.in, planfile.MaxBytes)
 		if err != nil {
 			return err
 		}

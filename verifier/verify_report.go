@@ -99,11 +99,13 @@ func (o *verifyReportOptions) run(_ context.Context, e env) error {
 	if nonceText == "" {
 		nonceText = "none"
 	}
+	if len(problems) > 0 {
+		fmt.Fprintf(e.stdout, "checked %s by %s %s against plan sha256 %s, nonce %s: %s\n",
+			r.Time, r.Tool.Name, r.Tool.Version, r.PlanSHA256, nonceText, report.NoVerdict)
+		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s does NOT verify, so it gives no verdict:\n  %s", name, strings.Join(problems, "\n  "))}
+	}
 	fmt.Fprintf(e.stdout, "checked %s by %s %s against plan sha256 %s, nonce %s: %s (%s)\n",
 		r.Time, r.Tool.Name, r.Tool.Version, r.PlanSHA256, nonceText, strings.ToUpper(a.Summary.Verdict), a.Summary.Counts())
-	if len(problems) > 0 {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s does NOT verify:\n  %s", name, strings.Join(problems, "\n  "))}
-	}
 	switch a.Summary.Verdict {
 	case acceptance.VerdictFail:
 		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s is genuine, and its delivery FAILED %d checks", name, a.Summary.Fail)}
@@ -152,14 +154,14 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 	if sigName == "" {
 		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
 	}
-	signers, err := readInput(e, allowed, maxSignersBytes)
+	signers, err := readInput(e, allowed, sshsig.MaxAllowedSignersBytes)
 	if err != nil {
 		return "", "", err
 	}
 	if _, err := os.Stat(sigName); errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
 	}
-	sig, err := readInput(e, sigName, maxSigBytes)
+	sig, err := readInput(e, sigName, sshsig.MaxSignatureBytes)
 	if err != nil {
 		return "", "", err
 	}

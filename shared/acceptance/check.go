@@ -131,43 +131,61 @@ func (r *run) perNode() int {
 }
 
 // gpuCount checks the number of GPUs (rule A1; K4: the contract names the
-// card count). The driver's own count is measured; when the output lists
-// fewer GPUs than it announced, listing says so.
+// card count). The count is the GPUs listed, whose other checks ran: a
+// header that announces more (nvidia-smi's "Attached GPUs : 4" over one
+// listed GPU) is not a GPU anyone checked; listing reports the difference
+// as its own check (issue 15: evidence shown rightly).
 func (r *run) gpuCount() Result {
 	want, scope := r.acc.GPUCount, ""
 	if r.acc.GPUsPerNode > 0 && r.acc.GPUsPerNode < r.acc.GPUCount {
 		want = r.acc.GPUsPerNode
 		scope = fmt.Sprintf(" on this node (%d in all)", r.acc.GPUCount)
 	}
-	res := Result{ID: "gpu_count", Rule: "A1", Expected: fmt.Sprintf("%d GPUs%s", want, scope)}
 	n := len(r.f.GPUs)
-	if attached, ok := r.f.AttachedGPUs.Get(); ok {
-		n = attached
+	res := Result{ID: "gpu_count", Rule: "A1", Expected: gpus(want) + scope, Measured: gpus(n) + " listed"}
+	note := ""
+	if attached, ok := r.f.AttachedGPUs.Get(); ok && attached != n {
+		res.Measured += fmt.Sprintf(" (the header announces %d)", attached)
+		note = " (see gpu_listing)"
 	}
-	res.Measured = fmt.Sprintf("%d GPUs", n)
 	if n == want {
 		res.Status = Pass
-		res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d%s", n, want, scope)
+		res.Message = fmt.Sprintf("%s listed, the plan expects %d%s%s", gpus(n), want, scope, note)
 		return res
 	}
 	res.Status = Fail
-	res.Message = fmt.Sprintf("found %d GPUs, the plan expects %d%s: record it and open a ticket (rule A4)", n, want, scope)
+	res.Message = fmt.Sprintf("%s listed, the plan expects %d%s%s: record it and open a ticket (rule A4)", gpus(n), want, scope, note)
 	return res
 }
 
-// listing warns when the output announced more GPUs than it lists: the
-// missing ones were not checked.
+// gpus is "1 GPU" or "n GPUs".
+func gpus(n int) string {
+	if n == 1 {
+		return "1 GPU"
+	}
+	return fmt.Sprintf("%d GPUs", n)
+}
+
+// listing is the check of the header's GPU count against the GPUs listed,
+// run only when they differ: GPUs announced but not listed were not
+// checked (output cut short?); more listed than announced means the
+// capture was put together by hand.
 func (r *run) listing() (Result, bool) {
 	attached, ok := r.f.AttachedGPUs.Get()
-	if !ok || attached == len(r.f.GPUs) {
+	n := len(r.f.GPUs)
+	if !ok || attached == n {
 		return Result{}, false
 	}
-	return Result{
+	res := Result{
 		ID: "gpu_listing", Status: Warn, Rule: "A4",
-		Expected: fmt.Sprintf("all %d attached GPUs listed", attached),
-		Measured: fmt.Sprintf("%d listed", len(r.f.GPUs)),
-		Message:  fmt.Sprintf("the output announces %d GPUs but lists %d: the others were not checked (output cut short?); capture it again", attached, len(r.f.GPUs)),
-	}, true
+		Expected: fmt.Sprintf("the %d GPUs the header announces, each listed", attached),
+		Measured: fmt.Sprintf("%d listed", n),
+		Message:  fmt.Sprintf("the output announces %d GPUs but lists %d: the others were not checked (output cut short?); capture it again", attached, n),
+	}
+	if n > attached {
+		res.Message = fmt.Sprintf("the output announces %d GPUs but lists %d: the capture does not agree with itself (edited, or joined from several?); capture it again", attached, n)
+	}
+	return res, true
 }
 
 // driver checks the driver version against min_driver (rule A1).

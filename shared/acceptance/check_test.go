@@ -114,7 +114,7 @@ func TestChecks(t *testing.T) {
 		words  []string
 	}{
 		// A1 / K4: card count.
-		{"seven of eight GPUs", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.AttachedGPUs = facts.Known(7); f.GPUs = f.GPUs[:7] }, "gpu_count", Fail, []string{"found 7 GPUs", "expects 8"}},
+		{"seven of eight GPUs", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.AttachedGPUs = facts.Known(7); f.GPUs = f.GPUs[:7] }, "gpu_count", Fail, []string{"7 GPUs listed", "expects 8"}},
 		// A1: driver versions compare as numbers, not strings.
 		{"driver 535.54 < 535.104", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.54.03") }, "driver", Fail, []string{"older", "535.104.05"}},
 		{"driver equal", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.104.05") }, "driver", Pass, nil},
@@ -326,10 +326,38 @@ func TestGPUCountPerNode(t *testing.T) {
 	}{{8, Pass}, {7, Fail}, {24, Fail}} {
 		f := facts.New(facts.SourceXML)
 		f.AttachedGPUs = facts.Known(tt.n)
+		f.GPUs = make([]facts.GPU, tt.n)
 		r := run{acc: planfile.Acceptance{GPUCount: 24, GPUsPerNode: 8}, f: f}
 		got := r.gpuCount()
 		if got.Status != tt.want || !strings.Contains(got.Message, "on this node (24 in all)") {
 			t.Errorf("%d GPUs: %s %q", tt.n, got.Status, got.Message)
+		}
+	}
+}
+
+// TestGPUCountFromListed: the count is the GPUs listed, not the header's
+// "Attached GPUs" (issue 15.5). The capture is the 8x RTX 4090 output cut
+// to its first GPU under a header announcing 4 (testdata/README.md): a
+// plan for 4 fails gpu_count, a plan for 1 passes it, and both get
+// gpu_listing naming the two counts.
+func TestGPUCountFromListed(t *testing.T) {
+	f := parseFixture(t, "testdata/derived__4090-header4-listed1.txt")
+	for _, tt := range []struct {
+		plan int
+		want Status
+		msg  string
+	}{
+		{4, Fail, "1 GPU listed, the plan expects 4 (see gpu_listing): record it and open a ticket (rule A4)"},
+		{1, Pass, "1 GPU listed, the plan expects 1 (see gpu_listing)"},
+	} {
+		rs := Check(planFor(tt.plan, []string{"rtx-4090"}), f)
+		count := find(t, rs, "gpu_count")
+		if count.Status != tt.want || count.Message != tt.msg || count.Measured != "1 GPU listed (the header announces 4)" {
+			t.Errorf("plan %d: gpu_count %s %q, measured %q", tt.plan, count.Status, count.Message, count.Measured)
+		}
+		listing := find(t, rs, "gpu_listing")
+		if listing.Status != Warn || listing.Expected != "the 4 GPUs the header announces, each listed" || listing.Measured != "1 listed" {
+			t.Errorf("plan %d: gpu_listing %s, expected %q, measured %q", tt.plan, listing.Status, listing.Expected, listing.Measured)
 		}
 	}
 }

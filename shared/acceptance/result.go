@@ -17,6 +17,8 @@
 // persistence mode).
 package acceptance
 
+import "fmt"
+
 // Status is the outcome of one check.
 type Status string
 
@@ -54,6 +56,18 @@ type Result struct {
 	// Message explains the status in one or two sentences, naming the
 	// signal that disagreed.
 	Message string `json:"message"`
+}
+
+// ValidStatuses checks that every result has one of the four statuses:
+// a report or fleet file read back must not carry a status no reader
+// knows. The error names the first bad one: "checks[3].status must be …".
+func ValidStatuses(rs []Result) error {
+	for i, r := range rs {
+		if !r.Status.Valid() {
+			return fmt.Errorf("checks[%d].status must be pass, warn, skip or fail, got %q", i, r.Status)
+		}
+	}
+	return nil
 }
 
 // Failed reports whether any result failed.

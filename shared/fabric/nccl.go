@@ -37,7 +37,7 @@ type NCCL struct {
 // least one result row; what it cannot read is an error naming the line.
 func ParseNCCL(data []byte) (*NCCL, error) {
 	if len(data) > MaxNCCLBytes {
-		return nil, fmt.Errorf("nccl-tests output: larger than %d bytes", MaxNCCLBytes)
+		return nil, fmt.Errorf("nccl-tests output is larger than %d bytes", MaxNCCLBytes)
 	}
 	out := &NCCL{Hosts: []string{}}
 	hosts := map[string]bool{}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
@@ -48,7 +49,7 @@ func Marshal(f *Fleet) ([]byte, error) { return seal.Marshal(f) }
 // that is not 64 hex digits.
 func Decode(data []byte) (*Fleet, error) {
 	if len(data) > MaxBytes {
-		return nil, fmt.Errorf("fleet: larger than %d bytes", MaxBytes)
+		return nil, fmt.Errorf("fleet report is larger than %d bytes", MaxBytes)
 	}
 	var f Fleet
 	if err := decodeStrict(data, &f); err != nil {
@@ -63,10 +64,8 @@ func Decode(data []byte) (*Fleet, error) {
 	if !seal.IsDigest(f.Digest) {
 		return nil, fmt.Errorf("fleet: digest must be 64 lower-case hex digits, got %q", f.Digest)
 	}
-	for i, c := range f.Checks {
-		if !c.Status.Valid() {
-			return nil, fmt.Errorf("fleet: checks[%d].status must be pass, warn, skip or fail, got %q", i, c.Status)
-		}
+	if err := acceptance.ValidStatuses(f.Checks); err != nil {
+		return nil, fmt.Errorf("fleet: %w", err)
 	}
 	return &f, nil
 }

@@ -7,12 +7,11 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
-	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // WriteText writes the fleet report for a terminal: the verdict, the plan,
-// one line per node, the rejected files, then the checks grouped failed,
-// warnings, skipped, passed.
+// one line per node, the rejected files, then the checks by kind, the kinds
+// with a failure first (acceptance.Sections), in the one document model.
 func (f *Fleet) WriteText(w io.Writer) error { return table.WriteText(w, f.title(), f.sections()) }
 
 // WriteMarkdown writes the same as WriteText as Markdown, for a ticket.
@@ -38,21 +37,7 @@ func (f *Fleet) sections() []table.Section {
 		}
 		s = append(s, table.Section{Title: "Not merged", Rows: rows})
 	}
-	for _, st := range []acceptance.Status{acceptance.Fail, acceptance.Warn, acceptance.Skip, acceptance.Pass} {
-		group := report.ByStatus(f.Checks, st)
-		if len(group) == 0 {
-			continue
-		}
-		rows := make([][]string, 0, 2*len(group))
-		for _, c := range group {
-			rows = append(rows, []string{fmt.Sprintf("%s %s [%s] %s", strings.ToUpper(string(c.Status)), c.ID, c.Rule, c.Message)})
-			if st != acceptance.Pass {
-				rows = append(rows, []string{"  expected: " + c.Expected}, []string{"  measured: " + c.Measured})
-			}
-		}
-		s = append(s, table.Section{Title: fmt.Sprintf("%s (%d)", report.GroupTitle(st), len(group)), Rows: rows})
-	}
-	return s
+	return append(s, acceptance.Sections(f.Checks)...)
 }
 
 func fromText(from string) string {

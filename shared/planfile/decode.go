@@ -35,7 +35,7 @@ type planHead struct {
 // *fielderr.Error naming the field and what is allowed.
 func DecodeAcceptance(data []byte) (Acceptance, error) {
 	if len(data) > MaxBytes {
-		return Acceptance{}, fmt.Errorf("input: larger than %d bytes", MaxBytes)
+		return Acceptance{}, fmt.Errorf("plan file is larger than %d bytes", MaxBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 BOM from Windows editors
 	var head planHead

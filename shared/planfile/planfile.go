@@ -9,6 +9,8 @@
 // docs/plan-file.md documents the file for its users.
 package planfile
 
+import "github.com/gpuplan/gpuplan/shared/internal/strictjson"
+
 // Schema ids of the documents the planner exchanges.
 const (
 	// Schema is the schema id of a plan file.
@@ -18,9 +20,12 @@ const (
 	RequirementsSchema = "gpuplan.requirements/v1"
 )
 
-// MaxBytes bounds the plan file DecodeAcceptance reads; a larger one is
-// refused, never cut.
-const MaxBytes = 4 << 20
+// MaxBytes bounds the plan file (and the requirement sheet) every reader
+// takes: DecodeAcceptance, the planner's own decoder (plan.MaxBytes is the
+// same strictjson.MaxInput), gpuverify plan, check and merge, and the
+// site's import. A larger one is refused, never cut. A plan file is a few
+// KiB.
+const MaxBytes = strictjson.MaxInput
 
 // Acceptance is what gpuverify will demand of the delivered machine: the
 // "acceptance" block of a plan file (rules A1 to A4).

@@ -54,8 +54,14 @@ type Audit struct {
 	SummaryDiffers bool
 }
 
+// NoVerdict is what a reader is shown instead of the verdict of a report
+// that does not verify (issue 15.5): a changed, badly signed or
+// contradictory report proves nothing, pass or fail.
+const NoVerdict = "NO VERDICT: the report does not verify, so its checks prove nothing"
+
 // OK reports whether the digest matches and the stated checks and summary
-// are the derived ones, up to wording (Material).
+// are the derived ones, up to wording (Material). A report that is not OK
+// gives no verdict (NoVerdict): show the mismatch, not its checks' outcome.
 func (a *Audit) OK() bool {
 	return a.DigestOK && len(a.Material()) == 0 && !a.SummaryDiffers
 }

@@ -20,7 +20,7 @@ const MaxBytes = 32 << 20
 // a field a reader cannot see must not slip past the digest.
 func Decode(data []byte) (*Report, error) {
 	if len(data) > MaxBytes {
-		return nil, fmt.Errorf("report: larger than %d bytes", MaxBytes)
+		return nil, fmt.Errorf("report is larger than %d bytes", MaxBytes)
 	}
 	var head struct {
 		Schema string `json:"schema"`
@@ -41,10 +41,8 @@ func Decode(data []byte) (*Report, error) {
 	if !seal.IsDigest(r.Digest) {
 		return nil, fmt.Errorf("report: digest must be 64 lower-case hex digits, got %q", r.Digest)
 	}
-	for i, c := range r.Checks {
-		if !c.Status.Valid() {
-			return nil, fmt.Errorf("report: checks[%d].status must be pass, warn, skip or fail, got %q", i, c.Status)
-		}
+	if err := acceptance.ValidStatuses(r.Checks); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
 	}
 	return &r, nil
 }

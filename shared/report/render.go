@@ -11,59 +11,48 @@ import (
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
-// WriteText writes the report for a terminal: the verdict, the server, then
-// the checks grouped failed, warnings, skipped, passed.
-func WriteText(w io.Writer, r *Report) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s (%s)\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
-	if provenance.IsFile(r.Origin) {
-		fmt.Fprintf(&b, "  %s\n", NotProof)
-	}
-	table.WriteKeyValuesText(&b, keyWidth, header(r))
-	b.WriteString("\nServer\n")
-	table.WriteKeyValuesText(&b, keyWidth, serverLines(r.Facts))
-	table.WriteChecksText(&b, acceptance.Groups(r.Checks, false))
-	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
-		fmt.Fprintf(&b, "\nNot measured, so the verdict cannot be pass (%d)\n", len(missing))
-		for _, c := range missing {
-			fmt.Fprintf(&b, "  %s: %s\n", c.ID, HowToMeasure(c, r.Origin))
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
+// WriteText writes the report for a terminal: the verdict, where the facts
+// came from, the server, then the checks by kind, the kinds with a failure
+// first, and the GPU × check grid (acceptance.Sections).
+func WriteText(w io.Writer, r *Report) error { return table.WriteText(w, title(r), sections(r)) }
 
 // WriteMarkdown writes the report as Markdown, for a ticket to the vendor
 // (rule A4): the same content as WriteText, with every check in a table.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: %s\n\n%s.\n\n", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
-	if provenance.IsFile(r.Origin) {
-		fmt.Fprintf(&b, "**%s**\n\n", table.Cell(NotProof))
-	}
-	table.WriteKeyValuesMarkdown(&b, [2]string{}, header(r))
-	b.WriteString("\n## Server\n\n")
-	table.WriteKeyValuesMarkdown(&b, [2]string{}, serverLines(r.Facts))
-	table.WriteChecksMarkdown(&b, acceptance.Groups(r.Checks, false))
-	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
-		fmt.Fprintf(&b, "\n## Not measured, so the verdict cannot be pass (%d)\n\n| Check | How to measure it |\n|---|---|\n", len(missing))
-		for _, c := range missing {
-			fmt.Fprintf(&b, "| %s | %s |\n", table.Cell(c.ID), table.Cell(HowToMeasure(c, r.Origin)))
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return table.WriteMarkdown(w, table.Escape(title(r)), sections(r))
 }
 
-// keyWidth is the width of the keys in the text form's key-value lines.
-const keyWidth = 8
+// title is "Delivery check: FAIL (3 fail, … of 91 checks)".
+func title(r *Report) string {
+	return fmt.Sprintf("%s: %s (%s)", Headline(r), strings.ToUpper(r.Summary.Verdict), r.Summary.Counts())
+}
 
-func header(r *Report) [][2]string {
+// sections are the report's blocks in the one document model.
+func sections(r *Report) []table.Section {
+	var head [][]string
+	if provenance.IsFile(r.Origin) {
+		head = append(head, []string{NotProof})
+	}
+	head = append(head, header(r)...)
+	out := []table.Section{{Rows: head}, {Title: "Server", Rows: serverLines(r.Facts)}}
+	out = append(out, acceptance.Sections(r.Checks)...)
+	if missing := acceptance.UnmeasuredDemanded(r.Checks); len(missing) > 0 {
+		rows := make([][]string, len(missing))
+		for i, c := range missing {
+			rows[i] = []string{c.ID + ": " + HowToMeasure(c, r.Origin)}
+		}
+		out = append(out, table.Section{Title: fmt.Sprintf("Not measured, so the verdict cannot be pass (%d)", len(missing)), Rows: rows})
+	}
+	return out
+}
+
+// header is the key-value lines under the report's title.
+func header(r *Report) [][]string {
 	nonce := r.Nonce
 	if nonce == "" {
 		nonce = "none (gpuverify check --nonce VALUE records the buyer's challenge)"
 	}
-	return [][2]string{
+	return [][]string{
 		{"origin", provenance.Describe(r.Origin, r.Facts)},
 		{"tool", strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{"time", r.Time},
@@ -105,25 +94,16 @@ func HowToMeasure(c acceptance.Result, o provenance.Origin) string {
 	return "the driver did not report it: nvidia-smi -q on the server shows the same gap; a newer driver may report it"
 }
 
-// GroupTitle is acceptance.GroupTitle, kept for the renderers that
-// import report.
-func GroupTitle(st acceptance.Status) string { return acceptance.GroupTitle(st) }
-
-// ByStatus is acceptance.ByStatus.
-func ByStatus(rs []acceptance.Result, st acceptance.Status) []acceptance.Result {
-	return acceptance.ByStatus(rs, st)
-}
-
 // serverLines summarises the facts in a few lines.
-func serverLines(f *facts.Facts) [][2]string {
+func serverLines(f *facts.Facts) [][]string {
 	if f == nil {
-		return [][2]string{{"facts", "none"}}
+		return [][]string{{"facts", "none"}}
 	}
 	src := string(f.Source)
 	if f.SourceDetail != "" {
 		src += " (" + f.SourceDetail + ")"
 	}
-	return [][2]string{
+	return [][]string{
 		{"source", src},
 		{"host", hostLine(f.Host)},
 		{"driver", fmt.Sprintf("%s (CUDA %s)", text(f.DriverVersion), text(f.CUDADriverVersion))},

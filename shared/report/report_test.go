@@ -496,3 +496,24 @@ func TestValidNonce(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCheckHasAKind: each check of the golden reports, the live one
+// with its kernel cross-checks included, falls into a kind the report
+// groups by (issue 15.3), none into "other checks".
+func TestEveryCheckHasAKind(t *testing.T) {
+	for _, name := range []string{"rtx4090x8-live.json", "h100x8.json", "h200-mig-vs-h100.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range r.Checks {
+			if acceptance.KindOf(c.ID) == acceptance.KindOther {
+				t.Errorf("%s: %s has no kind", name, c.ID)
+			}
+		}
+	}
+}

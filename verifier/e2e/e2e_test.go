@@ -224,7 +224,7 @@ func TestFacts(t *testing.T) {
 func TestCheck(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.json")
 	r := gpuverify(t, nil, "check", "--plan", writePlan(t, "470.57.02"), "--out", out, "--nonce", "e2e-nonce")
-	if r.Code != 3 || !strings.Contains(r.Stdout, "Delivery check: FAIL") || !strings.Contains(r.Stdout, "origin   live: read through NVML") {
+	if r.Code != 3 || !strings.Contains(r.Stdout, "Delivery check: FAIL") || !strings.Contains(r.Stdout, "origin  live: read through NVML") {
 		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)

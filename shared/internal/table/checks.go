@@ -27,14 +27,19 @@ type CheckGroup struct {
 func WriteChecksText(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
 		fmt.Fprintf(b, "\n%s (%d)\n", g.Title, len(g.Checks))
-		for _, c := range g.Checks {
-			fmt.Fprintf(b, "  %-4s %s [%s] %s\n", strings.ToUpper(c.Status), c.ID, c.Rule, c.Message)
-			if c.ShowExpected {
-				fmt.Fprintf(b, "         expected: %s\n", c.Expected)
-			}
-			if c.ShowMeasured {
-				fmt.Fprintf(b, "         measured: %s\n", c.Measured)
-			}
+		writeChecksText(b, g.Checks)
+	}
+}
+
+// writeChecksText writes one line a check with its values under it.
+func writeChecksText(b *strings.Builder, checks []Check) {
+	for _, c := range checks {
+		fmt.Fprintf(b, "  %-4s %s [%s] %s\n", strings.ToUpper(c.Status), c.ID, c.Rule, c.Message)
+		if c.ShowExpected {
+			fmt.Fprintf(b, "         expected: %s\n", c.Expected)
+		}
+		if c.ShowMeasured {
+			fmt.Fprintf(b, "         measured: %s\n", c.Measured)
 		}
 	}
 }
@@ -47,6 +52,15 @@ func WriteChecksMarkdown(b *strings.Builder, groups []CheckGroup) {
 		for _, c := range g.Checks {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", Cell(c.ID), Cell(c.Rule), Cell(c.Expected), Cell(c.Measured), Cell(c.Message))
 		}
+	}
+}
+
+// writeChecksMarkdown writes checks of mixed status as a table with a
+// status column, every cell escaped (Cell).
+func writeChecksMarkdown(b *strings.Builder, checks []Check) {
+	b.WriteString("| Status | Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|---|\n")
+	for _, c := range checks {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", Cell(strings.ToUpper(c.Status)), Cell(c.ID), Cell(c.Rule), Cell(c.Expected), Cell(c.Measured), Cell(c.Message))
 	}
 }
 

@@ -12,9 +12,12 @@ import (
 	"text/tabwriter"
 )
 
-// Section is one titled block of a report.
+// Section is one block of a report: a titled table, list or list of
+// checks.
 type Section struct {
-	// Title heads the section.
+	// Title heads the section. An untitled section follows the block
+	// before it with no heading and no blank line: the lines under a
+	// report's title.
 	Title string
 	// Header names the columns of a table; a nil Header makes the section
 	// a list.
@@ -24,35 +27,52 @@ type Section struct {
 	// text and joined with ": " in Markdown, empty cells left out; a line
 	// whose first cell starts with two spaces sits under the line before it.
 	Rows [][]string
+	// Checks, when not nil, make the section a list of checks after its
+	// rows: one line a check with its expected and measured values under
+	// it as text (WriteChecksText's layout), a table in Markdown.
+	Checks []Check
 }
 
 // WriteText writes title, then each section after a blank line: its title,
 // then its header and rows indented by two spaces, the columns of a table
-// or a list aligned two spaces apart. An empty title is left out, with the
-// blank line after it. Lines carry no trailing spaces.
+// or a list aligned two spaces apart, then its checks. An empty title is
+// left out, with the blank line after it. Lines carry no trailing spaces.
 func WriteText(w io.Writer, title string, sections []Section) error {
-	var buf strings.Builder
-	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
+	var b strings.Builder
 	if title != "" {
-		fmt.Fprintf(tw, "%s\n", title)
+		fmt.Fprintf(&b, "%s\n", title)
 	}
 	for i, s := range sections {
-		if title != "" || i > 0 {
-			fmt.Fprintln(tw)
+		if s.Title != "" {
+			if title != "" || i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%s\n", s.Title)
 		}
-		fmt.Fprintf(tw, "%s\n", s.Title)
-		if s.Header != nil {
-			fmt.Fprintf(tw, "  %s\n", strings.Join(s.Header, "\t"))
+		if err := writeRowsText(&b, s); err != nil {
+			return err
 		}
-		for _, row := range s.Rows {
-			fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
-		}
+		writeChecksText(&b, s.Checks)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeRowsText writes a section's header and rows, aligned.
+func writeRowsText(b *strings.Builder, s Section) error {
+	var buf strings.Builder
+	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
+	if s.Header != nil {
+		fmt.Fprintf(tw, "  %s\n", strings.Join(s.Header, "\t"))
+	}
+	for _, row := range s.Rows {
+		fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, trimLines(buf.String()))
-	return err
+	b.WriteString(trimLines(buf.String()))
+	return nil
 }
 
 // trimLines drops the spaces tabwriter leaves after an empty last cell.
@@ -65,23 +85,33 @@ func trimLines(s string) string {
 }
 
 // WriteMarkdown writes title as a level-1 heading, then each section as a
-// level-2 heading followed by a table or a bulleted list. The title is
-// written as given, so it may hold Markdown; section titles, cells and
-// list lines are escaped (see Escape) and "|" in them too.
+// level-2 heading (none for an untitled one) followed by a table or a
+// bulleted list, then its checks as a table. The title is written as given,
+// so it may hold Markdown; section titles, cells and list lines are escaped
+// (see Escape) and "|" in them too.
 func WriteMarkdown(w io.Writer, title string, sections []Section) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", title)
 	for _, s := range sections {
-		fmt.Fprintf(&b, "\n## %s\n\n", escapeAll(s.Title))
+		if s.Title != "" {
+			fmt.Fprintf(&b, "\n## %s\n", escapeAll(s.Title))
+		}
+		if s.Header != nil || len(s.Rows) > 0 {
+			b.WriteString("\n")
+		}
 		if s.Header == nil {
 			writeList(&b, s.Rows)
-			continue
+		} else {
+			rows := make([][]string, len(s.Rows))
+			for i, row := range s.Rows {
+				rows[i] = escapeCells(row)
+			}
+			MarkdownTable(&b, escapeCells(s.Header), rows)
 		}
-		rows := make([][]string, len(s.Rows))
-		for i, row := range s.Rows {
-			rows[i] = escapeCells(row)
+		if s.Checks != nil {
+			b.WriteString("\n")
+			writeChecksMarkdown(&b, s.Checks)
 		}
-		MarkdownTable(&b, escapeCells(s.Header), rows)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

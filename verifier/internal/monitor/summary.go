@@ -115,7 +115,7 @@ func (a *accumulator) summary(end time.Time, interrupted bool) Summary {
 			MeanUtilPct:       mean(u),
 			P95UtilPct:        p95(u),
 			MaxMemoryUsedMiB:  a.maxMem[gpu],
-			MeanPowerW:        meanFloat(a.power[gpu]),
+			MeanPowerW:        mean(a.power[gpu]),
 			HWThrottleSamples: a.hw[gpu],
 		}
 		g.UnderUsed = len(u) > 0 && g.MeanUtilPct < UnderUsedPct
@@ -126,26 +126,16 @@ func (a *accumulator) summary(end time.Time, interrupted bool) Summary {
 	return s
 }
 
-func mean(v []int) float64 {
+// mean is the average of v, NaN for none.
+func mean[T int | float64](v []T) float64 {
 	if len(v) == 0 {
 		return math.NaN()
 	}
-	sum := 0
+	var sum T
 	for _, x := range v {
 		sum += x
 	}
 	return float64(sum) / float64(len(v))
-}
-
-func meanFloat(v []float64) float64 {
-	if len(v) == 0 {
-		return math.NaN()
-	}
-	sum := 0.0
-	for _, x := range v {
-		sum += x
-	}
-	return sum / float64(len(v))
 }
 
 // p95 is the 95th percentile by the nearest-rank method: the smallest value

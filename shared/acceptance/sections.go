@@ -1,0 +1,152 @@
+package acceptance
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/internal/table"
+)
+
+// kindTitles head the kinds' sections.
+var kindTitles = map[Kind]string{
+	KindEvidence:       "Evidence",
+	KindIdentity:       "GPU count and identity",
+	KindMemory:         "Memory",
+	KindClocks:         "Clocks and power caps",
+	KindVirtualisation: "Virtualisation and MIG",
+	KindTopology:       "Topology: NVLink, PCIe, network",
+	KindSoftware:       "Software: driver and kernel",
+	KindWear:           "Wear: ECC errors, remapped rows, retired pages",
+	KindPerformance:    "Performance: bench and POC",
+	KindOther:          "Other checks",
+}
+
+// Title is the heading of the kind's checks in a report.
+func (k Kind) Title() string {
+	if t, ok := kindTitles[k]; ok {
+		return t
+	}
+	return string(k)
+}
+
+// Sections lays rs out for a report (issue 15.3: the answer first): one
+// section a kind, the kinds with a failure first, each listing its checks
+// worst first, with one check that says the same on several GPUs joined
+// into one line ("gpu0-7/identity"); then, when more than one GPU was
+// checked, the GPU × check grid. Expected values show under the failed
+// and warned checks, measured values under every check that did not pass.
+func Sections(rs []Result) []table.Section {
+	var out []table.Section
+	for _, g := range ByKind(rs) {
+		out = append(out, table.Section{Title: kindHeading(g), Checks: joinGPUs(g.Results)})
+	}
+	if grid := GridOf(rs); len(grid.GPUs) > 1 {
+		out = append(out, GridSection(grid))
+	}
+	return out
+}
+
+// kindHeading is "Wear: FAIL (1 fail, 1 skip, 14 pass)": the group's
+// verdict when it fails or is incomplete, else its worst status (a group of
+// health checks that could not be measured is SKIP, not PASS).
+func kindHeading(g KindGroup) string {
+	word := g.Summary.Verdict
+	if word == VerdictPass {
+		word = string(Worst(g.Results))
+	}
+	return fmt.Sprintf("%s: %s (%s)", g.Kind.Title(), strings.ToUpper(word), shortCounts(g.Summary))
+}
+
+// shortCounts names the statuses that occur: "1 fail, 14 pass".
+func shortCounts(s Summary) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		name string
+	}{{s.Fail, "fail"}, {s.Warn, "warn"}, {s.Skip, "skip"}, {s.Pass, "pass"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sameCheck is what must agree for the results of one check on several
+// GPUs to be shown as one line.
+type sameCheck struct {
+	name, rule, message, expected, measured string
+	status                                  Status
+}
+
+// joinGPUs turns results into report lines, joining the results of one
+// check on several GPUs that agree in status and every text; server checks
+// stay one line each. The lines keep the order of their first result.
+func joinGPUs(rs []Result) []table.Check {
+	var order []sameCheck
+	gpus := map[sameCheck][]int{}
+	for _, r := range rs {
+		gpu, ok := GPUOf(r.ID)
+		k := sameCheck{name: CheckName(r.ID), rule: r.Rule, message: r.Message, expected: r.Expected, measured: r.Measured, status: r.Status}
+		if !ok {
+			k.name = r.ID
+			gpu = -1
+		}
+		if _, seen := gpus[k]; !seen || !ok {
+			order = append(order, k)
+		}
+		gpus[k] = append(gpus[k], gpu)
+	}
+	out := make([]table.Check, 0, len(order))
+	for _, k := range order {
+		id := k.name
+		if list := gpus[k]; list[0] >= 0 {
+			id = gpuList(list) + "/" + k.name
+		}
+		out = append(out, table.Check{
+			Status: string(k.status), ID: id, Rule: k.rule, Message: k.message,
+			Expected: k.expected, Measured: k.measured,
+			ShowExpected: k.status == Fail || k.status == Warn, ShowMeasured: k.status != Pass,
+		})
+	}
+	return out
+}
+
+// gpuList names GPU indexes with runs joined: "gpu0-3,6".
+func gpuList(idx []int) string {
+	var parts []string
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && idx[j+1] == idx[j]+1 {
+			j++
+		}
+		part := strconv.Itoa(idx[i])
+		if j > i {
+			part += "-" + strconv.Itoa(idx[j])
+		}
+		parts = append(parts, part)
+		i = j + 1
+	}
+	return "gpu" + strings.Join(parts, ",")
+}
+
+// gridMarks are the grid's cells: "?" is a check that could not measure
+// its fact, "-" one that was not run on that GPU.
+var gridMarks = map[Status]string{Pass: "ok", Fail: "FAIL", Warn: "warn", Skip: "?", "": "-"}
+
+// GridSection is g as a report table, one row a check and one column a
+// GPU, so that eight or sixteen GPUs fit a terminal.
+func GridSection(g Grid) table.Section {
+	s := table.Section{Title: "GPU × check (ok pass, FAIL fail, warn warning, ? not measured, - not run)", Header: []string{"check"}}
+	for _, gpu := range g.GPUs {
+		s.Header = append(s.Header, "gpu"+strconv.Itoa(gpu))
+	}
+	for j, name := range g.Checks {
+		row := []string{name}
+		for i := range g.GPUs {
+			row = append(row, gridMarks[g.Cells[i][j]])
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s
+}
