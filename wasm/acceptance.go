@@ -609,8 +609,11 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 	return app.Div().Class("block").Body(kids...)
 }
 
-// checkTable is the verifier's table: one row per check, failures first
-// marked, with the verdict above it.
+// checkTable is the verifier's result, answer first (issue 15): the
+// verdict, then the checks grouped by kind as gpuverify check prints them
+// (acceptance.ByKind: the groups with a failure first and open, the
+// passed ones folded, each group worst first), then the GPU × check grid
+// when more than one GPU was checked. #check-table holds every check row.
 func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	m := l.M()
 	sum := acceptance.Summarize(rs)
@@ -622,11 +625,31 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	case acceptance.VerdictIncomplete:
 		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
 	}
+	groups := acceptance.ByKind(rs)
+	kids := make([]app.UI, len(groups))
+	for i, g := range groups {
+		kids[i] = kindGroup(l, g)
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.ChecksTitle),
+		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
+		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
+			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+		app.Div().ID("check-table").Class("check-groups").Body(kids...),
+		checkGrid(l, acceptance.GridOf(rs)),
+	)
+}
+
+// kindGroup is one kind's checks: a <details> open when any of them did
+// not pass, headed by the kind, its worst status and its counts.
+func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
+	m := l.M()
+	worst := acceptance.Worst(g.Results)
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
 		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
 		app.Th().Scope("col").Text(m.CheckMessage))
-	rows := make([]app.UI, len(rs))
-	for i, r := range rs {
+	rows := make([]app.UI, len(g.Results))
+	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
 			app.Th().Scope("row").Body(app.Text(r.ID+" "), ruleRef(l, r.Rule)),
@@ -635,13 +658,80 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 			app.Td().Text(r.Message),
 		)
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(m.ChecksTitle),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
-			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
+	if worst != acceptance.Pass {
+		// Only ever set: go-app writes Open(false) as open="false",
+		// which a browser reads as open.
+		d = d.Open(true)
+	}
+	return d.Body(
+		app.Summary().Body(
+			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
+			app.Text(" "+kindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
+		),
 		app.Div().Class("table-wrap").Body(
-			app.Table().ID("check-table").Class("data", "checks").Body(
-				app.THead().Body(head), app.TBody().Body(rows...))),
+			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
 	)
+}
+
+// statusCounts names the statuses that occur in s, worst first:
+// "fail 1 · pass 14".
+func statusCounts(l Lang, s acceptance.Summary) string {
+	var parts []string
+	for _, c := range []struct {
+		n  int
+		st acceptance.Status
+	}{{s.Fail, acceptance.Fail}, {s.Warn, acceptance.Warn}, {s.Skip, acceptance.Skip}, {s.Pass, acceptance.Pass}} {
+		if c.n > 0 {
+			parts = append(parts, l.Enum("status", string(c.st))+" "+Int(c.n))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// checkGrid is the GPU × check table: one row a GPU, one column a check,
+// each cell that check's status on that GPU; nil for one GPU or none.
+func checkGrid(l Lang, g acceptance.Grid) app.UI {
+	if len(g.GPUs) < 2 {
+		return nil
+	}
+	u := l.UX()
+	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
+	for _, c := range g.Checks {
+		head = append(head, app.Th().Scope("col").Class("grid-check").Text(c))
+	}
+	rows := make([]app.UI, len(g.GPUs))
+	for i, gpu := range g.GPUs {
+		cells := []app.UI{app.Th().Scope("row").Text("gpu" + Int(gpu))}
+		for j, st := range g.Cells[i] {
+			id := "gpu" + Int(gpu) + "/" + g.Checks[j]
+			if st == "" {
+				cells = append(cells, app.Td().Class("cell-none").Text("·"))
+				continue
+			}
+			cells = append(cells, app.Td().Class("cell", "st-"+string(st)).Attr("data-cell", id).
+				Title(id+": "+l.Enum("status", string(st))).Text(gridMark(st)))
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	return app.Div().Class("check-grid-block").Body(
+		app.H2().Text(u.GridTitle),
+		app.Div().Class("table-wrap").Body(
+			app.Table().ID("check-grid").Class("data", "check-grid").Body(
+				app.Caption().Text(u.GridTitle),
+				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
+	)
+}
+
+// gridMark is a cell's mark: ✓ pass, ✗ fail, ! warn, – skip.
+func gridMark(s acceptance.Status) string {
+	switch s {
+	case acceptance.Pass:
+		return "✓"
+	case acceptance.Fail:
+		return "✗"
+	case acceptance.Warn:
+		return "!"
+	}
+	return "–"
 }

@@ -1,5 +1,7 @@
 package main
 
+import "github.com/gpuplan/gpuplan/shared/acceptance"
+
 // uxText holds the sentences issue 15's page changes add (the answer-first
 // result bar, the acceptance grid, a report that does not verify, the
 // defaults line, the language alternates). They live apart from
@@ -17,18 +19,12 @@ type uxText struct {
 	ResultBarLabel string
 	// ToResult is the result bar's link to the full result.
 	ToResult string
-	// ToForm is the link from the result to the inputs.
-	ToForm string
 	// DefaultsLineF lists the sheet fields at gpuplan's defaults (%s).
 	DefaultsLineF string
 	// GridTitle heads the GPU × check grid.
 	GridTitle string
 	// GridGPU heads the grid's GPU column.
 	GridGPU string
-	// GroupAll names the checks that apply to the whole server.
-	GroupAll string
-	// FailuresFirst heads the list of failed checks.
-	FailuresFirst string
 }
 
 var uxEn = uxText{
@@ -37,12 +33,9 @@ var uxEn = uxText{
 	NoVerdictSignature: "Its signature does not verify against the allowed signers given, so nobody vouches for it. None of its results can be trusted until it does.",
 	ResultBarLabel:     "Result",
 	ToResult:           "Full result",
-	ToForm:             "Edit the requirements",
 	DefaultsLineF:      "At gpuplan's defaults, not chosen by you: %s. Check them.",
 	GridTitle:          "Each GPU, each check",
 	GridGPU:            "GPU",
-	GroupAll:           "whole server",
-	FailuresFirst:      "Failed checks",
 }
 
 var uxZh = uxText{
@@ -51,12 +44,9 @@ var uxZh = uxText{
 	NoVerdictSignature: "报告的签名无法用所给的允许签名者验证，没有人为它担保。在签名验证通过之前，其中任何结果都不可信。",
 	ResultBarLabel:     "结果",
 	ToResult:           "完整结果",
-	ToForm:             "修改需求",
 	DefaultsLineF:      "以下取值为 gpuplan 默认值，并非由您填写：%s。请核对。",
 	GridTitle:          "逐卡逐项检查",
 	GridGPU:            "GPU",
-	GroupAll:           "整机",
-	FailuresFirst:      "未通过的检查",
 }
 
 // UX returns the issue-15 texts for l; an unknown Lang gets English.
@@ -65,4 +55,27 @@ func (l Lang) UX() *uxText {
 		return &uxZh
 	}
 	return &uxEn
+}
+
+// kindTitlesZh are the Chinese headings of acceptance.Kinds; English uses
+// acceptance's own Kind.Title, the headings gpuverify check prints.
+var kindTitlesZh = map[acceptance.Kind]string{
+	acceptance.KindEvidence:       "证据",
+	acceptance.KindIdentity:       "GPU 数量与型号",
+	acceptance.KindMemory:         "显存",
+	acceptance.KindClocks:         "频率与功耗上限",
+	acceptance.KindVirtualisation: "虚拟化与 MIG",
+	acceptance.KindTopology:       "拓扑：NVLink、PCIe、网络",
+	acceptance.KindSoftware:       "软件：驱动与内核",
+	acceptance.KindWear:           "损耗：ECC 错误、行重映射、页退役",
+	acceptance.KindPerformance:    "性能：基准测试与 POC",
+	acceptance.KindOther:          "其他检查",
+}
+
+// kindTitle is the heading of a kind of check in l.
+func kindTitle(l Lang, k acceptance.Kind) string {
+	if t, ok := kindTitlesZh[k]; ok && l == Zh {
+		return t
+	}
+	return k.Title()
 }

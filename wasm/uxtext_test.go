@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"reflect"
 	"strings"
 	"testing"
@@ -25,5 +26,16 @@ func TestUXTextComplete(t *testing.T) {
 	}
 	if Zh.UX() != &uxZh || En.UX() != &uxEn || Lang("x").UX() != &uxEn {
 		t.Error("UX() picks the wrong table")
+	}
+}
+
+// TestKindTitles: every kind of check has a Chinese heading, and an
+// English one from shared/acceptance (what gpuverify check prints).
+func TestKindTitles(t *testing.T) {
+	for _, k := range acceptance.Kinds {
+		zh, en := kindTitle(Zh, k), kindTitle(En, k)
+		if zh == "" || en == "" || zh == en || en == string(k) {
+			t.Errorf("kind %s: zh %q, en %q", k, zh, en)
+		}
 	}
 }
