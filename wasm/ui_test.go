@@ -166,8 +166,9 @@ func TestPlannerEngine(t *testing.T) {
 	mem := memStore{}
 	useStore(t, mem)
 	e, h := loadPlanner(t)
-	// site > main > planner > grid > result > kpis > first kpi > value > output
-	pick := app.TestPath(0, 1, 0, 2, 1, 0, 0, 1, 0)
+	// site > main > planner > grid (after h1, intro, result bar) > result >
+	// kpis > first kpi > value > output
+	pick := app.TestPath(0, 1, 0, 3, 1, 0, 0, 1, 0)
 	if err := app.TestMatch(h, app.TestUIDescriptor{Path: pick, Expected: app.Output().ID("gpu-pick").
 		Attr("data-card", "h20-96g").Attr("data-count", 2)}); err != nil {
 		t.Errorf("initial render: %v", err)
