@@ -37,17 +37,35 @@
     return tag.indexOf("zh") === 0 ? "zh" : "en";
   }
 
+  // A redirect this script made for the saved or the browser language
+  // leaves the address without ?lang=, as the app would; an /en/ address
+  // someone opened asks for English, which ?lang=en then says.
+  var implicit = false;
+  try {
+    implicit = window.sessionStorage.getItem("gpuplan.lang-implicit") === "1";
+    window.sessionStorage.removeItem("gpuplan.lang-implicit");
+  } catch (e) {}
+
   var want = query.get("lang");
-  if (want !== "zh" && want !== "en") {
-    want = onEn ? "en" : saved() || browser();
+  var explicit = want === "zh" || want === "en";
+  if (!explicit) {
+    want = onEn && !implicit ? "en" : saved() || browser();
   }
   if (want !== page) {
+    if (!explicit) {
+      try {
+        window.sessionStorage.setItem("gpuplan.lang-implicit", "1");
+      } catch (e) {}
+    }
     var file = want === "en" ? prefix + "/en" + (route === "/" ? "/" : route) : prefix + route;
     loc.replace(file + loc.search + loc.hash);
     return;
   }
   if (onEn) {
-    query.set("lang", "en");
-    window.history.replaceState(window.history.state, "", prefix + route + "?" + query.toString() + loc.hash);
+    if (!explicit && !implicit) {
+      query.set("lang", "en");
+    }
+    var search = query.toString();
+    window.history.replaceState(window.history.state, "", prefix + route + (search ? "?" + search : "") + loc.hash);
   }
 })();
