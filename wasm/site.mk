@@ -24,8 +24,12 @@ RELEASE_JSON ?=
 # unchanged app.wasm costs nothing. 9 takes ~1.3 s and is ~13% bigger.
 # make site and the release use BROTLI_Q; make run, which rebuilds after
 # every edit, uses the fast RUN_BROTLI_Q.
+# gzip -9 of app.wasm takes as long again (~8 s on a busy machine); every
+# browser asks for brotli, so make run writes a quick gzip (level 1).
 BROTLI_Q ?= 11
 RUN_BROTLI_Q ?= 5
+GZIP_LEVEL ?= 9
+RUN_GZIP_LEVEL ?= 1
 # Browser-test sites: one at the root, one under a sub-path.
 E2E_PREFIX ?= /gpuplan
 E2E_FLAGS  ?=
@@ -73,7 +77,7 @@ site: build/app.wasm build/gen
 	@case "$(SITE_DIR)" in build/?*) ;; *) echo "SITE_DIR must be under build/"; exit 2;; esac
 	rm -rf $(SITE_DIR).tmp $(SITE_DIR).old
 	build/gen -out $(SITE_DIR).tmp -wasm build/app.wasm -wasm-exec $(WASM_EXEC) -web web \
-		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -cache build/cache \
+		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -gzip-level $(GZIP_LEVEL) -cache build/cache \
 		$(if $(RELEASE_JSON),-release '$(RELEASE_JSON)')
 	@if [ -e $(SITE_DIR) ]; then mv $(SITE_DIR) $(SITE_DIR).old; fi
 	mv $(SITE_DIR).tmp $(SITE_DIR)
@@ -83,7 +87,7 @@ site: build/app.wasm build/gen
 ## A busy port is reported before anything is built.
 run: build/serve
 	@build/serve -addr 127.0.0.1:$(PORT) -check-port
-	$(MAKE) --no-print-directory site BROTLI_Q=$(RUN_BROTLI_Q)
+	$(MAKE) --no-print-directory site BROTLI_Q=$(RUN_BROTLI_Q) GZIP_LEVEL=$(RUN_GZIP_LEVEL)
 	build/serve -dir $(SITE_DIR) -addr 127.0.0.1:$(PORT) -prefix '$(PREFIX)'
 
 ## test-browser: chromium tests of the built site, at the root and under E2E_PREFIX.

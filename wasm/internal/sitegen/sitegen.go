@@ -36,6 +36,7 @@ type Config struct {
 	Cache     string // compression cache directory; "" disables it
 	Domain    string // host name for og:url; "" leaves it out
 	BrQuality int    // brotli quality, 0–11
+	GzLevel   int    // gzip level, 1–9
 	Release   string // release.json of this build (release-json.sh); "" for none
 }
 
@@ -52,6 +53,7 @@ func ParseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.Cache, "cache", "build/cache", "directory caching compressed files by content hash (empty: none)")
 	fs.StringVar(&c.Domain, "domain", "", "public host name, used in og:url")
 	fs.IntVar(&c.BrQuality, "brotli-quality", 11, "brotli quality 0–11 (11: smallest, ~20 s for app.wasm)")
+	fs.IntVar(&c.GzLevel, "gzip-level", 9, "gzip level 1–9 (9: smallest, ~8 s for app.wasm on a busy machine)")
 	fs.StringVar(&c.Release, "release", "", "the release manifest `release.json` (verifier/release/release-json.sh): the acceptance page lists its downloads")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -66,6 +68,9 @@ func ParseFlags(args []string, stderr io.Writer) (Config, error) {
 	c.Prefix = p
 	if c.BrQuality < 0 || c.BrQuality > 11 {
 		return c, fmt.Errorf("-brotli-quality %d: want 0 to 11", c.BrQuality)
+	}
+	if c.GzLevel < 1 || c.GzLevel > 9 {
+		return c, fmt.Errorf("-gzip-level %d: want 1 to 9", c.GzLevel)
 	}
 	return c, nil
 }
@@ -172,7 +177,10 @@ func Build(c Config, s Site, w io.Writer) error {
 		}
 	}
 	genTime := time.Since(start)
-	files, err := precompress(c.Out, c.Cache, c.BrQuality)
+	if c.GzLevel == 0 {
+		c.GzLevel = 9 // a Config made in code, not by ParseFlags
+	}
+	files, err := precompress(c.Out, c.Cache, c.BrQuality, c.GzLevel)
 	if err != nil {
 		return err
 	}
@@ -180,8 +188,8 @@ func Build(c Config, s Site, w io.Writer) error {
 		c.Out, version, c.Prefix, genTime.Seconds(), (time.Since(start) - genTime).Seconds())
 	for _, f := range files {
 		if f.Path == "web/app.wasm" {
-			fmt.Fprintf(w, "app.wasm: raw %d, gzip %d, brotli-%d %d bytes\n",
-				f.Raw, f.Sizes[".gz"], c.BrQuality, f.Sizes[".br"])
+			fmt.Fprintf(w, "app.wasm: raw %d, gzip-%d %d, brotli-%d %d bytes\n",
+				f.Raw, c.GzLevel, f.Sizes[".gz"], c.BrQuality, f.Sizes[".br"])
 		}
 	}
 	return nil
