@@ -3,8 +3,11 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -133,4 +136,38 @@ func (e *env) num(js string) float64 {
 		e.t.Fatalf("evaluating %s: %v", js, err)
 	}
 	return v
+}
+
+// TestAcceptanceGroups: an 8-GPU report shows its checks grouped by kind,
+// a failed group first and open, the passed groups folded, and the GPU ×
+// check grid one row a GPU; an edited report shows no verdict at all
+// (issue 15, items 3 and 5).
+func TestAcceptanceGroups(t *testing.T) {
+	e := setup(t, siteDir, "")
+	good, _ := e.report4090()
+	dir := t.TempDir()
+	goodPath, badPath := filepath.Join(dir, "report.json"), filepath.Join(dir, "edited.json")
+	os.WriteFile(goodPath, good, 0o644)
+	os.WriteFile(badPath, bytes.ReplaceAll(good, []byte(`"status": "fail"`), []byte(`"status": "pass"`)), 0o644)
+
+	e.do("load the report", chromedp.SetUploadFiles(`#facts-file`, []string{goodPath}),
+		chromedp.WaitVisible(chromedp.CSS(`#check-table details.kind-group`)))
+	if got := e.eval(`(() => { const g = document.querySelector("#check-table details.kind-group"); return g.dataset.status + " " + g.open })()`); got != "fail true" {
+		t.Errorf("first group: %q, want a failed one, open", got)
+	}
+	if got := e.eval(`String(document.querySelectorAll('#check-table details.kind-group[data-status="pass"][open]').length)`); got != "0" {
+		t.Errorf("%s passed groups are open", got)
+	}
+	if got := e.eval(`String(document.querySelectorAll("#check-grid tbody tr").length)`); got != "8" {
+		t.Errorf("%s grid rows, want one a GPU of 8", got)
+	}
+
+	e.do("load the edited report", chromedp.SetUploadFiles(`#facts-file`, []string{badPath}),
+		chromedp.WaitVisible(chromedp.CSS(`#check-verdict[data-verdict="unverified"]`)))
+	if got := e.eval(`String(document.querySelectorAll("#check-table, #check-grid").length)`); got != "0" {
+		t.Errorf("the edited report still shows %s check tables", got)
+	}
+	if got := e.text("check-verdict"); !strings.Contains(got, "No verdict") || strings.Contains(got, "No check failed") {
+		t.Errorf("verdict box %q", got)
+	}
 }
