@@ -154,9 +154,9 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 	rows = append(rows, specRow{Name: m.IDsLabel, Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
-		src := app.Td().Text(r.Ref.Source)
+		src := app.Td().Body(sourceText(r.Ref.Source)...)
 		if r.Ref.Unconfirmed {
-			src = app.Td().Body(app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" "+r.Ref.Source))
+			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
 		}
 		tr := app.Tr()
 		if r.Ref.Unconfirmed {
