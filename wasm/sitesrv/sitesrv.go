@@ -184,6 +184,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer root.Close()
 	name, ok := resolve(root, p)
 	if !ok {
+		if dir := strings.TrimPrefix(path.Clean("/"+p), "/"); dir != "" && isFile(root, path.Join(dir, "index.html")) {
+			// A folder without its slash, as GitHub Pages does: /en to /en/.
+			target := r.URL.Path + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
+			return
+		}
 		http.NotFound(w, r)
 		return
 	}

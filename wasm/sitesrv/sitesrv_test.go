@@ -316,3 +316,36 @@ func TestMissingSite(t *testing.T) {
 		t.Errorf("status %d, want 503 with the fix", r.StatusCode)
 	}
 }
+
+// TestFolderRedirect: a folder asked for without its slash is redirected,
+// as GitHub Pages does (/en to /en/, the English home page), the query
+// kept; under a prefix too.
+func TestFolderRedirect(t *testing.T) {
+	dir := testSite(t)
+	for _, c := range []struct{ prefix, target, want string }{
+		{"", "/docs?lang=en", "/docs/?lang=en"},
+		{"/gpuplan", "/gpuplan/docs", "/gpuplan/docs/"},
+	} {
+		h, err := New(Config{Dir: dir, Prefix: c.prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := get(t, h, "GET", c.target, "")
+		if r.StatusCode != http.StatusMovedPermanently || r.Header.Get("Location") != c.want {
+			t.Errorf("%s: %d to %q, want 301 to %q", c.target, r.StatusCode, r.Header.Get("Location"), c.want)
+		}
+	}
+	if r := get(t, mustNew(t, dir), "GET", "/web", ""); r.StatusCode != http.StatusNotFound {
+		t.Errorf("/web (no index.html): %d, want 404", r.StatusCode)
+	}
+}
+
+// mustNew is New, failing the test on an error.
+func mustNew(t *testing.T, dir string) *Handler {
+	t.Helper()
+	h, err := New(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
