@@ -24,7 +24,7 @@ func decide(in Input, r Result) (Decision, []string) {
 	reasons := []string{breakEvenReason(in, r, pays)}
 	if b.DepreciationMonths < taxMinMonths {
 		reasons = append(reasons, fmt.Sprintf("A %d-month depreciation life is shorter than the "+
-			"36 months Chinese tax rules allow for electronic equipment (Enterprise Income Tax implementing regulations, art. 60).", b.DepreciationMonths))
+			"36 months Chinese tax rules allow for electronic equipment (tco.md F5).", b.DepreciationMonths))
 	}
 	switch {
 	case u.Data == Classified && pays && u.OpsTeam && loadBuild:

@@ -156,7 +156,7 @@ func (j *job) resolveModel() error {
 		j.notes = append(j.notes, m.Assumed)
 	case j.Workload == ImageGen:
 		j.model, _ = PresetByID("flux.1-dev")
-		j.notes = append(j.notes, "image-gen without a model: sized as FLUX.1-dev (12B transformer)")
+		j.notes = append(j.notes, "image-gen without a model: sized as FLUX.1-dev (sizing.md §3 case 20)")
 	case j.Workload == VideoGen:
 		j.model = diffusionModel(defaultVideoParamsB, "assumed: the open 13–14B video transformers (HunyuanVideo 13B, Wan2.1 14B; unconfirmed)")
 		j.notes = append(j.notes, "video-gen without a model: sized as a 14B video transformer; text encoder and VAE not counted")
