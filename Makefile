@@ -10,12 +10,36 @@ FUZZTIME ?= 20s
 LDFLAGS  := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 export CGO_CFLAGS := -Wno-deprecated-declarations
 
-.PHONY: all test test-go test-wasm test-slurm verifier fuzz bench fmt fmt-check vet golden clean
+.PHONY: all test test-deps test-go test-wasm test-slurm verifier fuzz bench fmt fmt-check vet golden clean
 
 all: verifier site
 
 ## test: every test: Go unit tests, the wasm build check, browser tests.
-test: fmt-check vet test-go test-wasm test-browser test-slurm
+## It installs nothing: test-deps names what is missing and how to get it.
+test: test-deps fmt-check vet test-go test-wasm test-browser test-slurm
+
+# The host tools make test runs, as "command:Debian package". Slurm's are
+# needed only with REQUIRE_SLURM=1 (CI); without them test-slurm skips.
+TEST_TOOLS  := gcc:gcc chromium:chromium ssh-keygen:openssh-client
+SLURM_TOOLS := slurmctld:slurm-wlm slurmd:slurm-wlm munged:munge
+
+## test-deps: fail, naming the Debian packages and the command to install
+## them, when a tool make test needs is missing (.ci/run installs them).
+test-deps:
+	@missing=""; \
+	for t in $(TEST_TOOLS) $(if $(filter 1,$(REQUIRE_SLURM)),$(SLURM_TOOLS)); do \
+	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  pkgs=$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' '); \
+	  echo "make test needs:$$missing"; \
+	  echo "install them (Debian/Ubuntu, as root): apt-get update && apt-get install -y $$pkgs"; \
+	  [ "$$(id -u)" = 0 ] || echo "(you are not root: use sudo, or ask an administrator)"; \
+	  exit 1; \
+	fi; \
+	for t in $(SLURM_TOOLS); do \
+	  command -v $${t%%:*} >/dev/null 2>&1 || { echo "note: $${t%%:*} missing, test-slurm will skip (apt-get install -y slurm-wlm munge; REQUIRE_SLURM=1 makes it fail)"; break; }; \
+	done
 
 test-go:
 	$(GO) test -count=1 ./...

@@ -87,12 +87,12 @@ func selfBuildTable(l Lang) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
 		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
-			{m.FResidual, ref.Residual.String(), "research/tco.md F5"},
-			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, "research/tco.md F5 (China CIT minimum)"},
-			{m.FPUE, ref.PUE.String(), "research/tco.md F6"},
-			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, "research/tco.md E8"},
-			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, "research/tco.md F8 (assumption: USD 200/kW at 7 CNY)"},
-			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", "research/tco.md F9 (assumption)"},
+			{m.FResidual, ref.Residual.String(), selfBuildSources.Residual},
+			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, selfBuildSources.Life},
+			{m.FPUE, ref.PUE.String(), selfBuildSources.PUE},
+			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, selfBuildSources.KWh},
+			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, selfBuildSources.Colo},
+			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", selfBuildSources.Staff},
 		}),
 	)
 }
@@ -155,9 +155,9 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 	rows = append(rows, specRow{Name: m.IDsLabel, Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
-		src := app.Td().Text(r.Ref.Source)
+		src := app.Td().Body(sourceText(r.Ref.Source)...)
 		if r.Ref.Unconfirmed {
-			src = app.Td().Body(app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" "+r.Ref.Source))
+			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
 		}
 		tr := app.Tr()
 		if r.Ref.Unconfirmed {

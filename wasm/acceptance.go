@@ -426,10 +426,46 @@ func (p *acceptancePage) outcome() app.UI {
 	if c.Report != nil {
 		kids = append(kids, reportBlock(l, c.Report), p.signatureBlock())
 	}
+	if why := p.noVerdict(); why != "" {
+		// Issue 15: a report that does not verify gets no verdict at
+		// all, not a green "No check failed" under the red box.
+		return app.Div().ID("check-outcome").Body(append([]app.UI{noVerdictBlock(l, why)}, kids...)...)
+	}
 	if c.Results != nil {
 		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
+}
+
+// noVerdict says why the loaded report cannot have a verdict: "digest"
+// when its digest is not that of its content, "signature" when a given
+// signature does not verify; "" when it can (or no report is loaded).
+func (p *acceptancePage) noVerdict() string {
+	r := p.check.Report
+	switch {
+	case r == nil:
+		return ""
+	case !r.DigestOK:
+		return "digest"
+	case p.signatureState() == "bad":
+		return "signature"
+	}
+	return ""
+}
+
+// noVerdictBlock stands where the verdict and the check table would be,
+// first in the outcome, so no result of the report reads as a verdict.
+func noVerdictBlock(l Lang, why string) app.UI {
+	u := l.UX()
+	text := u.NoVerdictDigest
+	if why == "signature" {
+		text = u.NoVerdictSignature
+	}
+	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
+		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
+		app.P().Class("digest-title").Text(u.NoVerdictTitle),
+		app.P().Text(text),
+	)
 }
 
 // reportBlock says who wrote a loaded report, against which plan, where
@@ -444,6 +480,10 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
 	}
 	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
+	if !r.DigestOK {
+		// Agreement of an edited report with itself proves nothing.
+		derived = nil
+	}
 	if len(r.Disagree) > 0 {
 		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
 			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
@@ -478,8 +518,8 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 func (p *acceptancePage) signatureBlock() app.UI {
 	m := p.st.Lang.M()
 	state, text := "none", m.SigNone
-	if strings.TrimSpace(p.sig) != "" && strings.TrimSpace(p.signers) != "" && p.check.Report != nil {
-		if who, err := checkSignature(p.check.Report.Bytes, p.sig, p.signers); err != nil {
+	if who, given, err := p.signature(); given {
+		if err != nil {
 			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
 		} else {
 			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
@@ -501,6 +541,28 @@ func (p *acceptancePage) signatureBlock() app.UI {
 			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
 		result,
 	)
+}
+
+// signature checks the pasted signature of the loaded report; given is
+// false when the signature, the allowed signers or the report is missing.
+func (p *acceptancePage) signature() (who string, given bool, err error) {
+	if strings.TrimSpace(p.sig) == "" || strings.TrimSpace(p.signers) == "" || p.check.Report == nil {
+		return "", false, nil
+	}
+	who, err = checkSignature(p.check.Report.Bytes, p.sig, p.signers)
+	return who, true, err
+}
+
+// signatureState is "none", "good" or "bad", as signatureBlock shows it.
+func (p *acceptancePage) signatureState() string {
+	_, given, err := p.signature()
+	switch {
+	case !given:
+		return "none"
+	case err != nil:
+		return "bad"
+	}
+	return "good"
 }
 
 // cmpOr returns s, or def when s is empty.
@@ -547,8 +609,11 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 	return app.Div().Class("block").Body(kids...)
 }
 
-// checkTable is the verifier's table: one row per check, failures first
-// marked, with the verdict above it.
+// checkTable is the verifier's result, answer first (issue 15): the
+// verdict, then the checks grouped by kind as gpuverify check prints them
+// (acceptance.ByKind: the groups with a failure first and open, the
+// passed ones folded, each group worst first), then the GPU × check grid
+// when more than one GPU was checked. #check-table holds every check row.
 func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	m := l.M()
 	sum := acceptance.Summarize(rs)
@@ -560,11 +625,31 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	case acceptance.VerdictIncomplete:
 		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
 	}
+	groups := acceptance.ByKind(rs)
+	kids := make([]app.UI, len(groups))
+	for i, g := range groups {
+		kids[i] = kindGroup(l, g)
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(m.ChecksTitle),
+		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
+		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
+			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+		app.Div().ID("check-table").Class("check-groups").Body(kids...),
+		checkGrid(l, acceptance.GridOf(rs)),
+	)
+}
+
+// kindGroup is one kind's checks: a <details> open when any of them did
+// not pass, headed by the kind, its worst status and its counts.
+func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
+	m := l.M()
+	worst := acceptance.Worst(g.Results)
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
 		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
 		app.Th().Scope("col").Text(m.CheckMessage))
-	rows := make([]app.UI, len(rs))
-	for i, r := range rs {
+	rows := make([]app.UI, len(g.Results))
+	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
 			app.Th().Scope("row").Body(app.Text(r.ID+" "), ruleRef(l, r.Rule)),
@@ -573,13 +658,80 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 			app.Td().Text(r.Message),
 		)
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(m.ChecksTitle),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
-			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
+	if worst != acceptance.Pass {
+		// Only ever set: go-app writes Open(false) as open="false",
+		// which a browser reads as open.
+		d = d.Open(true)
+	}
+	return d.Body(
+		app.Summary().Body(
+			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
+			app.Text(" "+kindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
+		),
 		app.Div().Class("table-wrap").Body(
-			app.Table().ID("check-table").Class("data", "checks").Body(
-				app.THead().Body(head), app.TBody().Body(rows...))),
+			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
 	)
+}
+
+// statusCounts names the statuses that occur in s, worst first:
+// "fail 1 · pass 14".
+func statusCounts(l Lang, s acceptance.Summary) string {
+	var parts []string
+	for _, c := range []struct {
+		n  int
+		st acceptance.Status
+	}{{s.Fail, acceptance.Fail}, {s.Warn, acceptance.Warn}, {s.Skip, acceptance.Skip}, {s.Pass, acceptance.Pass}} {
+		if c.n > 0 {
+			parts = append(parts, l.Enum("status", string(c.st))+" "+Int(c.n))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// checkGrid is the GPU × check table: one row a GPU, one column a check,
+// each cell that check's status on that GPU; nil for one GPU or none.
+func checkGrid(l Lang, g acceptance.Grid) app.UI {
+	if len(g.GPUs) < 2 {
+		return nil
+	}
+	u := l.UX()
+	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
+	for _, c := range g.Checks {
+		head = append(head, app.Th().Scope("col").Class("grid-check").Text(c))
+	}
+	rows := make([]app.UI, len(g.GPUs))
+	for i, gpu := range g.GPUs {
+		cells := []app.UI{app.Th().Scope("row").Text("gpu" + Int(gpu))}
+		for j, st := range g.Cells[i] {
+			id := "gpu" + Int(gpu) + "/" + g.Checks[j]
+			if st == "" {
+				cells = append(cells, app.Td().Class("cell-none").Text("·"))
+				continue
+			}
+			cells = append(cells, app.Td().Class("cell", "st-"+string(st)).Attr("data-cell", id).
+				Title(id+": "+l.Enum("status", string(st))).Text(gridMark(st)))
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	return app.Div().Class("check-grid-block").Body(
+		app.H2().Text(u.GridTitle),
+		app.Div().Class("table-wrap").Body(
+			app.Table().ID("check-grid").Class("data", "check-grid").Body(
+				app.Caption().Text(u.GridTitle),
+				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
+	)
+}
+
+// gridMark is a cell's mark: ✓ pass, ✗ fail, ! warn, – skip.
+func gridMark(s acceptance.Status) string {
+	switch s {
+	case acceptance.Pass:
+		return "✓"
+	case acceptance.Fail:
+		return "✗"
+	case acceptance.Warn:
+		return "!"
+	}
+	return "–"
 }

@@ -312,6 +312,19 @@ func spec(f fieldSpec, a accessor) fieldSpec {
 	return f
 }
 
+// sheetDefault is the default of a field that is the same for every
+// workload, from the one table the site and gpuverify share
+// (shared/plan/defaults.go). Fields whose default depends on the workload
+// (concurrency, hours_per_day) start empty and show the value the plan
+// used as their placeholder.
+func sheetDefault(key string) string {
+	v, _ := plan.DefaultText(key, "inference")
+	if w, _ := plan.DefaultText(key, "lora"); w != v {
+		panic("gpuplan: the default of " + key + " depends on the workload; leave the field empty")
+	}
+	return v
+}
+
 // presetChoices are the model presets, then "" for a model given by size.
 func presetChoices() []string {
 	return append(sizing.PresetIDs(), "")
@@ -341,11 +354,11 @@ var sheetFields = []fieldSpec{
 	spec(fieldSpec{Key: "precision", Kind: kindChoice, Choices: append([]string{""}, plan.Precisions...),
 		Label: func(m *Messages) string { return m.FPrecision }, Help: func(m *Messages) string { return m.HPrecision }},
 		strField(func(r *plan.Requirements) *string { return &r.Precision })),
-	spec(fieldSpec{Key: "context_tokens", Kind: kindInt, Default: "4096", Range: "1–1048576",
+	spec(fieldSpec{Key: "context_tokens", Kind: kindInt, Default: sheetDefault("context_tokens"), Range: "1–1048576",
 		Label: func(m *Messages) string { return m.FContext }, Unit: func(m *Messages) string { return m.UTokens },
 		Help: func(m *Messages) string { return m.HContext }},
 		intField(func(r *plan.Requirements) *int { return &r.ContextTokens })),
-	spec(fieldSpec{Key: "concurrency", Kind: kindInt, Default: "16", Range: "1–4096",
+	spec(fieldSpec{Key: "concurrency", Kind: kindInt, Range: "1–4096",
 		Label: func(m *Messages) string { return m.FConcurrency }, Help: func(m *Messages) string { return m.HConcurrency }},
 		intField(func(r *plan.Requirements) *int { return &r.Concurrency })),
 	spec(fieldSpec{Key: "output_tokens", Kind: kindInt, Range: "0–context_tokens",
@@ -397,26 +410,26 @@ var sheetFields = []fieldSpec{
 		Label: func(m *Messages) string { return m.FHours }, Unit: func(m *Messages) string { return m.UHours },
 		Help: func(m *Messages) string { return m.HHours }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.HoursPerDay })),
-	spec(fieldSpec{Key: "days_per_month", Kind: kindInt, Default: "30", Range: "1–31",
+	spec(fieldSpec{Key: "days_per_month", Kind: kindInt, Default: sheetDefault("days_per_month"), Range: "1–31",
 		Label: func(m *Messages) string { return m.FDays }, Unit: func(m *Messages) string { return m.UDays }},
 		intField(func(r *plan.Requirements) *int { return &r.DaysPerMonth })),
-	spec(fieldSpec{Key: "project_months", Kind: kindInt, Default: "12", Range: "1–120", Rule: "B2",
+	spec(fieldSpec{Key: "project_months", Kind: kindInt, Default: sheetDefault("project_months"), Range: "1–120", Rule: "B2",
 		Label: func(m *Messages) string { return m.FProject }, Unit: func(m *Messages) string { return m.UMonths },
 		Help: func(m *Messages) string { return m.HProject }},
 		intField(func(r *plan.Requirements) *int { return &r.ProjectMonths })),
-	spec(fieldSpec{Key: "storage_tb", Kind: kindDecimal, Default: "2", Range: "0–100000", Rule: "C1",
+	spec(fieldSpec{Key: "storage_tb", Kind: kindDecimal, Default: sheetDefault("storage_tb"), Range: "0–100000", Rule: "C1",
 		Label: func(m *Messages) string { return m.FStorage }, Unit: func(m *Messages) string { return m.UTB }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.StorageTB })),
-	spec(fieldSpec{Key: "egress_tb_month", Kind: kindDecimal, Default: "5", Range: "0–100000", Rule: "C1",
+	spec(fieldSpec{Key: "egress_tb_month", Kind: kindDecimal, Default: sheetDefault("egress_tb_month"), Range: "0–100000", Rule: "C1",
 		Label: func(m *Messages) string { return m.FEgress }, Unit: func(m *Messages) string { return m.UTBMonth }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.EgressTBMonth })),
-	spec(fieldSpec{Key: "extra_ips", Kind: kindInt, Default: "2", Range: "0–1000", Rule: "C1",
+	spec(fieldSpec{Key: "extra_ips", Kind: kindInt, Default: sheetDefault("extra_ips"), Range: "0–1000", Rule: "C1",
 		Label: func(m *Messages) string { return m.FIPs }},
 		intField(func(r *plan.Requirements) *int { return &r.ExtraIPs })),
-	spec(fieldSpec{Key: "demand", Kind: kindChoice, Default: "steady", Choices: []string{"steady", "volatile"}, Rule: "D1",
+	spec(fieldSpec{Key: "demand", Kind: kindChoice, Default: sheetDefault("demand"), Choices: []string{"steady", "volatile"}, Rule: "D1",
 		Label: func(m *Messages) string { return m.FDemand }},
 		strField(func(r *plan.Requirements) *string { return &r.Demand })),
-	spec(fieldSpec{Key: "data_class", Kind: kindChoice, Default: "commercial", Choices: []string{"commercial", "classified"}, Rule: "D1",
+	spec(fieldSpec{Key: "data_class", Kind: kindChoice, Default: sheetDefault("data_class"), Choices: []string{"commercial", "classified"}, Rule: "D1",
 		Label: func(m *Messages) string { return m.FDataClass }},
 		strField(func(r *plan.Requirements) *string { return &r.DataClass })),
 	spec(fieldSpec{Key: "domestic_only", Kind: kindBool, Default: "false", Rule: "G2",
@@ -428,7 +441,7 @@ var sheetFields = []fieldSpec{
 	spec(fieldSpec{Key: "ops_team", Kind: kindBool, Default: "false", Rule: "D1",
 		Label: func(m *Messages) string { return m.FOpsTeam }},
 		boolField(func(r *plan.Requirements) *bool { return &r.OpsTeam })),
-	spec(fieldSpec{Key: "first_contract", Kind: kindBool, Default: "true", Rule: "B3",
+	spec(fieldSpec{Key: "first_contract", Kind: kindBool, Default: sheetDefault("first_contract"), Rule: "B3",
 		Label: func(m *Messages) string { return m.FFirstContract }},
 		accessor{
 			put: func(r *plan.Requirements, v parsed) { b := v.Bool; r.FirstContract = &b },

@@ -16,9 +16,12 @@ func site() sitegen.Site {
 	for _, r := range routes {
 		pages = append(pages, r.Path)
 	}
-	return sitegen.Site{
-		Pages:       pages,
-		Description: enMessages.Tagline + " · " + zhMessages.Tagline,
-		Lang:        Zh.HTMLLang(), // the prerender speaks Chinese (pickLang)
-	}
+	// Chinese first: it is the prerender at the root, the language most
+	// readers get (pickLang); English under /en/.
+	return sitegen.Site{Pages: pages, Langs: []sitegen.Lang{siteLang(Zh, ""), siteLang(En, "en")}}
+}
+
+// siteLang describes l for the generator; dir is its prerender's folder.
+func siteLang(l Lang, dir string) sitegen.Lang {
+	return sitegen.Lang{Tag: l.HTMLLang(), Query: string(l), Dir: dir, Description: l.M().Tagline}
 }

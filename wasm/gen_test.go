@@ -87,11 +87,15 @@ func TestBuildSite(t *testing.T) {
 	}
 }
 
-// TestBuildSiteIsLocal: nothing in the site may point to another host. A
-// remote icon once made the precache fail offline (goapp-build.md §1).
+// TestBuildSiteIsLocal: nothing the site loads may come from another host.
+// A remote icon once made the precache fail offline (goapp-build.md §1).
+// In HTML only what a tag fetches counts (link, script, img, source,
+// iframe, and url() in styles): a source's web address shown as text on
+// the About page is for the reader (issue 15), never fetched.
 func TestBuildSiteIsLocal(t *testing.T) {
 	c, _ := fakeSite(t, "")
 	remote := regexp.MustCompile(`(?i)\b(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^"'\s]*`)
+	fetched := regexp.MustCompile(`(?i)<(?:link|script|img|source|iframe)\b[^>]*\b(?:src|href|srcset)="(?:https?:)?//[^"]*"|url\(\s*['"]?(?:https?:)?//[^)]*\)`)
 	allowed := map[string]bool{
 		"http://www.w3.org/2000/svg":                 true, // SVG namespace, never fetched
 		"https://github.com/golang/go/issues/28975)": true, // a comment in wasm_exec.js
@@ -100,7 +104,11 @@ func TestBuildSiteIsLocal(t *testing.T) {
 		if err != nil || d.IsDir() || !sitegen.Compressible(p) {
 			return err
 		}
-		for _, m := range remote.FindAllString(readFile(t, p), -1) {
+		find := remote
+		if filepath.Ext(p) == ".html" {
+			find = fetched
+		}
+		for _, m := range find.FindAllString(readFile(t, p), -1) {
 			if !allowed[m] {
 				rel, _ := filepath.Rel(c.Out, p)
 				t.Errorf("%s refers to %s", rel, m)

@@ -49,17 +49,67 @@ func (p *plannerPage) Render() app.UI {
 	return p.layout(p.route(), p.body)
 }
 
-// body is the planner itself, shared by the home page and /embed.
+// body is the planner itself, shared by the home page and /embed. The
+// result bar comes before the form: on a narrow screen and in the embed,
+// where the result sits below the form, it keeps the answer in view while
+// the inputs change (issue 15; web/app.css makes it sticky there and hides
+// it beside a wide result).
 func (p *plannerPage) body() app.UI {
 	m := p.st.Lang.M()
 	return app.Div().Class("planner").Body(
 		app.H1().Text(m.PlannerTitle),
 		app.P().Class("intro").Text(m.PlannerIntro),
+		p.resultBar(),
 		app.Div().Class("planner-grid").Body(
 			p.form(),
 			p.result(),
 		),
 	)
+}
+
+// resultBar is the plan in one glance: the card and count, the monthly
+// cost, the billing mode and rent-or-build, with a link to the full
+// result. While a field is invalid it says the plan waits for it.
+func (p *plannerPage) resultBar() app.UI {
+	l := p.st.Lang
+	m, u := l.M(), l.UX()
+	bar := app.Aside().ID("result-bar").Class("result-bar").Aria("label", u.ResultBarLabel).Attr("data-rev", p.rev)
+	pl := p.out.Plan
+	if pl == nil || len(p.out.Errors) > 0 {
+		text := m.ResultPending
+		if len(p.out.Errors) == 0 {
+			text = m.PlanFailed
+		}
+		return bar.Attr("data-state", "pending").Body(app.Span().Class("bar-pending").Text(text))
+	}
+	item := func(id, title string, value string) app.UI {
+		return app.Div().Class("bar-item").Body(
+			app.Span().Class("bar-title").Text(title),
+			app.Span().ID("%s", id).Class("bar-value").Text(value))
+	}
+	return bar.Attr("data-state", "plan").Body(
+		item("bar-gpu", m.KGPU, fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)),
+		item("bar-cost", m.KCost, l.MoneyRange(pl.Cost.Monthly)),
+		item("bar-billing", m.KBilling, l.Enum("billing", pl.Billing.Mode)),
+		item("bar-verdict", m.KVerdict, l.Enum("decision", pl.RentVsBuild.Decision)),
+		app.A().Class("bar-more").Href("#result").Text(u.ToResult),
+	)
+}
+
+// defaultsLine names the sheet fields the plan took at gpuplan's defaults
+// (plan.Defaults, shared/plan/defaults.go), so a reader checks them.
+func defaultsLine(l Lang, pl *plan.Plan) app.UI {
+	if len(pl.Defaults) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(pl.Defaults))
+	for _, key := range pl.Defaults {
+		if f, ok := fieldByKey(key); ok {
+			names = append(names, f.Label(l.M()))
+		}
+	}
+	return app.P().ID("plan-defaults").Class("help", "plan-defaults").Attr("data-fields", strings.Join(pl.Defaults, " ")).
+		Text(fmt.Sprintf(l.UX().DefaultsLineF, strings.Join(names, ", ")))
 }
 
 // form is the requirement sheet. It is disabled in the prerender: typing
@@ -127,6 +177,8 @@ func (p *plannerPage) placeholder(key string) string {
 	switch key {
 	case "hours_per_day":
 		return auto(pl.Requirements.HoursPerDay.String())
+	case "concurrency":
+		return auto(Int(pl.Requirements.Concurrency))
 	case "model.layers":
 		return auto(Int(sm.Layers))
 	case "model.hidden":
@@ -165,6 +217,7 @@ func (p *plannerPage) result() app.UI {
 	}
 	return sec.Body(
 		kpis(l, pl),
+		defaultsLine(l, pl),
 		p.sheetSummary(),
 		memoryChart(l, pl),
 		estimates(l, pl),

@@ -6,6 +6,8 @@
 #   make site RELEASE_JSON=build/release/release.json
 #                              with the downloads of a release listed
 #   make run                   build and serve on http://127.0.0.1:$(PORT)
+#                              (PORT=8001 for another port); the server
+#                              keeps serving across later make site runs
 #   make test-browser          chromium tests of the real site (wasm/e2e)
 #   make bench-site            app.wasm sizes, load times, input-to-plan latency
 
@@ -20,7 +22,14 @@ RELEASE_JSON ?=
 # Brotli quality: 11 is the smallest (app.wasm ~1.50 MB) but takes ~20 s per
 # new app.wasm; results are cached in build/cache by content hash, so an
 # unchanged app.wasm costs nothing. 9 takes ~1.3 s and is ~13% bigger.
+# make site and the release use BROTLI_Q; make run, which rebuilds after
+# every edit, uses the fast RUN_BROTLI_Q.
+# gzip -9 of app.wasm takes as long again (~8 s on a busy machine); every
+# browser asks for brotli, so make run writes a quick gzip (level 1).
 BROTLI_Q ?= 11
+RUN_BROTLI_Q ?= 5
+GZIP_LEVEL ?= 9
+RUN_GZIP_LEVEL ?= 1
 # Browser-test sites: one at the root, one under a sub-path.
 E2E_PREFIX ?= /gpuplan
 E2E_FLAGS  ?=
@@ -62,20 +71,28 @@ build/serve: $(SERVE_SRC) go.mod
 	@touch $@
 
 ## site: write the static site into SITE_DIR (PREFIX=/sub for a sub-path).
+## It is written beside SITE_DIR and renamed in, so a running make run
+## (which re-opens SITE_DIR per request) never sees a half-written site.
 site: build/app.wasm build/gen
 	@case "$(SITE_DIR)" in build/?*) ;; *) echo "SITE_DIR must be under build/"; exit 2;; esac
-	rm -rf $(SITE_DIR)
-	build/gen -out $(SITE_DIR) -wasm build/app.wasm -wasm-exec $(WASM_EXEC) -web web \
-		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -cache build/cache \
+	rm -rf $(SITE_DIR).tmp $(SITE_DIR).old
+	build/gen -out $(SITE_DIR).tmp -wasm build/app.wasm -wasm-exec $(WASM_EXEC) -web web \
+		-prefix '$(PREFIX)' -domain '$(DOMAIN)' -brotli-quality $(BROTLI_Q) -gzip-level $(GZIP_LEVEL) -cache build/cache \
 		$(if $(RELEASE_JSON),-release '$(RELEASE_JSON)')
+	@if [ -e $(SITE_DIR) ]; then mv $(SITE_DIR) $(SITE_DIR).old; fi
+	mv $(SITE_DIR).tmp $(SITE_DIR)
+	rm -rf $(SITE_DIR).old
 
-## run: build the site and serve it on http://127.0.0.1:$(PORT).
-run: site build/serve
+## run: build the site (fast brotli) and serve it on http://127.0.0.1:$(PORT).
+## A busy port is reported before anything is built.
+run: build/serve
+	@build/serve -addr 127.0.0.1:$(PORT) -check-port
+	$(MAKE) --no-print-directory site BROTLI_Q=$(RUN_BROTLI_Q) GZIP_LEVEL=$(RUN_GZIP_LEVEL)
 	build/serve -dir $(SITE_DIR) -addr 127.0.0.1:$(PORT) -prefix '$(PREFIX)'
 
 ## test-browser: chromium tests of the built site, at the root and under E2E_PREFIX.
 test-browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
+	@command -v chromium >/dev/null 2>&1 || { echo "make test-browser needs chromium; on Debian: sudo apt-get install -y chromium"; exit 1; }
 	$(MAKE) --no-print-directory site SITE_DIR=build/site PREFIX=
 	$(MAKE) --no-print-directory site SITE_DIR=build/site-prefixed PREFIX=$(E2E_PREFIX)
 	GPUPLAN_SITE=$(CURDIR)/build/site \

@@ -40,7 +40,7 @@ func prerender(t *testing.T, target string) string {
 // prerenderRelease is prerender for a site built with a release manifest.
 func prerenderRelease(t *testing.T, target string, release []byte) string {
 	t.Helper()
-	h, err := sitegen.NewHandler(sitegen.Config{}, site(), "test", 1000, release)
+	h, err := sitegen.NewHandler(sitegen.Config{}, site(), site().Langs[0], "test", 1000, release)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,8 +166,9 @@ func TestPlannerEngine(t *testing.T) {
 	mem := memStore{}
 	useStore(t, mem)
 	e, h := loadPlanner(t)
-	// site > main > planner > grid > result > kpis > first kpi > value > output
-	pick := app.TestPath(0, 1, 0, 2, 1, 0, 0, 1, 0)
+	// site > main > planner > grid (after h1, intro, result bar) > result >
+	// kpis > first kpi > value > output
+	pick := app.TestPath(0, 1, 0, 3, 1, 0, 0, 1, 0)
 	if err := app.TestMatch(h, app.TestUIDescriptor{Path: pick, Expected: app.Output().ID("gpu-pick").
 		Attr("data-card", "h20-96g").Attr("data-count", 2)}); err != nil {
 		t.Errorf("initial render: %v", err)

@@ -47,31 +47,31 @@ type BenchProfile struct {
 // issue threads, cited by repository and file or issue number.
 var (
 	gbStream = Ref{
-		Source: "te42kyfo/gpu-benches cuda-stream/a100_80.txt, cuda-stream/h100_pcie.txt, gpu-stream/h200.txt, gpu-stream/l40.txt (streaming kernels at full occupancy)",
+		Source: "gpu-benches results cuda-stream/a100_80.txt, cuda-stream/h100_pcie.txt, gpu-stream/h200.txt, gpu-stream/l40.txt: streaming kernels at full occupancy (https://github.com/te42kyfo/gpu-benches)",
 		Date:   "2026-11",
 	}
 	gbRoofline = Ref{
-		Source: "te42kyfo/gpu-benches gpu-roofline/h200.txt (H200 holds its 1980 MHz max clock at 400–675 W through an FMA sweep)",
+		Source: "gpu-benches result gpu-roofline/h200.txt: the H200 holds its 1980 MHz max clock at 400–675 W through an FMA sweep (https://github.com/te42kyfo/gpu-benches)",
 		Date:   "2026-11",
 	}
 	klockPeak = Ref{
-		Source: "glennklockwood.com/garden/peak-FLOPS (A100 sustains 1305 MHz of its 1410 MHz max at its power limit under HPL)",
+		Source: "Glenn Lockwood, peak FLOPS: the A100 sustains 1305 MHz of its 1410 MHz max at its power limit under HPL (https://www.glennklockwood.com/garden/peak-FLOPS)",
 		Date:   "2026-11",
 	}
 	fryer = Ref{
-		Source: "huggingface/gpu-fryer README reference results (research/verifier.md §2): A100-SXM4-80GB BF16 ~270 TFLOPS under sustained cuBLAS load",
+		Source: "gpu-fryer README reference results, A100-SXM4-80GB BF16 ~270 TFLOPS under sustained cuBLAS load (https://github.com/huggingface/gpu-fryer)",
 		Date:   "2026-11",
 	}
 	mmapeak = Ref{
-		Source: "hjc4869/mmapeak README example output (mma_f16f16f32 176.8 TFLOPS on an Ada card: 1.07 of the RTX 4090's 165.2); xytpai/gpuk README (RTX 4090 mma HGEMM 163.5 TFLOPS, 0.99); DefTruth/CUDA-Learn-Notes hgemm README (L20 HGEMM 105–113 of 119.5, 0.88–0.95)",
+		Source: "mmapeak README example output, mma_f16f16f32 176.8 TFLOPS on an Ada card: 1.07 of the RTX 4090's 165.2 (https://github.com/hjc4869/mmapeak); gpuk README, RTX 4090 mma HGEMM 163.5 TFLOPS, 0.99 (https://github.com/xytpai/gpuk); CUDA-Learn-Notes hgemm README, L20 HGEMM 105–113 of 119.5, 0.88–0.95 (https://github.com/DefTruth/CUDA-Learn-Notes)",
 		Date:   "2026-11",
 	}
 	gpukH20 = Ref{
-		Source: "xytpai/gpuk README (H20 mma-based HGEMM 89.5 TFLOPS, against a 95 TFLOPS mma ceiling: 0.60 and 0.64 of the H20's 148)",
+		Source: "gpuk README: H20 mma-based HGEMM 89.5 TFLOPS, against a 95 TFLOPS mma ceiling: 0.60 and 0.64 of the H20's 148 (https://github.com/xytpai/gpuk)",
 		Date:   "2026-11",
 	}
 	nvbw = Ref{
-		Source: "NVIDIA/nvbandwidth issues #42 (A100 H2D 25.13 GB/s on Gen4 x16: 0.80), #6 (H100 VM H2D 57.06 GB/s on Gen5 x16: 0.91, one GPU at 14.2), #50 (\"almost 80% of full PCIe Gen 4\"); te42kyfo/gpu-benches README cuda-memcpy (V100 12.35 GB/s on Gen3 x16: 0.78)",
+		Source: "nvbandwidth issues #42 (A100 H2D 25.13 GB/s on Gen4 x16: 0.80), #6 (H100 VM H2D 57.06 GB/s on Gen5 x16: 0.91, one GPU at 14.2), #50 (\"almost 80% of full PCIe Gen 4\") (https://github.com/NVIDIA/nvbandwidth/issues/42, /issues/6, /issues/50); gpu-benches README cuda-memcpy, V100 12.35 GB/s on Gen3 x16: 0.78 (https://github.com/te42kyfo/gpu-benches)",
 		Date:   "2026-11",
 	}
 )

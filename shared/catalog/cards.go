@@ -14,67 +14,74 @@ import "github.com/shopspring/decimal"
 //     seed gives is derived from the closest priced card, marked
 //     Unconfirmed, and its Note says how.
 
-// Fixture files in /work/shared/fixtures/nvidia-smi, collected in 2026
-// (fixtures/nvidia-smi/SOURCES.md).
+// Real nvidia-smi outputs in other projects' public test data, collected
+// in 2026; each source links the file at the commit read.
 var (
 	fx4090 = Ref{
-		Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090 (nvidia-smi -q, 8x RTX 4090, driver 535.154.05)",
+		Source: "nvidia-smi -q of 8x RTX 4090, driver 535.154.05, in leptonai/gpud's test data (https://github.com/leptonai/gpud/blob/37ce2cb5c68bb7a260098598eb754d6ce9268eb9/components/accelerator/nvidia/query/testdata/nvidia-smi-query.535.154.05.out.0.valid.4090)",
 		Date:   "2026",
 	}
 	fxH100 = Ref{
-		Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.183.01.out.0.valid (nvidia-smi -q, 8x H100, driver 535.183.01); same in nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt (driver 590.48.01)",
+		Source: "nvidia-smi -q of 8x H100, driver 535.183.01, in leptonai/gpud's test data (https://github.com/leptonai/gpud/blob/a7cdf53da3fb277bfa0fe21518211a7d9f2befa4/components/accelerator/nvidia/query/testdata/nvidia-smi-query.535.183.01.out.0.valid); the same in nvidia_gpu_exporter's H100 capture, driver 590.48.01 (https://github.com/utkuozdemir/nvidia_gpu_exporter/blob/e656cd81a180e7e0e7862b53c9acd4c2fb0f590b/internal/captures/linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt)",
 		Date:   "2026",
 	}
 	fxH200 = Ref{
-		Source: "fixtures/nvidia-smi/nvidia_gpu_exporter__linux-x86_64__nvidia-h200-mig__590.48.01.txt (nvidia-smi -q, driver 590.48.01)",
+		Source: "nvidia-smi -q of an H200, driver 590.48.01, in nvidia_gpu_exporter's captures (https://github.com/utkuozdemir/nvidia_gpu_exporter/blob/e656cd81a180e7e0e7862b53c9acd4c2fb0f590b/internal/captures/linux-x86_64__nvidia-h200-mig__590.48.01.txt)",
 		Date:   "2026",
 	}
 	fxL40S = Ref{
-		Source: "fixtures/nvidia-smi/nvidia_gpu_exporter__linux-x86_64__nvidia-l40s__595.80.txt (nvidia-smi -q, driver 595.80)",
+		Source: "nvidia-smi -q of an L40S, driver 595.80, in nvidia_gpu_exporter's captures (https://github.com/utkuozdemir/nvidia_gpu_exporter/blob/e656cd81a180e7e0e7862b53c9acd4c2fb0f590b/internal/captures/linux-x86_64__nvidia-l40s__595.80.txt)",
 		Date:   "2026",
 	}
 	fxA100 = Ref{
-		Source: "fixtures/nvidia-smi/telegraf__a100-sxm4-v12.xml (nvidia-smi -q -x, A100-SXM4-80GB, driver 535.54.03)",
+		Source: "nvidia-smi -q -x of an A100-SXM4-80GB, driver 535.54.03, in Telegraf's test data (https://github.com/influxdata/telegraf/blob/b27263146617cefe16c0b300107b58b111a7fa57/plugins/inputs/nvidia_smi/testdata/a100-sxm4-v12.xml)",
 		Date:   "2026",
 	}
 	fxA100Link = Ref{
-		Source: "fixtures/nvidia-smi/gpud__nvidia-smi.nvlink.status.a100 (nvidia-smi nvlink --status, 8x A100-SXM4-80GB: 12 links x 25 GB/s)",
+		Source: "nvidia-smi nvlink --status of 8x A100-SXM4-80GB (12 links x 25 GB/s) in leptonai/gpud's test data (https://github.com/leptonai/gpud/blob/80a18e8e78632b5e9a0f4d1c1009621cfaed7355/pkg/nvidia-query/testdata/nvidia-smi.nvlink.status.a100)",
 		Date:   "2026",
 	}
 )
 
-// Research notes and public pages, read in 2026-11.
+// Public pages, read in 2026-11.
 var (
-	sizing = Ref{Source: "research/sizing.md §4", Date: "2026-11"}
+	// derivation is a figure computed from other published figures; the
+	// note gives the arithmetic.
+	derivation = Ref{Source: "gpuplan derivation from published figures (the note gives the arithmetic)", Date: "2026-11"}
+	a800Web    = Ref{Source: "A800 entries of the TechPowerUp GPU database (https://www.techpowerup.com/gpu-specs/) and aiwiki (China SKU; NVLink cut to 400 GB/s)", Date: "2026-11"}
+	h800Web    = Ref{Source: "H800 spec pages on philisun.com (https://www.philisun.com) and tumgag, unconfirmed; Reuters via Tom's Hardware (https://www.tomshardware.com) reports about 300 GB/s NVLink", Date: "2026-11"}
+	h20Web     = Ref{Source: "leaked H20 figures: willitrunai.com (https://willitrunai.com) and zangshuxian.com (https://zangshuxian.com/new/674733024499207168); NVIDIA publishes no H20 datasheet", Date: "2026-11"}
+	l20Web     = Ref{Source: "L20 spec pages on topcpu.net (https://www.topcpu.net) and technical.city (https://technical.city) (China SKU)", Date: "2026-11"}
+	ascendWeb  = Ref{Source: "Gitee AI documentation (https://ai.gitee.com/docs: 64 GB, FP16 280 TFLOPS, HCCS); oryoy.com and borimooc.com pages", Date: "2026-11"}
 
 	drvREADME = Ref{
-		Source: "NVIDIA/open-gpu-kernel-modules README.md, Compatible GPUs table (driver 550.40.82)",
+		Source: "NVIDIA open-gpu-kernel-modules README, Compatible GPUs table, driver 550.40.82 (https://github.com/NVIDIA/open-gpu-kernel-modules/blob/550.40.82/README.md)",
 		Date:   "2026-11",
 	}
 	mlperf = Ref{
-		Source: "mlcommons/inference_results_v4.0 closed/NVIDIA/code/common/systems/known_hardware.py (PCI ids, max power limits)",
+		Source: "MLPerf Inference v4.0 results, NVIDIA known_hardware.py: PCI ids, max power limits (https://github.com/mlcommons/inference_results_v4.0/blob/main/closed/NVIDIA/code/common/systems/known_hardware.py)",
 		Date:   "2026-11",
 	}
 	smiOutputs = Ref{
-		Source: "public nvidia-smi outputs in several GitHub repositories (found by code search)",
+		Source: "public nvidia-smi outputs in several GitHub repositories, found by code search (https://github.com/search?q=%22nvidia-smi+-q%22&type=code)",
 		Date:   "2026-11",
 	}
-	klockA100 = Ref{Source: "glennklockwood.com/garden/processors/A100 (NVIDIA datasheet figures)", Date: "2026-11"}
-	hpcH100   = Ref{Source: "archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html (NVIDIA H100 SXM/PCIe table)", Date: "2026-11"}
-	lzwH200   = Ref{Source: "lzwjava.github.io/nvidia-h200-gpu-specs-en", Date: "2026-11"}
-	zangH20   = Ref{Source: "zangshuxian.com/new/674733024499207168 (leaked H20 figures)", Date: "2026-11"}
-	sysrqA100 = Ref{Source: "sysrqmts.com A100 PCIe 40GB page (PCIe 4.0 x16, boost 1410 MHz)", Date: "2026-11"}
+	klockA100 = Ref{Source: "Glenn Lockwood's A100 page, NVIDIA datasheet figures (https://www.glennklockwood.com/garden/processors/A100)", Date: "2026-11"}
+	hpcH100   = Ref{Source: "HPC Tech H100 SXM/PCIe table (https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html)", Date: "2026-11"}
+	lzwH200   = Ref{Source: "H200 specs page (https://lzwjava.github.io/nvidia-h200-gpu-specs-en)", Date: "2026-11"}
+	zangH20   = Ref{Source: "leaked H20 figures (https://zangshuxian.com/new/674733024499207168)", Date: "2026-11"}
+	sysrqA100 = Ref{Source: "sysrqmts.com A100 PCIe 40GB page: PCIe 4.0 x16, boost 1410 MHz (https://sysrqmts.com)", Date: "2026-11"}
 )
 
 // Vendor datasheets and whitepapers (read 2026-12 through the copies cited).
 var (
-	adaWP  = Ref{Source: "NVIDIA Ada GPU Architecture whitepaper v2.02, appendix A, GeForce RTX 4090 (images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf)", Date: "2023"}
-	a100DS = Ref{Source: "NVIDIA A100 Tensor Core GPU datasheet (nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf)", Date: "2021-06"}
-	h100DS = Ref{Source: "NVIDIA H100 Tensor Core GPU datasheet (resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet); H100 PCIe product brief PB-11133", Date: "2023"}
-	h200DS = Ref{Source: "NVIDIA H200 Tensor Core GPU datasheet (resources.nvidia.com/en-us-data-center-overview-mc/en-us-data-center-overview/hpc-datasheet-sc23-h200)", Date: "2023-11"}
-	l40sDS = Ref{Source: "NVIDIA L40S datasheet (nvidia.com/en-us/data-center/l40s/)", Date: "2023"}
-	h800DS = Ref{Source: "NVIDIA H800 GPU datasheet, third-party copy (chaoqing-i.com/upload/20231128/NVIDIA%20H800%20GPU%20Datasheet.pdf)", Date: "2023-11"}
-	leaked = Ref{Source: "GPU data sheets compiled by ArthurChiao (github.com/ArthurChiao/arthurchiao.github.io _posts/2023-10-25-gpu-data-sheets.md) from partner spec sheets", Date: "2024-02"}
+	adaWP  = Ref{Source: "NVIDIA Ada GPU Architecture whitepaper v2.02, appendix A, GeForce RTX 4090 (https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf)", Date: "2023"}
+	a100DS = Ref{Source: "NVIDIA A100 Tensor Core GPU datasheet (https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf)", Date: "2021-06"}
+	h100DS = Ref{Source: "NVIDIA H100 Tensor Core GPU datasheet (https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet); H100 PCIe product brief PB-11133", Date: "2023"}
+	h200DS = Ref{Source: "NVIDIA H200 Tensor Core GPU datasheet (https://resources.nvidia.com/en-us-data-center-overview-mc/en-us-data-center-overview/hpc-datasheet-sc23-h200)", Date: "2023-11"}
+	l40sDS = Ref{Source: "NVIDIA L40S datasheet (https://www.nvidia.com/en-us/data-center/l40s/)", Date: "2023"}
+	h800DS = Ref{Source: "NVIDIA H800 GPU datasheet, third-party copy (https://chaoqing-i.com/upload/20231128/NVIDIA%20H800%20GPU%20Datasheet.pdf)", Date: "2023-11"}
+	leaked = Ref{Source: "GPU data sheets compiled by ArthurChiao (https://arthurchiao.art/blog/gpu-data-sheets/; source https://github.com/ArthurChiao/arthurchiao.github.io) from partner spec sheets", Date: "2024-02"}
 )
 
 // Hourly (按量) rents published by Chinese GPU clouds. No provider's own
@@ -83,8 +90,8 @@ var (
 // enterprise quotes, and they come from other sources than the monthly
 // seed prices.
 var (
-	autodl     = "AutoDL pay-as-you-go prices (autodl.com/docs/price), member prices about 5% off, as recorded in github.com/zjw49246/gpu-hire docs/autodl-provider-design.md"
-	priceIndex = "lowest Chinese seller in the GPU price index (huggingface.co/datasets/brian8808/gpu-price-index)"
+	autodl     = "AutoDL pay-as-you-go prices (https://www.autodl.com/docs/price/), member prices about 5% off, as recorded in the gpu-hire project (https://github.com/zjw49246/gpu-hire)"
+	priceIndex = "lowest Chinese seller in the GPU price index (https://huggingface.co/datasets/brian8808/gpu-price-index)"
 )
 
 // hourly returns a reference hourly rent range from exact decimal strings.
@@ -95,8 +102,8 @@ func hourly(low, high string, r Ref) *PriceRange {
 
 // Seed articles (rules G2, G3), published 2026-08.
 var (
-	seed000 = "seeds/000_9d0c1ac06409d05f.txt §3 不同场景的GPU推荐配置 (rule G2)"
-	seed001 = "seeds/001_904782e9a6b86044.txt Q2 快速选型参考 (rule G2)"
+	seed000 = Article000 + ", §3 不同场景的GPU推荐配置 (rule G2)"
+	seed001 = Article001 + ", 问题二 快速选型参考 (rule G2)"
 )
 
 // spec returns a figure with its source.
@@ -139,7 +146,7 @@ var cards = []Card{
 		FP8TFLOPS:     spec(330.3, noted(adaWP, "FP32 accumulate; 660.6 with FP16 accumulate. Whitepaper v2.02 corrected this cell, earlier versions print 660.6.")),
 		INT8TOPS:      spec(660.6, adaWP),
 		FP32TFLOPS:    spec(82.6, adaWP),
-		FP64TFLOPS:    spec(1.29, unconfirmed(sizing, "Derived: GeForce Ada runs FP64 at 1/64 of FP32 (82.6 / 64); no datasheet figure read.")),
+		FP64TFLOPS:    spec(1.29, unconfirmed(derivation, "Derived: GeForce Ada runs FP64 at 1/64 of FP32 (82.6 / 64); no datasheet figure read.")),
 		TDPW:          spec(450, adaWP),
 		Interconnect:  PCIeOnly,
 		PCIeGen:       spec(4, fx4090),
@@ -149,7 +156,7 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x268410DE"},
 		ProductNames:  []string{"NVIDIA GeForce RTX 4090"},
 		IDRef: Ref{
-			Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090 (driver 535.154.05); NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)",
+			Source: fx4090.Source + "; " + drvREADME.Source,
 			Date:   "2026",
 		},
 		MonthlyPrice: monthly("1200", "1800", noted(seedPrice(seed000+"; "+seed001),
@@ -186,7 +193,7 @@ var cards = []Card{
 		PCIDeviceIDs:    []string{"0x20B110DE", "0x20F110DE", "0x20BF10DE"},
 		ProductNames:    []string{"NVIDIA A100-PCIE-40GB"},
 		IDRef: noted(Ref{
-			Source: "NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82: 20F1); an older driver README table (20B1); mlcommons/inference_results_v4.0 known_hardware.py (20F1, 20BF)",
+			Source: drvREADME.Source + " (20F1); an older driver's README table (20B1); " + mlperf.Source + " (20F1, 20BF)",
 			Date:   "2026-11",
 		}, "0x20BF is listed by NVIDIA's MLPerf code only; pci.ids names it a GRID (virtualised) A100."),
 		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
@@ -274,7 +281,7 @@ var cards = []Card{
 		FP64TFLOPS:    spec(9.7, klockA100),
 		TDPW:          spec(400, a100DS),
 		Interconnect:  NVLink,
-		NVLinkGBs:     spec(600, noted(fxA100Link, "12 links x 25 GB/s each way = 300 GB/s each way, 600 GB/s in total (sizing.md §4: NVLink3 600 GB/s).")),
+		NVLinkGBs:     spec(600, noted(fxA100Link, "12 links x 25 GB/s each way = 300 GB/s each way, 600 GB/s in total (NVLink3: 600 GB/s).")),
 		NVLinkLinks:   12,
 		PCIeGen:       spec(4, fxA100),
 		PCIeWidth:     spec(16, fxA100),
@@ -282,7 +289,7 @@ var cards = []Card{
 		DefaultPowerW: spec(400, noted(mlperf, "A floor, not an exact value: the fixture's board (692-2G506-0212-002) reports a 500 W default; NVIDIA's MLPerf code lists 400 W boards and a reduced 275 W variant.")),
 		PCIDeviceIDs:  []string{"0x20B210DE"},
 		ProductNames:  []string{"NVIDIA A100-SXM4-80GB"},
-		IDRef:         noted(fxA100, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82) and the A100 NVLink fixture."),
+		IDRef:         noted(fxA100, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82) and the A100 nvlink --status output."),
 		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
 			"The seeds disagree and name no memory size or form factor: 001 Q2 gives 8,000–12,000 for the A100; 000 §3 gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures.")),
 		HourlyPrice: hourly("6.68", "6.68", Ref{Source: autodl + " (A100 SXM4 80GB)", Date: "2026-03-28"}),
@@ -296,18 +303,18 @@ var cards = []Card{
 		Vendor:        "nvidia",
 		Architecture:  "Ampere",
 		FormFactor:    "sxm",
-		MemoryGB:      spec(80, noted(sizing, "As the A100 80GB.")),
+		MemoryGB:      spec(80, noted(a800Web, "As the A100 80GB.")),
 		MemoryMiB:     spec(81920, noted(smiOutputs, "Several A800-SXM4-80GB outputs report 81920 MiB with a 400 W cap.")),
 		MemoryType:    "HBM2e",
-		BandwidthGBs:  spec(2039, noted(sizing, "As the A100 80GB SXM.")),
+		BandwidthGBs:  spec(2039, noted(a800Web, "As the A100 80GB SXM.")),
 		BF16TFLOPS:    spec(312, leaked),
 		FP8TFLOPS:     Spec{},
 		INT8TOPS:      spec(624, unconfirmed(leaked, "No NVIDIA datasheet: the A800 is the A100 chip with NVLink cut to 400 GB/s.")),
 		FP32TFLOPS:    spec(19.5, leaked),
 		FP64TFLOPS:    spec(9.7, unconfirmed(klockA100, "The A100 figure; no A800 datasheet was read.")),
-		TDPW:          spec(400, noted(sizing, "As the A100 SXM.")),
+		TDPW:          spec(400, noted(a800Web, "As the A100 SXM.")),
 		Interconnect:  NVLink,
-		NVLinkGBs:     spec(400, noted(sizing, "Cut from the A100's 600 GB/s; 8 links at the A100's 50 GB/s per link (derived).")),
+		NVLinkGBs:     spec(400, noted(a800Web, "Cut from the A100's 600 GB/s; 8 links at the A100's 50 GB/s per link (derived).")),
 		NVLinkLinks:   8,
 		PCIeGen:       spec(4, unconfirmed(fxA100, "The A100 SXM4 value; no A800 -q output was read.")),
 		PCIeWidth:     spec(16, unconfirmed(fxA100, "The A100 SXM4 value; no A800 -q output was read.")),
@@ -349,7 +356,7 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x233010DE", "0x233F10DE"},
 		ProductNames:  []string{"NVIDIA H100 80GB HBM3"},
 		IDRef: noted(Ref{
-			Source: "fixtures/nvidia-smi/gpud__nvidia-smi-query.535.183.01.out.0.valid (driver 535.183.01); NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82); mlcommons/inference_results_v4.0 known_hardware.py (2330, 233F)",
+			Source: fxH100.Source + "; " + drvREADME.Source + "; " + mlperf.Source + " (2330, 233F)",
 			Date:   "2026",
 		}, "0x233F is listed by NVIDIA's MLPerf code only."),
 		MonthlyPrice: monthly("50000", "65000", noted(seedPrice(seed000),
@@ -375,7 +382,7 @@ var cards = []Card{
 		NVLinkBridgeGBs: spec(600, noted(h100DS, "NVLink bridge for 2 PCIe cards.")),
 		PCIeGen:         spec(5, h100DS),
 		PCIeWidth:       spec(16, noted(hpcH100, "PCIe Gen5 at 128 GB/s is an x16 link.")),
-		MaxSMClockMHz:   spec(1755, unconfirmed(Ref{Source: "cputronic.com/de/gpu/nvidia-h100-pcie (boost clock)", Date: "2026-11"}, "Boost clock from a spec site; no NVML -q output of this card was read.")),
+		MaxSMClockMHz:   spec(1755, unconfirmed(Ref{Source: "cputronic.com H100 PCIe page, boost clock (https://www.cputronic.com/de/gpu/nvidia-h100-pcie)", Date: "2026-11"}, "Boost clock from a spec site; no NVML -q output of this card was read.")),
 		DefaultPowerW:   spec(350, noted(mlperf, "Also the power cap in several public nvidia-smi outputs of this card.")),
 		PCIDeviceIDs:    []string{"0x233110DE"},
 		ProductNames:    []string{"NVIDIA H100 PCIe"},
@@ -392,7 +399,7 @@ var cards = []Card{
 		Vendor:        "nvidia",
 		Architecture:  "Hopper",
 		FormFactor:    "sxm",
-		MemoryGB:      spec(80, noted(sizing, "Confirmed by the 81559 MiB that nvidia-smi reports, as on the H100.")),
+		MemoryGB:      spec(80, noted(h800Web, "Confirmed by the 81559 MiB that nvidia-smi reports, as on the H100.")),
 		MemoryMiB:     spec(81559, noted(smiOutputs, "Several outputs report 81559 MiB with a 700 W cap; one output under the same name reports 143771 MiB, a different memory configuration.")),
 		MemoryType:    "HBM3",
 		BandwidthGBs:  spec(3350, unconfirmed(h800DS, "Only a third-party copy of the datasheet was read.")),
@@ -400,10 +407,10 @@ var cards = []Card{
 		FP8TFLOPS:     spec(1979, unconfirmed(h800DS, "Only a third-party copy of the datasheet was read.")),
 		INT8TOPS:      spec(1979, unconfirmed(h800DS, "Only a third-party copy of the datasheet was read.")),
 		FP32TFLOPS:    spec(67, unconfirmed(h800DS, "Only a third-party copy of the datasheet was read.")),
-		FP64TFLOPS:    spec(1, unconfirmed(sizing, "sizing.md §4 gives FP64 of about 1 TFLOPS, from unconfirmed sources.")),
-		TDPW:          spec(700, unconfirmed(sizing, "sizing.md §4 marks the H800 row's sources unconfirmed; the 700 W cap in public nvidia-smi outputs agrees.")),
+		FP64TFLOPS:    spec(1, unconfirmed(h800Web, "FP64 of about 1 TFLOPS, from unconfirmed sources.")),
+		TDPW:          spec(700, unconfirmed(h800Web, "The spec pages are unconfirmed; the 700 W cap in public nvidia-smi outputs agrees.")),
 		Interconnect:  NVLink,
-		NVLinkGBs:     spec(400, unconfirmed(sizing, "Sources conflict: 400 GB/s (philisun, tumgag) against about 300 GB/s (Reuters via Tom's Hardware); 8 links of 50 GB/s (derived).")),
+		NVLinkGBs:     spec(400, unconfirmed(h800Web, "Sources conflict: 400 GB/s (philisun, tumgag) against about 300 GB/s (Reuters via Tom's Hardware); 8 links of 50 GB/s (derived).")),
 		NVLinkLinks:   8,
 		PCIeGen:       spec(5, unconfirmed(fxH100, "The H100 SXM5 value; no H800 -q output was read.")),
 		PCIeWidth:     spec(16, unconfirmed(fxH100, "The H100 SXM5 value; no H800 -q output was read.")),
@@ -425,21 +432,21 @@ var cards = []Card{
 		Vendor:        "nvidia",
 		Architecture:  "Hopper",
 		FormFactor:    "sxm",
-		MemoryGB:      spec(96, noted(sizing, "Confirmed by the 97871 MiB that nvidia-smi reports.")),
+		MemoryGB:      spec(96, noted(h20Web, "Confirmed by the 97871 MiB that nvidia-smi reports.")),
 		MemoryMiB:     spec(97871, noted(smiOutputs, "Two public outputs report 97871 MiB with a 500 W cap.")),
 		MemoryType:    "HBM3",
-		BandwidthGBs:  spec(4000, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
-		BF16TFLOPS:    spec(148, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
+		BandwidthGBs:  spec(4000, unconfirmed(h20Web, "Leaked figures; no public NVIDIA datasheet.")),
+		BF16TFLOPS:    spec(148, unconfirmed(h20Web, "Leaked figures; no public NVIDIA datasheet.")),
 		FP8TFLOPS:     spec(296, unconfirmed(leaked, "Leaked figures; no public NVIDIA datasheet.")),
 		INT8TOPS:      spec(296, unconfirmed(leaked, "Leaked figures; no public NVIDIA datasheet.")),
-		FP32TFLOPS:    spec(44, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4). 78 SMs at the Hopper maximum of 1980 MHz give only 39.5 TFLOPS, so 44 is doubtful.")),
+		FP32TFLOPS:    spec(44, unconfirmed(h20Web, "Leaked figures; no public NVIDIA datasheet. 78 SMs at the Hopper maximum of 1980 MHz give only 39.5 TFLOPS, so 44 is doubtful.")),
 		FP64TFLOPS:    spec(1, unconfirmed(zangH20, "Leaked figures; no public NVIDIA datasheet.")),
 		TDPW:          spec(500, unconfirmed(smiOutputs, "Resolved for 500 W: two independent nvidia-smi captures of shipping 8-card H20 servers (driver 535.161.03) show a 500 W power limit and 97,871 MiB; the 400 W comes from early leaked spec sheets, and the one capture showing 400 W also shows 98,304 MiB, which no real H20 reports. Power and cooling budgets use 500 W.")),
 		Interconnect:  NVLink,
-		NVLinkGBs:     spec(900, unconfirmed(sizing, "Leaked figures; 18 links of 50 GB/s (derived).")),
+		NVLinkGBs:     spec(900, unconfirmed(h20Web, "Leaked figures; 18 links of 50 GB/s (derived).")),
 		NVLinkLinks:   18,
-		PCIeGen:       spec(5, unconfirmed(sizing, "Leaked figures; no public NVIDIA datasheet (sizing.md §4).")),
-		PCIeWidth:     spec(16, unconfirmed(sizing, "Assumed x16 as on every Hopper SXM module; not seen in an output.")),
+		PCIeGen:       spec(5, unconfirmed(h20Web, "Leaked figures; no public NVIDIA datasheet.")),
+		PCIeWidth:     spec(16, unconfirmed(h20Web, "Assumed x16 as on every Hopper SXM module; not seen in an output.")),
 		DefaultPowerW: spec(500, unconfirmed(smiOutputs, "The power limit in two public nvidia-smi captures of 8-card H20 servers; the enforced limit, which equals the default unless someone changed it.")),
 		PCIDeviceIDs:  []string{"0x232910DE"},
 		ProductNames:  []string{"NVIDIA H20"},
@@ -477,7 +484,7 @@ var cards = []Card{
 		DefaultPowerW: spec(700, fxH200),
 		PCIDeviceIDs:  []string{"0x233510DE"},
 		ProductNames:  []string{"NVIDIA H200"},
-		IDRef:         noted(fxH200, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)."),
+		IDRef:         noted(fxH200, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
 		MonthlyPrice: monthly("71600", "93100", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
 			"No seed prices the H200. Derived from the H100 SXM range (50,000–65,000) scaled by memory bandwidth, 4800 / 3350, rounded to 100. A placeholder: replace it with a quote.")),
 		Caveats: []string{
@@ -498,16 +505,16 @@ var cards = []Card{
 		FP8TFLOPS:     spec(733, l40sDS),
 		INT8TOPS:      spec(733, l40sDS),
 		FP32TFLOPS:    spec(91.6, l40sDS),
-		FP64TFLOPS:    spec(1.43, unconfirmed(sizing, "Derived: Ada runs FP64 at 1/64 of FP32 (91.6 / 64); NVIDIA publishes no figure.")),
+		FP64TFLOPS:    spec(1.43, unconfirmed(derivation, "Derived: Ada runs FP64 at 1/64 of FP32 (91.6 / 64); NVIDIA publishes no figure.")),
 		TDPW:          spec(350, l40sDS),
 		Interconnect:  PCIeOnly,
-		PCIeGen:       spec(4, noted(fxL40S, "Settles the conflict in sizing.md §4: the fixture reports PCIe generation max 4.")),
+		PCIeGen:       spec(4, noted(fxL40S, "Settles a conflict between spec pages: the nvidia-smi output reports PCIe generation max 4.")),
 		PCIeWidth:     spec(16, fxL40S),
 		MaxSMClockMHz: spec(2520, fxL40S),
 		DefaultPowerW: spec(350, fxL40S),
 		PCIDeviceIDs:  []string{"0x26B910DE"},
 		ProductNames:  []string{"NVIDIA L40S"},
-		IDRef:         noted(fxL40S, "Also NVIDIA/open-gpu-kernel-modules README.md (driver 550.40.82)."),
+		IDRef:         noted(fxL40S, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
 		MonthlyPrice: monthly("3000", "7200", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
 			"No seed prices the L40S. Derived from the A100 80 GB range (5,000–12,000) scaled by memory, 48 / 80. A placeholder: replace it with a quote.")),
 		Caveats: []string{
@@ -525,16 +532,16 @@ var cards = []Card{
 		MemoryMiB:     spec(46068, noted(smiOutputs, "Three public outputs report 46068 MiB with a 350 W cap.")),
 		MemoryType:    "GDDR6",
 		BandwidthGBs:  spec(864, leaked),
-		BF16TFLOPS:    spec(119.5, unconfirmed(sizing, "sizing.md §4 marks it unconfirmed; a public HGEMM benchmark repository quotes the same 119.5 TFLOPS FP16 tensor peak.")),
+		BF16TFLOPS:    spec(119.5, unconfirmed(l20Web, "Unconfirmed; a public HGEMM benchmark repository quotes the same 119.5 TFLOPS FP16 tensor peak.")),
 		FP8TFLOPS:     spec(239, unconfirmed(leaked, "Leaked figures give INT8 239 TOPS; FP8 is taken at the same rate, as on every other Ada card.")),
 		INT8TOPS:      spec(239, unconfirmed(leaked, "Leaked figures; no public NVIDIA datasheet.")),
 		FP32TFLOPS:    spec(59.4, leaked),
-		FP64TFLOPS:    spec(0.93, unconfirmed(sizing, "Derived: Ada runs FP64 at 1/64 of FP32 (59.4 / 64); NVIDIA publishes no figure.")),
-		TDPW:          spec(275, unconfirmed(sizing, "Sources conflict: sizing.md §4 gives 275 W (topcpu.net, technical.city); three public nvidia-smi outputs show a 350 W power cap.")),
+		FP64TFLOPS:    spec(0.93, unconfirmed(derivation, "Derived: Ada runs FP64 at 1/64 of FP32 (59.4 / 64); NVIDIA publishes no figure.")),
+		TDPW:          spec(275, unconfirmed(l20Web, "Sources conflict: the spec pages give 275 W; three public nvidia-smi outputs show a 350 W power cap.")),
 		Interconnect:  PCIeOnly,
 		PCIeGen:       spec(4, leaked),
 		PCIeWidth:     spec(16, leaked),
-		MaxSMClockMHz: spec(2520, unconfirmed(sizing, "Derived: 59.4 TFLOPS FP32 / (92 SMs x 128 lanes x 2) = 2.52 GHz, with the SM count from a public course note; not seen in an NVML output.")),
+		MaxSMClockMHz: spec(2520, unconfirmed(derivation, "Derived: 59.4 TFLOPS FP32 / (92 SMs x 128 lanes x 2) = 2.52 GHz, with the SM count from a public course note; not seen in an NVML output.")),
 		DefaultPowerW: spec(350, noted(smiOutputs, "The power cap in three public nvidia-smi outputs of this card.")),
 		PCIDeviceIDs:  []string{"0x26BA10DE"},
 		ProductNames:  []string{"NVIDIA L20"},
@@ -554,19 +561,19 @@ var cards = []Card{
 		Architecture: "Da Vinci",
 		Domestic:     true,
 		FormFactor:   "module",
-		MemoryGB:     spec(64, noted(sizing, "32 GB variants exist.")),
-		MemoryMiB:    spec(65536, unconfirmed(sizing, "Assumed 64 x 1024 MiB, as npu-smi reports HBM in MB; no npu-smi output was read.")),
+		MemoryGB:     spec(64, noted(ascendWeb, "32 GB variants exist.")),
+		MemoryMiB:    spec(65536, unconfirmed(derivation, "Assumed 64 x 1024 MiB, as npu-smi reports HBM in MB; no npu-smi output was read.")),
 		MemoryType:   "HBM2e",
-		BandwidthGBs: spec(1600, unconfirmed(sizing, "sizing.md §4: about 1.6 TB/s, unconfirmed; 1.2 TB/s is also reported.")),
-		BF16TFLOPS:   spec(280, unconfirmed(sizing, "FP16 280 TFLOPS (Gitee AI) to 320 (others), varying across the 910B1–910B4 bins; the low figure is kept.")),
-		TDPW:         spec(400, unconfirmed(sizing, "sizing.md §4: about 310–400 W, unconfirmed; the high figure is kept for power budgets.")),
+		BandwidthGBs: spec(1600, unconfirmed(ascendWeb, "About 1.6 TB/s, unconfirmed; 1.2 TB/s is also reported.")),
+		BF16TFLOPS:   spec(280, unconfirmed(ascendWeb, "FP16 280 TFLOPS (Gitee AI) to 320 (others), varying across the 910B1–910B4 bins; the low figure is kept.")),
+		TDPW:         spec(400, unconfirmed(ascendWeb, "About 310–400 W, unconfirmed; the high figure is kept for power budgets.")),
 		Interconnect: HCCS,
-		NVLinkGBs:    spec(392, unconfirmed(sizing, "HCCS full mesh of 8 chips per Atlas 800T A2 node, so 7 links per chip (derived); 392 GB/s unconfirmed.")),
+		NVLinkGBs:    spec(392, unconfirmed(ascendWeb, "HCCS full mesh of 8 chips per Atlas 800T A2 node, so 7 links per chip (derived); 392 GB/s unconfirmed.")),
 		NVLinkLinks:  7,
 		PCIDeviceIDs: []string{"0xD80219E5"},
 		ProductNames: []string{"910B1", "910B2", "910B3", "910B4"},
 		IDRef: unconfirmed(Ref{
-			Source: "public code found by code search: two device tables map 0x19e5:0xd802 to Ascend 910B (Atlas A2); Project-HAMi/HAMi docs/ascend910b-support.md (910B2, 910B3, 910B4)",
+			Source: "public code found by code search: two device tables map 0x19e5:0xd802 to Ascend 910B (Atlas A2); HAMi's Ascend 910B support page, 910B2, 910B3, 910B4 (https://github.com/Project-HAMi/HAMi/blob/master/docs/ascend910b-support.md)",
 			Date:   "2026-11",
 		}, "Sources conflict: a third table maps 0xd801 to the 910B and 0xd802 to the 910. The names are the chip bins npu-smi shows; no npu-smi output was read."),
 		MonthlyPrice: monthly("2400", "4000", seedPrice(seed000+"; "+seed001)),

@@ -101,16 +101,16 @@ func PresetTable(p Preset) (Table, bool) {
 	switch p {
 	case PresetArticles:
 		return Table{Preset: p, Tiers: tiers("99.9", "10", "99", "20", "98", "50"), CapPct: decimal.NewFromInt(50),
-			Source: "rule K1 (99.9%, money, cap ≥ 50%); steps from Tencent's 10/20/50% table (tco.md §1.5)"}, true
+			Source: "rule K1 (99.9%, money, cap ≥ 50%); steps from Tencent Cloud's 10/20/50% SLA table (Tencent Cloud documents, https://github.com/tencentyun/qcloud-documents)"}, true
 	case PresetAWSEC2:
 		return Table{Preset: p, Tiers: tiers("99.99", "10", "99", "30", "95", "100"), CapPct: hundred,
-			Source: "AWS EC2 region-level SLA (tco.md F12)"}, true
+			Source: "AWS EC2 region-level SLA (https://aws.amazon.com/compute/sla/)"}, true
 	case PresetAlibabaECS:
 		return Table{Preset: p, Tiers: tiers("99.975", "10", "99", "25", "95", "100"), CapPct: hundred,
-			Source: "Alibaba ECS single-instance SLA per sla.directory (tco.md §1.5, secondary source)"}, true
+			Source: "Alibaba ECS single-instance SLA, as copied by sla.directory (https://sla.directory), a secondary source"}, true
 	case PresetAlibabaDataHub:
 		return Table{Preset: p, Tiers: tiers("99.9", "20", "99", "30", "95", "50"), CapPct: decimal.NewFromInt(50),
-			Source: "Alibaba DataHub SLA, vouchers only (tco.md §1.5, E6)"}, true
+			Source: "Alibaba DataHub SLA, vouchers only (https://terms.aliyun.com)"}, true
 	}
 	return Table{}, false
 }

@@ -40,7 +40,7 @@ func Build(req Requirements) (*Plan, error) {
 		return nil, err
 	}
 	card := cardByID(cards, rec.Pick.CardID)
-	p := &Plan{Schema: Schema, Requirements: req, Rules: []string{"R1", "R3"}}
+	p := &Plan{Schema: Schema, Requirements: req, Defaults: req.atDefaults(), Rules: []string{"R1", "R3"}}
 	p.Sizing = sizingSection(rec)
 	p.GPU = gpuSection(rec, cards, offers)
 	p.addRules(rec.Rules...)

@@ -20,12 +20,19 @@ const MaxBytes = strictjson.MaxInput
 
 // DecodeRequirements reads a requirement sheet, rejects unknown fields and
 // out-of-range values (naming the field and the allowed range), and fills
-// defaults. A sheet without a workload or a model size is refused (rule R3).
+// defaults (defaults.go): storage_tb, egress_tb_month and extra_ips only
+// when the sheet leaves them out, the others when they are zero. A sheet
+// without a workload or a model size is refused (rule R3).
 func DecodeRequirements(r io.Reader) (Requirements, error) {
-	var req Requirements
-	if err := strictjson.Decode(r, &req); err != nil {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
 		return Requirements{}, err
 	}
+	var req Requirements
+	if err := strictjson.DecodeBytes(data, &req); err != nil {
+		return Requirements{}, err
+	}
+	req.fillAbsent(data)
 	if req.Schema == "" {
 		req.Schema = RequirementsSchema
 	}

@@ -16,7 +16,9 @@ func TestDecodeRequirementsDefaults(t *testing.T) {
 	if req.Schema != RequirementsSchema || req.Model.Preset != "llama-3.1-70b" || req.Precision != "bf16" {
 		t.Errorf("normalised = %+v", req)
 	}
-	if req.ContextTokens != 4096 || req.Concurrency != 1 || req.ProjectMonths != 12 {
+	// One set of defaults with the site (defaults.go, issue 15): a service
+	// serves 16 sequences at once.
+	if req.ContextTokens != 4096 || req.Concurrency != 16 || req.ProjectMonths != 12 {
 		t.Errorf("defaults = ctx %d conc %d months %d", req.ContextTokens, req.Concurrency, req.ProjectMonths)
 	}
 	if req.HoursPerDay.String() != "24" || req.DaysPerMonth != 30 {

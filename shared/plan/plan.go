@@ -24,14 +24,18 @@ const Schema = planfile.Schema
 // FillEnglish fill them. Readers in code render the messages (Texts, Text,
 // CostItem.BasisIn) in the language they need.
 type Plan struct {
-	Schema       string              `json:"schema"`
-	Requirements Requirements        `json:"requirements"`
-	Sizing       Sizing              `json:"sizing"`
-	GPU          GPU                 `json:"gpu"`
-	Billing      Billing             `json:"billing"`
-	Cost         Cost                `json:"cost"`
-	RentVsBuild  RentVsBuild         `json:"rent_vs_build"`
-	Acceptance   planfile.Acceptance `json:"acceptance"`
+	Schema       string       `json:"schema"`
+	Requirements Requirements `json:"requirements"`
+	// Defaults names the requirement fields whose value is the default
+	// (defaults.go) rather than a figure someone chose: the reader should
+	// check them. gpuverify and the site fill the same defaults.
+	Defaults    []string            `json:"defaults,omitempty"`
+	Sizing      Sizing              `json:"sizing"`
+	GPU         GPU                 `json:"gpu"`
+	Billing     Billing             `json:"billing"`
+	Cost        Cost                `json:"cost"`
+	RentVsBuild RentVsBuild         `json:"rent_vs_build"`
+	Acceptance  planfile.Acceptance `json:"acceptance"`
 	// Rules lists the ids of the rules (docs/rules.md) the plan applied.
 	Rules []string `json:"rules"`
 	// Warnings are what a buyer must read before signing, in English.

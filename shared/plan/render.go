@@ -145,6 +145,10 @@ func (r planWriter) sheet() table.Section {
 	if len(q.Cards) > 0 {
 		lines = append(lines, []string{r.t("render.cards_offered"), strings.Join(q.Cards, ", ")})
 	}
+	lines = append(lines, []string{r.t("render.storage"), r.t("render.storage.value", msg.Text(q.StorageTB.String()), msg.Text(q.EgressTBMonth.String()), plainInt(q.ExtraIPs))})
+	if len(r.p.Defaults) > 0 {
+		lines = append(lines, []string{r.t("render.defaults"), strings.Join(r.p.Defaults, ", ")})
+	}
 	return table.Section{Title: r.t("render.sheet"), Rows: lines}
 }
 

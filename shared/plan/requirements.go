@@ -52,8 +52,9 @@ type Requirements struct {
 	StorageTB decimal.Decimal `json:"storage_tb"`
 	// EgressTBMonth is the expected outbound traffic per month.
 	EgressTBMonth decimal.Decimal `json:"egress_tb_month"`
-	// ExtraIPs is the number of public IPs beyond the one included.
-	ExtraIPs int `json:"extra_ips,omitempty"`
+	// ExtraIPs is the number of public IPs beyond the one included. It is
+	// always written: a sheet that leaves it out gets the default (2).
+	ExtraIPs int `json:"extra_ips"`
 	// OpsTeam says whether a team dedicated to GPU operations exists (D1).
 	OpsTeam bool `json:"ops_team,omitempty"`
 	// Demand is "steady" or "volatile" (D1).

@@ -83,8 +83,10 @@ func (m *Model) validate() error {
 	return nil
 }
 
-// defaults fills what a sheet may omit. Services run all day; training and
-// batch work is assumed to run 12 h a day unless the sheet says otherwise.
+// defaults fills what a sheet may omit with the values in defaults.go
+// (one table for the site and gpuverify). Services run all day; training
+// and batch work is assumed to run 12 h a day unless the sheet says
+// otherwise.
 func (r *Requirements) defaults() {
 	if r.Precision == "" {
 		r.Precision = "bf16"
@@ -94,28 +96,25 @@ func (r *Requirements) defaults() {
 	}
 	r.Precision = strings.ToLower(r.Precision)
 	if r.ContextTokens == 0 {
-		r.ContextTokens = 4096
+		r.ContextTokens = defaultInt("context_tokens", r.Workload)
 	}
 	if r.Concurrency == 0 {
-		r.Concurrency = 1
+		r.Concurrency = defaultInt("concurrency", r.Workload)
 	}
 	if r.HoursPerDay.IsZero() {
-		r.HoursPerDay = decimal.NewFromInt(12)
-		if r.Workload == "inference" {
-			r.HoursPerDay = dec24
-		}
+		r.HoursPerDay = defaultDec("hours_per_day", r.Workload)
 	}
 	if r.DaysPerMonth == 0 {
-		r.DaysPerMonth = 30
+		r.DaysPerMonth = defaultInt("days_per_month", r.Workload)
 	}
 	if r.ProjectMonths == 0 {
-		r.ProjectMonths = 12
+		r.ProjectMonths = defaultInt("project_months", r.Workload)
 	}
 	if r.Demand == "" {
-		r.Demand = "steady"
+		r.Demand, _ = DefaultText("demand", r.Workload)
 	}
 	if r.DataClass == "" {
-		r.DataClass = "commercial"
+		r.DataClass, _ = DefaultText("data_class", r.Workload)
 	}
 	if r.FirstContract == nil {
 		yes := true

@@ -15,7 +15,7 @@ var (
 )
 
 const rateNote = "6% (IT / value-added telecom service) or 13% (leasing of tangible property, e.g. bare metal); " +
-	"which applies to GPU rental is unconfirmed (tco.md §4)"
+	"which applies to GPU rental is unconfirmed"
 
 // exVAT removes VAT from an amount as the quote's VAT terms allow: a point
 // when they are known, a range when they are not.

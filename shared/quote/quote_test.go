@@ -188,7 +188,7 @@ func TestVAT(t *testing.T) {
 			if !got.ExVAT.Low.Equal(d(tt.lo)) || !got.ExVAT.High.Equal(d(tt.hi)) {
 				t.Errorf("ex VAT = %s–%s, want %s–%s", got.ExVAT.Low, got.ExVAT.High, tt.lo, tt.hi)
 			}
-			if f := hasFlag(got.Flags, "K4", "unconfirmed (tco.md §4)"); f != tt.rateFlag {
+			if f := hasFlag(got.Flags, "K4", "which applies to GPU rental is unconfirmed"); f != tt.rateFlag {
 				t.Errorf("rate flag = %v, want %v", f, tt.rateFlag)
 			}
 		})

@@ -1,13 +1,14 @@
 package tco
 
 import (
+	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
 // Price is a reference unit price used when the user gives none: a range in
-// CNY, its unit, and where it comes from. Source starts with "assumption"
-// when no research note backs it; the site must show it and let the user
+// CNY, its unit, and where it comes from. Source starts with "assumption: "
+// when no public source backs it; the site must show it and let the user
 // replace it with a quote.
 type Price struct {
 	// Range is the price, CNY per Unit.
@@ -46,26 +47,26 @@ func DefaultPrices() Prices {
 	egress := Price{
 		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
 		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
-			"around 0.8 CNY/GB, GPU platforms often lower; not in research notes, replace with a quote",
+			"around 0.8 CNY/GB, GPU platforms often lower; no public GPU-platform price list found, replace with a quote",
 	}
 	return Prices{
 		EgressPerGB: egress,
 		StoragePerGBMonth: Price{
 			Range: rng("0.3", "1.0"), Unit: "CNY/GB-month",
 			Source: "assumption: cloud SSD/NVMe list prices span roughly 0.3–1.0 CNY/GB-month; " +
-				"not in research notes, replace with a quote",
+				"no public price list found, replace with a quote",
 		},
 		IPPerMonth: Price{
 			Range: rng("20", "100"), Unit: "CNY/IP-month",
-			Source: "assumption: extra public IPv4 addresses; not in research notes, replace with a quote",
+			Source: "assumption: extra public IPv4 addresses; no public GPU-platform price list found, replace with a quote",
 		},
 		Support: Price{
 			Range: rng("1000", "1000"), Unit: "CNY/month",
-			Source: "rule C2: the article's support-tier upgrade, 1,000 a month (one example)",
+			Source: catalog.Article000 + ", stage 2 预算规划与TCO建模: a support-tier upgrade of 1,000 a month (one example; rule C2)",
 		},
 		AfterHours: Price{
 			Range: rng("500", "1500"), Unit: "CNY/month",
-			Source: "assumption: after-hours (night and weekend) support; not in research notes, " +
+			Source: "assumption: after-hours (night and weekend) support; no public price list found, " +
 				"replace with a quote",
 		},
 		MigrationPerGB: Price{

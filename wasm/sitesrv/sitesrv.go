@@ -1,9 +1,14 @@
 // Package sitesrv serves the generated static site the way a static host
 // such as GitHub Pages does: /route serves route.html, /dir/ serves
-// dir/index.html, and a sub-path prefix is stripped. On top of that it
+// dir/index.html, and a sub-path prefix is stripped. The English prerender
+// lives under /en/ (/en/embed is an embed too). On top of that it
 // serves the precompressed NAME.br / NAME.gz files the generator writes,
 // chosen by Accept-Encoding. It sends no frame-blocking headers, so the
 // /embed page can sit in an iframe on another site.
+//
+// The site directory is opened afresh for every request, so a rebuild
+// (make site swaps a new directory in under the same name) never leaves a
+// running server answering from a deleted folder.
 //
 // make run uses it through cmd/serve; the browser tests use it in-process.
 package sitesrv
@@ -18,6 +23,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config says what to serve and how.
@@ -89,12 +95,12 @@ var encodings = []struct{ name, suffix string }{
 
 // Handler serves one generated site.
 type Handler struct {
-	cfg  Config
-	root *os.Root
+	cfg Config
 }
 
-// New checks c and opens the site directory. The files are read through an
-// os.Root, so no request path can escape Dir.
+// New checks c and that c.Dir holds a generated site. Files are read
+// through an os.Root opened for each request, so no request path can
+// escape Dir and a directory replaced by make site is picked up at once.
 func New(c Config) (*Handler, error) {
 	p := strings.Trim(c.Prefix, "/")
 	if p != "" {
@@ -102,19 +108,38 @@ func New(c Config) (*Handler, error) {
 	} else {
 		c.Prefix = ""
 	}
-	root, err := os.OpenRoot(c.Dir)
+	h := &Handler{cfg: c}
+	root, err := h.open()
 	if err != nil {
 		return nil, fmt.Errorf("site directory %q: %w", c.Dir, err)
 	}
+	defer root.Close()
 	if _, err := root.Stat("index.html"); err != nil {
-		root.Close()
 		return nil, fmt.Errorf("site directory %q has no index.html; run make site", c.Dir)
 	}
-	return &Handler{cfg: c, root: root}, nil
+	return h, nil
 }
 
-// Close releases the site directory.
-func (h *Handler) Close() error { return h.root.Close() }
+// Close does nothing: the handler holds no directory between requests. It
+// is kept so callers can defer it.
+func (h *Handler) Close() error { return nil }
+
+// swapWait bounds how long a request waits for a site directory that is
+// missing: make site renames the old one away and the new one in, two
+// renames apart.
+const swapWait = 2 * time.Second
+
+// open opens the site directory, waiting up to swapWait while it is missing.
+func (h *Handler) open() (*os.Root, error) {
+	deadline := time.Now().Add(swapWait)
+	for {
+		root, err := os.OpenRoot(h.cfg.Dir)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) || time.Now().After(deadline) {
+			return root, err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
 
 // ServeHTTP serves one request.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -133,7 +158,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	// The headers go on every response, the redirect and 404 included:
 	// the embed page (and only it) may be framed by another site.
-	inner := strings.TrimPrefix(p, h.cfg.Prefix)
+	inner := strings.TrimPrefix(strings.TrimPrefix(p, h.cfg.Prefix), "/en")
 	SecurityHeaders(w.Header(), inner == "/embed" || inner == "/embed.html")
 	if h.cfg.Prefix != "" {
 		if p == h.cfg.Prefix {
@@ -151,40 +176,56 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		p = "/" + rest
 	}
-	name, ok := h.resolve(p)
+	root, err := h.open()
+	if err != nil {
+		http.Error(w, "the site directory is missing; run make site", http.StatusServiceUnavailable)
+		return
+	}
+	defer root.Close()
+	name, ok := resolve(root, p)
 	if !ok {
+		if dir := strings.TrimPrefix(path.Clean("/"+p), "/"); dir != "" && isFile(root, path.Join(dir, "index.html")) {
+			// A folder without its slash, as GitHub Pages does: /en to /en/.
+			target := r.URL.Path + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
+			return
+		}
 		http.NotFound(w, r)
 		return
 	}
-	h.serveFile(w, r, name)
+	serveFile(root, w, r, name)
 }
 
 // resolve maps a URL path to a file name inside the site: "/" and "/dir/"
 // give index.html, "/route" gives route.html when there is no file "route".
-func (h *Handler) resolve(urlPath string) (string, bool) {
+func resolve(root *os.Root, urlPath string) (string, bool) {
 	clean := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if strings.HasSuffix(urlPath, "/") || clean == "" {
 		name := path.Join(clean, "index.html")
-		return name, h.isFile(name)
+		return name, isFile(root, name)
 	}
-	if h.isFile(clean) {
+	if isFile(root, clean) {
 		return clean, true
 	}
-	if path.Ext(clean) == "" && h.isFile(clean+".html") {
+	if path.Ext(clean) == "" && isFile(root, clean+".html") {
 		return clean + ".html", true
 	}
 	return "", false
 }
 
-func (h *Handler) isFile(name string) bool {
-	info, err := h.root.Stat(name)
+// isFile reports whether name is a regular file of the site.
+func isFile(root *os.Root, name string) bool {
+	info, err := root.Stat(name)
 	return err == nil && info.Mode().IsRegular()
 }
 
 // serveFile sends name, or its best precompressed variant the client accepts.
 // Vary: Accept-Encoding goes on every file that has a variant, so a shared
 // cache never hands brotli to a client that did not ask for it.
-func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+func serveFile(root *os.Root, w http.ResponseWriter, r *http.Request, name string) {
 	ctype := contentTypes[path.Ext(name)]
 	if ctype == "" {
 		ctype = mime.TypeByExtension(path.Ext(name))
@@ -198,7 +239,7 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string)
 	accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
 	hasVariant := false
 	for _, enc := range encodings {
-		if !h.isFile(name + enc.suffix) {
+		if !isFile(root, name+enc.suffix) {
 			continue
 		}
 		hasVariant = true
@@ -211,7 +252,7 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string)
 		w.Header().Add("Vary", "Accept-Encoding")
 	}
 
-	f, err := h.root.Open(send)
+	f, err := root.Open(send)
 	if err != nil {
 		http.Error(w, "cannot open file", http.StatusInternalServerError)
 		return

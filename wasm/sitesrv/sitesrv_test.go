@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // testSite writes a small generated-site look-alike.
@@ -238,13 +239,13 @@ func FuzzResolve(f *testing.F) {
 		f.Add(s)
 	}
 	dir := testSite(f)
-	h, err := New(Config{Dir: dir})
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { h.Close() })
+	f.Cleanup(func() { root.Close() })
 	f.Fuzz(func(t *testing.T, p string) {
-		name, ok := h.resolve(p)
+		name, ok := resolve(root, p)
 		if !ok {
 			return
 		}
@@ -255,4 +256,96 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("resolve(%q) = %q, which does not exist", p, name)
 		}
 	})
+}
+
+// TestSurvivesRebuild: make site removes the site directory and writes a new
+// one under the same name while make run serves it (issue 15). The handler
+// must serve the new files, not 404 from the deleted folder it once opened.
+func TestSurvivesRebuild(t *testing.T) {
+	dir := testSite(t)
+	h, err := New(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if got := body(t, get(t, h, "GET", "/about", "")); got != "<h1>about</h1>" {
+		t.Fatalf("before the rebuild /about = %q", got)
+	}
+	// What make site does: build beside, rename the old away, the new in.
+	next := dir + ".tmp"
+	if err := os.CopyFS(next, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(next, "about.html"), []byte("<h1>about v2</h1>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir, dir+".old"); err != nil {
+		t.Fatal(err)
+	}
+	// A request while the directory is missing waits for the swap.
+	done := make(chan string)
+	go func() { done <- body(t, get(t, h, "GET", "/about", "")) }()
+	time.Sleep(100 * time.Millisecond)
+	if err := os.Rename(next, dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir + ".old"); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-done; got != "<h1>about v2</h1>" {
+		t.Errorf("request during the swap = %q, want the new page", got)
+	}
+	if got := body(t, get(t, h, "GET", "/about", "")); got != "<h1>about v2</h1>" {
+		t.Errorf("after the rebuild /about = %q, want the new page", got)
+	}
+}
+
+// TestMissingSite: a site directory gone for good answers 503 naming the
+// fix, after the bounded wait, never a 404 that looks like a missing page.
+func TestMissingSite(t *testing.T) {
+	dir := testSite(t)
+	h, err := New(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	r := get(t, h, "GET", "/", "")
+	if r.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body(t, r), "make site") {
+		t.Errorf("status %d, want 503 with the fix", r.StatusCode)
+	}
+}
+
+// TestFolderRedirect: a folder asked for without its slash is redirected,
+// as GitHub Pages does (/en to /en/, the English home page), the query
+// kept; under a prefix too.
+func TestFolderRedirect(t *testing.T) {
+	dir := testSite(t)
+	for _, c := range []struct{ prefix, target, want string }{
+		{"", "/docs?lang=en", "/docs/?lang=en"},
+		{"/gpuplan", "/gpuplan/docs", "/gpuplan/docs/"},
+	} {
+		h, err := New(Config{Dir: dir, Prefix: c.prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := get(t, h, "GET", c.target, "")
+		if r.StatusCode != http.StatusMovedPermanently || r.Header.Get("Location") != c.want {
+			t.Errorf("%s: %d to %q, want 301 to %q", c.target, r.StatusCode, r.Header.Get("Location"), c.want)
+		}
+	}
+	if r := get(t, mustNew(t, dir), "GET", "/web", ""); r.StatusCode != http.StatusNotFound {
+		t.Errorf("/web (no index.html): %d, want 404", r.StatusCode)
+	}
+}
+
+// mustNew is New, failing the test on an error.
+func mustNew(t *testing.T, dir string) *Handler {
+	t.Helper()
+	h, err := New(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

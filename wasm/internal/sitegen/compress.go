@@ -55,7 +55,11 @@ type compressed struct {
 // app.wasm, so every result is cached in cacheDir by the SHA-256 of its input
 // and the quality; an unchanged file costs one hash. An empty cacheDir
 // disables the cache. Files are compressed in parallel.
-func precompress(dir, cacheDir string, brQuality int) ([]compressed, error) {
+// gzLevel is the gzip level (1–9; 0 means 9, the smallest).
+func precompress(dir, cacheDir string, brQuality, gzLevel int) ([]compressed, error) {
+	if gzLevel == 0 {
+		gzLevel = gzip.BestCompression
+	}
 	var paths []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !compressible[filepath.Ext(p)] {
@@ -106,7 +110,11 @@ func precompress(dir, cacheDir string, brQuality int) ([]compressed, error) {
 	for range runtime.NumCPU() {
 		wg.Go(func() {
 			for j := range jobs {
-				n, err := compressFile(paths[j.i], j.enc, cacheDir, brQuality)
+				level := brQuality
+				if j.enc.ext == ".gz" {
+					level = gzLevel
+				}
+				n, err := compressFile(paths[j.i], j.enc, cacheDir, level)
 				if err != nil {
 					errs <- err
 					continue
@@ -143,11 +151,7 @@ func compressFile(path string, enc encoding, cacheDir string, quality int) (int,
 	sum := sha256.Sum256(data)
 	cached := ""
 	if cacheDir != "" {
-		q := quality
-		if enc.ext == ".gz" {
-			q = gzip.BestCompression
-		}
-		cached = filepath.Join(cacheDir, hex.EncodeToString(sum[:])+"-q"+strconv.Itoa(q)+enc.ext)
+		cached = filepath.Join(cacheDir, hex.EncodeToString(sum[:])+"-q"+strconv.Itoa(quality)+enc.ext)
 	}
 	out, err := os.ReadFile(cached)
 	if cached == "" || err != nil {
@@ -198,9 +202,9 @@ func compressBrotli(data []byte, quality int) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func compressGzip(data []byte, _ int) ([]byte, error) {
+func compressGzip(data []byte, level int) ([]byte, error) {
 	var buf bytes.Buffer
-	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w, err := gzip.NewWriterLevel(&buf, level)
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,7 @@ type Config struct {
 	Cache     string // compression cache directory; "" disables it
 	Domain    string // host name for og:url; "" leaves it out
 	BrQuality int    // brotli quality, 0–11
+	GzLevel   int    // gzip level, 1–9
 	Release   string // release.json of this build (release-json.sh); "" for none
 }
 
@@ -52,6 +53,7 @@ func ParseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.Cache, "cache", "build/cache", "directory caching compressed files by content hash (empty: none)")
 	fs.StringVar(&c.Domain, "domain", "", "public host name, used in og:url")
 	fs.IntVar(&c.BrQuality, "brotli-quality", 11, "brotli quality 0–11 (11: smallest, ~20 s for app.wasm)")
+	fs.IntVar(&c.GzLevel, "gzip-level", 9, "gzip level 1–9 (9: smallest, ~8 s for app.wasm on a busy machine)")
 	fs.StringVar(&c.Release, "release", "", "the release manifest `release.json` (verifier/release/release-json.sh): the acceptance page lists its downloads")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -66,6 +68,9 @@ func ParseFlags(args []string, stderr io.Writer) (Config, error) {
 	c.Prefix = p
 	if c.BrQuality < 0 || c.BrQuality > 11 {
 		return c, fmt.Errorf("-brotli-quality %d: want 0 to 11", c.BrQuality)
+	}
+	if c.GzLevel < 1 || c.GzLevel > 9 {
+		return c, fmt.Errorf("-gzip-level %d: want 1 to 9", c.GzLevel)
 	}
 	return c, nil
 }
@@ -87,13 +92,15 @@ func cleanPrefix(p string) (string, error) {
 }
 
 // Site is what the generator needs to know of the app: the pages to
-// precache and the words of the web manifest. The app's routes must be
-// registered with go-app (app.Route) before Build runs: go-app prerenders
-// each of them.
+// prerender and precache, and the languages to prerender them in. The
+// app's routes must be registered with go-app (app.Route) before Build
+// runs: go-app prerenders each of them.
 type Site struct {
-	Pages       []string // every route path, precached so deep links work offline
-	Description string   // the web manifest's description
-	Lang        string   // the prerender's HTML lang attribute
+	Pages []string // every route path, precached so deep links work offline
+	// Langs are the languages of the prerender (lang.go); the first one's
+	// pages are written at the root and describe the site in its web
+	// manifest. At least one.
+	Langs []Lang
 }
 
 // Main runs the generator with the process arguments and exits with 1 on
@@ -127,16 +134,26 @@ func Build(c Config, s Site, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(s.Langs) == 0 {
+		return errors.New("no language to prerender in")
+	}
 	version, err := siteVersion(wasm, c.Web, c.Prefix, manifest)
 	if err != nil {
 		return err
 	}
-	h, err := NewHandler(c, s, version, len(wasm), manifest)
+	handler := func(l Lang) (*app.Handler, error) { return NewHandler(c, s, l, version, len(wasm), manifest) }
+	h, err := handler(s.Langs[0])
 	if err != nil {
 		return err
 	}
 	if err := app.GenerateStaticWebsite(c.Out, h); err != nil {
 		return fmt.Errorf("generating pages: %w", err)
+	}
+	if err := writeLangPages(c.Out, s, handler); err != nil {
+		return err
+	}
+	if err := finishPages(c.Out, c.Prefix, c.Domain, s); err != nil {
+		return err
 	}
 	if err := copyDir(c.Web, filepath.Join(c.Out, "web")); err != nil {
 		return fmt.Errorf("copying %s: %w", c.Web, err)
@@ -160,7 +177,10 @@ func Build(c Config, s Site, w io.Writer) error {
 		}
 	}
 	genTime := time.Since(start)
-	files, err := precompress(c.Out, c.Cache, c.BrQuality)
+	if c.GzLevel == 0 {
+		c.GzLevel = 9 // a Config made in code, not by ParseFlags
+	}
+	files, err := precompress(c.Out, c.Cache, c.BrQuality, c.GzLevel)
 	if err != nil {
 		return err
 	}
@@ -168,8 +188,8 @@ func Build(c Config, s Site, w io.Writer) error {
 		c.Out, version, c.Prefix, genTime.Seconds(), (time.Since(start) - genTime).Seconds())
 	for _, f := range files {
 		if f.Path == "web/app.wasm" {
-			fmt.Fprintf(w, "app.wasm: raw %d, gzip %d, brotli-%d %d bytes\n",
-				f.Raw, f.Sizes[".gz"], c.BrQuality, f.Sizes[".br"])
+			fmt.Fprintf(w, "app.wasm: raw %d, gzip-%d %d, brotli-%d %d bytes\n",
+				f.Raw, c.GzLevel, f.Sizes[".gz"], c.BrQuality, f.Sizes[".br"])
 		}
 	}
 	return nil
@@ -190,23 +210,24 @@ func readReleaseFile(path string) ([]byte, error) {
 	return b, nil
 }
 
-// NewHandler configures go-app for a fully local, offline-capable site.
-// manifest is the checked release.json, or nil.
-func NewHandler(c Config, s Site, version string, wasmSize int, manifest []byte) (*app.Handler, error) {
+// NewHandler configures go-app for a fully local, offline-capable site,
+// prerendering in language l. manifest is the checked release.json, or nil.
+func NewHandler(c Config, s Site, l Lang, version string, wasmSize int, manifest []byte) (*app.Handler, error) {
 	worker, err := workerTemplate()
 	if err != nil {
 		return nil, err
 	}
 	// Every page is precached, so a deep link works offline; go-app only
 	// precaches "/" by itself. Icon.SVG is not precached by go-app either.
-	cacheable := []string{"/web/icon.svg", "/web/guard.js"}
+	cacheable := []string{"/web/icon.svg", "/web/guard.js", "/web/lang.js"}
 	cacheable = append(cacheable, s.Pages...)
+	cacheable = append(cacheable, langPages(s)...)
 	h := &app.Handler{
 		Name:        "gpuplan",
 		ShortName:   "gpuplan",
 		Title:       "gpuplan",
-		Description: s.Description,
-		Lang:        s.Lang,
+		Description: l.Description,
+		Lang:        l.Tag,
 		Domain:      c.Domain,
 		// Local icons only: go-app's defaults point at GitHub, and a remote
 		// URL in the precache list makes cache.addAll fail offline.
@@ -220,7 +241,9 @@ func NewHandler(c Config, s Site, version string, wasmSize int, manifest []byte)
 		ThemeColor:      "#1d4e89",
 		LoadingLabel:    "gpuplan {progress}%",
 		Styles:          []string{"/web/app.css"},
-		Scripts:         []string{"/web/guard.js defer"},
+		// lang.js runs before go-app's deferred scripts: it swaps in the
+		// prerender of the language asked for (lang.go).
+		Scripts: []string{"/web/lang.js", "/web/guard.js defer"},
 		RawHeaders: []string{
 			// Without JavaScript the prerendered page is all there is: hide
 			// the wasm loader that would otherwise cover it.

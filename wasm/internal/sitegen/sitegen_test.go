@@ -25,7 +25,7 @@ func TestPrecompressUsesCache(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "a.js"), []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := precompress(dir, cache, 5); err != nil {
+	if _, err := precompress(dir, cache, 5, 9); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := filepath.Glob(filepath.Join(cache, "*-q5.br"))
@@ -35,7 +35,7 @@ func TestPrecompressUsesCache(t *testing.T) {
 	if err := os.WriteFile(entries[0], []byte("from cache"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := precompress(dir, cache, 5); err != nil {
+	if _, err := precompress(dir, cache, 5, 9); err != nil {
 		t.Fatal(err)
 	}
 	if got := readFile(t, filepath.Join(dir, "a.js.br")); got != "from cache" {
@@ -93,6 +93,8 @@ func TestParseGenFlags(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"-brotli-quality", "12"},
+		{"-gzip-level", "0"},
+		{"-gzip-level", "10"},
 		{"-prefix", "/a b"},
 		{"-prefix", "/x?y"},
 		{"stray"},

@@ -1,0 +1,20 @@
+package contract
+
+import (
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+)
+
+// TestPresetSources: every SLA preset links its terms (issue 15).
+func TestPresetSources(t *testing.T) {
+	for _, p := range []Preset{PresetArticles, PresetAWSEC2, PresetAlibabaECS, PresetAlibabaDataHub} {
+		tb, ok := PresetTable(p)
+		if !ok {
+			t.Fatalf("no table for %s", p)
+		}
+		if err := catalog.CheckSource(tb.Source); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}

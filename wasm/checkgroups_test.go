@@ -1,0 +1,65 @@
+//go:build !wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// TestCheckGroups: the acceptance page groups an 8-GPU report's checks by
+// kind as gpuverify check does (acceptance.ByKind), the failed group first
+// and open, the passed ones folded, every check in #check-table once, and
+// the GPU × check grid one row a GPU (issue 15, item 3).
+func TestCheckGroups(t *testing.T) {
+	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	out := runCheck(testReport(t, h100), h100)
+	if out.Err != nil || len(out.Results) < 50 {
+		t.Fatalf("report: %v, %d results", out.Err, len(out.Results))
+	}
+	html := app.HTMLString(checkTable(En, out.Results, true))
+	groups := acceptance.ByKind(out.Results)
+	if len(groups) < 4 {
+		t.Fatalf("%d groups", len(groups))
+	}
+	first := strings.Index(html, `data-kind="`+string(groups[0].Kind)+`"`)
+	for _, g := range groups[1:] {
+		if i := strings.Index(html, `data-kind="`+string(g.Kind)+`"`); i < first {
+			t.Errorf("group %s is shown before the first group %s", g.Kind, groups[0].Kind)
+		}
+	}
+	if acceptance.Worst(groups[0].Results) != acceptance.Fail {
+		t.Fatalf("the report has no failed group first: %s", groups[0].Kind)
+	}
+	for _, g := range groups {
+		i := strings.Index(html, `data-kind="`+string(g.Kind)+`"`)
+		start := strings.LastIndex(html[:i], "<details")
+		tag := html[start : i+strings.Index(html[i:], ">")]
+		open := strings.Contains(tag, " open")
+		if want := acceptance.Worst(g.Results) != acceptance.Pass; open != want {
+			t.Errorf("group %s (worst %s): open %v", g.Kind, acceptance.Worst(g.Results), open)
+		}
+	}
+	if n := strings.Count(html, `data-check="`); n != len(out.Results) {
+		t.Errorf("%d check rows, the report has %d checks", n, len(out.Results))
+	}
+	grid := acceptance.GridOf(out.Results)
+	if len(grid.GPUs) != 8 || !strings.Contains(html, `id="check-grid"`) {
+		t.Errorf("grid of %d GPUs", len(grid.GPUs))
+	}
+	if got := strings.Count(html, `data-cell="gpu7/`); got != len(grid.Checks) {
+		t.Errorf("gpu7 has %d cells, want %d", got, len(grid.Checks))
+	}
+	if zh := app.HTMLString(checkTable(Zh, out.Results, true)); !strings.Contains(zh, groups[0].Kind.Title(msg.Zh)) || !strings.Contains(zh, "逐卡逐项检查") {
+		t.Error("the zh-CN groups lack their headings")
+	}
+	// One GPU: no grid.
+	one := []acceptance.Result{{ID: "gpu0/identity", Status: acceptance.Pass}, {ID: "driver", Status: acceptance.Pass}}
+	if strings.Contains(app.HTMLString(checkTable(En, one, false)), `id="check-grid"`) {
+		t.Error("a one-GPU server got a grid")
+	}
+}

@@ -1,0 +1,71 @@
+// gpuplan lang: every page is prerendered in Chinese (at /cost) and in
+// English (at /en/cost); the app's own addresses carry the language in
+// ?lang= (wasm/internal/sitegen/lang.go). A static host cannot choose a
+// file by query, so this script, run in <head> before go-app's deferred
+// scripts, loads the prerender of the language the app will show, and on
+// an /en/ address puts back the app's address (/cost?lang=en) before
+// go-app's router reads it. It picks the language as the app does
+// (pickLang in wasm/state.go): ?lang=, then the saved one, then the
+// browser's; an /en/ address without ?lang= asks for English.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || !window.history || !window.URLSearchParams) {
+    return;
+  }
+  var prefix = new URL(script.src).pathname.replace(/\/web\/lang\.js$/, "");
+  var loc = window.location;
+  if (loc.pathname.indexOf(prefix) !== 0) {
+    return;
+  }
+  var path = loc.pathname.slice(prefix.length) || "/";
+  var onEn = path === "/en" || path.indexOf("/en/") === 0;
+  var route = onEn ? path.slice(3) || "/" : path;
+  var query = new URLSearchParams(loc.search);
+  var page = (document.documentElement.lang || "").indexOf("zh") === 0 ? "zh" : "en";
+
+  function saved() {
+    try {
+      var s = JSON.parse(window.localStorage.getItem("gpuplan.state") || "{}");
+      return s && (s.lang === "zh" || s.lang === "en") ? s.lang : "";
+    } catch (e) {
+      return "";
+    }
+  }
+  function browser() {
+    var tag = (navigator.language || "").toLowerCase();
+    return tag.indexOf("zh") === 0 ? "zh" : "en";
+  }
+
+  // A redirect this script made for the saved or the browser language
+  // leaves the address without ?lang=, as the app would; an /en/ address
+  // someone opened asks for English, which ?lang=en then says.
+  var implicit = false;
+  try {
+    implicit = window.sessionStorage.getItem("gpuplan.lang-implicit") === "1";
+    window.sessionStorage.removeItem("gpuplan.lang-implicit");
+  } catch (e) {}
+
+  var want = query.get("lang");
+  var explicit = want === "zh" || want === "en";
+  if (!explicit) {
+    want = onEn && !implicit ? "en" : saved() || browser();
+  }
+  if (want !== page) {
+    if (!explicit) {
+      try {
+        window.sessionStorage.setItem("gpuplan.lang-implicit", "1");
+      } catch (e) {}
+    }
+    var file = want === "en" ? prefix + "/en" + (route === "/" ? "/" : route) : prefix + route;
+    loc.replace(file + loc.search + loc.hash);
+    return;
+  }
+  if (onEn) {
+    if (!explicit && !implicit) {
+      query.set("lang", "en");
+    }
+    var search = query.toString();
+    window.history.replaceState(window.history.state, "", prefix + route + (search ? "?" + search : "") + loc.hash);
+  }
+})();
