@@ -36,7 +36,7 @@ func (p *contractPage) Render() app.UI {
 		return app.Div().Class("proc-page", "contract-page").Body(
 			app.H1().Text(t.ContractTitle),
 			app.P().Class("intro").Text(t.ContractIntro),
-			contractAnswer(p.st.Lang, p.st.Proc),
+			contractAnswer(p.st.Lang, p.st.Proc, false),
 			p.contractForm(),
 			p.shareSections(routeByID(routeContract)),
 		)
@@ -115,7 +115,7 @@ func (p *contractPage) contractForm() app.UI {
 // contractAnswer is the overall grade, each clause with its reasons, the
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
-func contractAnswer(l Lang, proc *Procurement) app.UI {
+func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *contract.Input
 	if proc != nil && proc.Sections != nil {
@@ -134,10 +134,10 @@ func contractAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
 			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
-		clausesList(l, res.Clauses),
+		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		downtimeTable(l, res),
 		exitChart(l, res.Exit),
@@ -145,14 +145,14 @@ func contractAnswer(l Lang, proc *Procurement) app.UI {
 }
 
 // clausesList is every clause with its grade and reasons.
-func clausesList(l Lang, cs []contract.Clause) app.UI {
+func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 	items := make([]app.UI, len(cs))
 	for i, c := range cs {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
 			app.Strong().Text(" "+c.Title+" "),
-			ruleRef(l, c.Rule),
+			procRuleRef(l, c.Rule, embed),
 			app.Span().Text(" "+strings.Join(c.Reasons, " ")),
 		)
 	}

@@ -214,8 +214,12 @@ func choices(vs ...string) []string { return append([]string{""}, vs...) }
 // boolChoices are the values of a yes/no question that may be unanswered.
 var boolChoices = choices("true", "false")
 
-// shareSections is the share link of the page with the procurement
-// sections in its fragment (state.go's ShareLink).
-func (p *pageState) shareSections(r route) app.UI {
-	return nil
+// procRuleRef links a rule id to the about page; inside an embed the link
+// opens a new tab, outside the host page.
+func procRuleRef(l Lang, id string, embed bool) app.UI {
+	if !embed || id == "" {
+		return ruleRef(l, id)
+	}
+	ref := ruleLink(l, id)
+	return app.A().Class("rule-ref").Href("%s", ref.href).Title(ref.title).Target("_blank").Rel("noopener").Text(id)
 }

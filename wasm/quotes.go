@@ -34,7 +34,7 @@ func (p *quotesPage) Render() app.UI {
 		return app.Div().Class("proc-page", "quotes-page").Body(
 			app.H1().Text(t.QuotesTitle),
 			app.P().Class("intro").Text(t.QuotesIntro),
-			quotesAnswer(p.st.Lang, p.st.Proc),
+			quotesAnswer(p.st.Lang, p.st.Proc, false),
 			p.quotesForm(),
 			p.shareSections(routeByID(routeQuotes)),
 		)
@@ -125,7 +125,7 @@ func withPlanNeed(d Draft, o Outcome) Draft {
 
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
-func quotesAnswer(l Lang, proc *Procurement) app.UI {
+func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *quote.Input
 	if proc != nil && proc.Sections != nil {
@@ -148,14 +148,14 @@ func quotesAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
 			app.Text(fmt.Sprintf(t.CheapestF, best.Vendor, l.MoneyRange(best.ExVAT))),
 			app.If(spread != "", func() app.UI { return app.Text(" " + fmt.Sprintf(t.SpreadF, spread)) }),
 		),
 		quotesTable(l, res),
 		quotesChart(l, res),
-		quoteFlags(l, res),
+		quoteFlags(l, res, embed),
 	)
 }
 
@@ -200,7 +200,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 }
 
 // quoteFlags lists what to ask, across quotes and per vendor, with rules.
-func quoteFlags(l Lang, res quote.Result) app.UI {
+func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 	var items []app.UI
 	add := func(who string, f quote.Flag) {
 		text := f.Text
@@ -210,7 +210,7 @@ func quoteFlags(l Lang, res quote.Result) app.UI {
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),
 			app.Text(" "+text+" "),
-			ruleRef(l, f.Rule),
+			procRuleRef(l, f.Rule, embed),
 		))
 	}
 	for _, f := range res.Flags {

@@ -33,7 +33,7 @@ func (p *vendorsPage) Render() app.UI {
 		return app.Div().Class("proc-page", "vendors-page").Body(
 			app.H1().Text(t.VendorsTitle),
 			app.P().Class("intro").Text(t.VendorsIntro),
-			vendorsAnswer(p.st.Lang, p.st.Proc),
+			vendorsAnswer(p.st.Lang, p.st.Proc, false),
 			p.vendorsForm(),
 			p.shareSections(routeByID(routeVendors)),
 		)
@@ -100,7 +100,7 @@ func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
 
 // vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
 // on the saved section.
-func vendorsAnswer(l Lang, proc *Procurement) app.UI {
+func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *vendors.Input
 	if proc != nil && proc.Sections != nil {
@@ -135,7 +135,7 @@ func vendorsAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.If(top != "", func() app.UI {
 			return app.P().ID("vendors-verdict").Class("verdict").Text(fmt.Sprintf(t.TopF, top))
 		}),
