@@ -944,7 +944,7 @@ func (s State) ShareFragment() (string, error) {
 	if len(raw) > compressAbove {
 		var b bytes.Buffer
 		w, _ := flate.NewWriter(&b, flate.BestCompression) // the level is valid
-		_, _ = w.Write(raw)                                 // a bytes.Buffer never fails
+		_, _ = w.Write(raw)                                // a bytes.Buffer never fails
 		_ = w.Close()
 		data = "z" + base64.RawURLEncoding.EncodeToString(b.Bytes())
 	}
