@@ -146,11 +146,15 @@ func fieldErr(l Lang, id string, fe *fielderr.Error) app.UI {
 }
 
 // sectionErr says which field of section sec is refused, at the top of
-// its form, naming it; nil when the draft is valid.
+// its form, naming it. The slot is always there, empty while the draft is
+// valid: go-app compares children by position, so a message coming and
+// going would replace every field after it, and the one being typed in
+// would lose its focus.
 func (p *pageState) sectionErr(sec string) app.UI {
+	slot := app.Div().Class("section-error-slot")
 	fe := p.st.Proc.Err(sec)
 	if fe == nil {
-		return nil
+		return slot
 	}
 	l := p.st.Lang
 	name := l.label(labelKey(fe.Field))
@@ -160,8 +164,8 @@ func (p *pageState) sectionErr(sec string) app.UI {
 	if row, ok := rowOf(fe.Field); ok {
 		name = fmt.Sprintf("%s (%d)", name, row+1)
 	}
-	return app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
-		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe)))
+	return slot.Body(app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
+		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe))))
 }
 
 // rowOf is the first row index in path, if any.
