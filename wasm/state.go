@@ -468,6 +468,9 @@ func (p Problem) Message(m *Messages) string {
 	if p.Unknown {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
+	if p.Procurement && p.Source == FromURL {
+		return fmt.Sprintf(m.Code.P().LinkBadF, p.Reason)
+	}
 	if p.Procurement {
 		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
 	}
