@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -39,6 +40,36 @@ func (p *embedPage) OnInit() {
 		p.view = embedView(app.Window().URL().Query().Get("view"))
 	}
 }
+
+// OnMount makes every link of the frame open a new tab (newTabLinks).
+func (p *embedPage) OnMount(ctx app.Context) { newTabLinks() }
+
+// newTabLinks makes every link clicked inside the embed open a new tab,
+// outside the host page: the planner view's own links (rule references,
+// the share link) do not say so themselves. A click listener on the
+// window's capture phase runs before go-app's own link handler (which
+// navigates in place unless the link's target is _blank) and before the
+// browser follows the link, and sets the target then. It is added once
+// per frame.
+var newTabLinks = sync.OnceFunc(func() {
+	if !app.IsClient {
+		return
+	}
+	_ = guard("new-tab links", func() {
+		onClick := app.FuncOf(func(this app.Value, args []app.Value) any {
+			a := args[0].Get("target")
+			if a.Truthy() && !a.Get("closest").IsUndefined() {
+				a = a.Call("closest", "a[href]")
+			}
+			if a.Truthy() && a.Get("target").String() != "_blank" {
+				a.Set("target", "_blank")
+				a.Set("rel", "noopener")
+			}
+			return nil
+		})
+		app.Window().Call("addEventListener", "click", onClick, true)
+	})
+})
 
 // OnNav reads the view, then loads the state as the planner does.
 func (p *embedPage) OnNav(ctx app.Context) {

@@ -302,8 +302,11 @@ func TestProcurementEmbeds(t *testing.T) {
 	e.do("quotes", chromedp.Navigate(e.base+"/quotes?lang=en"), WaitWasm("quotes"))
 	link := e.eval(`document.getElementById("share-sections").href`)
 	_, frag, _ := strings.Cut(link, "#")
-	for _, view := range []string{"quotes", "contract"} {
+	for _, view := range []string{"quotes", "contract", "plan"} {
 		src := e.base + "/embed?lang=en&view=" + view + "#" + frag
+		if view == "plan" {
+			src = e.base + "/embed?lang=en&view=plan&hours_per_day=12"
+		}
 		host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprintf(w, hostPage, src)
@@ -326,6 +329,17 @@ func TestProcurementEmbeds(t *testing.T) {
 				t.Fatalf("%s: %s: %v %v", view, js, err, err2)
 			}
 			return s
+		}
+		if view == "plan" {
+			// The planner's own links get target=_blank when clicked.
+			got := check(`(() => { const a = document.querySelector("main a.rule-ref"); a.click(); return a.target + " " + location.pathname })()`)
+			if !strings.HasPrefix(got, "_blank ") || !strings.HasSuffix(got, "/embed") {
+				t.Errorf("embed plan: a clicked rule link %q", got)
+			}
+			if got := check(`document.getElementById("hours_per_day").value`); got != "12" {
+				t.Errorf("embed plan: hours from the link %q", got)
+			}
+			continue
 		}
 		if view == "quotes" {
 			if got := check(`document.getElementById("quotes-result").dataset.cheapest`); got != want.cheapest {
