@@ -6,7 +6,6 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/shopspring/decimal"
 )
 
 // contractPage reviews the contract clause by clause with contract.Check,
@@ -33,7 +32,7 @@ func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCont
 func (p *contractPage) Render() app.UI {
 	return p.layout(routeByID(routeContract), func() app.UI {
 		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "contract-page").Body(
+		return app.Div().Class("proc-page", "contract-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
 			app.H1().Text(t.ContractTitle),
 			app.P().Class("intro").Text(t.ContractIntro),
 			contractAnswer(p.st.Lang, p.st.Proc, false),
@@ -140,7 +139,7 @@ func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		downtimeTable(l, res),
-		exitChart(l, res.Exit),
+		exitChart(l, *in, res.Exit),
 	)
 }
 
@@ -181,32 +180,34 @@ func downtimeTable(l Lang, res contract.Result) app.UI {
 	t := l.P()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
-		rows[i] = []string{string(d.Basis), d.Minutes.StringFixed(1)}
+		rows[i] = []string{l.label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
 	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
 }
 
 // exitChart draws the early-exit cost after each month: the contract's
 // clause against rule K3's recommended cap.
-func exitChart(l Lang, rows []contract.ExitRow) app.UI {
+func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	if len(rows) == 0 {
 		return nil
 	}
 	t := l.P()
-	rec := series{Label: t.ExitRecommended, Class: "exit-recommended", Y: []decimal.Decimal{decimal.Zero}}
-	con := series{Label: t.ExitContract, Class: "exit-contract", Y: []decimal.Decimal{decimal.Zero}}
+	rec := series{Label: t.ExitRecommended, Class: "exit-recommended"}
+	con := series{Label: t.ExitContract, Class: "exit-contract"}
 	over := 0
-	for _, r := range rows {
+	// Month 0, leaving at the start, then months 1 … term−1 as checked.
+	start := contract.ExitAt(in.MonthlyFee, in.TermMonths, in.PaymentPeriod, in.Termination, 0)
+	for _, r := range append([]contract.ExitRow{start}, rows...) {
 		rec.Y = append(rec.Y, r.Recommended)
 		if r.Contract != nil {
 			con.Y = append(con.Y, *r.Contract)
 		}
-		if r.Over() {
+		if r.Over() && r.Month > 0 {
 			over++
 		}
 	}
 	lines := []series{rec}
-	if len(con.Y) > 1 {
+	if len(con.Y) > 0 {
 		lines = append(lines, con)
 	}
 	step := max(1, len(rows)/12)

@@ -72,7 +72,7 @@ func sectionStage(p *Procurement, name string) stage {
 	if p.Err(name) != nil {
 		return stageInProgress
 	}
-	if p.Draft(name).Len() == 0 {
+	if !p.entered(name) {
 		return stageEmpty
 	}
 	return stageDone

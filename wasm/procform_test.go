@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
+	"os"
 	"reflect"
 	"testing"
 
@@ -108,4 +110,23 @@ func FuzzBuildSection(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sec, path, text string) {
 		_, _ = BuildSection(sec, Draft{}.With(path, text).With("need.cards", text))
 	})
+}
+
+// goldenProcurement reads the sections of shared/plan's golden
+// procurement plan, for tests and benchmarks.
+func goldenProcurement(tb testing.TB) *Procurement {
+	tb.Helper()
+	b, err := os.ReadFile("../shared/plan/testdata/procurement.plan.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := plan.Decode(bytes.NewReader(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	proc, err := NewProcurement(p.Requirements.Procurement)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return proc
 }

@@ -217,6 +217,8 @@ var procLabels = map[string][2]string{
 	"quotes[].billing_start": {"Billing starts", "计费起点"},
 	"quotes[].delivery_days": {"Delivery, days", "交付天数"},
 
+	"item:bundled": {"Bundled price (GPUs, egress, storage, IPs)", "打包价（GPU、流量、存储、IP）"},
+
 	// Vendors.
 	"cards":                          {"Cards to split", "需分配的卡数"},
 	"weights.gpu_coverage":           {"GPU coverage", "GPU 覆盖"},

@@ -63,9 +63,10 @@ func labelKey(path string) string {
 
 // fieldDOMID is the element id of a section field: "quotes-quotes-0-vendor".
 func fieldDOMID(section, path string) string {
-	r := strings.NewReplacer(".", "-", "[", "-", "]", "")
-	return section + "-" + r.Replace(path)
+	return section + "-" + idReplacer.Replace(path)
 }
+
+var idReplacer = strings.NewReplacer(".", "-", "[", "-", "]", "")
 
 // errText is a refused field's problem in language l.
 func errText(l Lang, fe *fielderr.Error) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
@@ -31,7 +32,7 @@ func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes
 func (p *quotesPage) Render() app.UI {
 	return p.layout(routeByID(routeQuotes), func() app.UI {
 		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "quotes-page").Body(
+		return app.Div().Class("proc-page", "quotes-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
 			app.H1().Text(t.QuotesTitle),
 			app.P().Class("intro").Text(t.QuotesIntro),
 			quotesAnswer(p.st.Lang, p.st.Proc, false),
@@ -179,19 +180,34 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 		[]string{t.QRank, t.QVendor, t.QAsQuoted, t.QExVAT, t.QExtras, t.QComplete, t.QWait}, rows)
 }
 
-// quotesChart is one stacked bar per quote: its items as quoted.
+// quotesChart is one stacked bar per quote: its items as quoted. Every
+// bar lists every item any quote has (zero where it has none), so the
+// legend, which stackChart takes from the first bar, names them all.
 func quotesChart(l Lang, res quote.Result) app.UI {
 	m := l.M()
+	var items []string
+	for _, q := range res.Quotes {
+		for _, ln := range q.Lines {
+			if !slices.Contains(items, ln.Item) {
+				items = append(items, ln.Item)
+			}
+		}
+	}
 	top := decimal.Zero
 	rows := make([]stackRow, len(res.Quotes))
 	for i, q := range res.Quotes {
-		segs := make([]segment, 0, len(q.Lines))
-		for _, ln := range q.Lines {
-			name := itemLabel(m, ln.Item)
-			if ln.Item == costitem.Bundled {
-				name = l.P().NotStated
+		segs := make([]segment, len(items))
+		for j, item := range items {
+			name := itemLabel(m, item)
+			if item == costitem.Bundled {
+				name = l.label("item:bundled")
 			}
-			segs = append(segs, segment{Label: name, Value: ln.Amount, Class: "item-" + ln.Item})
+			segs[j] = segment{Label: name, Class: "item-" + item}
+			for _, ln := range q.Lines {
+				if ln.Item == item {
+					segs[j].Value = ln.Amount
+				}
+			}
 		}
 		rows[i] = stackRow{Label: q.Vendor, Segments: segs, Text: l.Money(q.AsQuoted)}
 		top = decimal.Max(top, q.AsQuoted)

@@ -151,6 +151,9 @@ type Procurement struct {
 	drafts   map[string]Draft
 	draftRaw json.RawMessage // drafts as saved, encoded once
 	errs     map[string]*fielderr.Error
+	// flat caches the saved sections flattened, by section: a page asks
+	// for the draft of each of its fields on every render.
+	flat map[string]Draft
 }
 
 // NewProcurement checks the sections with plan.Build (the validation
@@ -180,7 +183,15 @@ func (p *Procurement) Draft(name string) Draft {
 	if d, ok := p.drafts[name]; ok {
 		return d
 	}
-	return sectionDraft(p.Sections, name)
+	if d, ok := p.flat[name]; ok {
+		return d
+	}
+	d := sectionDraft(p.Sections, name)
+	if p.flat == nil {
+		p.flat = map[string]Draft{}
+	}
+	p.flat[name] = d
+	return d
 }
 
 // Err returns the first field of section name's draft that its Validate
@@ -198,21 +209,40 @@ func (p *Procurement) Err(name string) *fielderr.Error {
 // which field is refused. p may be nil; the result is nil when nothing is
 // left.
 func (p *Procurement) Edit(name string, d Draft) *Procurement {
-	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{}}
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{},
+		errs: map[string]*fielderr.Error{}, flat: map[string]Draft{}}
 	if p != nil {
 		if p.Sections != nil {
 			*next.Sections = *p.Sections
 		}
 		maps.Copy(next.drafts, p.drafts)
+		maps.Copy(next.errs, p.errs)
+		maps.Copy(next.flat, p.flat)
 	}
+	delete(next.errs, name)
+	delete(next.flat, name)
 	next.drafts[name] = d
 	if d.Len() == 0 {
 		delete(next.drafts, name)
 		setSection(next.Sections, name, nil)
-	} else if sec, err := BuildSection(name, d); err == nil {
+	} else if sec, err := BuildSection(name, d); err != nil {
+		next.errs[name] = errAsField(name, err)
+	} else {
 		setSection(next.Sections, name, sec)
 	}
 	return next.seal()
+}
+
+// entered reports whether section name holds anything: a saved section or
+// typed text.
+func (p *Procurement) entered(name string) bool {
+	if p == nil {
+		return false
+	}
+	if d, ok := p.drafts[name]; ok {
+		return d.Len() > 0
+	}
+	return slices.Contains(p.Names(), name)
 }
 
 // setSection copies section name from src into dst; a nil src clears it.
@@ -227,22 +257,20 @@ func setSection(dst *plan.Procurement, name string, src *plan.Procurement) {
 
 // withDrafts returns p with saved drafts added, each checked again.
 func (p *Procurement) withDrafts(drafts map[string]Draft) *Procurement {
-	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts}
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts, errs: map[string]*fielderr.Error{}}
 	if p != nil && p.Sections != nil {
 		*next.Sections = *p.Sections
+	}
+	for name, d := range drafts {
+		if _, err := BuildSection(name, d); err != nil {
+			next.errs[name] = errAsField(name, err)
+		}
 	}
 	return next.seal()
 }
 
-// seal encodes p for storage and checks its drafts; nil when p holds
-// nothing.
+// seal encodes p for storage; nil when p holds nothing.
 func (p *Procurement) seal() *Procurement {
-	p.errs = map[string]*fielderr.Error{}
-	for name, d := range p.drafts {
-		if _, err := BuildSection(name, d); err != nil {
-			p.errs[name] = errAsField(name, err)
-		}
-	}
 	if len(p.Names()) == 0 && len(p.drafts) == 0 {
 		return nil
 	}

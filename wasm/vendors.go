@@ -30,7 +30,7 @@ func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendo
 func (p *vendorsPage) Render() app.UI {
 	return p.layout(routeByID(routeVendors), func() app.UI {
 		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "vendors-page").Body(
+		return app.Div().Class("proc-page", "vendors-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
 			app.H1().Text(t.VendorsTitle),
 			app.P().Class("intro").Text(t.VendorsIntro),
 			vendorsAnswer(p.st.Lang, p.st.Proc, false),
