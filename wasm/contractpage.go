@@ -138,6 +138,7 @@ func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
+		creditTable(l, res.Table),
 		downtimeTable(l, res),
 		exitChart(l, *in, res.Exit),
 	)
@@ -172,6 +173,23 @@ func outageLine(l Lang, res contract.Result) app.UI {
 	return app.P().ID("contract-outage").Attr("data-credit", o.Credit.Amount.StringFixed(2)).Text(
 		fmt.Sprintf(l.P().OutageF, o.Hours.String(), o.Credit.UptimePct.StringFixed(3)+"%",
 			o.Credit.Pct.String()+"%", l.Money(o.Credit.Amount), capped))
+}
+
+// creditTable is the credit table in force: the preset's or the
+// contract's own tiers, and the cap.
+func creditTable(l Lang, tb contract.Table) app.UI {
+	t := l.P()
+	rows := make([][]string, 0, len(tb.Tiers)+1)
+	for _, tr := range tb.Tiers {
+		below := "< " + tr.BelowPct.String() + "%"
+		if tr.Inclusive {
+			below = "≤ " + tr.BelowPct.String() + "%"
+		}
+		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
+	}
+	rows = append(rows, []string{l.label("credits.cap_pct"), tb.CapPct.String() + "%"})
+	return table(l, "contract-credits", t.TiersTitle+" · "+l.label("choice:preset:"+string(tb.Preset)),
+		[]string{l.label("credits.tiers[].below_pct"), l.label("credits.tiers[].credit_pct")}, rows)
 }
 
 // downtimeTable is the downtime the availability allows on each month
