@@ -99,7 +99,10 @@ func (p *embedPage) Render() app.UI {
 	case viewContract:
 		body, full = func() app.UI { return contractEmbed(l, p.st.Proc) }, routeByID(routeContract)
 	}
-	open := p.pageLink(full, l)
+	open, openText := p.pageLink(full, l), m.OpenFull
+	if p.view != viewPlan {
+		openText = l.P().EmbedOpen
+	}
 	if f := frag(p); f != "" && full.ID != routePlanner {
 		open += "#" + f
 	}
@@ -112,7 +115,7 @@ func (p *embedPage) Render() app.UI {
 		),
 		app.Footer().Class("embed-footer").Body(
 			// target=_blank: the full site opens outside the host page.
-			app.A().ID("open-full").Href("%s", open).Target("_blank").Rel("noopener").Text(m.OpenFull),
+			app.A().ID("open-full").Href("%s", open).Target("_blank").Rel("noopener").Text(openText),
 			p.embedLangSwitch(r, frag(p)),
 		),
 	)

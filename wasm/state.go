@@ -1044,6 +1044,7 @@ func LoadLink(u *url.URL, stored, browserLang string) Loaded {
 	proc, ps := loadProcurement(raw)
 	for i := range ps {
 		ps[i].Source = FromURL
+		ps[i].Reason = ps[i].Key + ": " + ps[i].Reason
 	}
 	l.Problems = append(l.Problems, ps...)
 	if proc == nil {
