@@ -217,7 +217,11 @@ var procLabels = map[string][2]string{
 	"quotes[].billing_start": {"Billing starts", "计费起点"},
 	"quotes[].delivery_days": {"Delivery, days", "交付天数"},
 
-	"item:bundled": {"Bundled price (GPUs, egress, storage, IPs)", "打包价（GPU、流量、存储、IP）"},
+	"quotes":        {"Quotes", "报价"},
+	"vendors":       {"Vendors", "供应商"},
+	"credits":       {"Credit table", "赔偿表"},
+	"credits.tiers": {"Credit tiers", "赔偿档位"},
+	"item:bundled":  {"Bundled price (GPUs, egress, storage, IPs)", "打包价（GPU、流量、存储、IP）"},
 
 	// Vendors.
 	"cards":                          {"Cards to split", "需分配的卡数"},
