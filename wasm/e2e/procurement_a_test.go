@@ -360,3 +360,27 @@ func TestProcurementEmbeds(t *testing.T) {
 		}
 	}
 }
+
+// TestProcurementSubPath: under a sub-path the journey links, the share
+// link and the embed's open link keep the prefix, and the share link
+// opens the same comparison.
+func TestProcurementSubPath(t *testing.T) {
+	if prefixedDir == "" {
+		t.Skip("GPUPLAN_SITE_PREFIXED is not set")
+	}
+	e := setup(t, prefixedDir, prefix)
+	path, p := goldenProc(t)
+	want := fileVerdicts(t, p)
+	e.importGolden(path)
+	e.do("quotes", chromedp.Navigate(e.base+"/quotes?lang=en"), WaitWasm("quotes"))
+	bad := e.eval(`[...document.querySelectorAll(".journey a, #share-sections")].map(a => new URL(a.href).pathname).filter(p => !p.startsWith(` + jsString(prefix+"/") + `) && p !== ` + jsString(prefix) + `).join(" ")`)
+	if bad != "" {
+		t.Errorf("links outside %s: %s", prefix, bad)
+	}
+	link := e.eval(`document.getElementById("share-sections").href`)
+	e.do("share link", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`), chromedp.Navigate("about:blank"),
+		chromedp.Navigate(link), WaitWasm("quotes"))
+	if got := e.attr("quotes-result", "data-cheapest"); got != want.cheapest {
+		t.Errorf("the share link under %s shows %q, want %q", prefix, got, want.cheapest)
+	}
+}
