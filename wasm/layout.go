@@ -125,8 +125,8 @@ func (p *pageState) preload() {
 func (p *pageState) load(u *url.URL) {
 	stored := store.Read(storageKey)
 	l := LoadLink(u, stored, browserLang())
-	if p.inEmbed && (hasInput(u.Query()) || strings.HasPrefix(u.Fragment, shareKey)) {
-		p.view = true
+	p.view = p.inEmbed && (hasInput(u.Query()) || strings.HasPrefix(u.Fragment, shareKey))
+	if p.view {
 		l.Conflict, l.Backup = false, false
 	}
 	if l.Backup && stored != "" {
@@ -138,7 +138,7 @@ func (p *pageState) load(u *url.URL) {
 	if l.Conflict {
 		p.pending = &pending{saved: l.Saved, source: FromURL}
 	}
-	if w := waitingImport; w != nil && !l.Locked && l.State.Input.Equal(w.shown.Input) {
+	if w := waitingImport; w != nil && !l.Locked && !p.view && l.State.Input.Equal(w.shown.Input) {
 		l.State.Proc = w.shown.Proc
 		p.pending = w
 	}
