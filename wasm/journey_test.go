@@ -77,3 +77,20 @@ func TestEmbedViews(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintBrief: the planner's print brief carries the verdicts of the
+// procurement sections, as the shared functions give them.
+func TestPrintBrief(t *testing.T) {
+	p := &plannerPage{}
+	p.setState(State{Lang: En, Proc: procurementOf(t)})
+	html := app.HTMLString(p.Render())
+	for _, want := range []string{`id="proc-brief"`, "Quotes: Cheapest all-in: Bundle Co", "Contract: Overall: red."} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the print brief lacks %q", want)
+		}
+	}
+	p.setState(State{Lang: En})
+	if strings.Contains(app.HTMLString(p.Render()), "proc-brief") {
+		t.Error("a brief without sections")
+	}
+}

@@ -65,6 +65,12 @@ type pageState struct {
 	// inEmbed is true on /embed; view is then true when the link carries
 	// figures: the page shows them and writes nothing to storage.
 	inEmbed, view bool
+	// brief caches the print brief's procurement verdicts (procbrief.go).
+	brief struct {
+		proc  *Procurement
+		lang  Lang
+		lines []string
+	}
 	// share caches the share fragment of share.proc (procshare.go).
 	share struct {
 		proc *Procurement
@@ -329,6 +335,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),
+			app.If(r.ID == routePlanner, p.procBrief),
 		),
 		app.Footer().Class("site-footer").Body(
 			app.Span().Class("print-only").Text(m.PrintNote),
