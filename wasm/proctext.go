@@ -30,6 +30,7 @@ type procText struct {
 	VendorsTitle, VendorsIntro, WeightsTitle, VendorRowF, AddVendor string
 	VRank, VName, VStatus, VBase, VScore, VReasons, SplitTitle      string
 	SplitF, SplitImpossibleF, NotesTitle, NoVendors, TopF           string
+	PrimaryWord, BackupWord                                         string
 
 	// Contract.
 	ContractTitle, ContractIntro, SLATitle, TiersTitle, DataTitle   string
@@ -98,6 +99,8 @@ var enProc = procText{
 	SplitF:           "%d cards: %d with %s, %d with %s (%s primary).",
 	SplitImpossibleF: "%d cards cannot be split within 60–70%% primary and 30–40%% backup: %s",
 	NotesTitle:       "Notes",
+	PrimaryWord:      "the primary vendor",
+	BackupWord:       "the backup vendor",
 	NoVendors:        "Add at least one vendor to rank.",
 	TopF:             "Ranked first: %s.",
 
@@ -167,6 +170,8 @@ var zhProc = procText{
 	SplitF:           "%d 张卡：%d 张给 %s，%d 张给 %s（主供应商占 %s）。",
 	SplitImpossibleF: "%d 张卡无法按主 60–70%%、备 30–40%% 拆分：%s",
 	NotesTitle:       "说明",
+	PrimaryWord:      "主供应商",
+	BackupWord:       "备用供应商",
 	NoVendors:        "至少添加一家供应商才能排名。",
 	TopF:             "排名第一：%s。",
 

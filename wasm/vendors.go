@@ -153,10 +153,13 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	}
 	t := l.P()
 	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, s.Reason)
-	if s.InRange && s.PrimaryVendor != "" {
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, s.PrimaryVendor, s.Backup, s.BackupVendor, Percent(s.PrimaryShare))
-	} else if s.InRange {
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, "1", s.Backup, "2", Percent(s.PrimaryShare)) + " " + s.Reason
+	if s.InRange {
+		primary, backup := s.PrimaryVendor, s.BackupVendor
+		if primary == "" {
+			// Fewer than two eligible vendors: the split stands, unnamed.
+			primary, backup = t.PrimaryWord, t.BackupWord
+		}
+		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + s.Reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
