@@ -30,16 +30,9 @@ func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCont
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
-	return p.layout(routeByID(routeContract), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "contract-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
-			app.H1().Text(t.ContractTitle),
-			app.P().Class("intro").Text(t.ContractIntro),
-			contractAnswer(p.st.Lang, p.st.Proc, false),
-			p.contractForm(),
-			p.shareSections(routeByID(routeContract)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeContract), "contract-page", t.ContractTitle, t.ContractIntro,
+		func() app.UI { return contractAnswer(p.st.Lang, p.st.Proc, false) }, p.contractForm)
 }
 
 var presetChoicesList = choices(string(contract.PresetArticles), string(contract.PresetAWSEC2),

@@ -147,34 +147,36 @@ func (p *embedPage) embedLangSwitch(r route, frag string) app.UI {
 
 // quotesEmbed is the quote comparison's answer and the need it prices.
 func quotesEmbed(l Lang, proc *Procurement) app.UI {
-	t := l.P()
-	kids := []app.UI{app.H1().Text(t.QuotesTitle)}
-	if proc == nil || proc.Sections == nil || proc.Sections.Quotes == nil {
-		return app.Div().Class("proc-embed").Body(append(kids, app.P().ID("embed-empty").Text(t.EmbedNoData))...)
-	}
-	n := proc.Sections.Quotes.Need
-	kids = append(kids,
-		app.P().ID("embed-need").Class("need").Text(fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
+	var summary string
+	if q := proc.sections(); q != nil && q.Quotes != nil {
+		n := q.Quotes.Need
+		summary = fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
 			l.label("need.cards"), n.Cards, l.label("need.egress_tb"), n.EgressTB, l.label("need.storage_gb"),
-			n.StorageGB, l.label("need.ips"), n.IPs, l.label("need.term_months"), n.TermMonths)),
-		quotesAnswer(l, proc, true))
-	return app.Div().Class("proc-embed").Body(kids...)
+			n.StorageGB, l.label("need.ips"), n.IPs, l.label("need.term_months"), n.TermMonths)
+	}
+	return procEmbed(l, l.P().QuotesTitle, summary, func() app.UI { return quotesAnswer(l, proc, true) })
 }
 
 // contractEmbed is the contract review's answer and its key terms.
 func contractEmbed(l Lang, proc *Procurement) app.UI {
-	t := l.P()
-	kids := []app.UI{app.H1().Text(t.ContractTitle)}
-	if proc == nil || proc.Sections == nil || proc.Sections.Contract == nil {
-		return app.Div().Class("proc-embed").Body(append(kids, app.P().ID("embed-empty").Text(t.EmbedNoData))...)
+	var summary string
+	if s := proc.sections(); s != nil && s.Contract != nil {
+		c := s.Contract
+		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.label("availability_pct"), c.AvailabilityPct,
+			l.label("monthly_fee"), l.Money(c.MonthlyFee), l.label("term_months"), c.TermMonths)
 	}
-	c := proc.Sections.Contract
-	kids = append(kids,
-		app.P().ID("embed-terms").Class("need").Text(fmt.Sprintf("%s %s · %s %s · %s %d",
-			l.label("availability_pct"), c.AvailabilityPct, l.label("monthly_fee"), l.Money(c.MonthlyFee),
-			l.label("term_months"), c.TermMonths)),
-		contractAnswer(l, proc, true))
-	return app.Div().Class("proc-embed").Body(kids...)
+	return procEmbed(l, l.P().ContractTitle, summary, func() app.UI { return contractAnswer(l, proc, true) })
+}
+
+// procEmbed is a widget: its title, the inputs that matter in one line,
+// then the answer; without a section, a line saying the link has none.
+func procEmbed(l Lang, title, summary string, answer func() app.UI) app.UI {
+	if summary == "" {
+		return app.Div().Class("proc-embed").Body(app.H1().Text(title),
+			app.P().ID("embed-empty").Text(l.P().EmbedNoData))
+	}
+	return app.Div().Class("proc-embed").Body(app.H1().Text(title),
+		app.P().ID("embed-need").Class("need").Text(summary), answer())
 }
 
 // postHeight tells the host page how tall the embed is, so it can size the

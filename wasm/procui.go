@@ -228,3 +228,17 @@ func procRuleRef(l Lang, id string, embed bool) app.UI {
 	ref := ruleLink(l, id)
 	return app.A().Class("rule-ref").Href("%s", ref.href).Title(ref.title).Target("_blank").Rel("noopener").Text(id)
 }
+
+// procPage renders a procurement page in the site's frame: title,
+// introduction, the answer, the form, the share link.
+func (p *pageState) procPage(r route, class, title, intro string, answer, form func() app.UI) app.UI {
+	return p.layout(r, func() app.UI {
+		return app.Div().Class("proc-page", class).Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
+			app.H1().Text(title),
+			app.P().Class("intro").Text(intro),
+			answer(),
+			form(),
+			p.shareSections(r),
+		)
+	})
+}

@@ -30,16 +30,9 @@ func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
-	return p.layout(routeByID(routeQuotes), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "quotes-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
-			app.H1().Text(t.QuotesTitle),
-			app.P().Class("intro").Text(t.QuotesIntro),
-			quotesAnswer(p.st.Lang, p.st.Proc, false),
-			p.quotesForm(),
-			p.shareSections(routeByID(routeQuotes)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeQuotes), "quotes-page", t.QuotesTitle, t.QuotesIntro,
+		func() app.UI { return quotesAnswer(p.st.Lang, p.st.Proc, false) }, p.quotesForm)
 }
 
 // quoteFields are the items of one quote, in the order a quote lists them.

@@ -28,16 +28,9 @@ func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendo
 
 // Render draws the page.
 func (p *vendorsPage) Render() app.UI {
-	return p.layout(routeByID(routeVendors), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "vendors-page").Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
-			app.H1().Text(t.VendorsTitle),
-			app.P().Class("intro").Text(t.VendorsIntro),
-			vendorsAnswer(p.st.Lang, p.st.Proc, false),
-			p.vendorsForm(),
-			p.shareSections(routeByID(routeVendors)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeVendors), "vendors-page", t.VendorsTitle, t.VendorsIntro,
+		func() app.UI { return vendorsAnswer(p.st.Lang, p.st.Proc, false) }, p.vendorsForm)
 }
 
 var weightFields = []pfield{{Path: "gpu_coverage"}, {Path: "sla"}, {Path: "data_security"},
