@@ -63,7 +63,7 @@ var enProc = procText{
 	StubList:       "The articles' checklists for every stage, ticked as you go.",
 
 	NotStated: "not stated", Yes: "yes", No: "no", AddRow: "Add", RemoveRow: "Remove",
-	WantGotF:      "want %s, got %q",
+	WantGotF:      "want %s, got %s",
 	FieldErrF:     "%s: %s. The rest is kept; the figures below use the last valid entries.",
 	LastValidNote: "Figures from the last valid entries.",
 	SectionEmpty:  "Nothing entered yet.",
@@ -134,7 +134,7 @@ var zhProc = procText{
 	StubList:       "文章中每个阶段的检查清单，边做边勾。",
 
 	NotStated: "未写明", Yes: "是", No: "否", AddRow: "添加", RemoveRow: "删除",
-	WantGotF:      "应为 %s，填写的是 %q",
+	WantGotF:      "应为 %s，填写的是 %s",
 	FieldErrF:     "%s：%s。其余内容已保留；下方数字按最近一次有效输入计算。",
 	LastValidNote: "数字按最近一次有效输入计算。",
 	SectionEmpty:  "尚未填写。",
