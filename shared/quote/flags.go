@@ -1,9 +1,8 @@
 package quote
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -14,9 +13,6 @@ var (
 	vatLeasing = decimal.NewFromInt(13)
 )
 
-const rateNote = "6% (IT / value-added telecom service) or 13% (leasing of tangible property, e.g. bare metal); " +
-	"which applies to GPU rental is unconfirmed"
-
 // exVAT removes VAT from an amount as the quote's VAT terms allow: a point
 // when they are known, a range when they are not.
 func exVAT(amount decimal.Decimal, v VAT) (money.Range, []Flag) {
@@ -25,15 +21,14 @@ func exVAT(amount decimal.Decimal, v VAT) (money.Range, []Flag) {
 	if v.RatePct != nil {
 		lo, hi = *v.RatePct, *v.RatePct
 	} else {
-		flags = append(flags, Flag{"K4", Amber, "VAT rate not stated: " + rateNote + "; ask for the invoice type and rate."})
+		flags = append(flags, flag("K4", Amber, "quote.flag.vat_rate"))
 	}
 	strip := func(rate decimal.Decimal) decimal.Decimal {
 		return amount.Mul(hundred).DivRound(hundred.Add(rate), money.DivPrecision)
 	}
 	switch {
 	case v.Included == nil:
-		flags = append(flags, Flag{"K4", Amber, fmt.Sprintf("The quote does not say whether prices include VAT: compared as %s to %s without VAT.",
-			money.Format(strip(hi)), money.Format(amount))})
+		flags = append(flags, flag("K4", Amber, "quote.flag.vat_unknown", msg.Money(strip(hi)), msg.Money(amount)))
 		return money.Range{Low: strip(hi), High: amount}, flags
 	case *v.Included:
 		return money.Range{Low: strip(hi), High: strip(lo)}, flags
@@ -49,20 +44,19 @@ func delivery(q Quote, rent decimal.Decimal, flags []Flag) (decimal.Decimal, []F
 	wait := decimal.Zero
 	switch {
 	case q.BillingStart == "":
-		flags = append(flags, Flag{"K4", Amber, "The quote does not say when billing starts: ask whether on order or when the machine is ready."})
+		flags = append(flags, flag("K4", Amber, "quote.flag.no_billing_start"))
 	case q.BillingStart == OnOrder && q.DeliveryDays != nil && *q.DeliveryDays > 0:
 		hours := decimal.NewFromInt(int64(*q.DeliveryDays) * 24)
 		wait = rent.Mul(hours).DivRound(money.HoursPerMonth, money.DivPrecision)
-		flags = append(flags, Flag{"K4", Amber, fmt.Sprintf("Billing starts on order: the %d-day delivery wait costs about %s of rent; ask to bill from a verifiable ready condition.",
-			*q.DeliveryDays, money.Format(wait))})
+		flags = append(flags, flag("K4", Amber, "quote.flag.wait_cost", msg.Int(*q.DeliveryDays), msg.Money(wait)))
 	case q.BillingStart == OnOrder:
-		flags = append(flags, Flag{"K4", Amber, "Billing starts on order: any wait for delivery is billed; ask to bill from a verifiable ready condition."})
+		flags = append(flags, flag("K4", Amber, "quote.flag.on_order"))
 	}
 	switch {
 	case q.DeliveryDays == nil:
-		flags = append(flags, Flag{"A5", Amber, "No delivery time: ask for one and put it in the contract (mature platforms deliver the same day to 1 working day)."})
+		flags = append(flags, flag("A5", Amber, "quote.flag.no_delivery"))
 	case *q.DeliveryDays > 3:
-		flags = append(flags, Flag{"A5", Info, fmt.Sprintf("Delivery in %d days is longer than the 1–3 days custom bare metal usually takes.", *q.DeliveryDays)})
+		flags = append(flags, flag("A5", Info, "quote.flag.slow_delivery", msg.Int(*q.DeliveryDays)))
 	}
 	return wait, flags
 }
@@ -73,9 +67,9 @@ func countFlag(n int) []Flag {
 	case n >= 3:
 		return nil
 	case n == 2:
-		return []Flag{{"V4", Amber, "2 quotes: enough for the 002 checklist (at least 2) but not for 001 Q3 (at least 3 all-in quotes with the SLA text)."}}
+		return []Flag{flag("V4", Amber, "quote.flag.two_quotes")}
 	}
-	return []Flag{{"V4", Red, "1 quote: collect at least 3 all-in quotes with the SLA text (001 Q3); the 002 checklist asks for at least 2."}}
+	return []Flag{flag("V4", Red, "quote.flag.one_quote")}
 }
 
 // spread applies rule C5's 30% to the cheapest and dearest quotes, on the
@@ -90,8 +84,7 @@ func spread(qs []Priced, flags []Flag) (*decimal.Decimal, []Flag) {
 	}
 	s := hi.ExVAT.High.Sub(lo.ExVAT.High).DivRound(lo.ExVAT.High, money.DivPrecision)
 	if s.GreaterThan(spreadLimit) {
-		flags = append(flags, Flag{"C5", Amber, fmt.Sprintf("%s is %s above %s (more than 30%%): ask each what the price includes and leaves out.",
-			hi.Vendor, money.FormatPercent(s), lo.Vendor)})
+		flags = append(flags, flag("C5", Amber, "quote.flag.spread", msg.Text(hi.Vendor), msg.Percent(s), msg.Text(lo.Vendor)))
 	}
 	return &s, flags
 }
@@ -128,6 +121,5 @@ func movedCost(qs []Priced) {
 	if minGPU != maxExtras || gpuTie || extrasTie {
 		return
 	}
-	minGPU.Flags = append(minGPU.Flags, Flag{"C5", Amber, fmt.Sprintf("Lowest GPU rent (%s) but the highest extras (%s): cost has likely moved into network or storage.",
-		money.Format(minGPU.gpu), money.Format(minGPU.extras))})
+	minGPU.Flags = append(minGPU.Flags, flag("C5", Amber, "quote.flag.moved", msg.Money(minGPU.gpu), msg.Money(minGPU.extras)))
 }

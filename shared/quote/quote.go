@@ -2,11 +2,11 @@ package quote
 
 import (
 	"cmp"
-	"fmt"
-	"github.com/gpuplan/gpuplan/shared/costitem"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -24,7 +24,25 @@ const (
 type Flag struct {
 	Rule  string `json:"rule"`
 	Level Level  `json:"level"`
-	Text  string `json:"text"`
+	// Text is the flag in English, for scripts.
+	Text string `json:"text"`
+	// Message is the same flag as a message, in either language.
+	Message msg.M `json:"message,omitzero"`
+}
+
+// flag makes a flag from a catalogue message, with its English text.
+func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
+	m := msg.New(id, args...)
+	return Flag{Rule: rule, Level: l, Text: m.String(), Message: m}
+}
+
+// In renders the flag's text in l (its English text when it carries no
+// message).
+func (f Flag) In(l msg.Lang) string {
+	if f.Message.IsZero() {
+		return f.Text
+	}
+	return f.Message.In(l)
 }
 
 // Line is one item of a quote priced for the need, as quoted (VAT as the
@@ -37,8 +55,25 @@ type Line struct {
 	// Stated is false when the need uses the item and the quote gives no
 	// price for it: Amount is then a lower bound of zero.
 	Stated bool `json:"stated"`
-	// Basis says how Amount was obtained, e.g. "8 cards × 1,500.00".
+	// Basis says how Amount was obtained, e.g. "8 cards × ¥1,500", in
+	// English.
 	Basis string `json:"basis"`
+	// BasisMessage is the same as a message, in either language.
+	BasisMessage msg.M `json:"basis_message,omitzero"`
+}
+
+// line makes a line whose basis is a catalogue message.
+func line(item string, amount decimal.Decimal, stated bool, basis msg.M) Line {
+	return Line{Item: item, Amount: amount, Stated: stated, Basis: basis.String(), BasisMessage: basis}
+}
+
+// BasisIn renders the basis in l (the English text when the line carries
+// no message).
+func (l Line) BasisIn(lang msg.Lang) string {
+	if l.BasisMessage.IsZero() {
+		return l.Basis
+	}
+	return l.BasisMessage.In(lang)
 }
 
 // Priced is one quote priced for the need.
@@ -117,37 +152,36 @@ func price(n Need, q Quote) Priced {
 	var gpu decimal.Decimal
 	if q.Bundled != nil {
 		gpu = *q.Bundled
-		p.Lines = append(p.Lines, Line{Item: costitem.Bundled, Amount: gpu, Stated: true,
-			Basis: "one figure for GPUs, egress, storage and IPs"})
-		p.Flags = append(p.Flags, Flag{"C5", Amber, "Bundled quote: ask for it split into GPU, bandwidth and storage before comparing; a low bundle can hide dear extras."})
+		p.Lines = append(p.Lines, line(costitem.Bundled, gpu, true, msg.New("quote.basis.bundled")))
+		p.Flags = append(p.Flags, flag("C5", Amber, "quote.flag.bundled"))
 	} else {
 		gpu = q.GPUPerCard.Mul(cards)
-		p.Lines = append(p.Lines, Line{Item: costitem.Rent, Amount: gpu, Stated: true,
-			Basis: fmt.Sprintf("%d cards × %s", n.Cards, money.Format(*q.GPUPerCard))})
+		p.Lines = append(p.Lines, line(costitem.Rent, gpu, true,
+			msg.New("quote.basis.rent", msg.Int(n.Cards), msg.Price(*q.GPUPerCard))))
 		p.Lines = append(p.Lines,
-			metered(costitem.Egress, n.EgressTB, "TB", q.Egress),
-			metered(costitem.Storage, n.StorageGB, "GB", q.Storage),
-			metered(costitem.IPs, decimal.NewFromInt(int64(n.IPs)), "IPs", q.IPs))
+			metered(costitem.Egress, n.EgressTB, "quote.qty.tb", q.Egress),
+			metered(costitem.Storage, n.StorageGB, "quote.qty.gb", q.Storage),
+			metered(costitem.IPs, decimal.NewFromInt(int64(n.IPs)), "quote.qty.ips", q.IPs))
 	}
-	p.Lines = append(p.Lines, fee(costitem.Support, q.SupportMonthly, "a month"))
-	mig := fee(costitem.Migration, q.Migration, "")
+	p.Lines = append(p.Lines, fee(costitem.Support, q.SupportMonthly))
+	mig := fee(costitem.Migration, q.Migration)
 	if q.Migration != nil {
-		mig.Amount = q.Migration.DivRound(decimal.NewFromInt(int64(n.TermMonths)), money.DivPrecision)
-		mig.Basis = fmt.Sprintf("%s once ÷ %d months", money.Format(*q.Migration), n.TermMonths)
+		mig = line(costitem.Migration, q.Migration.DivRound(decimal.NewFromInt(int64(n.TermMonths)), money.DivPrecision), true,
+			msg.New("quote.basis.migration", msg.Money(*q.Migration), msg.Int(n.TermMonths)))
 	}
 	p.Lines = append(p.Lines, mig)
 	for _, l := range p.Lines {
 		p.AsQuoted = p.AsQuoted.Add(l.Amount)
 		if !l.Stated && isMetered(l.Item) {
 			p.Complete = false
-			p.Flags = append(p.Flags, Flag{"C1", Amber, "The quote gives no price for " + l.Basis + ": the total leaves it out; ask."})
+			p.Flags = append(p.Flags, flag("C1", Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
 		}
 	}
 	if q.SupportMonthly == nil {
-		p.Flags = append(p.Flags, Flag{"C1", Info, "Support is not priced: ask what the rent includes and what an upgrade or after-hours support costs."})
+		p.Flags = append(p.Flags, flag("C1", Info, "quote.flag.no_support"))
 	}
 	if q.Migration == nil {
-		p.Flags = append(p.Flags, Flag{"C1", Info, "Data migration is not priced: ask what moving data in costs."})
+		p.Flags = append(p.Flags, flag("C1", Info, "quote.flag.no_migration"))
 	}
 	var vatFlags []Flag
 	p.ExVAT, vatFlags = exVAT(p.AsQuoted, q.VAT)
@@ -161,7 +195,7 @@ func price(n Need, q Quote) Priced {
 		share := p.AsQuoted.Sub(gpu).DivRound(p.AsQuoted, money.DivPrecision)
 		p.ExtrasShare = &share
 		if share.GreaterThan(extrasLimit) {
-			p.Flags = append(p.Flags, Flag{"C3", Amber, fmt.Sprintf("Extras are %s of the total, above the usual 10–25%%: check what drives them.", money.FormatPercent(share))})
+			p.Flags = append(p.Flags, flag("C3", Amber, "quote.flag.extras", msg.Percent(share)))
 		}
 	}
 	p.WaitCost, p.Flags = delivery(q, gpu, p.Flags)
@@ -172,27 +206,26 @@ func isMetered(item string) bool {
 	return item == costitem.Egress || item == costitem.Storage || item == costitem.IPs
 }
 
-// metered prices need units of an item above its free quota.
+// metered prices need units of an item above its free quota; unit is the
+// catalogue id of the quantity ("quote.qty.tb").
 func metered(item string, need decimal.Decimal, unit string, e Extra) Line {
 	over := decimal.Max(decimal.Zero, need.Sub(e.Included))
-	l := Line{Item: item, Stated: true}
+	qty := func(d decimal.Decimal) msg.Arg { return msg.Sub(msg.New(unit, msg.Dec(d))) }
 	switch {
 	case over.IsZero():
-		l.Basis = fmt.Sprintf("%s %s within the %s included", need, unit, e.Included)
+		return line(item, decimal.Zero, true, msg.New("quote.basis.within", qty(need), msg.Dec(e.Included)))
 	case e.UnitPrice == nil:
-		l.Stated = false
-		l.Basis = fmt.Sprintf("%s %s of %s above the %s included", over, unit, item, e.Included)
-	default:
-		l.Amount = over.Mul(*e.UnitPrice)
-		l.Basis = fmt.Sprintf("%s %s above the %s included × %s", over, unit, e.Included, money.Format(*e.UnitPrice))
+		return line(item, decimal.Zero, false,
+			msg.New("quote.basis.unpriced", qty(over), msg.Label("quote.item."+item), msg.Dec(e.Included)))
 	}
-	return l
+	return line(item, over.Mul(*e.UnitPrice), true,
+		msg.New("quote.basis.priced", qty(over), msg.Dec(e.Included), msg.Price(*e.UnitPrice)))
 }
 
-// fee prices a flat item.
-func fee(item string, v *decimal.Decimal, per string) Line {
+// fee prices a flat monthly item.
+func fee(item string, v *decimal.Decimal) Line {
 	if v == nil {
-		return Line{Item: item, Stated: false, Basis: "not stated"}
+		return line(item, decimal.Zero, false, msg.New("quote.basis.not_stated"))
 	}
-	return Line{Item: item, Amount: *v, Stated: true, Basis: money.Format(*v) + " " + per}
+	return line(item, *v, true, msg.New("quote.basis.monthly", msg.Money(*v)))
 }

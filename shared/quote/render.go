@@ -1,39 +1,46 @@
 package quote
 
 import (
-	"fmt"
-	"github.com/gpuplan/gpuplan/shared/costitem"
 	"io"
 	"strconv"
 
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
-// sections lays out the report that WriteText and WriteMarkdown render.
-func (r Result) sections() []table.Section {
+// columns are the ids of the quote table's headings.
+var columns = []string{"rank", "vendor", "gpu", "egress", "storage", "ips", "support", "migration", "as_quoted", "ex_vat"}
+
+// sections lays out the report that WriteTextIn and WriteMarkdownIn render
+// in l.
+func (r Result) sections(l msg.Lang) []table.Section {
 	items := []string{costitem.Rent, costitem.Egress, costitem.Storage, costitem.IPs, costitem.Support, costitem.Migration}
-	t := table.Section{Title: fmt.Sprintf("Quotes for %d cards, %s TB egress, %s GB storage, %d IPs (CNY a month)",
-		r.Need.Cards, r.Need.EgressTB, r.Need.StorageGB, r.Need.IPs),
-		Header: []string{"rank", "vendor", "gpu", "egress", "storage", "ips", "support", "migration", "as quoted", "without VAT"}}
+	t := table.Section{Title: l.Text("quote.table", msg.Int(r.Need.Cards), msg.Text(r.Need.EgressTB.String()),
+		msg.Text(r.Need.StorageGB.String()), msg.Int(r.Need.IPs))}
+	for _, c := range columns {
+		t.Header = append(t.Header, l.Text("quote.col."+c))
+	}
 	for _, q := range r.Quotes {
 		row := []string{strconv.Itoa(q.Rank), q.Vendor}
 		for _, it := range items {
-			row = append(row, cell(q, it))
+			row = append(row, cell(q, it, l))
 		}
-		total := money.Format(q.AsQuoted)
+		total := amount(q.AsQuoted, l)
 		if !q.Complete {
 			total = "≥ " + total
 		}
-		row = append(row, total, q.ExVAT.String())
+		row = append(row, total, span(q.ExVAT, l))
 		t.Rows = append(t.Rows, row)
 	}
-	flags := table.Section{Title: "Findings"}
+	flags := table.Section{Title: l.Text("quote.findings")}
 	if r.Spread != nil {
-		flags.Rows = append(flags.Rows, []string{"Spread between the cheapest and the dearest: " + money.FormatPercent(*r.Spread) + "."})
+		flags.Rows = append(flags.Rows, []string{l.Text("quote.spread", msg.Percent(*r.Spread))})
 	}
 	for _, f := range r.Flags {
-		flags.Rows = append(flags.Rows, []string{flagText(f)})
+		flags.Rows = append(flags.Rows, []string{flagText(f, l)})
 	}
 	for _, q := range r.Quotes {
 		if len(q.Flags) == 0 {
@@ -41,36 +48,70 @@ func (r Result) sections() []table.Section {
 		}
 		flags.Rows = append(flags.Rows, []string{q.Vendor})
 		for _, f := range q.Flags {
-			flags.Rows = append(flags.Rows, []string{"  " + flagText(f)})
+			flags.Rows = append(flags.Rows, []string{"  " + flagText(f, l)})
 		}
 	}
 	return []table.Section{t, flags}
 }
 
-func flagText(f Flag) string { return fmt.Sprintf("[%s %s] %s", f.Level, f.Rule, f.Text) }
+func flagText(f Flag, l msg.Lang) string {
+	return l.Text("quote.flag_line", msg.Text(LevelIn(string(f.Level), l)), msg.Text(f.Rule), msg.Text(f.In(l)))
+}
+
+// LevelIn names a flag or clause level ("red", "amber", "green", "info")
+// in l; an unknown level as it is.
+func LevelIn(level string, l msg.Lang) string {
+	if !msg.Known("proc.level." + level) {
+		return level
+	}
+	return l.Text("proc.level." + level)
+}
+
+// amount writes money in a table: two places in English, the 万 form in
+// Chinese.
+func amount(d decimal.Decimal, l msg.Lang) string {
+	if l == msg.En {
+		return money.Format(d)
+	}
+	return l.Money(d)
+}
+
+// span writes a money range in a table.
+func span(r money.Range, l msg.Lang) string {
+	if l == msg.En {
+		return r.String()
+	}
+	return l.MoneyRange(r.Low, r.High)
+}
 
 // cell writes one item of a quote: its amount, "bundled" or "?" when not
 // stated.
-func cell(q Priced, item string) string {
-	for _, l := range q.Lines {
+func cell(q Priced, item string, l msg.Lang) string {
+	for _, ln := range q.Lines {
 		switch {
-		case l.Item == item && !l.Stated:
+		case ln.Item == item && !ln.Stated:
 			return "?"
-		case l.Item == item:
-			return money.Format(l.Amount)
-		case l.Item == costitem.Bundled && item == costitem.Rent:
-			return "bundled " + money.Format(l.Amount)
+		case ln.Item == item:
+			return amount(ln.Amount, l)
+		case ln.Item == costitem.Bundled && item == costitem.Rent:
+			return l.Text("quote.cell.bundled", msg.Text(amount(ln.Amount, l)))
 		}
 	}
-	return "in bundle"
+	return l.Text("quote.cell.in_bundle")
 }
 
-// WriteText renders the result for a terminal.
-func (r Result) WriteText(w io.Writer) error {
-	return table.WriteText(w, "Quote comparison", r.sections())
+// WriteText renders the result for a terminal in English.
+func (r Result) WriteText(w io.Writer) error { return r.WriteTextIn(w, msg.En) }
+
+// WriteMarkdown renders the result as Markdown in English.
+func (r Result) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownIn(w, msg.En) }
+
+// WriteTextIn renders the result for a terminal in l.
+func (r Result) WriteTextIn(w io.Writer, l msg.Lang) error {
+	return table.WriteText(w, l.Text("quote.title"), r.sections(l))
 }
 
-// WriteMarkdown renders the result as Markdown.
-func (r Result) WriteMarkdown(w io.Writer) error {
-	return table.WriteMarkdown(w, "Quote comparison", r.sections())
+// WriteMarkdownIn renders the result as Markdown in l.
+func (r Result) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
+	return table.WriteMarkdown(w, l.Text("quote.title"), r.sections(l))
 }
