@@ -2,24 +2,111 @@ package vendors_test
 
 import (
 	"bytes"
+	"io"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
-// TestGolden renders every testdata/*.json input as text and Markdown and
-// compares them with the golden files beside it.
+// TestGolden renders every testdata/*.json input as text and Markdown, in
+// English and in Chinese (issue 15), and compares them with the golden
+// files beside it.
 func TestGolden(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
-		in, err := vendors.Decode(bytes.NewReader(input))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := vendors.Rank(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := rankFile(t, input)
 		testkit.Rendered(t, stem, r)
+		testkit.Rendered(t, stem+".zh", zhRender{r})
+		for _, m := range messages(r) {
+			if err := msg.Check(m); err != nil {
+				t.Error(err)
+			}
+		}
 	})
+}
+
+// TestZhHasNoEnglish: the Chinese report has no English sentence left,
+// once the vendors' own names are taken out (issue 15: every sentence in
+// zh-CN).
+func TestZhHasNoEnglish(t *testing.T) {
+	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+		r := rankFile(t, input)
+		var b bytes.Buffer
+		if err := r.WriteTextIn(&b, msg.Zh); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		for _, v := range r.Vendors {
+			text = strings.ReplaceAll(text, v.Name, "")
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if w := englishWords(line); len(w) > 0 {
+				t.Errorf("English %q left in %q", w, line)
+			}
+		}
+	})
+}
+
+// TestSplitReasonsInBothLanguages covers the split reasons the golden
+// files do not reach (rule V5).
+func TestSplitReasonsInBothLanguages(t *testing.T) {
+	for _, cards := range []int{0, 1, 7, 8} {
+		s := vendors.SplitCards(cards)
+		if err := msg.Check(s.ReasonMessage); err != nil {
+			t.Error(err)
+		}
+		if s.Reason != s.ReasonIn(msg.En) || len(englishWords(s.ReasonIn(msg.Zh))) > 0 {
+			t.Errorf("%d cards: en %q, zh %q", cards, s.Reason, s.ReasonIn(msg.Zh))
+		}
+	}
+}
+
+func rankFile(t *testing.T, input []byte) vendors.Result {
+	t.Helper()
+	in, err := vendors.Decode(bytes.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := vendors.Rank(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// messages lists every message of a result.
+func messages(r vendors.Result) []msg.M {
+	out := append([]msg.M(nil), r.NoteMessages...)
+	for _, v := range r.Vendors {
+		out = append(out, v.ReasonMessages...)
+		for _, a := range v.Adjustments {
+			out = append(out, a.ReasonMessage)
+		}
+	}
+	if r.Split != nil {
+		out = append(out, r.Split.ReasonMessage)
+	}
+	return out
+}
+
+// zhRender renders a result in Chinese for testkit.Rendered.
+type zhRender struct{ r vendors.Result }
+
+func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
+func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
+
+// englishWords lists the English words in s: three or more ASCII letters,
+// all lower case after the first (units such as "GB" and names such as
+// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
+func englishWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -1,9 +1,8 @@
 package vendors
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,9 +21,19 @@ type Split struct {
 	// empty when fewer than two are eligible.
 	PrimaryVendor string `json:"primary_vendor,omitempty"`
 	BackupVendor  string `json:"backup_vendor,omitempty"`
-	// Reason explains the split.
+	// Reason explains the split, in English.
 	Reason string `json:"reason"`
+	// ReasonMessage is the same as a message, in either language.
+	ReasonMessage msg.M `json:"reason_message,omitzero"`
 }
+
+// setReason sets the reason and its English text.
+func (s *Split) setReason(m msg.M) {
+	s.Reason, s.ReasonMessage = m.String(), m
+}
+
+// ReasonIn renders the reason in l.
+func (s Split) ReasonIn(l msg.Lang) string { return textIn(l, s.ReasonMessage, s.Reason) }
 
 // SplitCards splits cards in whole cards so the primary gets as close to
 // 65% as it can; a tie goes to the primary (which has the annual
@@ -36,11 +45,11 @@ func SplitCards(cards int) Split {
 	s := Split{Cards: cards}
 	switch {
 	case cards < 1:
-		s.Reason = "No cards to split."
+		s.setReason(msg.New("vendors.split.none"))
 		return s
 	case cards == 1:
 		s.Primary, s.PrimaryShare = 1, decimal.NewFromInt(1)
-		s.Reason = "One card cannot be split: rent it from the primary and keep the backup qualified (POC done, account open) for on-demand use."
+		s.setReason(msg.New("vendors.split.one"))
 		return s
 	}
 	best := 1
@@ -52,12 +61,12 @@ func SplitCards(cards int) Split {
 	s.Primary, s.Backup = best, cards-best
 	s.PrimaryShare = decimal.NewFromInt(int64(best)).DivRound(decimal.NewFromInt(int64(cards)), money.DivPrecision)
 	s.InRange = 10*best >= 6*cards && 10*best <= 7*cards
-	shares := fmt.Sprintf("%d / %d cards (%s / %s)", s.Primary, s.Backup,
-		money.FormatPercent(s.PrimaryShare), money.FormatPercent(decimal.NewFromInt(1).Sub(s.PrimaryShare)))
+	shares := msg.Sub(msg.New("vendors.split.shares", msg.Int(s.Primary), msg.Int(s.Backup),
+		msg.Percent(s.PrimaryShare), msg.Percent(decimal.NewFromInt(1).Sub(s.PrimaryShare))))
 	if s.InRange {
-		s.Reason = "Primary / backup " + shares + ": inside 60–70% / 30–40%."
+		s.setReason(msg.New("vendors.split.in_range", shares))
 	} else {
-		s.Reason = fmt.Sprintf("No whole split of %d cards gives the primary 60–70%%; the closest is %s. Rent a card more or fewer, or accept the skew.", cards, shares)
+		s.setReason(msg.New("vendors.split.skew", msg.Int(cards), shares))
 	}
 	return s
 }

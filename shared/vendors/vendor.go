@@ -2,10 +2,10 @@ package vendors
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -25,8 +25,37 @@ type Adjustment struct {
 	Signal string `json:"signal"`
 	// Delta is added to the score.
 	Delta decimal.Decimal `json:"delta"`
-	// Reason says why.
+	// Reason says why, in English.
 	Reason string `json:"reason"`
+	// ReasonMessage is the same as a message, in either language.
+	ReasonMessage msg.M `json:"reason_message,omitzero"`
+}
+
+// adjust makes an adjustment whose reason is the catalogue message id.
+func adjust(signal string, delta decimal.Decimal, id string) Adjustment {
+	m := msg.New(id)
+	return Adjustment{Signal: signal, Delta: delta, Reason: m.String(), ReasonMessage: m}
+}
+
+// ReasonIn renders the reason in l (the English text when it carries no
+// message).
+func (a Adjustment) ReasonIn(l msg.Lang) string { return textIn(l, a.ReasonMessage, a.Reason) }
+
+// textIn renders m in l, or gives english when m is empty (a result
+// written before messages existed).
+func textIn(l msg.Lang, m msg.M, english string) string {
+	if m.IsZero() {
+		return english
+	}
+	return m.In(l)
+}
+
+// textsIn renders ms in l, or gives english when there are none.
+func textsIn(l msg.Lang, ms []msg.M, english []string) []string {
+	if len(ms) == 0 {
+		return english
+	}
+	return msg.Strings(l, ms)
 }
 
 // Ranked is one vendor's screening and score.
@@ -43,8 +72,20 @@ type Ranked struct {
 	Adjustments []Adjustment `json:"adjustments"`
 	// Score is Base plus the adjustments; it can leave [1, 5].
 	Score decimal.Decimal `json:"score"`
-	// Reasons explain an exclusion or what is left to verify.
+	// Reasons explain an exclusion or what is left to verify, in English.
 	Reasons []string `json:"reasons"`
+	// ReasonMessages are the same as messages, in either language.
+	ReasonMessages []msg.M `json:"reason_messages,omitempty"`
+}
+
+// ReasonsIn renders the reasons in l.
+func (r Ranked) ReasonsIn(l msg.Lang) []string { return textsIn(l, r.ReasonMessages, r.Reasons) }
+
+// reason appends the catalogue message id to the reasons.
+func (r *Ranked) reason(id string) {
+	m := msg.New(id)
+	r.Reasons = append(r.Reasons, m.String())
+	r.ReasonMessages = append(r.ReasonMessages, m)
 }
 
 // Result is the screened and ranked vendor list.
@@ -57,9 +98,14 @@ type Result struct {
 	// Split divides the cards between the two best eligible vendors; nil
 	// when no cards were given.
 	Split *Split `json:"split,omitempty"`
-	// Notes are findings about the candidate list as a whole.
+	// Notes are findings about the candidate list as a whole, in English.
 	Notes []string `json:"notes"`
+	// NoteMessages are the same as messages, in either language.
+	NoteMessages []msg.M `json:"note_messages,omitempty"`
 }
+
+// NotesIn renders the notes in l.
+func (r Result) NotesIn(l msg.Lang) []string { return textsIn(l, r.NoteMessages, r.Notes) }
 
 // The soft-signal adjustments of rule V3. The articles rank the signals
 // but give no figures; these are the package's assumptions, sized so that
@@ -105,13 +151,14 @@ func Rank(in Input) (Result, error) {
 			eligible++
 		}
 	}
-	r.Notes = notes(len(in.Vendors), eligible)
+	r.NoteMessages = notes(len(in.Vendors), eligible)
+	r.Notes = msg.Strings(msg.En, r.NoteMessages)
 	if in.Cards > 0 {
 		s := SplitCards(in.Cards)
 		if eligible >= 2 {
 			s.PrimaryVendor, s.BackupVendor = r.Vendors[0].Name, r.Vendors[1].Name
 		} else {
-			s.Reason += " Rule V5 needs two vendors that pass the hard filters; " + plural(eligible, "vendor passes", "vendors pass") + "."
+			s.setReason(msg.Seq(s.ReasonMessage, msg.New("vendors.split.need_two", msg.Int(eligible))))
 		}
 		r.Split = &s
 	}
@@ -122,30 +169,30 @@ func Rank(in Input) (Result, error) {
 func score(v Vendor, w Weights) Ranked {
 	r := Ranked{Name: v.Name, Status: Eligible, Base: weighted(v.Scores, w)}
 	filters := []struct {
-		ok         *bool
-		fail, todo string
+		ok *bool
+		id string // the messages vendors.fail.<id> and vendors.todo.<id>
 	}{
-		{v.B11Licence, "No B11 value-added telecom licence: the legal threshold for IDC and cloud services.", "B11 licence not verified."},
-		{v.BusinessLicence, "No business licence.", "Business licence not verified."},
-		{v.VATSpecialInvoice, "No corporate bank transfer with VAT special invoices.", "Corporate transfer with VAT special invoices not verified."},
+		{v.B11Licence, "b11"},
+		{v.BusinessLicence, "licence"},
+		{v.VATSpecialInvoice, "vat"},
 	}
 	for _, f := range filters {
 		switch {
 		case f.ok == nil:
-			r.unverified(f.todo)
+			r.unverified("vendors.todo." + f.id)
 		case !*f.ok:
-			r.exclude(f.fail)
+			r.exclude("vendors.fail." + f.id)
 		}
 	}
 	switch v.SLAPays {
 	case PaysHours:
-		r.exclude("The SLA compensates with extra hours, not money.")
+		r.exclude("vendors.sla.hours")
 	case PaysNothing:
-		r.exclude("The SLA states no compensation.")
+		r.exclude("vendors.sla.nothing")
 	case PaysVoucher:
-		r.Reasons = append(r.Reasons, "The SLA pays in vouchers, not cash: ask for money (rule K1).")
+		r.reason("vendors.sla.voucher")
 	case "":
-		r.unverified("How the SLA compensates is not verified.")
+		r.unverified("vendors.todo.sla")
 	}
 	r.Adjustments = adjustments(v)
 	r.Score = r.Base
@@ -155,16 +202,18 @@ func score(v Vendor, w Weights) Ranked {
 	return r
 }
 
-func (r *Ranked) exclude(reason string) {
+// exclude marks the vendor excluded for the reason id.
+func (r *Ranked) exclude(id string) {
 	r.Status = Excluded
-	r.Reasons = append(r.Reasons, reason)
+	r.reason(id)
 }
 
-func (r *Ranked) unverified(reason string) {
+// unverified marks what is left to verify, the reason id.
+func (r *Ranked) unverified(id string) {
 	if r.Status == Eligible {
 		r.Status = Unverified
 	}
-	r.Reasons = append(r.Reasons, reason)
+	r.reason(id)
 }
 
 // weighted is Σ wᵢ·sᵢ ÷ Σ wᵢ; the weights are not all zero.
@@ -183,45 +232,38 @@ func adjustments(v Vendor) []Adjustment {
 	var as []Adjustment
 	if v.Tier3GPURoom != nil {
 		if *v.Tier3GPURoom {
-			as = append(as, Adjustment{"tier3_gpu_room", AdjustTier3, "Tier 3+ data centre with a dedicated GPU room."})
+			as = append(as, adjust("tier3_gpu_room", AdjustTier3, "vendors.adj.tier3"))
 		} else {
-			as = append(as, Adjustment{"tier3_gpu_room", AdjustTier3.Neg(), "No Tier 3+ dedicated GPU room (a converted IDC)."})
+			as = append(as, adjust("tier3_gpu_room", AdjustTier3.Neg(), "vendors.adj.no_tier3"))
 		}
 	}
 	if v.SameCardCases != nil {
 		if *v.SameCardCases {
-			as = append(as, Adjustment{"same_card_cases", AdjustCases, "Enterprise customer cases on the same GPU model."})
+			as = append(as, adjust("same_card_cases", AdjustCases, "vendors.adj.cases"))
 		} else {
-			as = append(as, Adjustment{"same_card_cases", AdjustCases.Neg(), "No enterprise cases on the same GPU model: be cautious."})
+			as = append(as, adjust("same_card_cases", AdjustCases.Neg(), "vendors.adj.no_cases"))
 		}
 	}
 	if v.POC == POCRefused {
-		as = append(as, Adjustment{"poc", AdjustPOCRefused, "Refuses a POC: a red flag, something is likely wrong."})
+		as = append(as, adjust("poc", AdjustPOCRefused, "vendors.adj.poc_refused"))
 	}
 	if v.Preemptible != nil && *v.Preemptible {
-		as = append(as, Adjustment{"preemptible", AdjustPreemptible, "Preemptible capacity: it may run out at peak times."})
+		as = append(as, adjust("preemptible", AdjustPreemptible, "vendors.adj.preemptible"))
 	}
 	return as
 }
 
 // notes applies rule V1's 3–5 candidates.
-func notes(n, eligible int) []string {
-	var out []string
+func notes(n, eligible int) []msg.M {
+	var out []msg.M
 	switch {
 	case n < 3:
-		out = append(out, "Fewer than 3 candidates: rule V1 scores 3–5.")
+		out = append(out, msg.New("vendors.note.few"))
 	case n > 5:
-		out = append(out, "More than 5 candidates: rule V1 shortlists 3–5 before POCs.")
+		out = append(out, msg.New("vendors.note.many"))
 	}
 	if eligible == 0 {
-		out = append(out, "No vendor passes every hard filter yet (rule V2).")
+		out = append(out, msg.New("vendors.note.none_eligible"))
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -1,0 +1,56 @@
+package msg
+
+// The vendor screening and ranking (shared/vendors, rules V1–V3, V5):
+// hard-filter reasons, soft signals, the primary/backup split and the
+// report's titles.
+func init() {
+	add([]Entry{
+		{ID: "vendors.fail.b11", En: "No B11 value-added telecom licence: the legal threshold for IDC and cloud services.",
+			Zh: "没有 B11 增值电信业务经营许可证：这是经营 IDC 和云服务的法定门槛。"},
+		{ID: "vendors.todo.b11", En: "B11 licence not verified.", Zh: "B11 许可证尚未核实。"},
+		{ID: "vendors.fail.licence", En: "No business licence.", Zh: "没有营业执照。"},
+		{ID: "vendors.todo.licence", En: "Business licence not verified.", Zh: "营业执照尚未核实。"},
+		{ID: "vendors.fail.vat", En: "No corporate bank transfer with VAT special invoices.", Zh: "不支持对公转账并开具增值税专用发票。"},
+		{ID: "vendors.todo.vat", En: "Corporate transfer with VAT special invoices not verified.", Zh: "对公转账并开具增值税专用发票尚未核实。"},
+		{ID: "vendors.sla.hours", En: "The SLA compensates with extra hours, not money.", Zh: "SLA 以补时长赔偿，而不是赔钱。"},
+		{ID: "vendors.sla.nothing", En: "The SLA states no compensation.", Zh: "SLA 没有写明任何赔偿。"},
+		{ID: "vendors.sla.voucher", En: "The SLA pays in vouchers, not cash: ask for money (rule K1).", Zh: "SLA 以代金券赔偿而非现金：要求赔钱（规则 K1）。"},
+		{ID: "vendors.todo.sla", En: "How the SLA compensates is not verified.", Zh: "SLA 如何赔偿尚未核实。"},
+		{ID: "vendors.adj.tier3", En: "Tier 3+ data centre with a dedicated GPU room.", Zh: "T3 及以上数据中心，设有专用 GPU 机房。"},
+		{ID: "vendors.adj.no_tier3", En: "No Tier 3+ dedicated GPU room (a converted IDC).", Zh: "没有 T3 及以上的专用 GPU 机房（由普通 IDC 改造）。"},
+		{ID: "vendors.adj.cases", En: "Enterprise customer cases on the same GPU model.", Zh: "有同型号 GPU 的企业客户案例。"},
+		{ID: "vendors.adj.no_cases", En: "No enterprise cases on the same GPU model: be cautious.", Zh: "没有同型号 GPU 的企业案例：需谨慎。"},
+		{ID: "vendors.adj.poc_refused", En: "Refuses a POC: a red flag, something is likely wrong.", Zh: "拒绝 POC：危险信号，很可能有问题。"},
+		{ID: "vendors.adj.preemptible", En: "Preemptible capacity: it may run out at peak times.", Zh: "抢占式资源：高峰期可能不够用。"},
+		{ID: "vendors.note.few", En: "Fewer than 3 candidates: rule V1 scores 3–5.", Zh: "候选少于 3 家：规则 V1 要求评分 3–5 家。"},
+		{ID: "vendors.note.many", En: "More than 5 candidates: rule V1 shortlists 3–5 before POCs.", Zh: "候选多于 5 家：规则 V1 要求 POC 前先筛到 3–5 家。"},
+		{ID: "vendors.note.none_eligible", En: "No vendor passes every hard filter yet (rule V2).", Zh: "目前没有供应商通过全部硬性门槛（规则 V2）。"},
+		{ID: "vendors.split.none", En: "No cards to split.", Zh: "没有要分配的卡。"},
+		{ID: "vendors.split.one",
+			En: "One card cannot be split: rent it from the primary and keep the backup qualified (POC done, account open) for on-demand use.",
+			Zh: "一张卡无法拆分：向主供应商租用，并让备用供应商保持可用（已完成 POC、已开户），以便按需使用。"},
+		{ID: "vendors.split.shares", En: "{0} / {1} cards ({2} / {3})", Zh: "{0} / {1} 张卡（{2} / {3}）"},
+		{ID: "vendors.split.in_range", En: "Primary / backup {0}: inside 60–70% / 30–40%.", Zh: "主 / 备 {0}：在 60–70% / 30–40% 之内。"},
+		{ID: "vendors.split.skew",
+			En: "No whole split of {0} cards gives the primary 60–70%; the closest is {1}. Rent a card more or fewer, or accept the skew.",
+			Zh: "{0} 张卡无论怎样整卡拆分，主供应商都拿不到 60–70%；最接近的是 {1}。多租或少租一张卡，或者接受这个偏差。"},
+		{ID: "vendors.split.need_two",
+			En: "Rule V5 needs two vendors that pass the hard filters; {0} {0|vendor passes|vendors pass}.",
+			Zh: "规则 V5 需要两家通过硬性门槛的供应商；目前通过的有 {0} 家。"},
+		{ID: "vendors.split.line", En: "{0}: {1} cards, {2}: {3} cards. {4}", Zh: "{0}：{1} 张卡，{2}：{3} 张卡。{4}"},
+
+		{ID: "vendors.title", En: "Vendor ranking", Zh: "供应商排名"},
+		{ID: "vendors.table", En: "Vendors (rules V1–V3)", Zh: "供应商（规则 V1–V3）"},
+		{ID: "vendors.col.rank", En: "rank", Zh: "排名"},
+		{ID: "vendors.col.vendor", En: "vendor", Zh: "供应商"},
+		{ID: "vendors.col.status", En: "status", Zh: "状态"},
+		{ID: "vendors.col.base", En: "base", Zh: "基础分"},
+		{ID: "vendors.col.score", En: "score", Zh: "得分"},
+		{ID: "vendors.status.eligible", En: "eligible", Zh: "合格"},
+		{ID: "vendors.status.unverified", En: "unverified", Zh: "待核实"},
+		{ID: "vendors.status.excluded", En: "excluded", Zh: "已排除"},
+		{ID: "vendors.reasons", En: "Reasons", Zh: "原因"},
+		{ID: "vendors.split", En: "Primary and backup (rule V5)", Zh: "主供应商与备用供应商（规则 V5）"},
+		{ID: "vendors.notes", En: "Notes", Zh: "说明"},
+	})
+}
