@@ -1,9 +1,7 @@
 package contract
 
 import (
-	"strings"
-
-	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -23,77 +21,74 @@ func pct(p decimal.Decimal) string {
 
 // slaClause grades rule K1: availability, form of compensation and cap.
 func slaClause(in Input, r Result) Clause {
-	c := Clause{Rule: "K1", Title: "SLA and compensation", Level: Green}
+	c := newClause("K1")
 	if in.AvailabilityPct.LessThan(minAvailability) {
-		c.add(Red, "Availability %s is below the 99.9%% floor: it allows %s minutes of downtime a month (%s), against 43.2 at 99.9%%.",
-			pct(in.AvailabilityPct), r.AllowedMinutes.String(), r.Basis)
+		c.add(Red, "contract.k1.below", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
 	} else {
-		c.add(Green, "Availability %s allows %s minutes of downtime a month (%s).",
-			pct(in.AvailabilityPct), r.AllowedMinutes.String(), r.Basis)
+		c.add(Green, "contract.k1.ok", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
 	}
 	switch in.Compensation {
 	case CompMoney:
-		c.add(Green, "Compensation is paid in money.")
+		c.add(Green, "contract.k1.money")
 	case CompVoucher:
-		c.add(Amber, "Compensation is vouchers only: no cash, no invoice, usable only on the same product (as Tencent and Alibaba pay); ask for money.")
+		c.add(Amber, "contract.k1.voucher")
 	case CompHours:
-		c.add(Red, "Compensation is extra service hours (补时长), not money: the articles require money (rules K1, V2).")
+		c.add(Red, "contract.k1.hours")
 	default:
-		c.add(Red, "The contract does not say how it compensates: an SLA without a clear payout is grounds to exclude the vendor (rule V2).")
+		c.add(Red, "contract.k1.none")
 	}
 	maxPct := r.Table.MaxPct()
 	if maxPct.LessThan(minCapPct) {
-		c.add(Red, "The most the SLA pays is %s of the monthly fee; rule K1 asks for a cap of at least 50%%.", pct(maxPct))
+		c.add(Red, "contract.k1.cap_low", pctArg(maxPct))
 	} else {
-		c.add(Green, "The SLA pays up to %s of the monthly fee (rule K1: at least 50%%).", pct(maxPct))
+		c.add(Green, "contract.k1.cap_ok", pctArg(maxPct))
 	}
 	if len(r.Table.Tiers) > 0 && r.Table.Tiers[0].BelowPct.LessThan(in.AvailabilityPct) {
-		c.add(Amber, "The contract commits to %s but pays nothing until uptime falls below %s.",
-			pct(in.AvailabilityPct), pct(r.Table.Tiers[0].BelowPct))
+		c.add(Amber, "contract.k1.gap", pctArg(in.AvailabilityPct), pctArg(r.Table.Tiers[0].BelowPct))
 	}
 	return c
 }
 
 // dataClause grades rule K2.
 func dataClause(d Data) Clause {
-	c := Clause{Rule: "K2", Title: "Data ownership and deletion", Level: Green}
+	c := newClause("K2")
 	switch d.Owner {
 	case OwnerCustomer:
-		c.add(Green, "The data belong to the customer.")
+		c.add(Green, "contract.k2.customer")
 	case OwnerVendor:
-		c.add(Red, "The contract gives the vendor ownership of the data: it must belong to the customer.")
+		c.add(Red, "contract.k2.vendor")
 	default:
-		c.add(Red, "The contract does not say who owns the data: it must say the customer does.")
+		c.add(Red, "contract.k2.no_owner")
 	}
 	if d.NoVendorAccess {
-		c.add(Green, "The vendor may not access, copy or keep the data.")
+		c.add(Green, "contract.k2.no_access")
 	} else {
-		c.add(Red, "The contract does not forbid the vendor to access, copy or keep the data.")
+		c.add(Red, "contract.k2.access")
 	}
 	switch {
 	case d.DeletionWorkingDays == 0:
-		c.add(Red, "No deletion deadline: ask for deletion within 7 working days of termination.")
+		c.add(Red, "contract.k2.no_deadline")
 	case d.DeletionWorkingDays > 7:
-		c.add(Amber, "Deletion within %d working days is later than the 7 the articles ask for.", d.DeletionWorkingDays)
+		c.add(Amber, "contract.k2.late", msg.Int(d.DeletionWorkingDays))
 	default:
-		c.add(Green, "Deletion within %d working days of termination (rule K2: at most 7).", d.DeletionWorkingDays)
+		c.add(Green, "contract.k2.deadline", msg.Int(d.DeletionWorkingDays))
 	}
 	if d.Certificate {
-		c.add(Green, "The vendor gives a written deletion certificate.")
+		c.add(Green, "contract.k2.certificate")
 	} else {
-		c.add(Red, "No written deletion certificate: without it the deletion cannot be proven.")
+		c.add(Red, "contract.k2.no_certificate")
 	}
 	return c
 }
 
 // exitClause grades rule K3 from the exit schedule.
 func exitClause(in Input, rows []ExitRow) Clause {
-	c := Clause{Rule: "K3", Title: "Early termination", Level: Green}
+	c := newClause("K3")
 	if in.FirstContract && (in.PaymentPeriod == Annual || in.TermMonths > 3) {
-		c.add(Amber, "First contract with this vendor: start monthly or quarterly and move to annual once it has proven stable (rule B3).")
+		c.add(Amber, "contract.k3.first")
 	}
 	if in.Termination == nil {
-		c.add(Amber, "The contract has no early-termination clause: ask what leaving early costs and put a cap in writing.")
+		c.add(Amber, "contract.k3.no_clause")
 		return c
 	}
 	var worst *ExitRow
@@ -103,25 +98,38 @@ func exitClause(in Input, rows []ExitRow) Clause {
 		}
 	}
 	if worst == nil {
-		c.add(Green, "Leaving early never costs more than the recommended cap, min(20%% of the remaining rent, 3 monthly fees)%s.", monthlyNote(in.PaymentPeriod))
+		c.add(Green, "contract.k3.within"+monthlyNote(in.PaymentPeriod))
 		return c
 	}
-	c.add(Red, "Leaving after month %d of %d costs %s (%s of %d months' rent %s); the recommended cap is %s%s.",
-		worst.Month, in.TermMonths, money.Format(*worst.Contract), pct(in.Termination.RemainingPct),
-		worst.RemainingMonths, money.Format(worst.Remaining), money.Format(worst.Recommended), monthlyNote(in.PaymentPeriod))
+	c.add(Red, "contract.k3.over"+monthlyNote(in.PaymentPeriod),
+		msg.Int(worst.Month), msg.Int(in.TermMonths), msg.Money(*worst.Contract), pctArg(in.Termination.RemainingPct),
+		msg.Int(worst.RemainingMonths), msg.Money(worst.Remaining), msg.Money(worst.Recommended))
 	return c
 }
 
 func excess(r ExitRow) decimal.Decimal { return r.Contract.Sub(r.Recommended) }
 
+// monthlyNote is the suffix of the message ids whose cap adds one month's
+// fee on a monthly contract.
 func monthlyNote(p Period) string {
 	if p == Monthly {
-		return " and, on a monthly contract, one month's fee"
+		return "_monthly"
 	}
 	return ""
 }
 
-// k4Names lists rule K4's items with their labels.
+// pctArg is a percentage as pct writes it, the same in both languages.
+func pctArg(p decimal.Decimal) msg.Arg { return msg.Text(pct(p)) }
+
+// basisArg is a month basis, "30d" in English and "30 天" in Chinese.
+func basisArg(b Basis) msg.Arg {
+	if !msg.Known("contract.basis." + string(b)) {
+		return msg.Text(string(b))
+	}
+	return msg.Label("contract.basis." + string(b))
+}
+
+// k4Names lists rule K4's items with their labels' catalogue ids.
 func k4Names(n Names) []struct {
 	ok    bool
 	label string
@@ -132,23 +140,41 @@ func k4Names(n Names) []struct {
 		label string
 		core  bool
 	}{
-		{n.Model, "exact GPU model", true},
-		{n.Memory, "memory per card", true},
-		{n.CardCount, "card count", true},
-		{n.Virtualisation, "bare metal or virtualised", true},
-		{n.DeliveryTime, "delivery time", false},
-		{n.ReadyCondition, "a verifiable ready condition", false},
-		{n.BillingPeriod, "billing period", false},
-		{n.SeparateItems, "whether bandwidth and storage are billed separately", false},
-		{n.FaultResponse, "fault response time", false},
-		{n.ExitProcess, "exit process and data destruction", false},
-		{n.InvoiceTax, "invoice type and tax rate", false},
+		{n.Model, "contract.name.model", true},
+		{n.Memory, "contract.name.memory", true},
+		{n.CardCount, "contract.name.card_count", true},
+		{n.Virtualisation, "contract.name.virtualisation", true},
+		{n.DeliveryTime, "contract.name.delivery_time", false},
+		{n.ReadyCondition, "contract.name.ready_condition", false},
+		{n.BillingPeriod, "contract.name.billing_period", false},
+		{n.SeparateItems, "contract.name.separate_items", false},
+		{n.FaultResponse, "contract.name.fault_response", false},
+		{n.ExitProcess, "contract.name.exit_process", false},
+		{n.InvoiceTax, "contract.name.invoice_tax", false},
 	}
+}
+
+// joined lists catalogue labels, "a, b" in English and "a、b" in Chinese.
+func joined(ids []string) msg.Arg {
+	m := msg.New(ids[0])
+	for _, id := range ids[1:] {
+		m = msg.New("contract.join", msg.Sub(m), msg.Label(id))
+	}
+	return msg.Sub(m)
+}
+
+// joinedRules lists rule ids, "K1, K3" in English and "K1、K3" in Chinese.
+func joinedRules(ids []string) msg.Arg {
+	m := msg.New("common.verbatim", msg.Text(ids[0]))
+	for _, id := range ids[1:] {
+		m = msg.New("contract.join", msg.Sub(m), msg.Text(id))
+	}
+	return msg.Sub(m)
 }
 
 // namesClause grades rule K4: what the contract names.
 func namesClause(in Input) Clause {
-	c := Clause{Rule: "K4", Title: "What the contract names", Level: Green}
+	c := newClause("K4")
 	var core, other []string
 	for _, it := range k4Names(in.Names) {
 		switch {
@@ -160,70 +186,67 @@ func namesClause(in Input) Clause {
 		}
 	}
 	if len(core)+len(other) == 0 {
-		c.add(Green, "Every K4 item is named.")
+		c.add(Green, "contract.k4.all")
 	}
 	if len(core) > 0 {
-		c.add(Red, "Not named: %s. Acceptance checks the delivered machine against these (rule A1).", strings.Join(core, ", "))
+		c.add(Red, "contract.k4.core", joined(core))
 	}
 	if len(other) > 0 {
-		c.add(Amber, "Not named: %s.", strings.Join(other, ", "))
+		c.add(Amber, "contract.k4.other", joined(other))
 	}
 	switch in.BillingStart {
 	case OnReady:
-		c.add(Green, "Billing starts when the machine is ready.")
+		c.add(Green, "contract.k4.on_ready")
 	case OnOrder:
-		c.add(Amber, "Billing starts on order: the wait for delivery is billed; ask for billing from a verifiable ready condition.")
+		c.add(Amber, "contract.k4.on_order")
 	default:
-		c.add(Red, "The contract does not say when billing starts (on order or on ready).")
+		c.add(Red, "contract.k4.no_start")
 	}
 	if in.PaymentPeriod == "" {
-		c.add(Amber, "The payment period is not stated.")
+		c.add(Amber, "contract.k4.no_payment")
 	}
 	return c
 }
 
 // documentClause grades rule K5.
 func documentClause(d Document) Clause {
-	c := Clause{Rule: "K5", Title: "Form of the contract", Level: Green}
+	c := newClause("K5")
 	switch d {
 	case ServiceContract:
-		c.add(Green, "The terms are a signed service contract.")
+		c.add(Green, "contract.k5.service")
 	case UserAgreement:
-		c.add(Red, "An online user agreement is not a service contract: it is one-sided and the platform can change it.")
+		c.add(Red, "contract.k5.agreement")
 	default:
-		c.add(Amber, "Not known whether the terms are a signed service contract or an online user agreement.")
+		c.add(Amber, "contract.k5.unknown")
 	}
 	return c
 }
 
 // outageClause grades rule K6 from the outage credit and K1–K3.
 func outageClause(in Input, o Outage, k1, k2, k3 Clause) Clause {
-	c := Clause{Rule: "K6", Title: "The 48-hour test", Level: Green}
+	c := newClause("K6")
 	cr := o.Credit
-	c.Reasons = append(c.Reasons, "An outage of "+o.Hours.String()+" hours leaves "+pct(cr.UptimePct)+
-		" uptime in a "+string(in.basis())+" month and earns "+money.Format(cr.Amount)+" ("+pct(cr.Pct)+
-		" of the monthly fee"+cappedNote(cr)+").")
+	hours := msg.Text(o.Hours.String())
+	args := []msg.Arg{hours, pctArg(cr.UptimePct), basisArg(in.basis()), msg.Money(cr.Amount), pctArg(cr.Pct)}
+	if cr.Capped {
+		c.note("contract.k6.outage_capped", append(args, pctArg(cr.TierPct))...)
+	} else {
+		c.note("contract.k6.outage", args...)
+	}
 	switch {
 	case in.SurvivesOutage == nil:
-		c.add(Amber, "Answer the question: can the business survive a %s-hour GPU outage? If not, K1–K3 are not negotiable.", o.Hours.String())
+		c.add(Amber, "contract.k6.ask", hours)
 	case *in.SurvivesOutage:
-		c.add(Green, "The business can survive the outage, so K1–K3 leave room to negotiate.")
+		c.add(Green, "contract.k6.survives")
 	default:
 		weak := weakClauses(k1, k2, k3)
 		if len(weak) > 0 {
-			c.add(Red, "The business cannot survive the outage, so K1–K3 are not negotiable, and %s fall short.", strings.Join(weak, ", "))
+			c.add(Red, "contract.k6.weak", joinedRules(weak))
 		} else {
-			c.add(Green, "The business cannot survive the outage, and K1–K3 all meet the rules.")
+			c.add(Green, "contract.k6.strong")
 		}
 	}
 	return c
-}
-
-func cappedNote(cr Credit) string {
-	if cr.Capped {
-		return ", capped from " + pct(cr.TierPct)
-	}
-	return ""
 }
 
 func weakClauses(cs ...Clause) []string {

@@ -1,8 +1,7 @@
 package contract
 
 import (
-	"fmt"
-
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -31,18 +30,52 @@ func worse(a, b Level) Level {
 type Clause struct {
 	// Rule is the rule id, "K1" … "K6".
 	Rule string `json:"rule"`
-	// Title names the clause.
+	// Title names the clause, in English.
 	Title string `json:"title"`
+	// TitleMessage is the same as a message, in either language.
+	TitleMessage msg.M `json:"title_message,omitzero"`
 	// Level is the worst grade of the clause's checks.
 	Level Level `json:"level"`
-	// Reasons explain each check, with the figures.
+	// Reasons explain each check, with the figures, in English.
 	Reasons []string `json:"reasons"`
+	// ReasonMessages are the same as messages, in either language.
+	ReasonMessages []msg.M `json:"reason_messages,omitempty"`
 }
 
-// add records a check's grade and reason.
-func (c *Clause) add(l Level, format string, args ...any) {
+// newClause starts the green clause of rule, titled by its catalogue entry.
+func newClause(rule string) Clause {
+	t := msg.New("contract.clause." + rule)
+	return Clause{Rule: rule, Title: t.String(), TitleMessage: t, Level: Green}
+}
+
+// add records a check's grade and its reason, the catalogue message id.
+func (c *Clause) add(l Level, id string, args ...msg.Arg) {
 	c.Level = worse(c.Level, l)
-	c.Reasons = append(c.Reasons, fmt.Sprintf(format, args...))
+	c.note(id, args...)
+}
+
+// note records a reason that does not grade.
+func (c *Clause) note(id string, args ...msg.Arg) {
+	m := msg.New(id, args...)
+	c.Reasons = append(c.Reasons, m.String())
+	c.ReasonMessages = append(c.ReasonMessages, m)
+}
+
+// TitleIn renders the title in l (the English text when the clause
+// carries no message).
+func (c Clause) TitleIn(l msg.Lang) string {
+	if c.TitleMessage.IsZero() {
+		return c.Title
+	}
+	return c.TitleMessage.In(l)
+}
+
+// ReasonsIn renders the reasons in l.
+func (c Clause) ReasonsIn(l msg.Lang) []string {
+	if len(c.ReasonMessages) == 0 {
+		return c.Reasons
+	}
+	return msg.Strings(l, c.ReasonMessages)
 }
 
 // Downtime is the downtime an availability allows on one month basis.

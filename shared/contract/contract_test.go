@@ -299,7 +299,7 @@ func TestCheckClauses(t *testing.T) {
 		{"K2 no certificate", func(in *contract.Input) { in.Data.Certificate = false }, "K2", contract.Red, "certificate"},
 		{"K3 50% of remaining rent", func(in *contract.Input) {
 			in.Termination = &contract.Termination{RemainingPct: d("50")}
-		}, "K3", contract.Red, "Leaving after month 1 of 12 costs 302,500.00"},
+		}, "K3", contract.Red, "Leaving after month 1 of 12 costs ¥302,500"},
 		{"K3 no clause", func(in *contract.Input) { in.Termination = nil }, "K3", contract.Amber, "no early-termination clause"},
 		{"K3 first contract annual (B3)", func(in *contract.Input) { in.FirstContract, in.PaymentPeriod = true, contract.Annual }, "K3", contract.Amber, "rule B3"},
 		{"K3 monthly contract, one month's fee cap", func(in *contract.Input) { in.PaymentPeriod = contract.Monthly }, "K3", contract.Red, "one month's fee"},

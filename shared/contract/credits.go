@@ -7,6 +7,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -79,8 +80,25 @@ type Table struct {
 	Tiers []Tier `json:"tiers"`
 	// CapPct is the cap, a percentage of the monthly fee.
 	CapPct decimal.Decimal `json:"cap_pct"`
-	// Source says where the table comes from.
+	// Source says where the table comes from, in English.
 	Source string `json:"source"`
+	// SourceMessage is the same as a message, in either language.
+	SourceMessage msg.M `json:"source_message,omitzero"`
+}
+
+// withSource sets the table's source to the catalogue message m.
+func (t Table) withSource(m msg.M) Table {
+	t.Source, t.SourceMessage = m.String(), m
+	return t
+}
+
+// SourceIn renders the source in l (the English text when the table
+// carries no message).
+func (t Table) SourceIn(l msg.Lang) string {
+	if t.SourceMessage.IsZero() {
+		return t.Source
+	}
+	return t.SourceMessage.In(l)
 }
 
 func tier(below, credit string) Tier {
@@ -100,17 +118,13 @@ func tiers(spec ...string) []Tier {
 func PresetTable(p Preset) (Table, bool) {
 	switch p {
 	case PresetArticles:
-		return Table{Preset: p, Tiers: tiers("99.9", "10", "99", "20", "98", "50"), CapPct: decimal.NewFromInt(50),
-			Source: "rule K1 (99.9%, money, cap ≥ 50%); steps from Tencent Cloud's 10/20/50% SLA table (Tencent Cloud documents, https://github.com/tencentyun/qcloud-documents)"}, true
+		return Table{Preset: p, Tiers: tiers("99.9", "10", "99", "20", "98", "50"), CapPct: decimal.NewFromInt(50)}.withSource(msg.New("contract.source." + string(p))), true
 	case PresetAWSEC2:
-		return Table{Preset: p, Tiers: tiers("99.99", "10", "99", "30", "95", "100"), CapPct: hundred,
-			Source: "AWS EC2 region-level SLA (https://aws.amazon.com/compute/sla/)"}, true
+		return Table{Preset: p, Tiers: tiers("99.99", "10", "99", "30", "95", "100"), CapPct: hundred}.withSource(msg.New("contract.source." + string(p))), true
 	case PresetAlibabaECS:
-		return Table{Preset: p, Tiers: tiers("99.975", "10", "99", "25", "95", "100"), CapPct: hundred,
-			Source: "Alibaba ECS single-instance SLA, as copied by sla.directory (https://sla.directory), a secondary source"}, true
+		return Table{Preset: p, Tiers: tiers("99.975", "10", "99", "25", "95", "100"), CapPct: hundred}.withSource(msg.New("contract.source." + string(p))), true
 	case PresetAlibabaDataHub:
-		return Table{Preset: p, Tiers: tiers("99.9", "20", "99", "30", "95", "50"), CapPct: decimal.NewFromInt(50),
-			Source: "Alibaba DataHub SLA, vouchers only (https://terms.aliyun.com)"}, true
+		return Table{Preset: p, Tiers: tiers("99.9", "20", "99", "30", "95", "50"), CapPct: decimal.NewFromInt(50)}.withSource(msg.New("contract.source." + string(p))), true
 	}
 	return Table{}, false
 }
@@ -164,13 +178,12 @@ func (c Credits) validate() error {
 func (c Credits) Table() Table {
 	t, ok := PresetTable(c.preset())
 	if !ok {
-		t = Table{Preset: PresetCustom, Tiers: slices.Clone(c.Tiers), CapPct: hundred,
-			Source: "the contract's own tiers"}
+		t = Table{Preset: PresetCustom, Tiers: slices.Clone(c.Tiers), CapPct: hundred}.withSource(msg.New("contract.source.custom"))
 		slices.SortFunc(t.Tiers, func(a, b Tier) int { return b.BelowPct.Cmp(a.BelowPct) })
 	}
 	if c.CapPct != nil {
 		t.CapPct = *c.CapPct
-		t.Source += "; cap from the contract"
+		t = t.withSource(msg.New("contract.source.capped", msg.Sub(t.SourceMessage)))
 	}
 	return t
 }

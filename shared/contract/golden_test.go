@@ -2,24 +2,103 @@ package contract_test
 
 import (
 	"bytes"
+	"io"
+	"regexp"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
-// TestGolden renders every testdata/*.json input as text and Markdown and
-// compares them with the golden files beside it.
+// TestGolden renders every testdata/*.json input as text and Markdown, in
+// English and in Chinese (issue 15), and compares them with the golden
+// files beside it.
 func TestGolden(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
-		in, err := contract.Decode(bytes.NewReader(input))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := contract.Check(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := checkFile(t, input)
 		testkit.Rendered(t, stem, r)
+		testkit.Rendered(t, stem+".zh", zhRender{r})
+		ms := []msg.M{r.Table.SourceMessage}
+		for _, c := range r.Clauses {
+			ms = append(append(ms, c.TitleMessage), c.ReasonMessages...)
+		}
+		for _, m := range ms {
+			if err := msg.Check(m); err != nil {
+				t.Error(err)
+			}
+		}
 	})
+}
+
+// links are the web addresses a source cites: they stay as they are.
+var links = regexp.MustCompile(`https?://[^\s）)]+|[a-z]+\.(directory|aliyun\.com)`)
+
+// TestZhHasNoEnglish: the Chinese report has no English sentence left,
+// once the sources' links are taken out (issue 15: every sentence in
+// zh-CN).
+func TestZhHasNoEnglish(t *testing.T) {
+	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+		var b bytes.Buffer
+		if err := checkFile(t, input).WriteTextIn(&b, msg.Zh); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(links.ReplaceAllString(b.String(), ""), "\n") {
+			if w := englishWords(line); len(w) > 0 {
+				t.Errorf("English %q left in %q", w, line)
+			}
+		}
+	})
+}
+
+// TestSourcesInBothLanguages: every preset's source and a capped custom
+// table render in Chinese with no English left but the links.
+func TestSourcesInBothLanguages(t *testing.T) {
+	capPct := decimal.NewFromInt(50)
+	tables := []contract.Table{contract.Credits{Tiers: []contract.Tier{{}}, CapPct: &capPct}.Table()}
+	for _, p := range []contract.Preset{contract.PresetArticles, contract.PresetAWSEC2, contract.PresetAlibabaECS, contract.PresetAlibabaDataHub} {
+		tb, _ := contract.PresetTable(p)
+		tables = append(tables, tb)
+	}
+	for _, tb := range tables {
+		zh := tb.SourceIn(msg.Zh)
+		if tb.Source != tb.SourceIn(msg.En) || len(englishWords(links.ReplaceAllString(zh, ""))) > 0 {
+			t.Errorf("%s: en %q, zh %q", tb.Preset, tb.Source, zh)
+		}
+	}
+}
+
+func checkFile(t *testing.T, input []byte) contract.Result {
+	t.Helper()
+	in, err := contract.Decode(bytes.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := contract.Check(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// zhRender renders a result in Chinese for testkit.Rendered.
+type zhRender struct{ r contract.Result }
+
+func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
+func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
+
+// englishWords lists the English words in s: three or more ASCII letters,
+// all lower case after the first (units such as "GB" and names such as
+// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
+func englishWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
+			out = append(out, w)
+		}
+	}
+	return out
 }

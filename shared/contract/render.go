@@ -1,61 +1,114 @@
 package contract
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
-// sections lays out the report that WriteText and WriteMarkdown render.
-func (r Result) sections() []table.Section {
-	down := table.Section{Title: "Allowed downtime a month", Header: []string{"month", "minutes"}}
+// sections lays out the report that WriteTextIn and WriteMarkdownIn render
+// in l.
+func (r Result) sections(l msg.Lang) []table.Section {
+	return []table.Section{r.downtime(l), r.credits(l), r.exit(l), r.clauses(l)}
+}
+
+// headers renders the catalogue entries contract.col.<id>.
+func headers(l msg.Lang, ids ...string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.Text("contract.col." + id)
+	}
+	return out
+}
+
+func (r Result) downtime(l msg.Lang) table.Section {
+	down := table.Section{Title: l.Text("contract.downtime"), Header: headers(l, "month", "minutes")}
 	for _, d := range r.Downtime {
-		mark := ""
+		basis := msg.New("common.verbatim", basisArg(d.Basis))
 		if d.Basis == r.Basis {
-			mark = " (contract)"
+			basis = msg.New("contract.basis_in_contract", msg.Sub(basis))
 		}
-		down.Rows = append(down.Rows, []string{string(d.Basis) + mark, d.Minutes.String()})
+		down.Rows = append(down.Rows, []string{basis.In(l), d.Minutes.String()})
 	}
-	credits := table.Section{Title: "Credit table: " + r.Table.Source, Header: []string{"uptime", "credit"}}
+	return down
+}
+
+func (r Result) credits(l msg.Lang) table.Section {
+	credits := table.Section{Title: l.Text("contract.credits", msg.Text(r.Table.SourceIn(l))),
+		Header: headers(l, "uptime", "credit")}
 	for _, t := range r.Table.Tiers {
-		op := "below "
+		op := "contract.below"
 		if t.Inclusive {
-			op = "at or below "
+			op = "contract.at_or_below"
 		}
-		credits.Rows = append(credits.Rows, []string{op + pct(t.BelowPct), pct(t.CreditPct)})
+		credits.Rows = append(credits.Rows, []string{l.Text(op, pctArg(t.BelowPct)), pct(t.CreditPct)})
 	}
-	credits.Rows = append(credits.Rows, []string{"cap", pct(r.Table.CapPct)})
-	exit := table.Section{Title: "Early termination (CNY)", Header: []string{"after month", "months left", "remaining rent", "contract", "recommended cap", "over cap"}}
+	credits.Rows = append(credits.Rows, []string{l.Text("contract.cap"), pct(r.Table.CapPct)})
+	return credits
+}
+
+func (r Result) exit(l msg.Lang) table.Section {
+	exit := table.Section{Title: l.Text("contract.exit"),
+		Header: headers(l, "after_month", "months_left", "remaining", "contract", "recommended", "over")}
 	for _, e := range r.Exit {
-		c, over := "not stated", ""
+		c, over := l.Text("contract.not_stated"), ""
 		if e.Contract != nil {
-			c = money.Format(*e.Contract)
+			c = amount(*e.Contract, l)
 		}
 		if e.Over() {
-			over = "yes"
+			over = l.Text("contract.yes")
 		}
 		exit.Rows = append(exit.Rows, []string{strconv.Itoa(e.Month), strconv.Itoa(e.RemainingMonths),
-			money.Format(e.Remaining), c, money.Format(e.Recommended), over})
+			amount(e.Remaining, l), c, amount(e.Recommended, l), over})
 	}
-	clauses := table.Section{Title: "Clauses"}
+	return exit
+}
+
+func (r Result) clauses(l msg.Lang) table.Section {
+	clauses := table.Section{Title: l.Text("contract.clauses")}
 	for _, c := range r.Clauses {
-		clauses.Rows = append(clauses.Rows, []string{fmt.Sprintf("%s %s: %s", c.Rule, c.Title, c.Level)})
-		for _, s := range c.Reasons {
+		clauses.Rows = append(clauses.Rows, []string{l.Text("contract.clause_line",
+			msg.Text(c.Rule), msg.Text(c.TitleIn(l)), msg.Text(LevelIn(c.Level, l)))})
+		for _, s := range c.ReasonsIn(l) {
 			clauses.Rows = append(clauses.Rows, []string{"  " + s})
 		}
 	}
-	return []table.Section{down, credits, exit, clauses}
+	return clauses
 }
 
-// WriteText renders the result for a terminal.
-func (r Result) WriteText(w io.Writer) error {
-	return table.WriteText(w, fmt.Sprintf("Contract check: %s", r.Level()), r.sections())
+// amount writes money in a table: two places in English, the 万 form in
+// Chinese.
+func amount(d decimal.Decimal, l msg.Lang) string {
+	if l == msg.En {
+		return money.Format(d)
+	}
+	return l.Money(d)
 }
 
-// WriteMarkdown renders the result as Markdown.
-func (r Result) WriteMarkdown(w io.Writer) error {
-	return table.WriteMarkdown(w, fmt.Sprintf("Contract check: %s", r.Level()), r.sections())
+// LevelIn names a level in l; an unknown one as it is.
+func LevelIn(v Level, l msg.Lang) string {
+	if !msg.Known("proc.level." + string(v)) {
+		return string(v)
+	}
+	return l.Text("proc.level." + string(v))
+}
+
+// WriteText renders the result for a terminal in English.
+func (r Result) WriteText(w io.Writer) error { return r.WriteTextIn(w, msg.En) }
+
+// WriteMarkdown renders the result as Markdown in English.
+func (r Result) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownIn(w, msg.En) }
+
+// WriteTextIn renders the result for a terminal in l.
+func (r Result) WriteTextIn(w io.Writer, l msg.Lang) error {
+	return table.WriteText(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
+}
+
+// WriteMarkdownIn renders the result as Markdown in l.
+func (r Result) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
+	return table.WriteMarkdown(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
 }
