@@ -144,9 +144,9 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
-			app.Strong().Text(" "+c.Title+" "),
+			app.Strong().Text(" "+c.TitleIn(l.Msg())+" "),
 			procRuleRef(l, c.Rule, embed),
-			app.Span().Text(" "+strings.Join(c.Reasons, " ")),
+			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), sentenceGap(l))),
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(

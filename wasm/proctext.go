@@ -328,6 +328,15 @@ var procLabels = map[string][2]string{
 	"names.invoice_tax":          {"Invoice type and tax rate", "发票类型与税率"},
 }
 
+// sentenceGap separates consecutive sentences: a space in English, none
+// in Chinese.
+func sentenceGap(l Lang) string {
+	if l == Zh {
+		return ""
+	}
+	return " "
+}
+
 // label returns the label of a section field or choice in language l.
 func (l Lang) label(key string) string {
 	pair, ok := procLabels[key]

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
@@ -212,9 +213,9 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 	var items []app.UI
 	add := func(who string, f quote.Flag) {
-		text := f.Text
+		text := f.In(l.Msg())
 		if who != "" {
-			text = who + ": " + text
+			text = l.Msg().Text("quote.who", msg.Text(who), msg.Text(text))
 		}
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),

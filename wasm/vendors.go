@@ -118,12 +118,12 @@ func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		if v.Rank > 0 {
 			rank = strconv.Itoa(v.Rank)
 		}
-		why := v.Reasons
+		why := v.ReasonsIn(l.Msg())
 		for _, a := range v.Adjustments {
-			why = append(why, a.Reason)
+			why = append(why, a.ReasonIn(l.Msg()))
 		}
 		rows[i] = []string{rank, v.Name, l.label("choice:status:" + string(v.Status)),
-			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, " ")}
+			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, sentenceGap(l))}
 	}
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
@@ -135,7 +135,7 @@ func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		table(l, "vendors-table", t.VendorsTitle,
 			[]string{t.VRank, t.VName, t.VStatus, t.VBase, t.VScore, t.VReasons}, rows),
 		splitLine(l, res.Split),
-		app.If(len(res.Notes) > 0, func() app.UI { return reasons(l, "vendors-notes", res.Notes) }),
+		app.If(len(res.Notes) > 0, func() app.UI { return reasons(l, "vendors-notes", res.NotesIn(l.Msg())) }),
 	)
 }
 
@@ -145,14 +145,15 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 		return nil
 	}
 	t := l.P()
-	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, s.Reason)
+	reason := s.ReasonIn(l.Msg())
+	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, reason)
 	if s.InRange {
 		primary, backup := s.PrimaryVendor, s.BackupVendor
 		if primary == "" {
 			// Fewer than two eligible vendors: the split stands, unnamed.
 			primary, backup = t.PrimaryWord, t.BackupWord
 		}
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + s.Reason
+		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
