@@ -92,5 +92,6 @@ func init() {
 		{ID: "quote.cell.bundled", En: "bundled {0}", Zh: "打包 {0}"},
 		{ID: "quote.cell.in_bundle", En: "in bundle", Zh: "含在打包价中"},
 		{ID: "quote.flag_line", En: "[{0} {1}] {2}", Zh: "[{0} {1}] {2}"},
+		{ID: "quote.who", En: "{0}: {1}", Zh: "{0}：{1}"},
 	})
 }
