@@ -103,6 +103,14 @@ func (e *env) importGolden(path string) {
 	e.waitFor(`document.getElementById("replace-keep-new") ? (document.getElementById("replace-keep-new").click(), false) : localStorage.getItem("gpuplan.state").includes('"procurement"')`)
 }
 
+// said fails the test when the element id does not contain text.
+func (e *env) said(lang, id, text string) {
+	e.t.Helper()
+	if got := e.eval(fmt.Sprintf(`document.getElementById(%q).textContent`, id)); !strings.Contains(got, text) {
+		e.t.Errorf("%s: #%s does not say %q: %.200s", lang, id, text, got)
+	}
+}
+
 // TestProcurementVerdicts: a plan file's sections, imported, show on
 // /quotes, /vendors and /contract with the verdicts gpuverify plan
 // computes from the same file, in English and in Chinese; the journey
@@ -112,6 +120,11 @@ func TestProcurementVerdicts(t *testing.T) {
 	path, p := goldenProc(t)
 	want := fileVerdicts(t, p)
 	e.importGolden(path)
+	// One computed sentence per page, in the page's language (issue 15).
+	said := map[string][3]string{
+		"en": {"Bundled quote: ask", "The SLA pays in vouchers", "Not named: memory per card"},
+		"zh": {"打包报价：", "SLA 以代金券赔偿", "未写明：每卡显存"},
+	}
 	for _, l := range []struct{ lang, quotes, contract string }{{"en", "Compare quotes", "Review the contract"}, {"zh", "比较报价", "审合同"}} {
 		e.do("quotes "+l.lang, chromedp.Navigate(e.base+"/quotes?lang="+l.lang), WaitWasm("quotes"))
 		if h := e.eval(`document.querySelector("main h1").textContent`); h != l.quotes {
@@ -126,7 +139,9 @@ func TestProcurementVerdicts(t *testing.T) {
 		if n := e.eval(`String(document.querySelectorAll("#quotes-chart rect.seg").length > 0)`); n != "true" {
 			t.Errorf("%s: the quotes chart has no bars", l.lang)
 		}
+		e.said(l.lang, "quotes-flags", said[l.lang][0])
 		e.do("vendors "+l.lang, chromedp.Navigate(e.base+"/vendors?lang="+l.lang), WaitWasm("vendors"))
+		e.said(l.lang, "vendors-table", said[l.lang][1])
 		if got := e.attr("vendors-result", "data-top"); got != want.top {
 			t.Errorf("%s: first vendor %q, gpuverify plan says %q", l.lang, got, want.top)
 		}
@@ -137,6 +152,7 @@ func TestProcurementVerdicts(t *testing.T) {
 		if got := e.attr("contract-result", "data-level"); got != want.level {
 			t.Errorf("%s: contract grade %q, gpuverify plan says %q", l.lang, got, want.level)
 		}
+		e.said(l.lang, "contract-clauses", said[l.lang][2])
 		if n := e.eval(`String(document.querySelectorAll("#exit-chart polyline").length)`); n != "2" {
 			t.Errorf("%s: the exit chart has %s lines, want the contract and the cap", l.lang, n)
 		}
