@@ -1,0 +1,75 @@
+//go:build !wasm
+
+package main
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/quote"
+	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// TestProcurementSpeaksTheLanguage: the flags on /quotes, the reasons on
+// /vendors and the clause titles and reasons on /contract are rendered in
+// the page's language and not in the other one (issue 15).
+func TestProcurementSpeaksTheLanguage(t *testing.T) {
+	proc := procurementOf(t)
+	s := proc.Sections
+	q, err := quote.Compare(*s.Quotes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := vendors.Rank(*s.Vendors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := contract.Check(*s.Contract)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs, vs, cs []msg.M
+	for _, p := range q.Quotes {
+		for _, f := range p.Flags {
+			qs = append(qs, f.Message)
+		}
+	}
+	for _, r := range v.Vendors {
+		vs = append(vs, r.ReasonMessages...)
+	}
+	for _, cl := range c.Clauses {
+		cs = append(append(cs, cl.TitleMessage), cl.ReasonMessages...)
+	}
+	for _, l := range []Lang{Zh, En} {
+		other := msg.Zh
+		if l == Zh {
+			other = msg.En
+		}
+		for _, page := range []struct {
+			name string
+			ui   app.UI
+			ms   []msg.M
+		}{
+			{"quotes", quotesAnswer(l, proc, false), qs},
+			{"vendors", vendorsAnswer(l, proc, false), vs},
+			{"contract", contractAnswer(l, proc, false), cs},
+		} {
+			if len(page.ms) == 0 {
+				t.Fatalf("%s: no messages to look for", page.name)
+			}
+			out := app.HTMLString(page.ui)
+			for _, m := range page.ms {
+				if want := html.EscapeString(m.In(l.Msg())); !strings.Contains(out, want) {
+					t.Errorf("%s in %s lacks %s: %q", page.name, l, m.ID, want)
+				}
+				if bad := html.EscapeString(m.In(other)); len(bad) > 12 && strings.Contains(out, bad) {
+					t.Errorf("%s in %s shows %s in the other language: %q", page.name, l, m.ID, bad)
+				}
+			}
+		}
+	}
+}
