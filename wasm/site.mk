@@ -97,7 +97,7 @@ test-browser:
 	$(MAKE) --no-print-directory site SITE_DIR=build/site-prefixed PREFIX=$(E2E_PREFIX)
 	GPUPLAN_SITE=$(CURDIR)/build/site \
 	GPUPLAN_SITE_PREFIXED=$(CURDIR)/build/site-prefixed GPUPLAN_PREFIX=$(E2E_PREFIX) \
-		$(GO) test ./wasm/e2e/ -count=1 $(E2E_FLAGS)
+		$(GO) test ./wasm/e2e/ -count=1 -timeout 40m $(E2E_FLAGS)
 
 ## bench-site: app.wasm sizes, cold/warm load, and the time from an input to
 ## the re-rendered plan (plan.Build in the wasm plus the page update) in chromium.
