@@ -29,6 +29,9 @@ type Plan struct {
 	Rules []string `json:"rules"`
 	// Warnings are what a buyer must read before signing.
 	Warnings []string `json:"warnings"`
+	// Procurement are the results computed from requirements.procurement;
+	// absent when the sheet has no procurement section.
+	Procurement *ProcurementResults `json:"procurement,omitempty"`
 }
 
 // Sizing is the memory math and the estimates behind the GPU choice.
