@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // Difference is one path whose value differs between the two machines.
@@ -233,4 +235,26 @@ func identityParts(ds []Difference) (gpus []string, host bool) {
 		}
 	}
 	return gpus, host
+}
+
+// MaxFactsBytes bounds a facts document or report FactsOf reads.
+const MaxFactsBytes = 4 << 20
+
+// FactsOf returns the gpuverify facts of a report or a facts document
+// (data), compact, for Input's POCFacts or DeliveredFacts (rule P4): the
+// report's "facts" object, or the whole document when it has none. field
+// names the input in an error ("poc_facts" or "delivered_facts").
+func FactsOf(field string, data []byte) (json.RawMessage, error) {
+	if len(data) > MaxFactsBytes {
+		return nil, &fielderr.Error{Field: field, Value: fmt.Sprintf("%d bytes", len(data)), Want: fmt.Sprintf("a gpuverify report or facts file of at most %d MiB", MaxFactsBytes>>20)}
+	}
+	m, err := decodeFacts(field, data)
+	if err != nil {
+		return nil, &fielderr.Error{Field: field, Value: "(not a JSON object)", Want: "a gpuverify report or facts file (JSON)"}
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return nil, &fielderr.Error{Field: field, Value: "(unreadable)", Want: "a gpuverify report or facts file (JSON)"}
+	}
+	return out, nil
 }
