@@ -322,23 +322,6 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 	)
 }
 
-// nav lists every route that belongs in the menu, marking the current one.
-func (p *pageState) nav(current route) app.UI {
-	m := p.st.Lang.M()
-	var items []app.UI
-	for _, r := range routes {
-		if !r.InNav {
-			continue
-		}
-		a := app.A().ID("nav-%s", r.ID).Href("%s", p.pageLink(r, p.st.Lang)).Text(r.Title(m))
-		if r.ID == current.ID {
-			a = a.Class("active").Aria("current", "page")
-		}
-		items = append(items, a)
-	}
-	return app.Nav().Class("site-nav").Aria("label", m.SiteName).Body(items...)
-}
-
 // langSwitch links to the same page and state in the other language. It is a
 // plain link, so it also works in the prerender without wasm.
 func (p *pageState) langSwitch(r route) app.UI {

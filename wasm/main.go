@@ -16,6 +16,7 @@ type route struct {
 	New        func() app.Composer
 	InNav      bool // listed in the site menu
 	KeepsInput bool // the URL carries the planner input (what differs from the defaults), not just ?lang=
+	Journey    bool // a stage of the procurement journey (journey.go), shown in order with its mark
 }
 
 // Route ids, for pages that refer to each other.
@@ -25,21 +26,43 @@ const (
 	routeRentBuild  = "rentbuild"
 	routeAcceptance = "acceptance"
 	routeAbout      = "about"
+	routeQuotes     = "quotes"
+	routeVendors    = "vendors"
+	routeContract   = "contract"
+	routePOC        = "poc"
+	routeOperations = "operations"
+	routeRenewal    = "renewal"
+	routeChecklists = "checklists"
 	routeEmbed      = "embed"
 )
 
-// routes is every page of the site, in menu order. The generator prerenders
+// routes is every page of the site, in menu order: the procurement
+// journey in the articles' order (Journey), then the other pages. The generator prerenders
 // each one and the service worker precaches each one, so deep links work
 // offline.
 var routes = []route{
 	{Path: "/", ID: routePlanner, Title: func(m *Messages) string { return m.NavPlanner },
-		New: newPlannerPage, InNav: true, KeepsInput: true},
+		New: newPlannerPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/quotes", ID: routeQuotes, Title: func(m *Messages) string { return m.Code.P().NavQuotes },
+		New: newQuotesPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/vendors", ID: routeVendors, Title: func(m *Messages) string { return m.Code.P().NavVendors },
+		New: newVendorsPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/contract", ID: routeContract, Title: func(m *Messages) string { return m.Code.P().NavContract },
+		New: newContractPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/poc", ID: routePOC, Title: func(m *Messages) string { return m.Code.P().NavPOC },
+		New: newPOCPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/acceptance", ID: routeAcceptance, Title: func(m *Messages) string { return m.NavAcceptance },
+		New: newAcceptancePage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/operations", ID: routeOperations, Title: func(m *Messages) string { return m.Code.P().NavOperations },
+		New: newOperationsPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/renewal", ID: routeRenewal, Title: func(m *Messages) string { return m.Code.P().NavRenewal },
+		New: newRenewalPage, InNav: true, KeepsInput: true, Journey: true},
+	{Path: "/checklists", ID: routeChecklists, Title: func(m *Messages) string { return m.Code.P().NavChecklists },
+		New: newChecklistsPage, InNav: true, KeepsInput: true, Journey: true},
 	{Path: "/cost", ID: routeCost, Title: func(m *Messages) string { return m.NavCost },
 		New: newCostPage, InNav: true, KeepsInput: true},
 	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m *Messages) string { return m.NavRentBuild },
 		New: newRentBuildPage, InNav: true, KeepsInput: true},
-	{Path: "/acceptance", ID: routeAcceptance, Title: func(m *Messages) string { return m.NavAcceptance },
-		New: newAcceptancePage, InNav: true, KeepsInput: true},
 	{Path: "/about", ID: routeAbout, Title: func(m *Messages) string { return m.NavAbout },
 		New: newAboutPage, InNav: true},
 	{Path: "/embed", ID: routeEmbed, Title: func(m *Messages) string { return m.EmbedAttribution },

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"reflect"
 	"slices"
 	"sort"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -129,13 +131,19 @@ type State struct {
 	Proc  *Procurement // nil when there are none
 }
 
-// Procurement is the procurement sections of an imported plan, held as
-// they were read. The form cannot edit them; they ride along with the sheet
-// into storage and into the exported plan file. A value is never changed
-// once made: a new import makes a new one.
+// Procurement is the procurement sections of the plan: imported with a plan
+// file or a share link, or typed on the procurement pages (procform.go). It
+// rides along with the sheet into storage and into the exported plan file.
+// A value is never changed once made: an import or an edit makes a new one.
 type Procurement struct {
+	// Sections are the valid sections, the ones the plan file carries.
 	Sections *plan.Procurement
 	raw      json.RawMessage // Sections as saved, encoded once
+	// drafts are the sections edited on a page, as typed (procform.go);
+	// a draft may be invalid, and then its section is the last valid one.
+	drafts   map[string]Draft
+	draftRaw json.RawMessage // drafts as saved, encoded once
+	errs     map[string]*fielderr.Error
 }
 
 // NewProcurement checks the sections with plan.Build (the validation
@@ -154,6 +162,120 @@ func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 		return nil, err
 	}
 	return &Procurement{Sections: p, raw: raw}, nil
+}
+
+// Draft returns the typed text of section name: its draft when it was
+// edited here, else the saved section's fields. A nil p gives an empty one.
+func (p *Procurement) Draft(name string) Draft {
+	if p == nil {
+		return Draft{}
+	}
+	if d, ok := p.drafts[name]; ok {
+		return d
+	}
+	return sectionDraft(p.Sections, name)
+}
+
+// Err returns the first field of section name's draft that its Validate
+// refuses, or nil when the draft is valid (or there is none).
+func (p *Procurement) Err(name string) *fielderr.Error {
+	if p == nil {
+		return nil
+	}
+	return p.errs[name]
+}
+
+// Edit returns the procurement with section name's draft replaced by d.
+// When d is valid (BuildSection) its section replaces the saved one, and
+// an empty d removes it; otherwise the saved section stays and Err says
+// which field is refused. p may be nil; the result is nil when nothing is
+// left.
+func (p *Procurement) Edit(name string, d Draft) *Procurement {
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{}}
+	if p != nil {
+		if p.Sections != nil {
+			*next.Sections = *p.Sections
+		}
+		maps.Copy(next.drafts, p.drafts)
+	}
+	next.drafts[name] = d
+	if d.Len() == 0 {
+		delete(next.drafts, name)
+		setSection(next.Sections, name, nil)
+	} else if sec, err := BuildSection(name, d); err == nil {
+		setSection(next.Sections, name, sec)
+	}
+	return next.seal()
+}
+
+// setSection copies section name from src into dst; a nil src clears it.
+func setSection(dst *plan.Procurement, name string, src *plan.Procurement) {
+	to := sectionField(reflect.ValueOf(dst).Elem(), name)
+	if src == nil {
+		to.SetZero()
+		return
+	}
+	to.Set(sectionField(reflect.ValueOf(src).Elem(), name))
+}
+
+// withDrafts returns p with saved drafts added, each checked again.
+func (p *Procurement) withDrafts(drafts map[string]Draft) *Procurement {
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts}
+	if p != nil && p.Sections != nil {
+		*next.Sections = *p.Sections
+	}
+	return next.seal()
+}
+
+// seal encodes p for storage and checks its drafts; nil when p holds
+// nothing.
+func (p *Procurement) seal() *Procurement {
+	p.errs = map[string]*fielderr.Error{}
+	for name, d := range p.drafts {
+		if _, err := BuildSection(name, d); err != nil {
+			p.errs[name] = errAsField(name, err)
+		}
+	}
+	if len(p.Names()) == 0 && len(p.drafts) == 0 {
+		return nil
+	}
+	p.raw, _ = json.Marshal(p.Sections) // plain structs always marshal
+	if len(p.drafts) > 0 {
+		texts := make(map[string]map[string]string, len(p.drafts))
+		for name, d := range p.drafts {
+			texts[name] = d.f
+		}
+		p.draftRaw, _ = json.Marshal(texts)
+	}
+	return p
+}
+
+// loadDrafts reads the saved drafts; a draft of an unknown section or with
+// too many fields is dropped with a Problem naming it.
+func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
+	var texts map[string]map[string]string
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	if err := json.Unmarshal(raw, &texts); err != nil {
+		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "drafts", Reason: clipReason(err.Error())}}
+	}
+	var problems []Problem
+	out := map[string]Draft{}
+	for _, name := range slices.Sorted(maps.Keys(texts)) {
+		f := texts[name]
+		if !slices.Contains(plan.Sections, name) || len(f) > maxDraftFields {
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip("drafts " + name),
+				Reason: "not a procurement section, or too many fields"})
+			continue
+		}
+		d := Draft{f: map[string]string{}}
+		for k, v := range f {
+			d.f[clipText(k)] = clipText(v)
+		}
+		out[name] = d
+	}
+	return out, problems
 }
 
 // loadProcurement reads saved sections one by one (plan.DecodeSection, then
@@ -283,7 +405,7 @@ func (p *Procurement) Names() []string {
 
 // sections returns the sections for plan.Build, nil when there are none.
 func (p *Procurement) sections() *plan.Procurement {
-	if p == nil {
+	if len(p.Names()) == 0 {
 		return nil
 	}
 	return p.Sections
@@ -365,6 +487,9 @@ type saved struct {
 	// Procurement is read on its own (decodeProcurement), so bad sections
 	// lose only themselves, not the sheet.
 	Procurement json.RawMessage `json:"procurement,omitempty"`
+	// Drafts are the sections as typed on the procurement pages, by
+	// section, field path and text (procform.go); read on their own too.
+	Drafts json.RawMessage `json:"drafts,omitempty"`
 }
 
 // Loaded is what LoadSaved read from the URL and storage.
@@ -431,6 +556,16 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 			l.Backup = true
 		}
 		st.Proc = proc
+	}
+	if storedOK && len(sv.Drafts) > 0 {
+		drafts, ps := loadDrafts(sv.Drafts)
+		if len(ps) > 0 {
+			l.Problems = append(l.Problems, ps...)
+			l.Backup = true
+		}
+		if len(drafts) > 0 {
+			st.Proc = st.Proc.withDrafts(drafts)
+		}
 	}
 	var savedIn Input
 	if storedOK {
@@ -612,7 +747,11 @@ func (s State) Saved() string {
 	// The sections were encoded once, when they were read; re-encoding
 	// them on every keystroke would cost more than the rest of the state.
 	// b ends with the object's closing brace.
-	return string(b[:len(b)-1]) + `,"procurement":` + string(s.Proc.raw) + "}"
+	out := string(b[:len(b)-1]) + `,"procurement":` + string(s.Proc.raw)
+	if len(s.Proc.draftRaw) > 0 {
+		out += `,"drafts":` + string(s.Proc.draftRaw)
+	}
+	return out + "}"
 }
 
 // store is the browser storage the state uses. Tests replace it.

@@ -64,6 +64,13 @@ func TestPrerenderPages(t *testing.T) {
 		routeAcceptance: {enMessages.AcceptanceTitle, zhMessages.AcceptanceTitle},
 		routeAbout:      {enMessages.AboutTitle, zhMessages.AboutTitle},
 		routeEmbed:      {enMessages.PlannerTitle, zhMessages.PlannerTitle},
+		routeQuotes:     {enProc.QuotesTitle, zhProc.QuotesTitle},
+		routeVendors:    {enProc.VendorsTitle, zhProc.VendorsTitle},
+		routeContract:   {enProc.ContractTitle, zhProc.ContractTitle},
+		routePOC:        {enProc.NavPOC, zhProc.NavPOC},
+		routeOperations: {enProc.NavOperations, zhProc.NavOperations},
+		routeRenewal:    {enProc.NavRenewal, zhProc.NavRenewal},
+		routeChecklists: {enProc.NavChecklists, zhProc.NavChecklists},
 	}
 	for _, r := range routes {
 		for i, l := range []Lang{En, Zh} {

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// contractPage reviews the contract clause by clause with contract.Check,
+// the code gpuverify plan runs: credit tiers (presets or custom) and cap,
+// compensation, data deletion, early termination, term, billing start and
+// payment; the allowed downtime per month on each basis; the credit for a
+// 48-hour outage; the early-exit cost by month against min(20% of the
+// remaining rent, 3 months); red, amber or green per clause with the
+// reason (rules K1–K6, B3).
+type contractPage struct {
+	app.Compo
+	pageState
+}
+
+func newContractPage() app.Composer { return &contractPage{} }
+
+// OnInit reads the state before the first render.
+func (p *contractPage) OnInit() { p.preload() }
+
+// OnNav reloads the state when the page is entered.
+func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeContract)) }
+
+// Render draws the page.
+func (p *contractPage) Render() app.UI {
+	return p.layout(routeByID(routeContract), func() app.UI {
+		t := p.st.Lang.P()
+		return app.Div().Class("proc-page", "contract-page").Body(
+			app.H1().Text(t.ContractTitle),
+			app.P().Class("intro").Text(t.ContractIntro),
+			contractAnswer(p.st.Lang, p.st.Proc),
+			p.contractForm(),
+			p.shareSections(routeByID(routeContract)),
+		)
+	})
+}
+
+var presetChoicesList = choices(string(contract.PresetArticles), string(contract.PresetAWSEC2),
+	string(contract.PresetAlibabaECS), string(contract.PresetAlibabaDataHub), string(contract.PresetCustom))
+
+var slaFields = []pfield{
+	{Path: "availability_pct"},
+	{Path: "monthly_fee"},
+	{Path: "month_basis", Kind: pChoice, Choices: choices("28d", "29d", "30d", "31d", "730h"), Labels: "choice:basis"},
+	{Path: "credits.preset", Kind: pChoice, Choices: presetChoicesList, Labels: "choice:preset"},
+	{Path: "credits.cap_pct"},
+	{Path: "compensation", Kind: pChoice, Choices: choices("money", "voucher", "hours"), Labels: "choice:comp"},
+	{Path: "outage_hours"},
+	{Path: "survives_outage", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+}
+
+var tierFields = []pfield{{Path: "below_pct"}, {Path: "credit_pct"}, {Path: "inclusive", Kind: pCheck}}
+
+var dataFields = []pfield{
+	{Path: "owner", Kind: pChoice, Choices: choices("customer", "vendor"), Labels: "choice:owner"},
+	{Path: "no_vendor_access", Kind: pCheck},
+	{Path: "deletion_working_days"},
+	{Path: "certificate", Kind: pCheck},
+}
+
+var termFields = []pfield{
+	{Path: "term_months"},
+	{Path: "payment_period", Kind: pChoice, Choices: choices("monthly", "quarterly", "annual"), Labels: "choice:period"},
+	{Path: "first_contract", Kind: pCheck},
+	{Path: "billing_start", Kind: pChoice, Choices: choices("on_order", "on_ready"), Labels: "choice:billing"},
+	{Path: "document", Kind: pChoice, Choices: choices("service_contract", "user_agreement"), Labels: "choice:document"},
+}
+
+var nameFields = []pfield{{Path: "model", Kind: pCheck}, {Path: "memory", Kind: pCheck}, {Path: "card_count", Kind: pCheck},
+	{Path: "virtualisation", Kind: pCheck}, {Path: "delivery_time", Kind: pCheck}, {Path: "ready_condition", Kind: pCheck},
+	{Path: "billing_period", Kind: pCheck}, {Path: "separate_items", Kind: pCheck}, {Path: "fault_response", Kind: pCheck},
+	{Path: "exit_process", Kind: pCheck}, {Path: "invoice_tax", Kind: pCheck}}
+
+// contractForm is the contract's clauses, grouped as a contract reads.
+func (p *contractPage) contractForm() app.UI {
+	r := routeByID(routeContract)
+	t := p.st.Lang.P()
+	d := p.draft("contract")
+	kids := []app.UI{
+		app.H2().Text(t.InputsTitle),
+		p.sectionErr("contract"),
+		app.H3().Text(t.SLATitle),
+		p.fields(r, "contract", "", slaFields),
+	}
+	if d.Get("credits.preset") == string(contract.PresetCustom) || d.Rows("credits.tiers") > 0 {
+		kids = append(kids, app.H3().Text(t.TiersTitle))
+		for i := range d.Rows("credits.tiers") {
+			kids = append(kids, app.FieldSet().ID("tier-%d", i).Class("prow").Body(
+				app.Legend().Text(fmt.Sprintf(t.TierRowF, i+1)),
+				p.fields(r, "contract", fmt.Sprintf("credits.tiers[%d].", i), tierFields),
+				p.removeRow(r, "contract", "credits.tiers", i),
+			))
+		}
+		kids = append(kids, p.addRow(r, "contract", "credits.tiers", t.AddTier,
+			func(int) map[string]string { return map[string]string{"below_pct": "99.9", "credit_pct": "10"} }, nil))
+	}
+	kids = append(kids,
+		app.H3().Text(t.DataTitle), p.fields(r, "contract", "data.", dataFields),
+		app.H3().Text(t.ExitTitle), p.fields(r, "contract", "termination.",
+			[]pfield{{Path: "remaining_pct"}, {Path: "cap_months"}}),
+		app.H3().Text(t.TermsTitle), p.fields(r, "contract", "", termFields),
+		app.H3().Text(t.NamesTitle), p.fields(r, "contract", "names.", nameFields),
+	)
+	return app.Section().ID("contract-form").Class("block", "proc-form").Body(kids...)
+}
+
+// contractAnswer is the overall grade, each clause with its reasons, the
+// downtime table, the outage credit and the exit-cost chart, by
+// contract.Check on the saved section.
+func contractAnswer(l Lang, proc *Procurement) app.UI {
+	t := l.P()
+	var in *contract.Input
+	if proc != nil && proc.Sections != nil {
+		in = proc.Sections.Contract
+	}
+	if in == nil {
+		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
+			app.P().Text(t.NoContract))
+	}
+	res, err := contract.Check(*in)
+	if err != nil {
+		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "error").Body(
+			app.P().Class("warn-line").Text(err.Error()))
+	}
+	level := res.Level()
+	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
+		Attr("data-level", string(level)).Body(
+		app.H2().Text(t.ResultTitle),
+		app.If(proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
+			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
+		clausesList(l, res.Clauses),
+		outageLine(l, res),
+		downtimeTable(l, res),
+		exitChart(l, res.Exit),
+	)
+}
+
+// clausesList is every clause with its grade and reasons.
+func clausesList(l Lang, cs []contract.Clause) app.UI {
+	items := make([]app.UI, len(cs))
+	for i, c := range cs {
+		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
+			Attr("data-level", string(c.Level)).Body(
+			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
+			app.Strong().Text(" "+c.Title+" "),
+			ruleRef(l, c.Rule),
+			app.Span().Text(" "+strings.Join(c.Reasons, " ")),
+		)
+	}
+	return app.Div().ID("contract-clauses").Class("clauses").Body(
+		app.H3().Text(l.P().ClausesTitle), app.Ul().Body(items...))
+}
+
+// outageLine prices rule K6's outage.
+func outageLine(l Lang, res contract.Result) app.UI {
+	o := res.Outage
+	capped := ""
+	if o.Credit.Capped {
+		capped = " (cap)"
+		if l == Zh {
+			capped = "（已封顶）"
+		}
+	}
+	return app.P().ID("contract-outage").Attr("data-credit", o.Credit.Amount.StringFixed(2)).Text(
+		fmt.Sprintf(l.P().OutageF, o.Hours.String(), o.Credit.UptimePct.StringFixed(3)+"%",
+			o.Credit.Pct.String()+"%", l.Money(o.Credit.Amount), capped))
+}
+
+// downtimeTable is the downtime the availability allows on each month
+// basis, in minutes.
+func downtimeTable(l Lang, res contract.Result) app.UI {
+	t := l.P()
+	rows := make([][]string, len(res.Downtime))
+	for i, d := range res.Downtime {
+		rows[i] = []string{string(d.Basis), d.Minutes.StringFixed(1)}
+	}
+	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
+}
+
+// exitChart draws the early-exit cost after each month: the contract's
+// clause against rule K3's recommended cap.
+func exitChart(l Lang, rows []contract.ExitRow) app.UI {
+	if len(rows) == 0 {
+		return nil
+	}
+	t := l.P()
+	rec := series{Label: t.ExitRecommended, Class: "exit-recommended", Y: []decimal.Decimal{decimal.Zero}}
+	con := series{Label: t.ExitContract, Class: "exit-contract", Y: []decimal.Decimal{decimal.Zero}}
+	over := 0
+	for _, r := range rows {
+		rec.Y = append(rec.Y, r.Recommended)
+		if r.Contract != nil {
+			con.Y = append(con.Y, *r.Contract)
+		}
+		if r.Over() {
+			over++
+		}
+	}
+	lines := []series{rec}
+	if len(con.Y) > 1 {
+		lines = append(lines, con)
+	}
+	step := max(1, len(rows)/12)
+	return app.Div().ID("contract-exit").Attr("data-over", over).Body(
+		lineChart("exit-chart", t.ExitChart, t.ExitMonth, lines, step, l.Money, nil),
+		app.If(over > 0, func() app.UI {
+			return app.P().Class("warn-line").Text(fmt.Sprintf(t.ExitOverF, over, len(rows)))
+		}),
+	)
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The form pieces of the procurement pages, on the editing API of
+// procform.go: every field reads its text from the section's draft and
+// writes it back through editSection.
+
+// draft is the typed text of section name (procform.go).
+func (p *pageState) draft(name string) Draft { return p.st.Proc.Draft(name) }
+
+// editSection replaces section name's draft with d: the section is parsed
+// and validated, the state recomputed and saved (procform.go).
+func (p *pageState) editSection(ctx app.Context, r route, name string, d Draft) {
+	p.setState(State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
+	p.problems = nil
+	p.saveEdit(ctx, r)
+}
+
+// pkind is how a section field is entered.
+type pkind int
+
+// The kinds of section field.
+const (
+	pNum    pkind = iota // a number, typed as text
+	pText                // free text
+	pChoice              // one of Choices; "" is "not stated"
+	pCheck               // a checkbox: "true" or empty
+)
+
+// pfield is one field of a section form.
+type pfield struct {
+	Path    string   // the field's path in the section, as Validate names it
+	Kind    pkind    // how it is entered
+	Choices []string // pChoice: the values, "" first when it may be left out
+	Labels  string   // pChoice: the procLabels prefix of the choice labels ("choice:poc")
+}
+
+// labelKey is the procLabels key of a path: row indexes left out,
+// "quotes[2].vendor" → "quotes[].vendor".
+func labelKey(path string) string {
+	var b strings.Builder
+	skip := false
+	for _, c := range path {
+		switch {
+		case c == '[':
+			skip = true
+			b.WriteString("[]")
+		case c == ']':
+			skip = false
+		case !skip:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// fieldDOMID is the element id of a section field: "quotes-quotes-0-vendor".
+func fieldDOMID(section, path string) string {
+	r := strings.NewReplacer(".", "-", "[", "-", "]", "")
+	return section + "-" + r.Replace(path)
+}
+
+// errText is a refused field's problem in language l.
+func errText(l Lang, fe *fielderr.Error) string {
+	if fe.Msg != "" || l != Zh {
+		return fe.Problem()
+	}
+	return fmt.Sprintf(l.P().WantGotF, fe.Want, fe.Value)
+}
+
+// sectionField renders one field of section sec inside route r.
+func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
+	l := p.st.Lang
+	t := l.P()
+	id := fieldDOMID(sec, f.Path)
+	value := p.draft(sec).Get(f.Path)
+	label := l.label(labelKey(f.Path))
+	fe := p.st.Proc.Err(sec)
+	bad := fe != nil && fe.Field == f.Path
+	h := func(ctx app.Context, e app.Event) {
+		p.fail = guard("input "+f.Path, func() {
+			src := ctx.JSSrc()
+			v := src.Get("value").String()
+			if f.Kind == pCheck {
+				v = ""
+				if src.Get("checked").Bool() {
+					v = "true"
+				}
+			}
+			p.editSection(ctx, r, sec, p.draft(sec).With(f.Path, v))
+		})
+	}
+	scope := app.EventScope(id)
+	var control app.UI
+	switch f.Kind {
+	case pCheck:
+		box := app.Input().ID("%s", id).Type("checkbox").OnChange(h, scope)
+		if on := value == "true"; on || app.IsClient {
+			box = box.Checked(on) // the prerender writes checked="false" as checked
+		}
+		return app.Div().Class("field", "check").Body(
+			app.Label().For("%s", id).Body(box, app.Span().Text(label)),
+			app.If(bad, func() app.UI { return fieldErr(l, id, fe) }),
+		)
+	case pChoice:
+		opts := make([]app.UI, len(f.Choices))
+		for i, c := range f.Choices {
+			text := t.NotStated
+			if c != "" {
+				text = l.label(f.Labels + ":" + c)
+			}
+			o := app.Option().Value(c).Text(text)
+			if c == value || app.IsClient {
+				o = o.Selected(c == value)
+			}
+			opts[i] = o
+		}
+		control = app.Select().ID("%s", id).Aria("invalid", bad).OnChange(h, scope).Body(opts...)
+	default:
+		mode := "decimal"
+		if f.Kind == pText {
+			mode = "text"
+		}
+		control = app.Input().ID("%s", id).Type("text").Attr("inputmode", mode).
+			AutoComplete(false).Spellcheck(false).Value(value).
+			Aria("invalid", bad).OnInput(h, scope)
+	}
+	return app.Div().Class("field").Body(
+		app.Label().For("%s", id).Text(label),
+		app.Div().Class("field-row").Body(control),
+		app.If(bad, func() app.UI { return fieldErr(l, id, fe) }),
+	)
+}
+
+// fieldErr is the message under a refused field: what it allows and what
+// it got.
+func fieldErr(l Lang, id string, fe *fielderr.Error) app.UI {
+	return app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(errText(l, fe))
+}
+
+// sectionErr says which field of section sec is refused, at the top of
+// its form, naming it; nil when the draft is valid.
+func (p *pageState) sectionErr(sec string) app.UI {
+	fe := p.st.Proc.Err(sec)
+	if fe == nil {
+		return nil
+	}
+	l := p.st.Lang
+	name := l.label(labelKey(fe.Field))
+	if i := strings.LastIndex(fe.Field, "["); i >= 0 && name == labelKey(fe.Field) {
+		name = fe.Field
+	}
+	if row, ok := rowOf(fe.Field); ok {
+		name = fmt.Sprintf("%s (%d)", name, row+1)
+	}
+	return app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
+		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe)))
+}
+
+// rowOf is the first row index in path, if any.
+func rowOf(path string) (int, bool) {
+	i := strings.Index(path, "[")
+	if i < 0 {
+		return 0, false
+	}
+	return rowIndex(path, path[:i])
+}
+
+// fields renders a group of section fields.
+func (p *pageState) fields(r route, sec, prefix string, fs []pfield) app.UI {
+	kids := make([]app.UI, len(fs))
+	for i, f := range fs {
+		f.Path = prefix + f.Path
+		kids[i] = p.sectionField(r, sec, f)
+	}
+	return app.Div().Class("pgrid").Body(kids...)
+}
+
+// rowButtons are a row's remove button; add is the list's add button.
+func (p *pageState) removeRow(r route, sec, list string, i int) app.UI {
+	return app.Button().ID("%s-remove-%d", sec, i).Type("button").Class("btn", "small").
+		Text(p.st.Lang.P().RemoveRow).OnClick(func(ctx app.Context, e app.Event) {
+		p.fail = guard("remove row", func() {
+			p.editSection(ctx, r, sec, p.draft(sec).RemoveRow(list, i))
+		})
+	}, app.EventScope(fmt.Sprintf("%s-%d", list, i)))
+}
+
+// addRow is a button adding a row to the list at list, seeded by first;
+// prep, when set, fills the rest of the section first (from the plan).
+func (p *pageState) addRow(r route, sec, list, text string, first func(n int) map[string]string, prep func(Draft) Draft) app.UI {
+	return app.Button().ID("%s-add-%s", sec, strings.ReplaceAll(list, ".", "-")).Type("button").Class("btn").Text(text).
+		OnClick(func(ctx app.Context, e app.Event) {
+			p.fail = guard("add row", func() {
+				d := p.draft(sec)
+				if prep != nil {
+					d = prep(d)
+				}
+				p.editSection(ctx, r, sec, d.AddRow(list, first(d.Rows(list))))
+			})
+		})
+}
+
+// choices lists the values of a choice field, "" first.
+func choices(vs ...string) []string { return append([]string{""}, vs...) }
+
+// boolChoices are the values of a yes/no question that may be unanswered.
+var boolChoices = choices("true", "false")
+
+// shareSections is the share link of the page with the procurement
+// sections in its fragment (state.go's ShareLink).
+func (p *pageState) shareSections(r route) app.UI {
+	return nil
+}

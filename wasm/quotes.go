@@ -1,0 +1,228 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/quote"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// quotesPage compares the vendors' quotes for the plan's need: each quote
+// split into its items, normalised by quote.Compare (the code gpuverify
+// plan runs) to the all-in monthly cost without VAT, with the spread, the
+// flags and a stacked bar per quote (rules C1, C3, C5).
+type quotesPage struct {
+	app.Compo
+	pageState
+}
+
+func newQuotesPage() app.Composer { return &quotesPage{} }
+
+// OnInit reads the state before the first render.
+func (p *quotesPage) OnInit() { p.preload() }
+
+// OnNav reloads the state when the page is entered.
+func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes)) }
+
+// Render draws the page.
+func (p *quotesPage) Render() app.UI {
+	return p.layout(routeByID(routeQuotes), func() app.UI {
+		t := p.st.Lang.P()
+		return app.Div().Class("proc-page", "quotes-page").Body(
+			app.H1().Text(t.QuotesTitle),
+			app.P().Class("intro").Text(t.QuotesIntro),
+			quotesAnswer(p.st.Lang, p.st.Proc),
+			p.quotesForm(),
+			p.shareSections(routeByID(routeQuotes)),
+		)
+	})
+}
+
+// quoteFields are the items of one quote, in the order a quote lists them.
+var quoteFields = []pfield{
+	{Path: "vendor", Kind: pText},
+	{Path: "gpu_per_card"},
+	{Path: "bundled"},
+	{Path: "egress.included"},
+	{Path: "egress.unit_price"},
+	{Path: "storage.included"},
+	{Path: "storage.unit_price"},
+	{Path: "ips.included"},
+	{Path: "ips.unit_price"},
+	{Path: "support_monthly"},
+	{Path: "migration"},
+	{Path: "vat.included", Kind: pChoice, Choices: boolChoices, Labels: "choice:vat"},
+	{Path: "vat.rate_pct"},
+	{Path: "billing_start", Kind: pChoice, Choices: choices(quote.OnOrder, quote.OnReady), Labels: "choice:billing"},
+	{Path: "delivery_days"},
+}
+
+// needFields are the need every quote is priced for.
+var needFields = []pfield{{Path: "cards"}, {Path: "egress_tb"}, {Path: "storage_gb"}, {Path: "ips"}, {Path: "term_months"}}
+
+// quotesForm is the need and one block per quote.
+func (p *quotesPage) quotesForm() app.UI {
+	r := routeByID(routeQuotes)
+	t := p.st.Lang.P()
+	d := p.draft("quotes")
+	kids := []app.UI{
+		app.H2().Text(t.InputsTitle),
+		p.sectionErr("quotes"),
+		app.H3().Text(t.NeedTitle),
+		p.fields(r, "quotes", "need.", needFields),
+		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(t.FromPlan).OnClick(p.needFromPlan),
+	}
+	for i := range d.Rows("quotes") {
+		prefix := fmt.Sprintf("quotes[%d].", i)
+		kids = append(kids, app.FieldSet().ID("quote-%d", i).Class("prow").Body(
+			app.Legend().Text(fmt.Sprintf(t.QuoteRowF, i+1)),
+			p.fields(r, "quotes", prefix, quoteFields),
+			p.removeRow(r, "quotes", "quotes", i),
+		))
+	}
+	kids = append(kids, p.addRow(r, "quotes", "quotes", t.AddQuote, p.newQuote, p.needIfEmpty))
+	return app.Section().ID("quotes-form").Class("block", "proc-form").Body(kids...)
+}
+
+// needIfEmpty takes the need from the plan when none was entered.
+func (p *quotesPage) needIfEmpty(d Draft) Draft {
+	if d.Get("need.cards") != "" {
+		return d
+	}
+	return withPlanNeed(d, p.out)
+}
+
+// newQuote seeds quote n (0-based) with a vendor name.
+func (p *quotesPage) newQuote(n int) map[string]string {
+	return map[string]string{"vendor": fmt.Sprintf("%s %c", p.st.Lang.P().QVendor, 'A'+rune(n%26))}
+}
+
+// needFromPlan fills the need from the plan: cards, egress, storage, IPs
+// and the project's months.
+func (p *quotesPage) needFromPlan(ctx app.Context, e app.Event) {
+	p.fail = guard("need from the plan", func() {
+		p.editSection(ctx, routeByID(routeQuotes), "quotes", withPlanNeed(p.draft("quotes"), p.out))
+	})
+}
+
+// withPlanNeed sets the need fields of a quotes draft from the plan.
+func withPlanNeed(d Draft, o Outcome) Draft {
+	req := o.Req
+	cards := 1
+	if o.Plan != nil {
+		cards = max(o.Plan.GPU.Count, 1)
+	}
+	term := min(max(req.ProjectMonths, 1), 120)
+	return d.With("need.cards", strconv.Itoa(cards)).
+		With("need.egress_tb", req.EgressTBMonth.String()).
+		With("need.storage_gb", req.StorageTB.Mul(decimal.NewFromInt(1000)).String()).
+		With("need.ips", strconv.Itoa(req.ExtraIPs)).
+		With("need.term_months", strconv.Itoa(term))
+}
+
+// quotesAnswer is the verdict: the cheapest, the spread, the table, the
+// chart and the flags, by quote.Compare on the saved section.
+func quotesAnswer(l Lang, proc *Procurement) app.UI {
+	t := l.P()
+	var in *quote.Input
+	if proc != nil && proc.Sections != nil {
+		in = proc.Sections.Quotes
+	}
+	if in == nil {
+		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
+			app.P().Text(t.NoQuotes))
+	}
+	res, err := quote.Compare(*in)
+	if err != nil {
+		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "error").Body(
+			app.P().Class("warn-line").Text(err.Error()))
+	}
+	best := res.Quotes[0]
+	spread := ""
+	if res.Spread != nil {
+		spread = Percent(*res.Spread)
+	}
+	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
+		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
+		app.H2().Text(t.ResultTitle),
+		app.If(proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.P().ID("quotes-verdict").Class("verdict").Body(
+			app.Text(fmt.Sprintf(t.CheapestF, best.Vendor, l.MoneyRange(best.ExVAT))),
+			app.If(spread != "", func() app.UI { return app.Text(" " + fmt.Sprintf(t.SpreadF, spread)) }),
+		),
+		quotesTable(l, res),
+		quotesChart(l, res),
+		quoteFlags(l, res),
+	)
+}
+
+// quotesTable lists the priced quotes, cheapest first.
+func quotesTable(l Lang, res quote.Result) app.UI {
+	t := l.P()
+	rows := make([][]string, len(res.Quotes))
+	for i, q := range res.Quotes {
+		extras := "—"
+		if q.ExtrasShare != nil {
+			extras = Percent(*q.ExtrasShare)
+		}
+		complete := t.Yes
+		if !q.Complete {
+			complete = t.Incomplete
+		}
+		rows[i] = []string{strconv.Itoa(q.Rank), q.Vendor, l.Money(q.AsQuoted), l.MoneyRange(q.ExVAT),
+			extras, complete, l.Money(q.WaitCost)}
+	}
+	return table(l, "quotes-table", t.QuotesTitle,
+		[]string{t.QRank, t.QVendor, t.QAsQuoted, t.QExVAT, t.QExtras, t.QComplete, t.QWait}, rows)
+}
+
+// quotesChart is one stacked bar per quote: its items as quoted.
+func quotesChart(l Lang, res quote.Result) app.UI {
+	m := l.M()
+	top := decimal.Zero
+	rows := make([]stackRow, len(res.Quotes))
+	for i, q := range res.Quotes {
+		segs := make([]segment, 0, len(q.Lines))
+		for _, ln := range q.Lines {
+			name := itemLabel(m, ln.Item)
+			if ln.Item == costitem.Bundled {
+				name = l.P().NotStated
+			}
+			segs = append(segs, segment{Label: name, Value: ln.Amount, Class: "item-" + ln.Item})
+		}
+		rows[i] = stackRow{Label: q.Vendor, Segments: segs, Text: l.Money(q.AsQuoted)}
+		top = decimal.Max(top, q.AsQuoted)
+	}
+	return stackChart("quotes-chart", l.P().QuotesChart, rows, top, nil)
+}
+
+// quoteFlags lists what to ask, across quotes and per vendor, with rules.
+func quoteFlags(l Lang, res quote.Result) app.UI {
+	var items []app.UI
+	add := func(who string, f quote.Flag) {
+		text := f.Text
+		if who != "" {
+			text = who + ": " + text
+		}
+		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
+			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),
+			app.Text(" "+text+" "),
+			ruleRef(l, f.Rule),
+		))
+	}
+	for _, f := range res.Flags {
+		add("", f)
+	}
+	for _, q := range res.Quotes {
+		for _, f := range q.Flags {
+			add(q.Vendor, f)
+		}
+	}
+	return app.Div().ID("quotes-flags").Class("flags").Body(
+		app.H3().Text(l.P().FlagsTitle),
+		app.Ul().Body(items...),
+	)
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// vendorsPage screens and ranks the candidate vendors with vendors.Rank,
+// the code gpuverify plan runs: the hard filters and why a vendor is out,
+// the five weighted scores, the ranking and the primary/backup split of
+// the cards within 60–70 / 30–40 (rules V1–V5).
+type vendorsPage struct {
+	app.Compo
+	pageState
+}
+
+func newVendorsPage() app.Composer { return &vendorsPage{} }
+
+// OnInit reads the state before the first render.
+func (p *vendorsPage) OnInit() { p.preload() }
+
+// OnNav reloads the state when the page is entered.
+func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendors)) }
+
+// Render draws the page.
+func (p *vendorsPage) Render() app.UI {
+	return p.layout(routeByID(routeVendors), func() app.UI {
+		t := p.st.Lang.P()
+		return app.Div().Class("proc-page", "vendors-page").Body(
+			app.H1().Text(t.VendorsTitle),
+			app.P().Class("intro").Text(t.VendorsIntro),
+			vendorsAnswer(p.st.Lang, p.st.Proc),
+			p.vendorsForm(),
+			p.shareSections(routeByID(routeVendors)),
+		)
+	})
+}
+
+var weightFields = []pfield{{Path: "gpu_coverage"}, {Path: "sla"}, {Path: "data_security"},
+	{Path: "price_transparency"}, {Path: "network"}}
+
+var vendorFields = []pfield{
+	{Path: "name", Kind: pText},
+	{Path: "b11_licence", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+	{Path: "business_licence", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+	{Path: "vat_special_invoice", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+	{Path: "sla_pays", Kind: pChoice, Choices: choices("money", "voucher", "hours", "none"), Labels: "choice:sla_pays"},
+	{Path: "scores.gpu_coverage"}, {Path: "scores.sla"}, {Path: "scores.data_security"},
+	{Path: "scores.price_transparency"}, {Path: "scores.network"},
+	{Path: "tier3_gpu_room", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+	{Path: "same_card_cases", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+	{Path: "poc", Kind: pChoice, Choices: choices("offered", "refused"), Labels: "choice:poc"},
+	{Path: "preemptible", Kind: pChoice, Choices: boolChoices, Labels: "choice:bool"},
+}
+
+// vendorsForm is the weights, the cards to split and one block per vendor.
+func (p *vendorsPage) vendorsForm() app.UI {
+	r := routeByID(routeVendors)
+	t := p.st.Lang.P()
+	d := p.draft("vendors")
+	kids := []app.UI{
+		app.H2().Text(t.InputsTitle),
+		p.sectionErr("vendors"),
+		p.fields(r, "vendors", "", []pfield{{Path: "cards"}}),
+		app.H3().Text(t.WeightsTitle),
+		p.fields(r, "vendors", "weights.", weightFields),
+	}
+	for i := range d.Rows("vendors") {
+		kids = append(kids, app.FieldSet().ID("vendor-%d", i).Class("prow").Body(
+			app.Legend().Text(fmt.Sprintf(t.VendorRowF, i+1)),
+			p.fields(r, "vendors", fmt.Sprintf("vendors[%d].", i), vendorFields),
+			p.removeRow(r, "vendors", "vendors", i),
+		))
+	}
+	kids = append(kids, p.addRow(r, "vendors", "vendors", t.AddVendor, p.newVendor, p.cardsFromPlan))
+	return app.Section().ID("vendors-form").Class("block", "proc-form").Body(kids...)
+}
+
+// newVendor seeds vendor n with a name and middle marks; the first one
+// also takes the plan's card count to split.
+func (p *vendorsPage) newVendor(n int) map[string]string {
+	v := map[string]string{"name": fmt.Sprintf("%s %c", p.st.Lang.P().VName, 'A'+rune(n%26))}
+	for _, f := range weightFields {
+		v["scores."+f.Path] = "3"
+	}
+	return v
+}
+
+// cardsFromPlan fills the cards to split from the plan when empty.
+func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
+	if d.Get("cards") != "" || p.out.Plan == nil {
+		return d
+	}
+	return d.With("cards", strconv.Itoa(p.out.Plan.GPU.Count))
+}
+
+// vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
+// on the saved section.
+func vendorsAnswer(l Lang, proc *Procurement) app.UI {
+	t := l.P()
+	var in *vendors.Input
+	if proc != nil && proc.Sections != nil {
+		in = proc.Sections.Vendors
+	}
+	if in == nil {
+		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "empty").Body(
+			app.P().Text(t.NoVendors))
+	}
+	res, err := vendors.Rank(*in)
+	if err != nil {
+		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "error").Body(
+			app.P().Class("warn-line").Text(err.Error()))
+	}
+	top := ""
+	if len(res.Vendors) > 0 && res.Vendors[0].Rank == 1 {
+		top = res.Vendors[0].Name
+	}
+	rows := make([][]string, len(res.Vendors))
+	for i, v := range res.Vendors {
+		rank := "—"
+		if v.Rank > 0 {
+			rank = strconv.Itoa(v.Rank)
+		}
+		why := v.Reasons
+		for _, a := range v.Adjustments {
+			why = append(why, a.Reason)
+		}
+		rows[i] = []string{rank, v.Name, l.label("choice:status:" + string(v.Status)),
+			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, " ")}
+	}
+	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
+		Attr("data-top", top).Body(
+		app.H2().Text(t.ResultTitle),
+		app.If(proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(top != "", func() app.UI {
+			return app.P().ID("vendors-verdict").Class("verdict").Text(fmt.Sprintf(t.TopF, top))
+		}),
+		table(l, "vendors-table", t.VendorsTitle,
+			[]string{t.VRank, t.VName, t.VStatus, t.VBase, t.VScore, t.VReasons}, rows),
+		splitLine(l, res.Split),
+		app.If(len(res.Notes) > 0, func() app.UI { return reasons(l, "vendors-notes", res.Notes) }),
+	)
+}
+
+// splitLine says how the cards split, or plainly why they cannot.
+func splitLine(l Lang, s *vendors.Split) app.UI {
+	if s == nil {
+		return nil
+	}
+	t := l.P()
+	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, s.Reason)
+	if s.InRange && s.PrimaryVendor != "" {
+		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, s.PrimaryVendor, s.Backup, s.BackupVendor, Percent(s.PrimaryShare))
+	} else if s.InRange {
+		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, "1", s.Backup, "2", Percent(s.PrimaryShare)) + " " + s.Reason
+	}
+	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
+		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
+		app.H3().Text(t.SplitTitle),
+		app.P().Text(text),
+	)
+}
