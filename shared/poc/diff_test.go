@@ -184,3 +184,19 @@ func TestFactsOf(t *testing.T) {
 		}
 	}
 }
+
+// The remembered comparison is the same as a fresh one, and a caller
+// changing what it got changes nothing for the next.
+func TestCompareFactsRemembered(t *testing.T) {
+	a, b := facts(t, nil), facts(t, func(m map[string]any) { m["driver_version"] = "535.104.05" })
+	d1, _ := poc.CompareFacts(a, b)
+	d1.Config[0].Path = "changed"
+	d2, _ := poc.CompareFacts(a, b)
+	if len(d2.Config) != 1 || d2.Config[0].Path != "driver_version" {
+		t.Errorf("second comparison %+v", d2.Config)
+	}
+	d3, _ := poc.CompareFacts(a, a)
+	if !d3.Same() {
+		t.Errorf("a changed pair was answered from memory: %+v", d3)
+	}
+}
