@@ -230,28 +230,3 @@ func meanPct(sum int64, n int) *decimal.Decimal {
 	return &m
 }
 
-// ApplyMonitor returns a copy of in with the utilisation of m's months set
-// on vendor's records (rule O1), and the months it set. A record of the
-// month keeps its cards and bill lines; a month not yet recorded is added
-// with the GPUs seen as its cards and no bill lines, for the bill to be
-// entered. Months without a reading are left alone. One CSV is one
-// server: a cluster's utilisation is the mean of its servers', which the
-// buyer enters.
-func ApplyMonitor(in Input, vendor string, m Monitor) (Input, []string) {
-	out := in
-	out.Months = slices.Clone(in.Months)
-	var set []string
-	for _, mm := range m.Months {
-		if mm.MeanUtilPct == nil {
-			continue
-		}
-		i := slices.IndexFunc(out.Months, func(r Month) bool { return r.Month == mm.Month && r.Vendor == vendor })
-		if i < 0 {
-			out.Months = append(out.Months, Month{Month: mm.Month, Vendor: vendor, Cards: max(mm.GPUs, 1)})
-			i = len(out.Months) - 1
-		}
-		out.Months[i].UtilisationPct = *mm.MeanUtilPct
-		set = append(set, mm.Month)
-	}
-	return out, set
-}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/ops"
-	"github.com/shopspring/decimal"
 )
 
 // Rule O1 from a gpuverify monitor CSV: the mean utilisation by month
@@ -136,41 +135,3 @@ func (r *repeat) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// The CSV's months set the utilisation of the records (rule O1): an
-// existing record keeps its cards and lines, a new month is added with
-// the GPUs seen, another vendor's record is left alone.
-func TestApplyMonitor(t *testing.T) {
-	f, _ := os.Open("testdata/monitor.csv")
-	defer f.Close()
-	m, err := ops.ParseMonitor(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rent := []ops.Line{{Item: "gpu_rent", Amount: decimal.NewFromInt(12000)}}
-	in := ops.Input{
-		Budgets: []ops.Budget{{Vendor: "A", Lines: rent}, {Vendor: "B", Lines: rent}},
-		Months: []ops.Month{
-			{Month: "2026-09", Vendor: "A", Cards: 8, UtilisationPct: decimal.NewFromInt(90), Lines: rent},
-			{Month: "2026-10", Vendor: "B", Cards: 4, UtilisationPct: decimal.NewFromInt(70), Lines: rent},
-		},
-	}
-	out, set := ops.ApplyMonitor(in, "A", m)
-	if strings.Join(set, " ") != "2026-09 2026-10" || len(out.Months) != 3 {
-		t.Fatalf("set %v, months %+v", set, out.Months)
-	}
-	if a := out.Months[0]; a.UtilisationPct.String() != "45" || a.Cards != 8 || len(a.Lines) != 1 {
-		t.Errorf("September of A %+v", a)
-	}
-	if b := out.Months[1]; b.UtilisationPct.String() != "70" {
-		t.Errorf("B changed: %+v", b)
-	}
-	if n := out.Months[2]; n.Month != "2026-10" || n.Vendor != "A" || n.Cards != 2 || n.UtilisationPct.String() != "57" {
-		t.Errorf("new month %+v", n)
-	}
-	if in.Months[0].UtilisationPct.String() != "90" {
-		t.Error("the input was changed")
-	}
-	if _, err := ops.Review(out); err != nil {
-		t.Errorf("the applied input does not review: %v", err)
-	}
-}
