@@ -229,4 +229,3 @@ func meanPct(sum int64, n int) *decimal.Decimal {
 	m := decimal.NewFromInt(sum).DivRound(decimal.NewFromInt(int64(n)), 2)
 	return &m
 }
-

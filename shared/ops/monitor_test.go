@@ -134,4 +134,3 @@ func (r *repeat) Read(p []byte) (int, error) {
 	}
 	return k, nil
 }
-
