@@ -81,7 +81,7 @@ func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
 	t := l.P()
 	id := fieldDOMID(sec, f.Path)
 	value := p.draft(sec).Get(f.Path)
-	label := l.label(labelKey(f.Path))
+	label := l.fieldLabel(sec, labelKey(f.Path))
 	fe := p.st.Proc.Err(sec)
 	bad := fe != nil && fe.Field == f.Path
 	h := func(ctx app.Context, e app.Event) {
@@ -153,7 +153,7 @@ func (p *pageState) sectionErr(sec string) app.UI {
 		return nil
 	}
 	l := p.st.Lang
-	name := l.label(labelKey(fe.Field))
+	name := l.fieldLabel(sec, labelKey(fe.Field))
 	if i := strings.LastIndex(fe.Field, "["); i >= 0 && name == labelKey(fe.Field) {
 		name = fe.Field
 	}
