@@ -68,9 +68,9 @@ type pageBench struct {
 var pages = []pageBench{
 	{"/", "planner", "concurrency", "input", "64", "16", "gpu-pick"},
 	{"/poc", "poc", "poc-throughput-multi", "input", "5000", "7000", "poc-checks"},
-	{"/operations", "operations", "ops-alert-pct", "input", "5", "50", "ops-months"},
-	{"/renewal", "renewal", "exit-contract-end", "input", "2026-12-31", "2027-03-31", "exit-steps"},
-	{"/checklists", "checklists", "check-000.1", "change", "done", "open", "checklist-progress"},
+	{"/operations", "operations", "operations-alert_pct", "input", "5", "50", "ops-months"},
+	{"/renewal", "renewal", "exit-contract_end", "input", "2026-12-31", "2027-03-31", "exit-steps"},
+	{"/checklists", "checklists", "check-000-1", "change", "done", "open", "checklist-progress"},
 }
 
 // pageLatency dispatches one input event on the page's input and resolves
