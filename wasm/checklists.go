@@ -40,7 +40,7 @@ func (p *checklistsPage) Render() app.UI {
 			app.P().Class("intro").Text(j.ChecklistsIntro),
 			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
 				Text(fmt.Sprintf(j.ProgressF, all.Done, all.Total, all.NA, all.Open)),
-			p.sectionErr("checklists"),
+			p.errSlot("checklists"),
 		}
 		for i, st := range checklist.Stages {
 			kids = append(kids, p.stageBlock(s, st, sum.Stages[i]))

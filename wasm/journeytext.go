@@ -1,5 +1,7 @@
 package main
 
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 // Texts of the POC, operations, renewal and checklists pages, one struct
 // per language like Messages and procText: a missing field is a build
 // error and TestJourneyTextComplete catches an empty one. Fields ending in
@@ -301,4 +303,12 @@ func init() {
 	stageOf[routeOperations] = operationsStage
 	stageOf[routeRenewal] = renewalStage
 	stageOf[routeChecklists] = checklistsStage
+}
+
+// errSlot holds section sec's error (sectionErr) in an element that is
+// always there: when the error comes or goes, the form's other elements
+// keep their places, so go-app updates them rather than replacing them,
+// and the field being typed in keeps the focus.
+func (p *pageState) errSlot(sec string) app.UI {
+	return app.Div().Class("section-error-slot").Body(p.sectionErr(sec))
 }

@@ -72,7 +72,7 @@ func (p *operationsPage) opsForm() app.UI {
 	d := p.draft("operations")
 	kids := []app.UI{
 		app.H2().Text(l.P().InputsTitle),
-		p.sectionErr("operations"),
+		p.errSlot("operations"),
 		p.fields(r, "operations", "", opsSettingFields),
 		app.H3().Text(j.BudgetsTitle),
 	}

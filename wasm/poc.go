@@ -61,7 +61,7 @@ func (p *pocPage) pocForm() app.UI {
 	j := p.st.Lang.J()
 	kids := []app.UI{
 		app.H2().Text(p.st.Lang.P().InputsTitle),
-		p.sectionErr("poc"),
+		p.errSlot("poc"),
 		app.H3().Text(j.POCRunTitle),
 		p.fields(r, "poc", "", pocRunFields),
 		app.H3().Text(j.POCMetricsTitle),

@@ -54,7 +54,7 @@ func (p *renewalPage) renewalForm() app.UI {
 	j := l.J()
 	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
 		app.H2().Text(l.P().InputsTitle),
-		p.sectionErr("exit"),
+		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
 		app.Button().ID("exit-from-contract").Type("button").Class("btn", "small").Text(j.FromContract).OnClick(p.fromContract),
 		app.P().Class("help").Text(j.DaysHelp),
