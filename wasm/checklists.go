@@ -76,46 +76,36 @@ func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr ch
 // checkID is the element id of an item's control: "check-000-4".
 func checkID(prefix, id string) string { return prefix + "-" + strings.ReplaceAll(id, ".", "-") }
 
-// item is one item: its state, its text in the page's language (the other
-// language below), its rules and the buyer's note.
+// item is one item: its state, its text in the page's language, its
+// rules and the buyer's note.
 func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 	l := p.st.Lang
-	j := l.J()
-	text, other := it.EN, it.ZH
+	text := it.EN
 	if l == Zh {
-		text, other = it.ZH, it.EN
+		text = it.ZH
 	}
-	sel, note := checkID("check", it.ID), checkID("note", it.ID)
-	opts := make([]app.UI, 0, 3)
-	for _, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
+	opts := make([]app.UI, 3)
+	for i, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
 		o := app.Option().Value(string(st)).Text(l.label("check:" + string(st)))
 		if st == e.Status || app.IsClient {
 			o = o.Selected(st == e.Status)
 		}
-		opts = append(opts, o)
+		opts[i] = o
 	}
 	scope := app.EventScope(it.ID)
+	note := checkID("note", it.ID)
 	errText := p.noteErr[it.ID]
-	return app.Li().ID("item-%s", strings.ReplaceAll(it.ID, ".", "-")).Class("check-item", "status-"+string(e.Status)).
-		Attr("data-status", string(e.Status)).Body(
-		app.Div().Class("field-row").Body(
-			app.Select().ID("%s", sel).Aria("label", j.ItemStatus+" "+it.ID).
-				OnChange(p.onStatus(it.ID), scope).Body(opts...),
-			app.Span().Class("item-id").Text(it.ID+" "),
-			app.Span().Class("item-text").Text(text),
-			ruleRefs(l, it.Rules),
-		),
-		app.P().Class("help").Lang(otherLang(l)).Text(other),
-		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(j.NotePlaceholder).Value(e.Note).
-			Aria("label", j.ItemNote+" "+it.ID).Aria("invalid", errText != "").OnChange(p.onNote(it.ID), scope),
+	return app.Li().Class("check-item").Attr("data-status", string(e.Status)).Body(
+		app.Select().ID("%s", checkID("check", it.ID)).Title(it.ID).OnChange(p.onStatus(it.ID), scope).Body(opts...),
+		app.Span().Text(" "+it.ID+" "+text+" "),
+		ruleRefs(l, it.Rules),
+		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.J().NotePlaceholder).Value(e.Note).
+			OnChange(p.onNote(it.ID), scope),
 		app.If(errText != "", func() app.UI {
 			return app.P().ID("%s-error", note).Class("field-error").Attr("role", "alert").Text(errText)
 		}),
 	)
 }
-
-// otherLang is the HTML language of the text in the other language.
-func otherLang(l Lang) string { return l.Other().HTMLLang() }
 
 // onStatus sets an item's state, keeping its note.
 func (p *checklistsPage) onStatus(id string) app.EventHandler {

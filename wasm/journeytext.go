@@ -24,13 +24,13 @@ type journeyText struct {
 	MonitorVendor, LoadMonitor, MonitorRefusedF, MonitorReadF          string
 	MonitorOK, MonitorUnder, NoOps, RightSizeTitle, RightSizeF         string
 	TheVendor, OpsMonthsTitle, QuartersTitle                           string
-	ColMonth, ColGPUs, ColSamples, ColMissing, ColUtil, ColVendor      string
+	ColMonth, ColUtil, ColVendor                                       string
 	ColActual, ColBudget, ColVariance, ColUseful, ColFlags, ColQuarter string
 	ColMonths, ColCost, ColScore                                       string
 
 	// Renewal and exit.
-	RenewalIntro, FromContract, DaysHelp, Holidays              string
-	Workdays, NoExit, SpanF, EndF, EndedF, DownloadICS, ICSHelp string
+	RenewalIntro, FromContract, DaysHelp, Holidays      string
+	Workdays, NoExit, SpanF, EndF, DownloadICS, ICSHelp string
 
 	// Checklists.
 	ChecklistsIntro, ProgressF, StageProgressF string
@@ -46,12 +46,12 @@ func (l Lang) J() *journeyText {
 }
 
 var enJourney = journeyText{
-	POCIntro:         "Run the real model and data on the vendor's machine before signing, and enter what you measured. Each figure is judged against rules P1–P5: scaling against 75% of linear, performance against 90% of the expected figure, the rest against what the vendor promised.",
+	POCIntro:         "Test with the real model and data before signing. Scaling is judged against 75% of linear, performance against 90% of the expected figure, the rest against the vendor's promise (P1–P5).",
 	POCRunTitle:      "The run",
 	POCMetricsTitle:  "Measured against the target",
 	POCTrialTitle:    "The trial",
 	POCMachinesTitle: "The POC machine and the delivered one (P4)",
-	POCMachinesHelp:  "Load the gpuverify report of the machine you tested and, once delivered, the report of the machine you got. Only the facts are kept; readings that change by the minute are ignored.",
+	POCMachinesHelp:  "The gpuverify reports of the machine tested and of the one delivered; only their facts are kept.",
 	POCReport:        "POC machine's report",
 	DeliveredReport:  "Delivered machine's report",
 	NoReport:         "none loaded",
@@ -69,7 +69,7 @@ var enJourney = journeyText{
 	IdentityDiffs: "Different physical parts",
 	IgnoredF:      "%d values that change by the minute (time, temperature, utilisation, clocks) were ignored.",
 
-	OpsIntro:        "Enter the budget and each month's bill and GPU use. Every month is held against the budget (rule O2), the cost of a busy GPU-hour shows what idle cards cost, two months under 60% get a right-sizing suggestion (rule O1), and each quarter gets a scorecard (rule O3).",
+	OpsIntro:        "The budget and each month's bill and GPU use: the bill against the budget (O2), the cost of a busy GPU-hour, right-sizing after two months under 60% (O1), a quarterly scorecard (O3).",
 	BudgetsTitle:    "Budget per month",
 	BudgetRowF:      "Budget %d",
 	AddBudget:       "Add a budget",
@@ -78,11 +78,10 @@ var enJourney = journeyText{
 	MonthRowF:       "Month %d",
 	AddMonth:        "Add a month",
 	MonitorTitle:    "Utilisation from gpuverify monitor",
-	MonitorHelp:     "Load the CSV that gpuverify monitor wrote on a server (at most 64 MiB). Its mean utilisation by month (UTC) goes into the months of the vendor named here, which are added if missing.",
-	MonitorVendor:   "Vendor of these months (empty for the only one)",
+	MonitorHelp:     "The CSV of gpuverify monitor (at most 64 MiB): its mean utilisation by month (UTC) goes into the months of the first budget's vendor.",
 	LoadMonitor:     "Load a monitor CSV…",
 	MonitorRefusedF: "%s was not loaded: %v. Nothing else changed.",
-	MonitorReadF:    "Read from %s",
+	MonitorReadF:    "%s: %s.",
 	MonitorOK:       "Mean utilisation %s: at least 60%% (rule O1).",
 	MonitorUnder:    "Mean utilisation %s: under 60%%, over-provisioned or a scheduling problem if it lasts (rule O1).",
 	NoOps:           "Enter a budget and at least one month below to review them.",
@@ -91,38 +90,35 @@ var enJourney = journeyText{
 	TheVendor:       "the vendor",
 	OpsMonthsTitle:  "Each month against the budget (O2)",
 	QuartersTitle:   "Quarterly scorecard (O3)",
-	ColMonth:        "Month", ColGPUs: "GPUs", ColSamples: "Readings", ColMissing: "Not read", ColUtil: "Utilisation",
+	ColMonth:        "Month", ColUtil: "Utilisation",
 	ColVendor: "Vendor", ColActual: "Billed", ColBudget: "Budget", ColVariance: "Over budget",
 	ColUseful: "Per busy GPU-hour", ColFlags: "Flags", ColQuarter: "Quarter", ColMonths: "Months",
 	ColCost: "Billed / budget", ColScore: "Vendor mark",
 
-	RenewalIntro: "From the contract's dates: when to decide on renewal (3–5 days before the end, rule E1), when to export, when the deletion certificate is due (rule K2) and when to settle the final bill (rule E2), as calendar reminders.",
+	RenewalIntro: "From the contract's dates: the renewal decision (E1), the export, the deletion certificate (K2) and the final bill (E2), as calendar reminders.",
 	FromContract: "Take the term and deletion days from the contract",
-	DaysHelp:     "Days off and worked weekend days (调休) move the certificate's working-day deadline: one date a line, written 2026-10-01.",
+	DaysHelp:     "Holidays and worked weekend days move the working-day deadline: one date a line, 2026-10-01.",
 	Holidays:     "Public holidays",
 	Workdays:     "Weekend days worked",
 	NoExit:       "Enter the contract's end date, or its start and term, to lay out the timeline.",
 	SpanF:        "%s to %s",
-	EndF:         "The contract ends on %s, in %d days.",
-	EndedF:       "The contract ended on %s, %d days ago.",
+	EndF:         "The contract ends on %s.",
 	DownloadICS:  "Download the reminders (.ics)",
-	ICSHelp:      "The same calendar gpuverify plan --ics writes: one all-day event per step, which a calendar updates rather than duplicates when imported again.",
+	ICSHelp:      "The calendar gpuverify plan --ics writes.",
 
-	ChecklistsIntro: "The three articles' checklists, grouped by the stage where you do each item. Mark each done or not applicable; the state is saved with the plan and exported with it (rule L1).",
+	ChecklistsIntro: "The articles' checklists by stage; the state is saved and exported with the plan (L1).",
 	ProgressF:       "%d of %d done, %d not applicable, %d open.",
 	StageProgressF:  "%d of %d done, %d not applicable",
-	ItemStatus:      "State of",
-	ItemNote:        "Note on",
 	NotePlaceholder: "note (optional)",
 }
 
 var zhJourney = journeyText{
-	POCIntro:         "签约前用真实模型和数据在供应商机器上测试，并填写实测结果。每项按规则 P1–P5 判断：扩展效率对比线性的 75%，性能对比预期的 90%，其余对比供应商承诺。",
+	POCIntro:         "签约前用真实模型和数据测试。扩展效率对比线性的 75%，性能对比预期的 90%，其余对比供应商承诺（P1–P5）。",
 	POCRunTitle:      "测试运行",
 	POCMetricsTitle:  "实测与目标",
 	POCTrialTitle:    "试用",
 	POCMachinesTitle: "POC 机器与交付机器（P4）",
-	POCMachinesHelp:  "载入测试机器的 gpuverify 报告，交付后再载入实际交付机器的报告。只保留硬件事实；随时变化的读数不参与比较。",
+	POCMachinesHelp:  "测试机器与交付机器的 gpuverify 报告；只保留硬件事实。",
 	POCReport:        "POC 机器报告",
 	DeliveredReport:  "交付机器报告",
 	NoReport:         "未载入",
@@ -140,7 +136,7 @@ var zhJourney = journeyText{
 	IdentityDiffs: "不同的物理部件",
 	IgnoredF:      "已忽略 %d 个随时变化的读数（时间、温度、利用率、频率）。",
 
-	OpsIntro:        "填写预算以及每月账单和 GPU 使用情况。每月对比预算（规则 O2）；每有效 GPU 小时成本反映闲置卡的代价；连续两个月低于 60% 会给出缩减建议（规则 O1）；每季度生成评分卡（规则 O3）。",
+	OpsIntro:        "预算与每月账单、GPU 使用：账单对比预算（O2）、每有效 GPU 小时成本、连续两月低于 60% 的规模建议（O1）、季度评分卡（O3）。",
 	BudgetsTitle:    "月度预算",
 	BudgetRowF:      "预算 %d",
 	AddBudget:       "添加预算",
@@ -149,11 +145,10 @@ var zhJourney = journeyText{
 	MonthRowF:       "第 %d 条月度记录",
 	AddMonth:        "添加月份",
 	MonitorTitle:    "来自 gpuverify monitor 的利用率",
-	MonitorHelp:     "载入 gpuverify monitor 在服务器上写出的 CSV（最大 64 MiB）。按月（UTC）计算的平均利用率会填入下方所填供应商的月度记录，缺少的月份会自动添加。",
-	MonitorVendor:   "这些月份的供应商（只有一家时留空）",
+	MonitorHelp:     "gpuverify monitor 的 CSV（最大 64 MiB）：按月（UTC）的平均利用率填入第一个预算所属供应商的月度记录。",
 	LoadMonitor:     "载入 monitor CSV…",
 	MonitorRefusedF: "%s 未载入：%v。其他内容未改变。",
-	MonitorReadF:    "读取自 %s",
+	MonitorReadF:    "%s：%s。",
 	MonitorOK:       "平均利用率 %s：不低于 60%%（规则 O1）。",
 	MonitorUnder:    "平均利用率 %s：低于 60%%，若长期如此说明配置过剩或调度有问题（规则 O1）。",
 	NoOps:           "在下方填写预算和至少一个月的记录后即可复核。",
@@ -162,28 +157,25 @@ var zhJourney = journeyText{
 	TheVendor:       "该供应商",
 	OpsMonthsTitle:  "每月对比预算（O2）",
 	QuartersTitle:   "季度评分卡（O3）",
-	ColMonth:        "月份", ColGPUs: "GPU 数", ColSamples: "读数", ColMissing: "未读到", ColUtil: "利用率",
+	ColMonth:        "月份", ColUtil: "利用率",
 	ColVendor: "供应商", ColActual: "账单", ColBudget: "预算", ColVariance: "超预算",
 	ColUseful: "每有效 GPU 小时", ColFlags: "提示", ColQuarter: "季度", ColMonths: "月数",
 	ColCost: "账单 / 预算", ColScore: "供应商评分",
 
-	RenewalIntro: "根据合同日期：何时决定是否续租（到期前 3–5 天，规则 E1）、何时导出数据、删除证明何时到期（规则 K2）、何时结清最后账单（规则 E2），并生成日历提醒。",
+	RenewalIntro: "根据合同日期：续租决定（E1）、数据导出、删除证明（K2）与最后账单（E2），并生成日历提醒。",
 	FromContract: "从合同中取租期和删除期限",
-	DaysHelp:     "节假日和调休上班日会影响删除证明的工作日期限：每行一个日期，格式 2026-10-01。",
+	DaysHelp:     "节假日与调休影响工作日期限：每行一个日期，如 2026-10-01。",
 	Holidays:     "法定节假日",
 	Workdays:     "调休上班的周末",
 	NoExit:       "填写合同到期日，或开始日期与租期，即可生成时间线。",
 	SpanF:        "%s 至 %s",
-	EndF:         "合同于 %s 到期，还有 %d 天。",
-	EndedF:       "合同已于 %s 到期，已过 %d 天。",
+	EndF:         "合同于 %s 到期。",
 	DownloadICS:  "下载提醒（.ics）",
-	ICSHelp:      "与 gpuverify plan --ics 写出的日历相同：每个步骤一个全天事件，再次导入时日历会更新而不是重复添加。",
+	ICSHelp:      "与 gpuverify plan --ics 写出的日历相同。",
 
-	ChecklistsIntro: "三篇文章的检查清单，按完成每一项的阶段分组。逐项标记为已完成或不适用；状态随方案保存并一起导出（规则 L1）。",
+	ChecklistsIntro: "文章的检查清单按阶段分组；状态随方案保存与导出（L1）。",
 	ProgressF:       "已完成 %d / %d 项，不适用 %d 项，未完成 %d 项。",
 	StageProgressF:  "已完成 %d / %d 项，不适用 %d 项",
-	ItemStatus:      "状态：",
-	ItemNote:        "备注：",
 	NotePlaceholder: "备注（可选）",
 }
 
@@ -311,4 +303,23 @@ func init() {
 // and the field being typed in keeps the focus.
 func (p *pageState) errSlot(sec string) app.UI {
 	return app.Div().Class("section-error-slot").Body(p.sectionErr(sec))
+}
+
+// resultMsg is a page's answer when there is none to give: nothing
+// entered ("empty") or the saved section refused ("error").
+func resultMsg(id, state, text string) app.UI {
+	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", state).Body(app.P().Text(text))
+}
+
+// resultOK is a page's answer for section sec: its title, the note that
+// the figures are the last valid ones while the draft holds a refused
+// field, and kids; key=value is the figure tests and the bench read.
+func resultOK(l Lang, proc *Procurement, sec, key, value string, kids ...app.UI) app.UI {
+	head := []app.UI{app.H2().Text(l.P().ResultTitle)}
+	if proc.Err(sec) != nil {
+		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))
+	}
+	id := sec + "-result"
+	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", "ok").Attr(key, value).
+		Body(append(head, kids...)...)
 }

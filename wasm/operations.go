@@ -21,10 +21,9 @@ import (
 type operationsPage struct {
 	app.Compo
 	pageState
-	monitor   *ops.Monitor // the last CSV read, shown until another is
-	csvName   string
-	csvErr    string // the CSV refused, with the line and column
-	csvVendor string // whose months the CSV sets
+	monitor *ops.Monitor // the last CSV read, shown until another is
+	csvName string
+	csvErr  string // the CSV refused, with the line and column
 }
 
 func newOperationsPage() app.Composer { return &operationsPage{} }
@@ -98,9 +97,7 @@ func (p *operationsPage) opsForm() app.UI {
 			p.removeRow(r, "operations", "months", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "operations", "months", j.AddMonth, func(n int) map[string]string {
-		return map[string]string{"month": nextMonth(d, n)}
-	}, nil))
+	kids = append(kids, p.addRow(r, "operations", "months", j.AddMonth, func(int) map[string]string { return map[string]string{} }, nil))
 	return app.Section().ID("operations-form").Class("block", "proc-form").Body(kids...)
 }
 
@@ -135,35 +132,12 @@ func unusedItem(d Draft, list string) string {
 	return ops.Items[len(ops.Items)-1]
 }
 
-// nextMonth is the month after the last record's, for a new record; empty
-// when there is none to follow.
-func nextMonth(d Draft, n int) string {
-	if n == 0 {
-		return ""
-	}
-	last := d.Get(fmt.Sprintf("months[%d].month", n-1))
-	y, err1 := strconv.Atoi(strings.SplitN(last, "-", 2)[0])
-	m, err2 := strconv.Atoi(strings.TrimPrefix(last, fmt.Sprintf("%d-", y)))
-	if err1 != nil || err2 != nil || m < 1 || m > 12 || y < 2000 || y > 2098 {
-		return ""
-	}
-	if m == 12 {
-		return fmt.Sprintf("%d-01", y+1)
-	}
-	return fmt.Sprintf("%d-%02d", y, m+1)
-}
-
 // monitorInput loads a `gpuverify monitor` CSV for one vendor's months.
 func (p *operationsPage) monitorInput() app.UI {
 	l := p.st.Lang
 	j := l.J()
 	kids := []app.UI{
 		app.P().Class("help").Text(j.MonitorHelp),
-		app.Div().Class("field").Body(
-			app.Label().For("ops-csv-vendor").Text(j.MonitorVendor),
-			app.Input().ID("ops-csv-vendor").Type("text").Value(p.csvVendor).
-				OnInput(func(ctx app.Context, e app.Event) { p.csvVendor = ctx.JSSrc().Get("value").String() }),
-		),
 		app.Label().Class("btn", "file-btn").For("ops-csv").Body(
 			app.Text(j.LoadMonitor),
 			app.Input().ID("ops-csv").Type("file").Accept(".csv,text/csv").OnChange(p.onMonitor),
@@ -194,7 +168,8 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 					return
 				}
 				p.monitor = &m
-				p.editSection(ctx, routeByID(routeOperations), "operations", applyMonitor(p.draft("operations"), p.csvVendor, m))
+				d := p.draft("operations")
+				p.editSection(ctx, routeByID(routeOperations), "operations", applyMonitor(d, d.Get("budgets[0].vendor"), m))
 			})
 		})
 	})
@@ -228,19 +203,16 @@ func applyMonitor(d Draft, vendor string, m ops.Monitor) Draft {
 // rule O1's flag.
 func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
 	j := l.J()
-	rows := make([][]string, len(m.Months))
+	months := make([]string, len(m.Months))
 	for i, mm := range m.Months {
-		rows[i] = []string{mm.Month, strconv.Itoa(mm.GPUs), strconv.Itoa(mm.Samples), strconv.Itoa(mm.Missing), pctText(mm.MeanUtilPct)}
+		months[i] = mm.Month + " " + pctText(mm.MeanUtilPct)
 	}
 	flag := j.MonitorOK
 	if m.UnderUsed {
 		flag = j.MonitorUnder
 	}
-	return app.Div().ID("ops-csv-summary").Attr("data-under", m.UnderUsed).Body(
-		table(l, "ops-csv-months", fmt.Sprintf(j.MonitorReadF, name),
-			[]string{j.ColMonth, j.ColGPUs, j.ColSamples, j.ColMissing, j.ColUtil}, rows),
-		app.P().Class("verdict").Text(fmt.Sprintf(flag, pctText(m.MeanUtilPct))),
-	)
+	return app.P().ID("ops-csv-summary").Class("verdict").Attr("data-under", m.UnderUsed).
+		Text(fmt.Sprintf(j.MonitorReadF, name, strings.Join(months, ", ")) + " " + fmt.Sprintf(flag, pctText(m.MeanUtilPct)))
 }
 
 // pctText writes a percentage; "–" when unknown.
@@ -259,18 +231,13 @@ func opsAnswer(l Lang, proc *Procurement) app.UI {
 		in = proc.Sections.Operations
 	}
 	if in == nil {
-		return app.Section().ID("operations-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(j.NoOps))
+		return resultMsg("operations-result", "empty", j.NoOps)
 	}
 	res, err := ops.Review(*in)
 	if err != nil {
-		return app.Section().ID("operations-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+		return resultMsg("operations-result", "error", err.Error())
 	}
-	return app.Section().ID("operations-result").Class("block", "result").Attr("data-state", "ok").
-		Attr("data-rightsizing", len(res.RightSizing)).Body(
-		app.H2().Text(l.P().ResultTitle),
-		app.If(proc.Err("operations") != nil, func() app.UI { return app.P().Class("note").Text(l.P().LastValidNote) }),
+	return resultOK(l, proc, "operations", "data-rightsizing", strconv.Itoa(len(res.RightSizing)),
 		rightSizing(l, res.RightSizing),
 		opsMonths(l, res.Months),
 		opsQuarters(l, res.Quarters),
@@ -331,11 +298,10 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 		if q.VendorScore != nil {
 			score = money.Round2(*q.VendorScore).String()
 		}
-		grade := func(lv ops.Level) string { return l.label("choice:level:" + string(lv)) }
 		rows[i] = []string{q.Quarter, vendorName(l, q.Vendor), strconv.Itoa(q.Months),
-			q.UtilisationPct.StringFixed(1) + "% · " + grade(q.Grades.Utilisation),
-			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + grade(q.Grades.Cost),
-			usefulHour(l, q.UsefulHourCost), score + " · " + grade(q.Grades.Vendor)}
+			q.UtilisationPct.StringFixed(1) + "% · " + l.label("choice:level:"+string(q.Grades.Utilisation)),
+			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.label("choice:level:"+string(q.Grades.Cost)),
+			usefulHour(l, q.UsefulHourCost), score + " · " + l.label("choice:level:"+string(q.Grades.Vendor))}
 	}
 	return table(l, "ops-quarters", j.QuartersTitle,
 		[]string{j.ColQuarter, j.ColVendor, j.ColMonths, j.ColUtil, j.ColCost, j.ColUseful, j.ColScore}, rows)

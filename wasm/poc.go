@@ -163,18 +163,13 @@ func pocAnswer(l Lang, proc *Procurement) app.UI {
 		in = proc.Sections.POC
 	}
 	if in == nil {
-		return app.Section().ID("poc-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(j.NoPOC))
+		return resultMsg("poc-result", "empty", j.NoPOC)
 	}
 	res, err := poc.Judge(*in)
 	if err != nil {
-		return app.Section().ID("poc-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+		return resultMsg("poc-result", "error", err.Error())
 	}
-	return app.Section().ID("poc-result").Class("block", "result").Attr("data-state", "ok").
-		Attr("data-verdict", string(res.Verdict)).Body(
-		app.H2().Text(l.P().ResultTitle),
-		app.If(proc.Err("poc") != nil, func() app.UI { return app.P().Class("note").Text(l.P().LastValidNote) }),
+	return resultOK(l, proc, "poc", "data-verdict", string(res.Verdict),
 		app.P().ID("poc-verdict").Class("verdict", "status-"+string(res.Verdict)).
 			Text(fmt.Sprintf(j.POCVerdictF, l.label("pocstatus:"+string(res.Verdict)))),
 		pocChecks(l, res.Checks),

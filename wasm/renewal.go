@@ -134,13 +134,11 @@ func renewalAnswer(l Lang, proc *Procurement) app.UI {
 		in = proc.Sections.Exit
 	}
 	if in == nil {
-		return app.Section().ID("exit-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(j.NoExit))
+		return resultMsg("exit-result", "empty", j.NoExit)
 	}
 	cal, err := exit.Schedule(*in)
 	if err != nil {
-		return app.Section().ID("exit-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+		return resultMsg("exit-result", "error", err.Error())
 	}
 	items := make([]app.UI, len(cal.Steps))
 	for i, s := range cal.Steps {
@@ -148,33 +146,16 @@ func renewalAnswer(l Lang, proc *Procurement) app.UI {
 		if s.Due != s.Start {
 			when = fmt.Sprintf(j.SpanF, s.Start, s.Due)
 		}
-		items[i] = app.Li().Class("step").Attr("data-step", s.ID).Attr("data-due", s.Due).Body(
-			app.Strong().Class("when").Text(when+" "),
-			app.Span().Class("title").Text(s.Title+" "),
-			ruleRef(l, s.Rule),
-			app.P().Class("help").Text(s.Detail),
-		)
+		items[i] = app.Li().Attr("data-step", s.ID).Body(
+			app.Strong().Text(when+" "+s.Title+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.Detail))
 	}
-	return app.Section().ID("exit-result").Class("block", "result").Attr("data-state", "ok").
-		Attr("data-end", cal.ContractEnd).Body(
-		app.H2().Text(l.P().ResultTitle),
-		app.If(proc.Err("exit") != nil, func() app.UI { return app.P().Class("note").Text(l.P().LastValidNote) }),
-		endLine(l, cal.ContractEnd),
+	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
+		app.P().ID("exit-end").Class("verdict").Text(fmt.Sprintf(j.EndF, cal.ContractEnd)),
 		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
 		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.DownloadICS).
 			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal) }),
 		app.P().Class("help").Text(j.ICSHelp),
 	)
-}
-
-// days is the number of days from today to date, for the headline.
-func days(date string) int {
-	t, err := time.Parse("2006-01-02", date)
-	if err != nil {
-		return 0
-	}
-	now := time.Now().UTC().Truncate(24 * time.Hour)
-	return int(t.Sub(now).Hours() / 24)
 }
 
 // downloadICS hands the calendar to the browser as exit.ics: the file
@@ -189,13 +170,3 @@ func downloadICS(cal exit.Calendar) {
 
 // renewalStage: done once the timeline can be laid out.
 func renewalStage(st State) stage { return sectionStage(st.Proc, "exit") }
-
-// endLine says when the contract ends, counted from today.
-func endLine(l Lang, end string) app.UI {
-	j := l.J()
-	text := fmt.Sprintf(j.EndF, end, days(end))
-	if n := days(end); n < 0 {
-		text = fmt.Sprintf(j.EndedF, end, -n)
-	}
-	return app.P().ID("exit-end").Class("verdict").Text(text)
-}

@@ -45,51 +45,65 @@ type ProcurementResults struct {
 
 // ComputeProcurement computes the results of every present section of in;
 // nil when in is nil or has no section. It refuses a section outside its
-// ranges, naming the field as "procurement.<section>.<field>".
+// ranges, naming the field as "procurement.<section>.<field>". (Plain
+// code, one block a section: a generic helper was compiled once per
+// section into app.wasm.)
 func ComputeProcurement(in *Procurement) (*ProcurementResults, error) {
 	if in == nil {
 		return nil, nil
 	}
 	var r ProcurementResults
-	steps := []struct {
-		name string
-		run  func() error
-	}{
-		{"quotes", func() error { return result(in.Quotes, quote.Compare, &r.Quotes) }},
-		{"vendors", func() error { return result(in.Vendors, vendors.Rank, &r.Vendors) }},
-		{"contract", func() error { return result(in.Contract, contract.Check, &r.Contract) }},
-		{"poc", func() error { return result(in.POC, poc.Judge, &r.POC) }},
-		{"operations", func() error { return result(in.Operations, ops.Review, &r.Operations) }},
-		{"exit", func() error { return result(in.Exit, exit.Schedule, &r.Exit) }},
-		{"checklists", func() error { return result(in.Checklists, checklistSummary, &r.Checklists) }},
-	}
-	for _, s := range steps {
-		if err := s.run(); err != nil {
-			return nil, stageErr(s.name, err)
+	if in.Quotes != nil {
+		v, err := quote.Compare(*in.Quotes)
+		if err != nil {
+			return nil, stageErr("quotes", err)
 		}
+		r.Quotes = &v
+	}
+	if in.Vendors != nil {
+		v, err := vendors.Rank(*in.Vendors)
+		if err != nil {
+			return nil, stageErr("vendors", err)
+		}
+		r.Vendors = &v
+	}
+	if in.Contract != nil {
+		v, err := contract.Check(*in.Contract)
+		if err != nil {
+			return nil, stageErr("contract", err)
+		}
+		r.Contract = &v
+	}
+	if in.POC != nil {
+		v, err := poc.Judge(*in.POC)
+		if err != nil {
+			return nil, stageErr("poc", err)
+		}
+		r.POC = &v
+	}
+	if in.Operations != nil {
+		v, err := ops.Review(*in.Operations)
+		if err != nil {
+			return nil, stageErr("operations", err)
+		}
+		r.Operations = &v
+	}
+	if in.Exit != nil {
+		v, err := exit.Schedule(*in.Exit)
+		if err != nil {
+			return nil, stageErr("exit", err)
+		}
+		r.Exit = &v
+	}
+	if in.Checklists != nil {
+		if err := in.Checklists.Validate(); err != nil {
+			return nil, stageErr("checklists", err)
+		}
+		v := in.Checklists.Summary()
+		r.Checklists = &v
 	}
 	if r == (ProcurementResults{}) {
 		return nil, nil
 	}
 	return &r, nil
-}
-
-// result runs fn on *in into *out when in is present.
-func result[In, Out any](in *In, fn func(In) (Out, error), out **Out) error {
-	if in == nil {
-		return nil
-	}
-	v, err := fn(*in)
-	if err != nil {
-		return err
-	}
-	*out = &v
-	return nil
-}
-
-func checklistSummary(s checklist.State) (checklist.Summary, error) {
-	if err := s.Validate(); err != nil {
-		return checklist.Summary{}, err
-	}
-	return s.Summary(), nil
 }

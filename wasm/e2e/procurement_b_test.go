@@ -177,25 +177,23 @@ func TestOperationsPageB(t *testing.T) {
 		t.Errorf("a refused CSV changed the months")
 	}
 
-	// The monitor CSV (September 45%, October 57%) for a vendor without
-	// a budget: refused by field, the review of the last valid records
-	// stays.
-	monitor := abs(t, "../../shared/ops/testdata/monitor.csv")
-	e.do("vendor", TypeInto("ops-csv-vendor", "A"))
-	e.do("CSV", chromedp.SetUploadFiles(`#ops-csv`, []string{monitor}))
-	e.waitFor(`document.getElementById("ops-csv-summary") && document.getElementById("ops-csv-summary").dataset.under === "true"`)
-	e.waitContains("ops-csv-months", "2026-10")
-	e.waitContains("operations-section-error", "vendor")
+	// A refused figure is shown at its field; the review of the last
+	// valid records stays.
+	e.do("bad utilisation", TypeInto("operations-months-0-utilisation_pct", "half"))
+	e.waitContains("operations-months-0-utilisation_pct-error", "want a decimal number")
 	if got := e.text("ops-months"); got != months {
 		t.Errorf("an invalid edit changed the review")
 	}
-	// For the budget's vendor (the only one, unnamed): October is added
-	// with the two GPUs seen and 57%, September keeps its 45%.
-	e.do("no vendor", TypeInto("ops-csv-vendor", ""))
-	e.do("remove A's months", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
-	e.importInFreshStorage(want)
-	e.goTo("nav-operations", "operations")
-	e.do("CSV again", chromedp.SetUploadFiles(`#ops-csv`, []string{monitor}))
+	e.do("fix it", TypeInto("operations-months-0-utilisation_pct", "48"))
+	e.waitFor(`!document.getElementById("operations-months-0-utilisation_pct-error")`)
+
+	// The monitor CSV (September 45%, October 57%) for the budget's
+	// vendor (the only one, unnamed): October is added with the two GPUs
+	// seen and 57%, September keeps its 45%.
+	monitor := abs(t, "../../shared/ops/testdata/monitor.csv")
+	e.do("CSV", chromedp.SetUploadFiles(`#ops-csv`, []string{monitor}))
+	e.waitFor(`document.getElementById("ops-csv-summary") && document.getElementById("ops-csv-summary").dataset.under === "true"`)
+	e.waitContains("ops-csv-summary", "2026-10 57%")
 	e.waitContains("ops-months", "2026-10")
 	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("operations-months-3-utilisation_pct"))); v != "57" {
 		t.Errorf("October's utilisation = %q, want 57", v)
