@@ -21,7 +21,7 @@ type journeyText struct {
 	// Operations.
 	OpsIntro, BudgetsTitle, BudgetRowF, AddBudget, AddLine             string
 	MonthsTitle, MonthRowF, AddMonth, MonitorTitle, MonitorHelp        string
-	MonitorVendor, LoadMonitor, MonitorRefusedF, MonitorReadF          string
+	LoadMonitor, MonitorRefusedF, MonitorReadF                         string
 	MonitorOK, MonitorUnder, NoOps, RightSizeTitle, RightSizeF         string
 	TheVendor, OpsMonthsTitle, QuartersTitle                           string
 	ColMonth, ColUtil, ColVendor                                       string
@@ -34,7 +34,7 @@ type journeyText struct {
 
 	// Checklists.
 	ChecklistsIntro, ProgressF, StageProgressF string
-	ItemStatus, ItemNote, NotePlaceholder      string
+	NotePlaceholder                            string
 }
 
 // J returns the journey texts for l; an unknown Lang gets English.
