@@ -67,6 +67,9 @@ type pageBench struct {
 // the input moves.
 var pages = []pageBench{
 	{"/", "planner", "concurrency", "input", "64", "16", "gpu-pick"},
+	{"/quotes", "quotes", "quotes-quotes-0-gpu_per_card", "input", "1500", "1400", "quotes-result"},
+	{"/vendors", "vendors", "vendors-vendors-0-scores-sla", "input", "5", "3", "vendors-result"},
+	{"/contract", "contract", "contract-availability_pct", "input", "99.5", "99.9", "contract-result"},
 	{"/poc", "poc", "poc-throughput-multi", "input", "5000", "7000", "poc-checks"},
 	{"/operations", "operations", "operations-alert_pct", "input", "5", "50", "ops-months"},
 	{"/renewal", "renewal", "exit-contract_end", "input", "2026-12-31", "2027-03-31", "exit-steps"},
