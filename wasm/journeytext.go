@@ -10,13 +10,13 @@ type journeyText struct {
 	_ [0]func() // incomparable: no equality function in app.wasm
 
 	// POC.
-	POCIntro, POCRunTitle, POCMetricsTitle, POCTrialTitle            string
-	POCMachinesTitle, POCMachinesHelp, POCReport, DeliveredReport    string
-	NoReport, ReportLoaded, LoadReport, RemoveReport, ReportRefusedF string
-	NoPOC, POCVerdictF, POCChecksTitle, POCMachineTitle              string
-	ColCheck, ColRule, ColStatus, ColMeasured, ColTarget, ColWhy     string
-	ColPath, ColPOC, ColDelivered, ConfigDiffs, IdentityDiffs        string
-	IgnoredF                                                         string
+	POCIntro, POCRunTitle, POCMetricsTitle, POCTrialTitle         string
+	POCMachinesTitle, POCMachinesHelp, POCReport, DeliveredReport string
+	NoReport, ReportLoaded, RemoveReport, ReportRefusedF          string
+	NoPOC, POCVerdictF, POCChecksTitle, POCMachineTitle           string
+	ColCheck, ColRule, ColStatus, ColMeasured, ColTarget, ColWhy  string
+	ColPath, ColPOC, ColDelivered, ConfigDiffs, IdentityDiffs     string
+	IgnoredF                                                      string
 
 	// Operations.
 	OpsIntro, BudgetsTitle, BudgetRowF, AddBudget, AddLine             string
@@ -29,7 +29,7 @@ type journeyText struct {
 	ColMonths, ColCost, ColScore                                       string
 
 	// Renewal and exit.
-	RenewalIntro, FromContract, DaysHelp, Holidays      string
+	RenewalIntro, DaysHelp, Holidays                    string
 	Workdays, NoExit, SpanF, EndF, DownloadICS, ICSHelp string
 
 	// Checklists.
@@ -56,7 +56,6 @@ var enJourney = journeyText{
 	DeliveredReport:  "Delivered machine's report",
 	NoReport:         "none loaded",
 	ReportLoaded:     "loaded",
-	LoadReport:       "Load a gpuverify report…",
 	RemoveReport:     "Remove",
 	ReportRefusedF:   "%s was not loaded: %v. The rest of the page is kept.",
 	NoPOC:            "Enter the POC's figures below to judge them.",
@@ -96,7 +95,6 @@ var enJourney = journeyText{
 	ColCost: "Billed / budget", ColScore: "Vendor mark",
 
 	RenewalIntro: "From the contract's dates: the renewal decision (E1), the export, the deletion certificate (K2) and the final bill (E2), as calendar reminders.",
-	FromContract: "Take the term and deletion days from the contract",
 	DaysHelp:     "Holidays and worked weekend days move the working-day deadline: one date a line, 2026-10-01.",
 	Holidays:     "Public holidays",
 	Workdays:     "Weekend days worked",
@@ -123,7 +121,6 @@ var zhJourney = journeyText{
 	DeliveredReport:  "交付机器报告",
 	NoReport:         "未载入",
 	ReportLoaded:     "已载入",
-	LoadReport:       "载入 gpuverify 报告…",
 	RemoveReport:     "移除",
 	ReportRefusedF:   "%s 未载入：%v。页面其余内容保持不变。",
 	NoPOC:            "在下方填写 POC 实测数据后即可判断。",
@@ -163,7 +160,6 @@ var zhJourney = journeyText{
 	ColCost: "账单 / 预算", ColScore: "供应商评分",
 
 	RenewalIntro: "根据合同日期：续租决定（E1）、数据导出、删除证明（K2）与最后账单（E2），并生成日历提醒。",
-	FromContract: "从合同中取租期和删除期限",
 	DaysHelp:     "节假日与调休影响工作日期限：每行一个日期，如 2026-10-01。",
 	Holidays:     "法定节假日",
 	Workdays:     "调休上班的周末",

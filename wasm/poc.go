@@ -86,36 +86,28 @@ func (p *pocPage) reportInput(field, label string) app.UI {
 	j := p.st.Lang.J()
 	id := fieldDOMID("poc", field)
 	loaded := p.draft("poc").Get(field) != ""
-	state := j.NoReport
+	state, msg := j.NoReport, p.fileErr[field]
 	if loaded {
 		state = j.ReportLoaded
 	}
-	fe := p.st.Proc.Err("poc")
-	var msg app.UI
-	switch {
-	case p.fileErr[field] != "":
-		msg = app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(p.fileErr[field])
-	case fe != nil && fe.Field == field:
-		msg = fieldErr(p.st.Lang, id, fe)
+	if fe := p.st.Proc.Err("poc"); msg == "" && fe != nil && fe.Field == field {
+		msg = errText(p.st.Lang, fe)
 	}
-	return app.Div().Class("field", "report-file").Attr("data-loaded", loaded).Body(
-		app.Span().Class("field-head").Text(label),
-		app.Div().Class("field-row").Body(
-			app.Label().Class("btn", "file-btn").For("%s", id).Body(
-				app.Text(j.LoadReport),
-				app.Input().ID("%s", id).Type("file").Accept(".json,application/json").
-					OnChange(p.onReport(field), app.EventScope(field)),
-			),
-			app.Span().ID("%s-state", id).Class("file-state").Text(state),
-			app.If(loaded, func() app.UI {
-				return app.Button().ID("%s-remove", id).Type("button").Class("btn", "small").Text(j.RemoveReport).
-					OnClick(func(ctx app.Context, e app.Event) {
-						p.fail = guard("remove "+field, func() { p.setFacts(ctx, field, "") })
-					}, app.EventScope(field))
-			}),
-		),
-		msg,
+	return app.Div().Class("field").Body(
+		app.Label().For("%s", id).Text(label+" "),
+		app.Input().ID("%s", id).Type("file").Accept(".json").OnChange(p.onReport(field), app.EventScope(field)),
+		app.Span().ID("%s-state", id).Text(" "+state+" "),
+		app.Button().ID("%s-remove", id).Type("button").Class("btn", "small").Disabled(!loaded).Text(j.RemoveReport).
+			OnClick(p.onRemove(field), app.EventScope(field)),
+		app.If(msg != "", func() app.UI { return app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(msg) }),
 	)
+}
+
+// onRemove removes the report loaded into field.
+func (p *pocPage) onRemove(field string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("remove "+field, func() { p.setFacts(ctx, field, "") })
+	}
 }
 
 // onReport reads a chosen report file into field: its facts only

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
@@ -19,6 +17,7 @@ import (
 type renewalPage struct {
 	app.Compo
 	pageState
+	shown map[string]int // date fields shown per list, empty ones included
 }
 
 func newRenewalPage() app.Composer { return &renewalPage{} }
@@ -56,73 +55,31 @@ func (p *renewalPage) renewalForm() app.UI {
 		app.H2().Text(l.P().InputsTitle),
 		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
-		app.Button().ID("exit-from-contract").Type("button").Class("btn", "small").Text(j.FromContract).OnClick(p.fromContract),
 		app.P().Class("help").Text(j.DaysHelp),
 		p.dateList("holidays", j.Holidays),
 		p.dateList("workdays", j.Workdays),
 	)
 }
 
-// fromContract fills the term and the deletion days from the contract
-// section, where the page has none of its own.
-func (p *renewalPage) fromContract(ctx app.Context, e app.Event) {
-	p.fail = guard("dates from the contract", func() {
-		var c = p.st.Proc
-		if c == nil || c.Sections == nil || c.Sections.Contract == nil {
-			return
-		}
-		in := c.Sections.Contract
-		d := p.draft("exit")
-		if d.Get("term_months") == "" {
-			d = d.With("term_months", strconv.Itoa(in.TermMonths))
-		}
-		if d.Get("deletion_working_days") == "" && in.Data.DeletionWorkingDays > 0 {
-			d = d.With("deletion_working_days", strconv.Itoa(in.Data.DeletionWorkingDays))
-		}
-		p.editSection(ctx, routeByID(routeRenewal), "exit", d)
-	})
-}
-
-// dateList is a list of dates typed one a line, kept as the rows of the
-// list at name.
+// dateList is a list of dates (holidays, worked weekend days), one field
+// a date; Add shows one more empty field, which becomes a row once a date
+// is typed in it.
 func (p *renewalPage) dateList(name, label string) app.UI {
-	d := p.draft("exit")
-	lines := make([]string, d.Rows(name))
-	for i := range lines {
-		lines[i] = d.Get(fmt.Sprintf("%s[%d]", name, i))
+	r := routeByID(routeRenewal)
+	n := max(p.draft("exit").Rows(name), p.shown[name])
+	kids := []app.UI{app.H3().Text(label)}
+	for i := range n {
+		kids = append(kids, app.Div().Class("pline").Body(
+			p.fields(r, "exit", "", []pfield{{Path: fmt.Sprintf("%s[%d]", name, i), Kind: pText}}),
+			p.removeRow(r, "exit", name, i)))
 	}
-	id := fieldDOMID("exit", name)
-	fe := p.st.Proc.Err("exit")
-	bad := fe != nil && strings.HasPrefix(fe.Field, name+"[")
-	return app.Div().Class("field").Body(
-		app.Label().For("%s", id).Text(label),
-		app.Textarea().ID("%s", id).Rows(3).Spellcheck(false).Aria("invalid", bad).
-			Text(strings.Join(lines, "\n")).OnInput(func(ctx app.Context, e app.Event) {
-			p.fail = guard("input "+name, func() {
-				p.editSection(ctx, routeByID(routeRenewal), "exit", withLines(p.draft("exit"), name, ctx.JSSrc().Get("value").String()))
-			})
-		}, app.EventScope(name)),
-		app.If(bad, func() app.UI { return fieldErr(p.st.Lang, id, fe) }),
-	)
-}
-
-// maxDateLines bounds the dates read from one box: exit.Input takes 100.
-const maxDateLines = 101
-
-// withLines returns d with the list at name set to the non-empty lines
-// of text, in order.
-func withLines(d Draft, name, text string) Draft {
-	for i := d.Rows(name) - 1; i >= 0; i-- {
-		d = d.With(fmt.Sprintf("%s[%d]", name, i), "")
-	}
-	n := 0
-	for _, line := range strings.Split(text, "\n") {
-		if line = strings.TrimSpace(line); line != "" && n < maxDateLines {
-			d = d.With(fmt.Sprintf("%s[%d]", name, n), line)
-			n++
+	return app.Div().Class("plines").Body(append(kids, app.Button().ID("exit-add-%s", name).Type("button").Class("btn").
+		Text(p.st.Lang.P().AddRow).OnClick(func(ctx app.Context, e app.Event) {
+		if p.shown == nil {
+			p.shown = map[string]int{}
 		}
-	}
-	return d
+		p.shown[name] = n + 1
+	}, app.EventScope(name)))...)
 }
 
 // renewalAnswer is the timeline by exit.Schedule on the saved section,

@@ -209,3 +209,11 @@ func TestStages(t *testing.T) {
 		t.Errorf("stages hold %d items, want 23", total)
 	}
 }
+
+// ByStage hands out copies too.
+func TestByStageCopies(t *testing.T) {
+	checklist.ByStage(checklist.Requirements)[0].Rules[0] = "X9"
+	if it, _, _ := checklist.Lookup("000.1"); it.Rules[0] != "R1" {
+		t.Error("changing a copy changed the data")
+	}
+}

@@ -54,9 +54,10 @@ func StageOf(id string) Stage { return stageOf[id] }
 // ByStage returns the items of stage st in checklist order, as copies.
 func ByStage(st Stage) []Item {
 	var out []Item
-	for _, l := range Lists() {
+	for _, l := range lists {
 		for _, it := range l.Items {
 			if stageOf[it.ID] == st {
+				it.Rules = append([]string(nil), it.Rules...)
 				out = append(out, it)
 			}
 		}

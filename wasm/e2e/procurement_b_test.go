@@ -221,7 +221,8 @@ func TestRenewalPageB(t *testing.T) {
 	// Rule E1: decide 5 to 3 days before; K2: 7 working days after Thu 31 Dec.
 	e.waitContains("exit-steps", "2026-12-26 to 2026-12-28")
 	e.waitContains("exit-steps", "2027-01-01 to 2027-01-11")
-	e.do("a holiday", chromedp.Evaluate[chromedp.Void](`(() => { const el = document.getElementById("exit-holidays"); el.value = "2027-01-01"; el.dispatchEvent(new Event("input", {bubbles: true})); })()`))
+	e.do("a holiday", chromedp.Click(chromedp.ID("exit-add-holidays")), chromedp.WaitVisible(chromedp.ID("exit-holidays-0")),
+		TypeInto("exit-holidays-0", "2027-01-01"))
 	e.waitContains("exit-steps", "2027-01-01 to 2027-01-12")
 
 	e.do("bad date", TypeInto("exit-contract_end", "31/12/2026"))
