@@ -54,7 +54,7 @@ var enJourney = journeyText{
 	POCMachinesHelp:  "The gpuverify reports of the machine tested and of the one delivered; only their facts are kept.",
 	POCReport:        "POC machine's report",
 	DeliveredReport:  "Delivered machine's report",
-	NoReport:         "none loaded",
+	NoReport:         "none yet",
 	ReportLoaded:     "loaded",
 	RemoveReport:     "Remove",
 	ReportRefusedF:   "%s was not loaded: %v. The rest of the page is kept.",

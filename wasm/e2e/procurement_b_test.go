@@ -107,7 +107,7 @@ func TestPOCPageB(t *testing.T) {
 	// report of another machine differs.
 	h100 := abs(t, "../../shared/report/testdata/h100x8.json")
 	e.do("POC report", chromedp.SetUploadFiles(`#poc-poc_facts`, []string{h100}))
-	e.waitText("poc-poc_facts-state", "loaded")
+	e.waitFor(`!document.getElementById("poc-poc_facts-remove").disabled`)
 	e.do("same machine delivered", chromedp.SetUploadFiles(`#poc-delivered_facts`, []string{h100}))
 	e.waitFor(`document.getElementById("poc-machine") && document.getElementById("poc-machine").dataset.same === "true"`)
 	other := abs(t, "../../shared/report/testdata/rtx4090x8.json")
@@ -134,7 +134,7 @@ func TestPOCPageB(t *testing.T) {
 	e.importInFreshStorage(file)
 	e.goTo("nav-poc", "poc")
 	e.waitFor(`document.getElementById("poc-result").dataset.verdict === "` + verdict + `"`)
-	e.waitText("poc-delivered_facts-state", "loaded")
+	e.waitFor(`!document.getElementById("poc-delivered_facts-remove").disabled`)
 	if v, _ := chromedp.Run(e.ctx, chromedp.Value(chromedp.ID("poc-throughput-multi"))); v != "23800" {
 		t.Errorf("multi-card throughput after import = %q", v)
 	}
