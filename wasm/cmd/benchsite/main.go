@@ -71,7 +71,7 @@ var pages = []pageBench{
 	{"/vendors", "vendors", "vendors-vendors-0-scores-sla", "input", "5", "3", "vendors-result"},
 	{"/contract", "contract", "contract-availability_pct", "input", "99.5", "99.9", "contract-result"},
 	{"/poc", "poc", "poc-throughput-multi", "input", "5000", "7000", "poc-checks"},
-	{"/operations", "operations", "operations-alert_pct", "input", "5", "50", "ops-months"},
+	{"/operations", "operations", "operations-alert_pct", "input", "50", "5", "ops-months"},
 	{"/renewal", "renewal", "exit-contract_end", "input", "2026-12-31", "2027-03-31", "exit-steps"},
 	{"/checklists", "checklists", "check-000-1", "change", "done", "open", "checklist-progress"},
 }
