@@ -73,11 +73,15 @@ func TestDecodeRecomputesResults(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &m); err != nil {
 		t.Fatal(err)
 	}
-	for name, edit := range map[string]func(){
-		"edited":  func() { m["procurement"].(map[string]any)["poc"].(map[string]any)["verdict"] = "pass" },
-		"missing": func() { delete(m, "procurement") },
+	for _, step := range []struct {
+		name string
+		edit func()
+	}{
+		{"edited", func() { m["procurement"].(map[string]any)["poc"].(map[string]any)["verdict"] = "pass" }},
+		{"missing", func() { delete(m, "procurement") }},
 	} {
-		edit()
+		name := step.name
+		step.edit()
 		data, _ := json.Marshal(m)
 		q, err := Decode(bytes.NewReader(data))
 		if err != nil {
