@@ -144,10 +144,6 @@ type Procurement struct {
 	drafts   map[string]Draft
 	draftRaw json.RawMessage // drafts as saved, encoded once
 	errs     map[string]*fielderr.Error
-	// flat caches the saved sections flattened by Draft: a page reads
-	// the draft once per field and the nav once per stage, and flattening
-	// marshals the whole section (with the POC's reports, ~1 ms each).
-	flat map[string]Draft
 }
 
 // NewProcurement checks the sections with plan.Build (the validation
@@ -177,15 +173,7 @@ func (p *Procurement) Draft(name string) Draft {
 	if d, ok := p.drafts[name]; ok {
 		return d
 	}
-	if d, ok := p.flat[name]; ok {
-		return d
-	}
-	d := sectionDraft(p.Sections, name)
-	if p.flat == nil {
-		p.flat = map[string]Draft{}
-	}
-	p.flat[name] = d
-	return d
+	return sectionDraft(p.Sections, name)
 }
 
 // Err returns the first field of section name's draft that its Validate
