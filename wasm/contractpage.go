@@ -6,7 +6,6 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/shopspring/decimal"
 )
 
 // contractPage reviews the contract clause by clause with contract.Check,
@@ -31,16 +30,9 @@ func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCont
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
-	return p.layout(routeByID(routeContract), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "contract-page").Body(
-			app.H1().Text(t.ContractTitle),
-			app.P().Class("intro").Text(t.ContractIntro),
-			contractAnswer(p.st.Lang, p.st.Proc),
-			p.contractForm(),
-			p.shareSections(routeByID(routeContract)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeContract), "contract-page", t.ContractTitle, t.ContractIntro,
+		func() app.UI { return contractAnswer(p.st.Lang, p.st.Proc, false) }, p.contractForm)
 }
 
 var presetChoicesList = choices(string(contract.PresetArticles), string(contract.PresetAWSEC2),
@@ -115,7 +107,7 @@ func (p *contractPage) contractForm() app.UI {
 // contractAnswer is the overall grade, each clause with its reasons, the
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
-func contractAnswer(l Lang, proc *Procurement) app.UI {
+func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *contract.Input
 	if proc != nil && proc.Sections != nil {
@@ -134,25 +126,26 @@ func contractAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
 			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
-		clausesList(l, res.Clauses),
+		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
+		creditTable(l, res.Table),
 		downtimeTable(l, res),
-		exitChart(l, res.Exit),
+		exitChart(l, *in, res.Exit),
 	)
 }
 
 // clausesList is every clause with its grade and reasons.
-func clausesList(l Lang, cs []contract.Clause) app.UI {
+func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 	items := make([]app.UI, len(cs))
 	for i, c := range cs {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
 			app.Strong().Text(" "+c.Title+" "),
-			ruleRef(l, c.Rule),
+			procRuleRef(l, c.Rule, embed),
 			app.Span().Text(" "+strings.Join(c.Reasons, " ")),
 		)
 	}
@@ -175,38 +168,57 @@ func outageLine(l Lang, res contract.Result) app.UI {
 			o.Credit.Pct.String()+"%", l.Money(o.Credit.Amount), capped))
 }
 
+// creditTable is the credit table in force: the preset's or the
+// contract's own tiers, and the cap.
+func creditTable(l Lang, tb contract.Table) app.UI {
+	t := l.P()
+	rows := make([][]string, 0, len(tb.Tiers)+1)
+	for _, tr := range tb.Tiers {
+		below := "< " + tr.BelowPct.String() + "%"
+		if tr.Inclusive {
+			below = "≤ " + tr.BelowPct.String() + "%"
+		}
+		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
+	}
+	rows = append(rows, []string{l.label("credits.cap_pct"), tb.CapPct.String() + "%"})
+	return table(l, "contract-credits", t.TiersTitle+" · "+l.label("choice:preset:"+string(tb.Preset)),
+		[]string{l.label("credits.tiers[].below_pct"), l.label("credits.tiers[].credit_pct")}, rows)
+}
+
 // downtimeTable is the downtime the availability allows on each month
 // basis, in minutes.
 func downtimeTable(l Lang, res contract.Result) app.UI {
 	t := l.P()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
-		rows[i] = []string{string(d.Basis), d.Minutes.StringFixed(1)}
+		rows[i] = []string{l.label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
 	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
 }
 
 // exitChart draws the early-exit cost after each month: the contract's
 // clause against rule K3's recommended cap.
-func exitChart(l Lang, rows []contract.ExitRow) app.UI {
+func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	if len(rows) == 0 {
 		return nil
 	}
 	t := l.P()
-	rec := series{Label: t.ExitRecommended, Class: "exit-recommended", Y: []decimal.Decimal{decimal.Zero}}
-	con := series{Label: t.ExitContract, Class: "exit-contract", Y: []decimal.Decimal{decimal.Zero}}
+	rec := series{Label: t.ExitRecommended, Class: "exit-recommended"}
+	con := series{Label: t.ExitContract, Class: "exit-contract"}
 	over := 0
-	for _, r := range rows {
+	// Month 0, leaving at the start, then months 1 … term−1 as checked.
+	start := contract.ExitAt(in.MonthlyFee, in.TermMonths, in.PaymentPeriod, in.Termination, 0)
+	for _, r := range append([]contract.ExitRow{start}, rows...) {
 		rec.Y = append(rec.Y, r.Recommended)
 		if r.Contract != nil {
 			con.Y = append(con.Y, *r.Contract)
 		}
-		if r.Over() {
+		if r.Over() && r.Month > 0 {
 			over++
 		}
 	}
 	lines := []series{rec}
-	if len(con.Y) > 1 {
+	if len(con.Y) > 0 {
 		lines = append(lines, con)
 	}
 	step := max(1, len(rows)/12)

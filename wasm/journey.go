@@ -41,8 +41,10 @@ func (s stage) text(t *procText) string {
 }
 
 // stageOf maps a journey route id to the function that says how far the
-// state got in it. Add an entry for a new stage; a route without one is
-// marked by its plan-file section (journeySection), else empty.
+// state got in it. A stage's page adds its entry here (or from its own
+// file, in an init func); a route without one is marked by its plan-file
+// section (journeySection: empty, in progress while a field is refused,
+// done once saved and valid), else empty.
 var stageOf = map[string]func(State) stage{
 	routePlanner: plannerStage,
 	routeQuotes:  quotesStage,
@@ -72,7 +74,7 @@ func sectionStage(p *Procurement, name string) stage {
 	if p.Err(name) != nil {
 		return stageInProgress
 	}
-	if p.Draft(name).Len() == 0 {
+	if !p.entered(name) {
 		return stageEmpty
 	}
 	return stageDone

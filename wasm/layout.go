@@ -62,6 +62,21 @@ type pageState struct {
 	// locked is true when storage holds the state of a newer version of
 	// the site: nothing is written to it.
 	locked bool
+	// inEmbed is true on /embed; view is then true when the link carries
+	// figures: the page shows them and writes nothing to storage.
+	inEmbed, view bool
+	// brief caches the print brief's procurement verdicts (procbrief.go).
+	brief struct {
+		proc  *Procurement
+		lang  Lang
+		lines []string
+	}
+	// share caches the share fragment of share.proc (procshare.go).
+	share struct {
+		proc *Procurement
+		frag string
+		err  error
+	}
 }
 
 // pending is a replacement of saved work that waits for the user's answer.
@@ -104,16 +119,22 @@ func (p *pageState) preload() {
 		return
 	}
 	p.fail = guard("reading the address", func() {
-		p.load(app.Window().URL().Query())
+		p.load(app.Window().URL())
 	})
 }
 
-// load reads the state from the query and storage. Storage it could not
-// keep as it was is copied to backupKey first; a link that would replace
-// saved work is shown and left pending.
-func (p *pageState) load(q url.Values) {
+// load reads the state from the URL (query and share fragment) and
+// storage. Storage it could not keep as it was is copied to backupKey
+// first; a link that would replace saved work is shown and left pending.
+// A view-only page (an embed showing a link's figures) shows the link and
+// neither asks nor saves.
+func (p *pageState) load(u *url.URL) {
 	stored := store.Read(storageKey)
-	l := LoadSaved(q, stored, browserLang())
+	l := LoadLink(u, stored, browserLang())
+	p.view = p.inEmbed && (hasInput(u.Query()) || strings.HasPrefix(u.Fragment, shareKey))
+	if p.view {
+		l.Conflict, l.Backup = false, false
+	}
 	if l.Backup && stored != "" {
 		store.Write(backupKey, stored)
 	}
@@ -123,7 +144,7 @@ func (p *pageState) load(q url.Values) {
 	if l.Conflict {
 		p.pending = &pending{saved: l.Saved, source: FromURL}
 	}
-	if w := waitingImport; w != nil && !l.Locked && l.State.Input.Equal(w.shown.Input) {
+	if w := waitingImport; w != nil && !l.Locked && !p.view && l.State.Input.Equal(w.shown.Input) {
 		l.State.Proc = w.shown.Proc
 		p.pending = w
 	}
@@ -136,7 +157,7 @@ func (p *pageState) load(q url.Values) {
 // document title and language, and writes the state back.
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
-		p.load(ctx.Page().URL().Query())
+		p.load(ctx.Page().URL())
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
 		p.save(ctx, r)
@@ -314,6 +335,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),
+			app.If(r.ID == routePlanner, p.procBrief),
 		),
 		app.Footer().Class("site-footer").Body(
 			app.Span().Class("print-only").Text(m.PrintNote),

@@ -3,12 +3,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestDraftRoundTrip: every section of the golden procurement plan,
@@ -108,4 +112,47 @@ func FuzzBuildSection(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sec, path, text string) {
 		_, _ = BuildSection(sec, Draft{}.With(path, text).With("need.cards", text))
 	})
+}
+
+// goldenProcurement reads the sections of shared/plan's golden
+// procurement plan, for tests and benchmarks.
+func goldenProcurement(tb testing.TB) *Procurement {
+	tb.Helper()
+	b, err := os.ReadFile("../shared/plan/testdata/procurement.plan.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := plan.Decode(bytes.NewReader(b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	proc, err := NewProcurement(p.Requirements.Procurement)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return proc
+}
+
+// TestFieldErrorShown: a refused field's message stands at the field and
+// at the top of the form, naming the field and its range, in both
+// languages; the verdict of the last valid entries stays on the page.
+func TestFieldErrorShown(t *testing.T) {
+	proc := goldenProcurement(t)
+	bad := proc.Edit("quotes", proc.Draft("quotes").With("need.cards", "0"))
+	for _, tt := range []struct {
+		lang       Lang
+		top, field string
+	}{
+		{En, "Cards: want a whole number in [1, 10000]", "want a whole number in [1, 10000], got 0"},
+		{Zh, "卡数：应为 a whole number in [1, 10000]", "应为 a whole number in [1, 10000]，填写的是 0"},
+	} {
+		p := &quotesPage{}
+		p.setState(State{Lang: tt.lang, Proc: bad})
+		html := app.HTMLString(p.Render())
+		for _, want := range []string{tt.top, tt.field, `id="quotes-need-cards-error"`, `data-state="ok"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: the page lacks %q", tt.lang, want)
+			}
+		}
+	}
 }

@@ -30,6 +30,7 @@ type procText struct {
 	VendorsTitle, VendorsIntro, WeightsTitle, VendorRowF, AddVendor string
 	VRank, VName, VStatus, VBase, VScore, VReasons, SplitTitle      string
 	SplitF, SplitImpossibleF, NotesTitle, NoVendors, TopF           string
+	PrimaryWord, BackupWord                                         string
 
 	// Contract.
 	ContractTitle, ContractIntro, SLATitle, TiersTitle, DataTitle   string
@@ -62,7 +63,7 @@ var enProc = procText{
 	StubList:       "The articles' checklists for every stage, ticked as you go.",
 
 	NotStated: "not stated", Yes: "yes", No: "no", AddRow: "Add", RemoveRow: "Remove",
-	WantGotF:      "want %s, got %q",
+	WantGotF:      "want %s, got %s",
 	FieldErrF:     "%s: %s. The rest is kept; the figures below use the last valid entries.",
 	LastValidNote: "Figures from the last valid entries.",
 	SectionEmpty:  "Nothing entered yet.",
@@ -98,6 +99,8 @@ var enProc = procText{
 	SplitF:           "%d cards: %d with %s, %d with %s (%s primary).",
 	SplitImpossibleF: "%d cards cannot be split within 60–70%% primary and 30–40%% backup: %s",
 	NotesTitle:       "Notes",
+	PrimaryWord:      "the primary vendor",
+	BackupWord:       "the backup vendor",
 	NoVendors:        "Add at least one vendor to rank.",
 	TopF:             "Ranked first: %s.",
 
@@ -131,7 +134,7 @@ var zhProc = procText{
 	StubList:       "文章中每个阶段的检查清单，边做边勾。",
 
 	NotStated: "未写明", Yes: "是", No: "否", AddRow: "添加", RemoveRow: "删除",
-	WantGotF:      "应为 %s，填写的是 %q",
+	WantGotF:      "应为 %s，填写的是 %s",
 	FieldErrF:     "%s：%s。其余内容已保留；下方数字按最近一次有效输入计算。",
 	LastValidNote: "数字按最近一次有效输入计算。",
 	SectionEmpty:  "尚未填写。",
@@ -167,6 +170,8 @@ var zhProc = procText{
 	SplitF:           "%d 张卡：%d 张给 %s，%d 张给 %s（主供应商占 %s）。",
 	SplitImpossibleF: "%d 张卡无法按主 60–70%%、备 30–40%% 拆分：%s",
 	NotesTitle:       "说明",
+	PrimaryWord:      "主供应商",
+	BackupWord:       "备用供应商",
 	NoVendors:        "至少添加一家供应商才能排名。",
 	TopF:             "排名第一：%s。",
 
@@ -216,6 +221,12 @@ var procLabels = map[string][2]string{
 	"quotes[].vat.rate_pct":  {"VAT rate, %", "税率（%）"},
 	"quotes[].billing_start": {"Billing starts", "计费起点"},
 	"quotes[].delivery_days": {"Delivery, days", "交付天数"},
+
+	"quotes":        {"Quotes", "报价"},
+	"vendors":       {"Vendors", "供应商"},
+	"credits":       {"Credit table", "赔偿表"},
+	"credits.tiers": {"Credit tiers", "赔偿档位"},
+	"item:bundled":  {"Bundled price (GPUs, egress, storage, IPs)", "打包价（GPU、流量、存储、IP）"},
 
 	// Vendors.
 	"cards":                          {"Cards to split", "需分配的卡数"},

@@ -63,9 +63,10 @@ func labelKey(path string) string {
 
 // fieldDOMID is the element id of a section field: "quotes-quotes-0-vendor".
 func fieldDOMID(section, path string) string {
-	r := strings.NewReplacer(".", "-", "[", "-", "]", "")
-	return section + "-" + r.Replace(path)
+	return section + "-" + idReplacer.Replace(path)
 }
+
+var idReplacer = strings.NewReplacer(".", "-", "[", "-", "]", "")
 
 // errText is a refused field's problem in language l.
 func errText(l Lang, fe *fielderr.Error) string {
@@ -75,15 +76,46 @@ func errText(l Lang, fe *fielderr.Error) string {
 	return fmt.Sprintf(l.P().WantGotF, fe.Want, fe.Value)
 }
 
-// sectionField renders one field of section sec inside route r.
+// sectionField renders one field of section sec inside route r, as a
+// procFieldBox: go-app renders it again only when its text or error
+// changes, not on every keystroke elsewhere on the page (blocks.go).
 func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
-	l := p.st.Lang
-	t := l.P()
+	b := &procFieldBox{Sec: sec, Field: f, Route: r.ID, Lang: p.st.Lang,
+		Value: p.draft(sec).Get(f.Path), Page: p}
+	if fe := p.st.Proc.Err(sec); fe != nil && fe.Field == f.Path {
+		b.Err = errText(p.st.Lang, fe)
+	}
+	return b
+}
+
+// procFieldBox is one field of a section form with its label and error.
+type procFieldBox struct {
+	app.Compo
+	Sec   string // the section
+	Field pfield
+	Route string // route id of the page, for saving the state
+	Lang  Lang
+	Value string // the typed text
+	Err   string // the refusal, "" when the field is fine
+	// Page is the page whose state the field edits; the same pointer on
+	// every render, so it never counts as a change.
+	Page *pageState
+}
+
+// CompoID ties the box to its field: rows come and go.
+func (b *procFieldBox) CompoID() string { return b.Sec + ":" + b.Field.Path }
+
+// Render draws the field.
+func (b *procFieldBox) Render() app.UI {
+	return safeRender(b.Lang, "field "+b.Field.Path, b.render)
+}
+
+func (b *procFieldBox) render() app.UI {
+	l, f, sec := b.Lang, b.Field, b.Sec
 	id := fieldDOMID(sec, f.Path)
-	value := p.draft(sec).Get(f.Path)
 	label := l.fieldLabel(sec, labelKey(f.Path))
-	fe := p.st.Proc.Err(sec)
-	bad := fe != nil && fe.Field == f.Path
+	bad := b.Err != ""
+	p, r := b.Page, routeByID(b.Route)
 	h := func(ctx app.Context, e app.Event) {
 		p.fail = guard("input "+f.Path, func() {
 			src := ctx.JSSrc()
@@ -98,27 +130,30 @@ func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
 		})
 	}
 	scope := app.EventScope(id)
+	errLine := func() app.UI {
+		return app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(b.Err)
+	}
 	var control app.UI
 	switch f.Kind {
 	case pCheck:
 		box := app.Input().ID("%s", id).Type("checkbox").OnChange(h, scope)
-		if on := value == "true"; on || app.IsClient {
+		if on := b.Value == "true"; on || app.IsClient {
 			box = box.Checked(on) // the prerender writes checked="false" as checked
 		}
 		return app.Div().Class("field", "check").Body(
 			app.Label().For("%s", id).Body(box, app.Span().Text(label)),
-			app.If(bad, func() app.UI { return fieldErr(l, id, fe) }),
+			app.If(bad, errLine),
 		)
 	case pChoice:
 		opts := make([]app.UI, len(f.Choices))
 		for i, c := range f.Choices {
-			text := t.NotStated
+			text := l.P().NotStated
 			if c != "" {
 				text = l.label(f.Labels + ":" + c)
 			}
 			o := app.Option().Value(c).Text(text)
-			if c == value || app.IsClient {
-				o = o.Selected(c == value)
+			if c == b.Value || app.IsClient {
+				o = o.Selected(c == b.Value)
 			}
 			opts[i] = o
 		}
@@ -129,28 +164,26 @@ func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
 			mode = "text"
 		}
 		control = app.Input().ID("%s", id).Type("text").Attr("inputmode", mode).
-			AutoComplete(false).Spellcheck(false).Value(value).
+			AutoComplete(false).Spellcheck(false).Value(b.Value).
 			Aria("invalid", bad).OnInput(h, scope)
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For("%s", id).Text(label),
 		app.Div().Class("field-row").Body(control),
-		app.If(bad, func() app.UI { return fieldErr(l, id, fe) }),
+		app.If(bad, errLine),
 	)
 }
 
-// fieldErr is the message under a refused field: what it allows and what
-// it got.
-func fieldErr(l Lang, id string, fe *fielderr.Error) app.UI {
-	return app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(errText(l, fe))
-}
-
 // sectionErr says which field of section sec is refused, at the top of
-// its form, naming it; nil when the draft is valid.
+// its form, naming it. The slot is always there, empty while the draft is
+// valid: go-app compares children by position, so a message coming and
+// going would replace every field after it, and the one being typed in
+// would lose its focus.
 func (p *pageState) sectionErr(sec string) app.UI {
+	slot := app.Div().Class("section-error-slot")
 	fe := p.st.Proc.Err(sec)
 	if fe == nil {
-		return nil
+		return slot
 	}
 	l := p.st.Lang
 	name := l.fieldLabel(sec, labelKey(fe.Field))
@@ -160,8 +193,8 @@ func (p *pageState) sectionErr(sec string) app.UI {
 	if row, ok := rowOf(fe.Field); ok {
 		name = fmt.Sprintf("%s (%d)", name, row+1)
 	}
-	return app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
-		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe)))
+	return slot.Body(app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
+		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe))))
 }
 
 // rowOf is the first row index in path, if any.
@@ -214,8 +247,26 @@ func choices(vs ...string) []string { return append([]string{""}, vs...) }
 // boolChoices are the values of a yes/no question that may be unanswered.
 var boolChoices = choices("true", "false")
 
-// shareSections is the share link of the page with the procurement
-// sections in its fragment (state.go's ShareLink).
-func (p *pageState) shareSections(r route) app.UI {
-	return nil
+// procRuleRef links a rule id to the about page; inside an embed the link
+// opens a new tab, outside the host page.
+func procRuleRef(l Lang, id string, embed bool) app.UI {
+	if !embed || id == "" {
+		return ruleRef(l, id)
+	}
+	ref := ruleLink(l, id)
+	return app.A().Class("rule-ref").Href("%s", ref.href).Title(ref.title).Target("_blank").Rel("noopener").Text(id)
+}
+
+// procPage renders a procurement page in the site's frame: title,
+// introduction, the answer, the form, the share link.
+func (p *pageState) procPage(r route, class, title, intro string, answer, form func() app.UI) app.UI {
+	return p.layout(r, func() app.UI {
+		return app.Div().Class("proc-page", class).Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
+			app.H1().Text(title),
+			app.P().Class("intro").Text(intro),
+			answer(),
+			form(),
+			p.shareSections(r),
+		)
+	})
 }

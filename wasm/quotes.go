@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
@@ -29,16 +30,9 @@ func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
-	return p.layout(routeByID(routeQuotes), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "quotes-page").Body(
-			app.H1().Text(t.QuotesTitle),
-			app.P().Class("intro").Text(t.QuotesIntro),
-			quotesAnswer(p.st.Lang, p.st.Proc),
-			p.quotesForm(),
-			p.shareSections(routeByID(routeQuotes)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeQuotes), "quotes-page", t.QuotesTitle, t.QuotesIntro,
+		func() app.UI { return quotesAnswer(p.st.Lang, p.st.Proc, false) }, p.quotesForm)
 }
 
 // quoteFields are the items of one quote, in the order a quote lists them.
@@ -125,7 +119,7 @@ func withPlanNeed(d Draft, o Outcome) Draft {
 
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
-func quotesAnswer(l Lang, proc *Procurement) app.UI {
+func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *quote.Input
 	if proc != nil && proc.Sections != nil {
@@ -148,14 +142,14 @@ func quotesAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
 			app.Text(fmt.Sprintf(t.CheapestF, best.Vendor, l.MoneyRange(best.ExVAT))),
 			app.If(spread != "", func() app.UI { return app.Text(" " + fmt.Sprintf(t.SpreadF, spread)) }),
 		),
 		quotesTable(l, res),
 		quotesChart(l, res),
-		quoteFlags(l, res),
+		quoteFlags(l, res, embed),
 	)
 }
 
@@ -179,19 +173,34 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 		[]string{t.QRank, t.QVendor, t.QAsQuoted, t.QExVAT, t.QExtras, t.QComplete, t.QWait}, rows)
 }
 
-// quotesChart is one stacked bar per quote: its items as quoted.
+// quotesChart is one stacked bar per quote: its items as quoted. Every
+// bar lists every item any quote has (zero where it has none), so the
+// legend, which stackChart takes from the first bar, names them all.
 func quotesChart(l Lang, res quote.Result) app.UI {
 	m := l.M()
+	var items []string
+	for _, q := range res.Quotes {
+		for _, ln := range q.Lines {
+			if !slices.Contains(items, ln.Item) {
+				items = append(items, ln.Item)
+			}
+		}
+	}
 	top := decimal.Zero
 	rows := make([]stackRow, len(res.Quotes))
 	for i, q := range res.Quotes {
-		segs := make([]segment, 0, len(q.Lines))
-		for _, ln := range q.Lines {
-			name := itemLabel(m, ln.Item)
-			if ln.Item == costitem.Bundled {
-				name = l.P().NotStated
+		segs := make([]segment, len(items))
+		for j, item := range items {
+			name := itemLabel(m, item)
+			if item == costitem.Bundled {
+				name = l.label("item:bundled")
 			}
-			segs = append(segs, segment{Label: name, Value: ln.Amount, Class: "item-" + ln.Item})
+			segs[j] = segment{Label: name, Class: "item-" + item}
+			for _, ln := range q.Lines {
+				if ln.Item == item {
+					segs[j].Value = ln.Amount
+				}
+			}
 		}
 		rows[i] = stackRow{Label: q.Vendor, Segments: segs, Text: l.Money(q.AsQuoted)}
 		top = decimal.Max(top, q.AsQuoted)
@@ -200,7 +209,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 }
 
 // quoteFlags lists what to ask, across quotes and per vendor, with rules.
-func quoteFlags(l Lang, res quote.Result) app.UI {
+func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 	var items []app.UI
 	add := func(who string, f quote.Flag) {
 		text := f.Text
@@ -210,7 +219,7 @@ func quoteFlags(l Lang, res quote.Result) app.UI {
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
 			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),
 			app.Text(" "+text+" "),
-			ruleRef(l, f.Rule),
+			procRuleRef(l, f.Rule, embed),
 		))
 	}
 	for _, f := range res.Flags {

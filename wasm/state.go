@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"compress/lzw"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"net/url"
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -25,10 +30,12 @@ import (
 //     old links mean, so add new fields rather than change defaults.
 //   - localStorage under storageKey, so opening the bare site restores it.
 //
-// The procurement sections of an imported plan (quotes, vendors, contract,
-// POC, operations, exit, checklists) are too big for a link: they live in
-// localStorage only, next to the input, and go into the exported plan file.
-// A link never carries them; opening one keeps the sections saved here.
+// The procurement sections (quotes, vendors, contract, POC, operations,
+// exit, checklists), imported with a plan file or typed on their pages
+// (procform.go), live in localStorage next to the input and go into the
+// exported plan file. The address bar never carries them; the share link
+// of a procurement page does, in its fragment (ShareFragment, LoadLink),
+// compressed when long. A plain link keeps the sections saved here.
 //
 // The URL wins over storage; storage wins over defaults. A value that does
 // not parse, or that plan.Build refuses, falls back to its default and
@@ -144,6 +151,9 @@ type Procurement struct {
 	drafts   map[string]Draft
 	draftRaw json.RawMessage // drafts as saved, encoded once
 	errs     map[string]*fielderr.Error
+	// flat caches the saved sections flattened, by section: a page asks
+	// for the draft of each of its fields on every render.
+	flat map[string]Draft
 }
 
 // NewProcurement checks the sections with plan.Build (the validation
@@ -173,7 +183,15 @@ func (p *Procurement) Draft(name string) Draft {
 	if d, ok := p.drafts[name]; ok {
 		return d
 	}
-	return sectionDraft(p.Sections, name)
+	if d, ok := p.flat[name]; ok {
+		return d
+	}
+	d := sectionDraft(p.Sections, name)
+	if p.flat == nil {
+		p.flat = map[string]Draft{}
+	}
+	p.flat[name] = d
+	return d
 }
 
 // Err returns the first field of section name's draft that its Validate
@@ -191,21 +209,40 @@ func (p *Procurement) Err(name string) *fielderr.Error {
 // which field is refused. p may be nil; the result is nil when nothing is
 // left.
 func (p *Procurement) Edit(name string, d Draft) *Procurement {
-	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{}}
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{},
+		errs: map[string]*fielderr.Error{}, flat: map[string]Draft{}}
 	if p != nil {
 		if p.Sections != nil {
 			*next.Sections = *p.Sections
 		}
 		maps.Copy(next.drafts, p.drafts)
+		maps.Copy(next.errs, p.errs)
+		maps.Copy(next.flat, p.flat)
 	}
+	delete(next.errs, name)
+	delete(next.flat, name)
 	next.drafts[name] = d
 	if d.Len() == 0 {
 		delete(next.drafts, name)
 		setSection(next.Sections, name, nil)
-	} else if sec, err := BuildSection(name, d); err == nil {
+	} else if sec, err := BuildSection(name, d); err != nil {
+		next.errs[name] = errAsField(name, err)
+	} else {
 		setSection(next.Sections, name, sec)
 	}
 	return next.seal()
+}
+
+// entered reports whether section name holds anything: a saved section or
+// typed text.
+func (p *Procurement) entered(name string) bool {
+	if p == nil {
+		return false
+	}
+	if d, ok := p.drafts[name]; ok {
+		return d.Len() > 0
+	}
+	return slices.Contains(p.Names(), name)
 }
 
 // setSection copies section name from src into dst; a nil src clears it.
@@ -220,22 +257,20 @@ func setSection(dst *plan.Procurement, name string, src *plan.Procurement) {
 
 // withDrafts returns p with saved drafts added, each checked again.
 func (p *Procurement) withDrafts(drafts map[string]Draft) *Procurement {
-	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts}
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts, errs: map[string]*fielderr.Error{}}
 	if p != nil && p.Sections != nil {
 		*next.Sections = *p.Sections
+	}
+	for name, d := range drafts {
+		if _, err := BuildSection(name, d); err != nil {
+			next.errs[name] = errAsField(name, err)
+		}
 	}
 	return next.seal()
 }
 
-// seal encodes p for storage and checks its drafts; nil when p holds
-// nothing.
+// seal encodes p for storage; nil when p holds nothing.
 func (p *Procurement) seal() *Procurement {
-	p.errs = map[string]*fielderr.Error{}
-	for name, d := range p.drafts {
-		if _, err := BuildSection(name, d); err != nil {
-			p.errs[name] = errAsField(name, err)
-		}
-	}
 	if len(p.Names()) == 0 && len(p.drafts) == 0 {
 		return nil
 	}
@@ -461,6 +496,9 @@ func (p Problem) Message(m *Messages) string {
 	if p.Unknown {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
+	if p.Procurement && p.Source == FromURL {
+		return fmt.Sprintf(m.Code.P().LinkBadF, p.Reason)
+	}
 	if p.Procurement {
 		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
 	}
@@ -638,7 +676,7 @@ func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
 
 // ignoredQuery are query keys that are not input and not worth a notice:
 // go-app's own switch and the usual campaign tags.
-var ignoredQuery = map[string]bool{"lang": true, "wasm": true, "utm_source": true,
+var ignoredQuery = map[string]bool{"lang": true, "wasm": true, "view": true, "utm_source": true,
 	"utm_medium": true, "utm_campaign": true, "utm_content": true, "utm_term": true}
 
 // hasInput reports whether the query names at least one planner field:
@@ -814,8 +852,11 @@ func browserLang() (tag string) {
 // user's answer, or storage belongs to a newer version, only the URL is
 // written.
 func (p *pageState) save(ctx app.Context, r route) {
-	if !p.out.Valid() {
+	if !p.out.Valid() || p.view {
 		return
+	}
+	if p.pending != nil && p.pending.source == FromURL {
+		return // the address bar keeps the link until the user answers
 	}
 	if p.mayWrite() {
 		store.Write(storageKey, p.st.Saved())
@@ -825,7 +866,7 @@ func (p *pageState) save(ctx app.Context, r route) {
 
 // mayWrite reports whether edits may be written to storage now.
 func (p *pageState) mayWrite() bool {
-	return !p.locked && p.pending == nil
+	return !p.locked && p.pending == nil && !p.view
 }
 
 // replaceSaved writes the state over saved work the user chose to replace,
@@ -849,8 +890,17 @@ func writeURL(ctx app.Context, s State, withInput bool) {
 	if withInput {
 		q = s.Query()
 	}
-	if u.RawQuery == q.Encode() {
+	if v := u.Query().Get("view"); v != "" {
+		q.Set("view", v) // the embed's view (embed.go)
+	}
+	// A share link's sections are read once: storage holds them now, and
+	// reloading the link would ask about them again.
+	_, shared, _ := DecodeShare(u.Fragment)
+	if u.RawQuery == q.Encode() && !shared {
 		return
+	}
+	if shared {
+		u.Fragment = ""
 	}
 	u.RawQuery = q.Encode()
 	ctx.Page().ReplaceURL(&u)
@@ -889,3 +939,129 @@ func (p *pageState) saveEdit(ctx app.Context, r route) {
 		}
 	})
 }
+
+// The share link carries the procurement sections in its fragment, after
+// the query that carries the sheet: /quotes?lang=en&…#p=<data>. The
+// fragment never reaches a server. <data> is "j" and the sections' JSON
+// in base64url, or, when that is long, "z" and the JSON compressed with
+// LZW (compress/lzw, LSB order, 8-bit literals) in base64url. LZW, not
+// DEFLATE: compress/flate would add ~80 KB to app.wasm, LZW ~29 KB, and
+// the JSON still shrinks to about half. A link longer than maxShareChars
+// is not offered: the plan file is the way to send that much.
+
+// shareKey starts the fragment that carries the sections.
+const shareKey = "p="
+
+// Bounds of a share link: what the page offers, and what it reads.
+const (
+	compressAbove = 300       // JSON longer than this is compressed
+	maxShareChars = 16 << 10  // longest fragment offered or read
+	maxShareBytes = 256 << 10 // longest JSON a fragment may inflate to
+)
+
+// errShareTooLong is returned when the sections make too long a link.
+type errShareTooLong struct{ n int }
+
+func (e errShareTooLong) Error() string {
+	return fmt.Sprintf("the share link would be %d characters, over %d", e.n, maxShareChars)
+}
+
+// ShareFragment encodes the procurement sections for a share link's
+// fragment (without the "#"); "" when there are none.
+func (s State) ShareFragment() (string, error) {
+	if len(s.Proc.Names()) == 0 {
+		return "", nil
+	}
+	raw := s.Proc.raw
+	data := "j" + base64.RawURLEncoding.EncodeToString(raw)
+	if len(raw) > compressAbove {
+		var b bytes.Buffer
+		w := lzw.NewWriter(&b, lzw.LSB, 8)
+		_, _ = w.Write(raw) // a bytes.Buffer never fails
+		_ = w.Close()
+		data = "z" + base64.RawURLEncoding.EncodeToString(b.Bytes())
+	}
+	if len(data)+len(shareKey) > maxShareChars {
+		return "", errShareTooLong{len(data) + len(shareKey)}
+	}
+	return shareKey + data, nil
+}
+
+// DecodeShare reads the sections' JSON from a share link's fragment
+// (without the "#"). ok is false when the fragment carries none; err says
+// why a fragment that does cannot be read. The fragment and what it
+// inflates to are bounded.
+func DecodeShare(frag string) (raw []byte, ok bool, err error) {
+	data, ok := strings.CutPrefix(frag, shareKey)
+	if !ok {
+		return nil, false, nil
+	}
+	if len(data) > maxShareChars {
+		return nil, true, fmt.Errorf("the link's figures are %d characters long, over %d", len(data), maxShareChars)
+	}
+	if data == "" {
+		return nil, true, errors.New("the link's figures are empty")
+	}
+	body, err := base64.RawURLEncoding.DecodeString(data[1:])
+	if err != nil {
+		return nil, true, fmt.Errorf("the link's figures are damaged (not base64url): %w", err)
+	}
+	switch data[0] {
+	case 'j':
+		raw = body
+	case 'z':
+		raw, err = io.ReadAll(io.LimitReader(lzw.NewReader(bytes.NewReader(body), lzw.LSB, 8), maxShareBytes+1))
+		if err != nil {
+			return nil, true, fmt.Errorf("the link's figures are damaged (not LZW): %w", err)
+		}
+		if len(raw) > maxShareBytes {
+			return nil, true, fmt.Errorf("the link's figures inflate to more than %d bytes", maxShareBytes)
+		}
+	default:
+		return nil, true, fmt.Errorf("the link's figures start with %q: want j (JSON) or z (compressed)", clip(data[:1]))
+	}
+	if !json.Valid(raw) {
+		return nil, true, errors.New("the link's figures are not JSON")
+	}
+	return raw, true, nil
+}
+
+// LoadLink is LoadSaved for a whole URL: the query as LoadSaved reads it,
+// and procurement sections from the fragment. Sections in the link replace
+// the saved ones on the page; when the saved ones differ, Conflict is set
+// so the page asks before saving. A fragment that cannot be read leaves a
+// Problem and the saved sections.
+func LoadLink(u *url.URL, stored, browserLang string) Loaded {
+	l := LoadSaved(u.Query(), stored, browserLang)
+	raw, ok, err := DecodeShare(u.Fragment)
+	if !ok {
+		return l
+	}
+	if err != nil {
+		l.Problems = append(l.Problems, Problem{Source: FromURL, Procurement: true, Key: "link", Reason: clipReason(err.Error())})
+		return l
+	}
+	proc, ps := loadProcurement(raw)
+	for i := range ps {
+		ps[i].Source = FromURL
+		ps[i].Reason = ps[i].Key + ": " + ps[i].Reason
+	}
+	l.Problems = append(l.Problems, ps...)
+	if proc == nil {
+		return l
+	}
+	saved := l.State
+	if l.Conflict {
+		saved = l.Saved
+	}
+	differs := saved.Proc != nil && (string(saved.Proc.raw) != string(proc.raw) || saved.Proc.hasDrafts())
+	if differs && !l.Locked {
+		l.Conflict = true
+		l.Saved = State{Lang: saved.Lang, Input: saved.Input, Proc: saved.Proc}
+	}
+	l.State.Proc = proc
+	return l
+}
+
+// hasDrafts reports whether sections were typed on a page.
+func (p *Procurement) hasDrafts() bool { return p != nil && len(p.drafts) > 0 }

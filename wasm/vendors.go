@@ -28,16 +28,9 @@ func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendo
 
 // Render draws the page.
 func (p *vendorsPage) Render() app.UI {
-	return p.layout(routeByID(routeVendors), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("proc-page", "vendors-page").Body(
-			app.H1().Text(t.VendorsTitle),
-			app.P().Class("intro").Text(t.VendorsIntro),
-			vendorsAnswer(p.st.Lang, p.st.Proc),
-			p.vendorsForm(),
-			p.shareSections(routeByID(routeVendors)),
-		)
-	})
+	t := p.st.Lang.P()
+	return p.procPage(routeByID(routeVendors), "vendors-page", t.VendorsTitle, t.VendorsIntro,
+		func() app.UI { return vendorsAnswer(p.st.Lang, p.st.Proc, false) }, p.vendorsForm)
 }
 
 var weightFields = []pfield{{Path: "gpu_coverage"}, {Path: "sla"}, {Path: "data_security"},
@@ -100,7 +93,7 @@ func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
 
 // vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
 // on the saved section.
-func vendorsAnswer(l Lang, proc *Procurement) app.UI {
+func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *vendors.Input
 	if proc != nil && proc.Sections != nil {
@@ -135,7 +128,7 @@ func vendorsAnswer(l Lang, proc *Procurement) app.UI {
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.If(top != "", func() app.UI {
 			return app.P().ID("vendors-verdict").Class("verdict").Text(fmt.Sprintf(t.TopF, top))
 		}),
@@ -153,10 +146,13 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	}
 	t := l.P()
 	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, s.Reason)
-	if s.InRange && s.PrimaryVendor != "" {
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, s.PrimaryVendor, s.Backup, s.BackupVendor, Percent(s.PrimaryShare))
-	} else if s.InRange {
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, "1", s.Backup, "2", Percent(s.PrimaryShare)) + " " + s.Reason
+	if s.InRange {
+		primary, backup := s.PrimaryVendor, s.BackupVendor
+		if primary == "" {
+			// Fewer than two eligible vendors: the split stands, unnamed.
+			primary, backup = t.PrimaryWord, t.BackupWord
+		}
+		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + s.Reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(

@@ -140,20 +140,30 @@ var (
 func ExitSchedule(fee decimal.Decimal, term int, period Period, t *Termination) []ExitRow {
 	var rows []ExitRow
 	for m := 1; m < term; m++ {
-		left := decimal.NewFromInt(int64(term - m))
-		row := ExitRow{Month: m, RemainingMonths: term - m, Remaining: left.Mul(fee)}
-		row.Recommended = decimal.Min(capShare.Mul(row.Remaining), capMonths.Mul(fee))
-		if period == Monthly {
-			row.Recommended = decimal.Min(row.Recommended, fee)
-		}
-		if t != nil {
-			c := t.RemainingPct.Mul(row.Remaining).Shift(-2)
-			if t.CapMonths != nil {
-				c = decimal.Min(c, t.CapMonths.Mul(fee))
-			}
-			row.Contract = &c
-		}
-		rows = append(rows, row)
+		rows = append(rows, ExitAt(fee, term, period, t, m))
 	}
 	return rows
+}
+
+// ExitAt is the early-termination cost of leaving after month m (0: at
+// the start) of a term at fee a month, under clause t (nil: no clause),
+// with rule K3's recommended cap, min(20% of the remaining rent, 3
+// months' fees), one month's fee when paid monthly. m is clamped to
+// [0, term]. The exit-cost chart starts from it at month 0.
+func ExitAt(fee decimal.Decimal, term int, period Period, t *Termination, m int) ExitRow {
+	m = min(max(m, 0), max(term, 0))
+	left := decimal.NewFromInt(int64(term - m))
+	row := ExitRow{Month: m, RemainingMonths: term - m, Remaining: left.Mul(fee)}
+	row.Recommended = decimal.Min(capShare.Mul(row.Remaining), capMonths.Mul(fee))
+	if period == Monthly {
+		row.Recommended = decimal.Min(row.Recommended, fee)
+	}
+	if t != nil {
+		c := t.RemainingPct.Mul(row.Remaining).Shift(-2)
+		if t.CapMonths != nil {
+			c = decimal.Min(c, t.CapMonths.Mul(fee))
+		}
+		row.Contract = &c
+	}
+	return row
 }

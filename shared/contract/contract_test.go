@@ -182,6 +182,46 @@ func TestExitSchedule(t *testing.T) {
 	}
 }
 
+// TestExitAt: the exit cost at any month, month 0 (leaving at the start)
+// included, by rule K3: min(20% of the remaining rent, 3 months' fees),
+// one month when paid monthly; ExitSchedule's rows are ExitAt's.
+func TestExitAt(t *testing.T) {
+	fee := d("55000")
+	half := &contract.Termination{RemainingPct: d("50")}
+	tests := []struct {
+		name        string
+		term, month int
+		period      contract.Period
+		t           *contract.Termination
+		left        int
+		contract    string // "" when there is no clause
+		recommended string
+	}{
+		{"K3 at the start of 12: 20% of 12 months above 3 months", 12, 0, contract.Annual, half, 12, "330000", "132000"},
+		{"E12 8 months left", 12, 4, contract.Annual, half, 8, "220000", "88000"},
+		{"E12 30 months left: the 3-month cap", 36, 6, contract.Annual, nil, 30, "", "165000"},
+		{"K3 monthly: one month", 12, 0, contract.Monthly, nil, 12, "", "55000"},
+		{"end of term: nothing left", 12, 12, contract.Annual, half, 0, "0", "0"},
+		{"month past the term is clamped", 12, 99, contract.Annual, half, 0, "0", "0"},
+		{"negative month is clamped", 12, -3, contract.Annual, half, 12, "330000", "132000"},
+	}
+	for _, tt := range tests {
+		r := contract.ExitAt(fee, tt.term, tt.period, tt.t, tt.month)
+		if r.RemainingMonths != tt.left || !r.Recommended.Equal(d(tt.recommended)) {
+			t.Errorf("%s: %+v", tt.name, r)
+		}
+		if (r.Contract == nil) != (tt.contract == "") || r.Contract != nil && !r.Contract.Equal(d(tt.contract)) {
+			t.Errorf("%s: contract %v, want %q", tt.name, r.Contract, tt.contract)
+		}
+	}
+	for i, row := range contract.ExitSchedule(fee, 12, contract.Annual, half) {
+		at := contract.ExitAt(fee, 12, contract.Annual, half, i+1)
+		if row.Month != at.Month || !row.Contract.Equal(*at.Contract) || !row.Recommended.Equal(at.Recommended) {
+			t.Errorf("month %d: schedule %+v, ExitAt %+v", i+1, row, at)
+		}
+	}
+}
+
 func good() contract.Input {
 	yes := true
 	return contract.Input{

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// shareFrag is the share fragment of the page's procurement sections,
+// encoded once per state (deflate is not free on every keystroke).
+func (p *pageState) shareFrag() (string, error) {
+	if p.share.proc != p.st.Proc || p.share.frag == "" && p.share.err == nil {
+		p.share.proc = p.st.Proc
+		p.share.frag, p.share.err = p.st.ShareFragment()
+	}
+	return p.share.frag, p.share.err
+}
+
+// shareSections is the share link of a procurement page: the sheet in the
+// query, the sections in the fragment (state.go), so a colleague opening
+// it sees the same comparison. Nothing when there are no sections.
+func (p *pageState) shareSections(r route) app.UI {
+	t := p.st.Lang.P()
+	frag, err := p.shareFrag()
+	switch {
+	case err != nil:
+		n := 0
+		if e, ok := err.(errShareTooLong); ok {
+			n = e.n
+		}
+		return app.P().ID("share-sections-too-long").Class("note").Text(fmt.Sprintf(t.ShareTooLongF, n))
+	case frag == "":
+		return nil
+	}
+	return app.P().Class("actions").Body(
+		app.A().ID("share-sections").Class("share").Href("%s#%s", p.pageLink(r, p.st.Lang), frag).Text(t.ShareSections),
+	)
+}
