@@ -50,12 +50,6 @@ func cliPlan(t *testing.T, file []byte) *plan.Plan {
 	return p
 }
 
-// attr reads an attribute of the element with the given id.
-func (e *env) attr(id, name string) string {
-	e.t.Helper()
-	return e.eval(`String((document.getElementById("` + id + `")||{getAttribute(){return ""}}).getAttribute("` + name + `"))`)
-}
-
 // exportFromPlanner goes to the planner and exports the plan file.
 func (e *env) exportFromPlanner() []byte {
 	e.t.Helper()
