@@ -332,6 +332,9 @@ var procLabels = map[string][2]string{
 func (l Lang) label(key string) string {
 	pair, ok := procLabels[key]
 	if !ok {
+		if s, ok := l.journeyLabel(key); ok {
+			return s
+		}
 		return key
 	}
 	if l == Zh {

@@ -99,8 +99,10 @@ test-browser:
 	GPUPLAN_SITE_PREFIXED=$(CURDIR)/build/site-prefixed GPUPLAN_PREFIX=$(E2E_PREFIX) \
 		$(GO) test ./wasm/e2e/ -count=1 -timeout 40m $(E2E_FLAGS)
 
-## bench-site: app.wasm sizes, cold/warm load, and the time from an input to
-## the re-rendered plan (plan.Build in the wasm plus the page update) in chromium.
+## bench-site: app.wasm sizes, and for every page of the journey (or the
+## ids in BENCH_PAGES=poc,renewal) the cold and warm load and the time from
+## an input to the updated figures in chromium, with the planner's Compute.
 bench-site: site
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
-	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS)
+	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS) \
+		$(if $(BENCH_PAGES),-pages '$(BENCH_PAGES)')
