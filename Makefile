@@ -15,7 +15,7 @@ export CGO_CFLAGS := -Wno-deprecated-declarations
 all: verifier site
 
 ## test: every test: Go unit tests, the wasm build check, browser tests.
-## It installs nothing: test-deps names what is missing and how to get it.
+## test-deps first installs the host tools it needs, saying what and why.
 test: test-deps fmt-check vet test-go test-wasm test-browser test-slurm
 
 # The host tools make test runs, as "command:Debian package". Slurm's are
@@ -23,8 +23,12 @@ test: test-deps fmt-check vet test-go test-wasm test-browser test-slurm
 TEST_TOOLS  := gcc:gcc chromium:chromium ssh-keygen:openssh-client
 SLURM_TOOLS := slurmctld:slurm-wlm slurmd:slurm-wlm munged:munge
 
-## test-deps: fail, naming the Debian packages and the command to install
-## them, when a tool make test needs is missing (.ci/run installs them).
+## test-deps: make sure the host tools make test runs are there. A missing
+## one is named with its Debian package and why it is needed, then installed
+## with apt-get (as root, or through sudo when it needs no password), never
+## silently. NO_INSTALL=1 only names them and fails; so does a user who can
+## neither be root nor use sudo, with the command to give an administrator.
+## .ci/run installs them before make test.
 test-deps:
 	@missing=""; \
 	for t in $(TEST_TOOLS) $(if $(filter 1,$(REQUIRE_SLURM)),$(SLURM_TOOLS)); do \
@@ -32,10 +36,15 @@ test-deps:
 	done; \
 	if [ -n "$$missing" ]; then \
 	  pkgs=$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' '); \
-	  echo "make test needs:$$missing"; \
-	  echo "install them (Debian/Ubuntu, as root): apt-get update && apt-get install -y $$pkgs"; \
-	  [ "$$(id -u)" = 0 ] || echo "(you are not root: use sudo, or ask an administrator)"; \
-	  exit 1; \
+	  echo "make test needs Debian packages that are missing: $$pkgs"; \
+	  echo "  (gcc: go-nvml's cgo; chromium: the browser tests; openssh-client: ssh-keygen checks the signatures; slurm-wlm, munge: test-slurm)"; \
+	  cmd="apt-get update && apt-get install -y $$pkgs"; \
+	  if [ -n "$(NO_INSTALL)" ]; then echo "install them (as root): $$cmd"; exit 1; fi; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"; \
+	  else echo "you are not root and sudo asks for a password: run, as root: $$cmd"; echo "(or make test NO_INSTALL=1 to only list them)"; exit 1; fi; \
+	  echo "installing them now: $$sudo $$cmd   (make test NO_INSTALL=1 only lists them)"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive sh -c "$$cmd" || { echo "apt-get failed: install $$pkgs yourself and run make test again"; exit 1; }; \
 	fi; \
 	for t in $(SLURM_TOOLS); do \
 	  command -v $${t%%:*} >/dev/null 2>&1 || { echo "note: $${t%%:*} missing, test-slurm will skip (apt-get install -y slurm-wlm munge; REQUIRE_SLURM=1 makes it fail)"; break; }; \

@@ -1,13 +1,22 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"fmt"
+	"strings"
 
-// checklistsPage is a placeholder for the checklists stage of the journey: its title and
-// one sentence. The page itself is built on branch p14b, which replaces
-// this file.
+	"github.com/gpuplan/gpuplan/shared/checklist"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// checklistsPage is the three articles' checklists (rule L1) grouped by
+// the stage of the journey where a buyer does each item, each item open,
+// done or not applicable with a note; the state is the plan file's
+// checklists section (shared/checklist), saved like every section.
 type checklistsPage struct {
 	app.Compo
 	pageState
+	noteErr map[string]string // a note refused, by item id
 }
 
 func newChecklistsPage() app.Composer { return &checklistsPage{} }
@@ -18,13 +27,136 @@ func (p *checklistsPage) OnInit() { p.preload() }
 // OnNav reloads the state when the page is entered.
 func (p *checklistsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeChecklists)) }
 
-// Render draws the page.
+// Render draws the page: the progress, then one block per stage.
 func (p *checklistsPage) Render() app.UI {
 	return p.layout(routeByID(routeChecklists), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("stub-page").Body(
-			app.H1().Text(t.NavChecklists),
-			app.P().Class("intro").Text(t.StubList),
-		)
+		l := p.st.Lang
+		j := l.J()
+		s := checklistState(p.st.Proc)
+		sum := s.Summary()
+		all := sum.Lists[len(sum.Lists)-1]
+		kids := []app.UI{
+			app.H1().Text(l.P().NavChecklists),
+			app.P().Class("intro").Text(j.ChecklistsIntro),
+			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
+				Text(fmt.Sprintf(j.ProgressF, all.Done, all.Total, all.NA, all.Open)),
+			p.errSlot("checklists"),
+		}
+		for i, st := range checklist.Stages {
+			kids = append(kids, p.stageBlock(s, st, sum.Stages[i]))
+		}
+		return app.Div().Class("proc-page", "checklists-page").Body(kids...)
 	})
+}
+
+// checklistState is the saved checklist state; empty when there is none.
+func checklistState(proc *Procurement) checklist.State {
+	if proc == nil || proc.Sections == nil || proc.Sections.Checklists == nil {
+		return checklist.State{}
+	}
+	return *proc.Sections.Checklists
+}
+
+// stageBlock is one stage's items with their state.
+func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr checklist.StageProgress) app.UI {
+	l := p.st.Lang
+	j := l.J()
+	items := checklist.ByStage(st)
+	rows := make([]app.UI, len(items))
+	for i, it := range items {
+		rows[i] = p.item(it, s.Get(it.ID))
+	}
+	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
+		app.H2().Text(l.label("stage:"+string(st))),
+		app.P().ID("stage-%s-progress", st).Class("help").Text(fmt.Sprintf(j.StageProgressF, pr.Done, pr.Total, pr.NA)),
+		app.Ul().Class("checklist").Body(rows...),
+	)
+}
+
+// checkID is the element id of an item's control: "check-000-4".
+func checkID(prefix, id string) string { return prefix + "-" + strings.ReplaceAll(id, ".", "-") }
+
+// item is one item: its state, its text in the page's language, its
+// rules and the buyer's note.
+func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
+	l := p.st.Lang
+	text := it.EN
+	if l == Zh {
+		text = it.ZH
+	}
+	opts := make([]app.UI, 3)
+	for i, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
+		o := app.Option().Value(string(st)).Text(l.label("check:" + string(st)))
+		if st == e.Status || app.IsClient {
+			o = o.Selected(st == e.Status)
+		}
+		opts[i] = o
+	}
+	scope := app.EventScope(it.ID)
+	note := checkID("note", it.ID)
+	errText := p.noteErr[it.ID]
+	return app.Li().Class("check-item").Attr("data-status", string(e.Status)).Body(
+		app.Select().ID("%s", checkID("check", it.ID)).Title(it.ID).OnChange(p.onStatus(it.ID), scope).Body(opts...),
+		app.Span().Text(" "+it.ID+" "+text+" "),
+		ruleRefs(l, it.Rules),
+		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.J().NotePlaceholder).Value(e.Note).
+			OnChange(p.onNote(it.ID), scope),
+		app.If(errText != "", func() app.UI {
+			return app.P().ID("%s-error", note).Class("field-error").Attr("role", "alert").Text(errText)
+		}),
+	)
+}
+
+// onStatus sets an item's state, keeping its note.
+func (p *checklistsPage) onStatus(id string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("checklist "+id, func() {
+			s := checklistState(p.st.Proc)
+			p.set(ctx, id, checklist.Status(ctx.JSSrc().Get("value").String()), s.Get(id).Note)
+		})
+	}
+}
+
+// onNote sets an item's note, keeping its state.
+func (p *checklistsPage) onNote(id string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.fail = guard("checklist note "+id, func() {
+			s := checklistState(p.st.Proc)
+			p.set(ctx, id, s.Get(id).Status, ctx.JSSrc().Get("value").String())
+		})
+	}
+}
+
+// set stores an item's state and note through checklist.State.Set (the
+// canonical form the plan file keeps); a refused note is shown at the
+// note and nothing else changes.
+func (p *checklistsPage) set(ctx app.Context, id string, st checklist.Status, note string) {
+	next, err := checklistState(p.st.Proc).Set(id, st, note)
+	if p.noteErr == nil {
+		p.noteErr = map[string]string{}
+	}
+	delete(p.noteErr, id)
+	if err != nil {
+		p.noteErr[id] = errText(p.st.Lang, errAsField("checklists", err))
+		return
+	}
+	d := Draft{}
+	if len(next.Items) > 0 {
+		d = sectionDraft(&plan.Procurement{Checklists: &next}, "checklists")
+	}
+	p.editSection(ctx, routeByID(routeChecklists), "checklists", d)
+}
+
+// checklistsStage: done when every item that applies is done, in
+// progress once one is ticked.
+func checklistsStage(st State) stage {
+	s := checklistState(st.Proc)
+	if len(s.Items) == 0 {
+		return sectionStage(st.Proc, "checklists")
+	}
+	all := s.Progress()
+	if all[len(all)-1].Complete() {
+		return stageDone
+	}
+	return stageInProgress
 }

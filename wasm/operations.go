@@ -1,13 +1,29 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
 
-// operationsPage is a placeholder for the operations stage of the journey: its title and
-// one sentence. The page itself is built on branch p14b, which replaces
-// this file.
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
+)
+
+// operationsPage follows the rental month by month with ops.Review, the
+// code gpuverify plan runs: the bill lines against the budget (rule O2),
+// the cost of a useful GPU-hour, the under-60% flag with its right-sizing
+// suggestion (rule O1) and the quarterly scorecard (rule O3). A
+// `gpuverify monitor` CSV loaded from a file sets the months' utilisation
+// (ops.ParseMonitor).
 type operationsPage struct {
 	app.Compo
 	pageState
+	monitor *ops.Monitor // the last CSV read, shown until another is
+	csvName string
+	csvErr  string // the CSV refused, with the line and column
 }
 
 func newOperationsPage() app.Composer { return &operationsPage{} }
@@ -18,13 +34,279 @@ func (p *operationsPage) OnInit() { p.preload() }
 // OnNav reloads the state when the page is entered.
 func (p *operationsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeOperations)) }
 
-// Render draws the page.
+// Render draws the page: the review first, then the records.
 func (p *operationsPage) Render() app.UI {
 	return p.layout(routeByID(routeOperations), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("stub-page").Body(
-			app.H1().Text(t.NavOperations),
-			app.P().Class("intro").Text(t.StubOperations),
+		j := p.st.Lang.J()
+		return app.Div().Class("proc-page", "operations-page").Body(
+			app.H1().Text(p.st.Lang.P().NavOperations),
+			app.P().Class("intro").Text(j.OpsIntro),
+			opsAnswer(p.st.Lang, p.st.Proc),
+			p.opsForm(),
 		)
 	})
 }
+
+// maxMonitorSite bounds the CSV the browser reads: it holds the file in
+// memory twice. A week of samples every 10 s on 8 GPUs is about 40 MB.
+const maxMonitorSite = 64 << 20
+
+var opsSettingFields = []pfield{{Path: "alert_pct"}, {Path: "target_utilisation_pct"}}
+
+var opsMonthFields = []pfield{
+	{Path: "month", Kind: pText}, {Path: "vendor", Kind: pText}, {Path: "cards"}, {Path: "hours"},
+	{Path: "utilisation_pct"}, {Path: "vendor_score"},
+}
+
+// opsLineFields is one bill or budget line: the item and its amount.
+func opsLineFields() []pfield {
+	return []pfield{{Path: "item", Kind: pChoice, Choices: choices(ops.Items...), Labels: "choice:item"}, {Path: "amount"}}
+}
+
+// opsForm is the settings, the budgets, the monitor CSV and the months.
+func (p *operationsPage) opsForm() app.UI {
+	r := routeByID(routeOperations)
+	l := p.st.Lang
+	j := l.J()
+	d := p.draft("operations")
+	kids := []app.UI{
+		app.H2().Text(l.P().InputsTitle),
+		p.errSlot("operations"),
+		p.fields(r, "operations", "", opsSettingFields),
+		app.H3().Text(j.BudgetsTitle),
+	}
+	for i := range d.Rows("budgets") {
+		prefix := fmt.Sprintf("budgets[%d]", i)
+		kids = append(kids, app.FieldSet().ID("budget-%d", i).Class("prow").Body(
+			app.Legend().Text(fmt.Sprintf(j.BudgetRowF, i+1)),
+			p.fields(r, "operations", prefix+".", []pfield{{Path: "vendor", Kind: pText}}),
+			p.lines(r, prefix+".lines"),
+			p.removeRow(r, "operations", "budgets", i),
+		))
+	}
+	kids = append(kids,
+		p.addRow(r, "operations", "budgets", j.AddBudget, func(int) map[string]string { return map[string]string{} }, nil),
+		app.H3().Text(j.MonitorTitle), p.monitorInput(),
+		app.H3().Text(j.MonthsTitle))
+	for i := range d.Rows("months") {
+		prefix := fmt.Sprintf("months[%d]", i)
+		kids = append(kids, app.FieldSet().ID("month-%d", i).Class("prow").Body(
+			app.Legend().Text(fmt.Sprintf(j.MonthRowF, i+1)),
+			p.fields(r, "operations", prefix+".", opsMonthFields),
+			p.lines(r, prefix+".lines"),
+			p.removeRow(r, "operations", "months", i),
+		))
+	}
+	kids = append(kids, p.addRow(r, "operations", "months", j.AddMonth, func(int) map[string]string { return map[string]string{} }, nil))
+	return app.Section().ID("operations-form").Class("block", "proc-form").Body(kids...)
+}
+
+// lines is the item lines of a budget or a month at list.
+func (p *operationsPage) lines(r route, list string) app.UI {
+	j := p.st.Lang.J()
+	d := p.draft("operations")
+	kids := []app.UI{}
+	for k := range d.Rows(list) {
+		kids = append(kids, app.Div().Class("pline").Body(
+			p.fields(r, "operations", fmt.Sprintf("%s[%d].", list, k), opsLineFields()),
+			p.removeRow(r, "operations", list, k),
+		))
+	}
+	kids = append(kids, p.addRow(r, "operations", list, j.AddLine, func(int) map[string]string {
+		return map[string]string{"item": unusedItem(d, list)}
+	}, nil))
+	return app.Div().Class("plines").Body(kids...)
+}
+
+// unusedItem is the first bill item the list at list has no line for.
+func unusedItem(d Draft, list string) string {
+	used := map[string]bool{}
+	for k := range d.Rows(list) {
+		used[d.Get(fmt.Sprintf("%s[%d].item", list, k))] = true
+	}
+	for _, it := range ops.Items {
+		if !used[it] {
+			return it
+		}
+	}
+	return ops.Items[len(ops.Items)-1]
+}
+
+// monitorInput loads a `gpuverify monitor` CSV for one vendor's months.
+func (p *operationsPage) monitorInput() app.UI {
+	l := p.st.Lang
+	j := l.J()
+	kids := []app.UI{
+		app.P().Class("help").Text(j.MonitorHelp),
+		app.Label().Class("btn", "file-btn").For("ops-csv").Body(
+			app.Text(j.LoadMonitor),
+			app.Input().ID("ops-csv").Type("file").Accept(".csv,text/csv").OnChange(p.onMonitor),
+		),
+	}
+	switch {
+	case p.csvErr != "":
+		kids = append(kids, app.P().ID("ops-csv-error").Class("field-error").Attr("role", "alert").Text(p.csvErr))
+	case p.monitor != nil:
+		kids = append(kids, monitorSummary(l, p.csvName, p.monitor))
+	}
+	return app.Div().ID("ops-monitor").Class("monitor-file").Body(kids...)
+}
+
+// onMonitor reads the CSV, summarises it by month and sets the
+// utilisation of the vendor's months from it.
+func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
+	p.fail = guard("loading the monitor CSV", func() {
+		readFirstFile(ctx, maxMonitorSite, func(ctx app.Context, name string, data []byte, err error) {
+			p.fail = guard("reading the monitor CSV", func() {
+				p.csvName, p.csvErr, p.monitor = name, "", nil
+				var m ops.Monitor
+				if err == nil {
+					m, err = ops.ParseMonitor(bytes.NewReader(data))
+				}
+				if err != nil {
+					p.csvErr = fmt.Sprintf(p.st.Lang.J().MonitorRefusedF, name, err)
+					return
+				}
+				p.monitor = &m
+				d := p.draft("operations")
+				p.editSection(ctx, routeByID(routeOperations), "operations", applyMonitor(d, d.Get("budgets[0].vendor"), m))
+			})
+		})
+	})
+}
+
+// applyMonitor sets the utilisation of vendor's records to each month's
+// mean from the CSV (rule O1). A record keeps its cards and lines; a month
+// not yet recorded is added with the GPUs seen as its cards, for the bill
+// to be entered. Months without a reading are left alone.
+func applyMonitor(d Draft, vendor string, m ops.Monitor) Draft {
+	for _, mm := range m.Months {
+		if mm.MeanUtilPct == nil {
+			continue
+		}
+		row := -1
+		for i := range d.Rows("months") {
+			if d.Get(fmt.Sprintf("months[%d].month", i)) == mm.Month && d.Get(fmt.Sprintf("months[%d].vendor", i)) == vendor {
+				row = i
+			}
+		}
+		if row < 0 {
+			row = d.Rows("months")
+			d = d.AddRow("months", map[string]string{"month": mm.Month, "vendor": vendor, "cards": strconv.Itoa(max(mm.GPUs, 1))})
+		}
+		d = d.With(fmt.Sprintf("months[%d].utilisation_pct", row), mm.MeanUtilPct.String())
+	}
+	return d
+}
+
+// monitorSummary is what the CSV held: the mean utilisation by month and
+// rule O1's flag.
+func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
+	j := l.J()
+	months := make([]string, len(m.Months))
+	for i, mm := range m.Months {
+		months[i] = mm.Month + " " + pctText(mm.MeanUtilPct)
+	}
+	flag := j.MonitorOK
+	if m.UnderUsed {
+		flag = j.MonitorUnder
+	}
+	return app.P().ID("ops-csv-summary").Class("verdict").Attr("data-under", m.UnderUsed).
+		Text(fmt.Sprintf(j.MonitorReadF, name, strings.Join(months, ", ")) + " " + fmt.Sprintf(flag, pctText(m.MeanUtilPct)))
+}
+
+// pctText writes a percentage; "–" when unknown.
+func pctText(v *decimal.Decimal) string {
+	if v == nil {
+		return "–"
+	}
+	return money.Round2(*v).String() + "%"
+}
+
+// opsAnswer is the review of the saved records by ops.Review.
+func opsAnswer(l Lang, proc *Procurement) app.UI {
+	j := l.J()
+	var in *ops.Input
+	if proc != nil && proc.Sections != nil {
+		in = proc.Sections.Operations
+	}
+	if in == nil {
+		return resultMsg("operations-result", "empty", j.NoOps)
+	}
+	res, err := ops.Review(*in)
+	if err != nil {
+		return resultMsg("operations-result", "error", err.Error())
+	}
+	return resultOK(l, proc, "operations", "data-rightsizing", strconv.Itoa(len(res.RightSizing)),
+		rightSizing(l, res.RightSizing),
+		opsMonths(l, res.Months),
+		opsQuarters(l, res.Quarters),
+	)
+}
+
+// rightSizing is rule O1's suggestion for each vendor whose cards idle.
+func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
+	if len(rs) == 0 {
+		return nil
+	}
+	items := make([]string, len(rs))
+	for i, r := range rs {
+		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + " " + r.Text
+	}
+	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
+		app.H3().Text(l.J().RightSizeTitle), reasons(l, "ops-rightsizing-list", items))
+}
+
+// vendorName is a vendor's name, or "the vendor" for the only one.
+func vendorName(l Lang, v string) string {
+	if v == "" {
+		return l.J().TheVendor
+	}
+	return v
+}
+
+// opsMonths is each month against its budget.
+func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
+	j := l.J()
+	rows := make([][]string, len(ms))
+	for i, m := range ms {
+		var flags []string
+		for _, f := range m.Flags {
+			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.label("choice:level:"+string(f.Level)), f.Rule, f.Text))
+		}
+		rows[i] = []string{m.Month, vendorName(l, m.Vendor), l.Money(m.Total.Actual), l.Money(m.Total.Budget),
+			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
+	}
+	return table(l, "ops-months", j.OpsMonthsTitle,
+		[]string{j.ColMonth, j.ColVendor, j.ColActual, j.ColBudget, j.ColVariance, j.ColUtil, j.ColUseful, j.ColFlags}, rows)
+}
+
+// usefulHour is the cost of a busy GPU-hour (tco.md F10); "–" at 0%.
+func usefulHour(l Lang, v *decimal.Decimal) string {
+	if v == nil {
+		return "–"
+	}
+	return l.Money(*v)
+}
+
+// opsQuarters is rule O3's scorecard, each grade in words.
+func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
+	j := l.J()
+	rows := make([][]string, len(qs))
+	for i, q := range qs {
+		score := "–"
+		if q.VendorScore != nil {
+			score = money.Round2(*q.VendorScore).String()
+		}
+		rows[i] = []string{q.Quarter, vendorName(l, q.Vendor), strconv.Itoa(q.Months),
+			q.UtilisationPct.StringFixed(1) + "% · " + l.label("choice:level:"+string(q.Grades.Utilisation)),
+			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.label("choice:level:"+string(q.Grades.Cost)),
+			usefulHour(l, q.UsefulHourCost), score + " · " + l.label("choice:level:"+string(q.Grades.Vendor))}
+	}
+	return table(l, "ops-quarters", j.QuartersTitle,
+		[]string{j.ColQuarter, j.ColVendor, j.ColMonths, j.ColUtil, j.ColCost, j.ColUseful, j.ColScore}, rows)
+}
+
+// operationsStage: done once a month is reviewed against a budget; in
+// progress while a field is refused.
+func operationsStage(st State) stage { return sectionStage(st.Proc, "operations") }

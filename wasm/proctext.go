@@ -341,6 +341,9 @@ func sentenceGap(l Lang) string {
 func (l Lang) label(key string) string {
 	pair, ok := procLabels[key]
 	if !ok {
+		if s, ok := l.journeyLabel(key); ok {
+			return s
+		}
 		return key
 	}
 	if l == Zh {

@@ -1,13 +1,23 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"bytes"
+	"fmt"
+	"time"
 
-// renewalPage is a placeholder for the renewal stage of the journey: its title and
-// one sentence. The page itself is built on branch p14b, which replaces
-// this file.
+	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// renewalPage lays out the renewal and exit timeline with exit.Schedule,
+// the code gpuverify plan runs: the renewal decision 3–5 days before the
+// end (rule E1), the export, the end, the deletion certificate within the
+// contract's working days (rule K2) and the final bill (rule E2), and
+// offers them as an iCalendar file, the one `gpuverify plan --ics` writes.
 type renewalPage struct {
 	app.Compo
 	pageState
+	shown map[string]int // date fields shown per list, empty ones included
 }
 
 func newRenewalPage() app.Composer { return &renewalPage{} }
@@ -18,13 +28,102 @@ func (p *renewalPage) OnInit() { p.preload() }
 // OnNav reloads the state when the page is entered.
 func (p *renewalPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeRenewal)) }
 
-// Render draws the page.
+// Render draws the page: the timeline first, then the dates.
 func (p *renewalPage) Render() app.UI {
 	return p.layout(routeByID(routeRenewal), func() app.UI {
-		t := p.st.Lang.P()
-		return app.Div().Class("stub-page").Body(
-			app.H1().Text(t.NavRenewal),
-			app.P().Class("intro").Text(t.StubRenewal),
+		j := p.st.Lang.J()
+		return app.Div().Class("proc-page", "renewal-page").Body(
+			app.H1().Text(p.st.Lang.P().NavRenewal),
+			app.P().Class("intro").Text(j.RenewalIntro),
+			renewalAnswer(p.st.Lang, p.st.Proc),
+			p.renewalForm(),
 		)
 	})
 }
+
+var exitFields = []pfield{
+	{Path: "vendor", Kind: pText}, {Path: "contract_end", Kind: pText},
+	{Path: "contract_start", Kind: pText}, {Path: "term_months"}, {Path: "deletion_working_days"},
+}
+
+// renewalForm is the contract dates and the calendar's days off.
+func (p *renewalPage) renewalForm() app.UI {
+	r := routeByID(routeRenewal)
+	l := p.st.Lang
+	j := l.J()
+	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
+		app.H2().Text(l.P().InputsTitle),
+		p.errSlot("exit"),
+		p.fields(r, "exit", "", exitFields),
+		app.P().Class("help").Text(j.DaysHelp),
+		p.dateList("holidays", j.Holidays),
+		p.dateList("workdays", j.Workdays),
+	)
+}
+
+// dateList is a list of dates (holidays, worked weekend days), one field
+// a date; Add shows one more empty field, which becomes a row once a date
+// is typed in it.
+func (p *renewalPage) dateList(name, label string) app.UI {
+	r := routeByID(routeRenewal)
+	n := max(p.draft("exit").Rows(name), p.shown[name])
+	kids := []app.UI{app.H3().Text(label)}
+	for i := range n {
+		kids = append(kids, app.Div().Class("pline").Body(
+			p.fields(r, "exit", "", []pfield{{Path: fmt.Sprintf("%s[%d]", name, i), Kind: pText}}),
+			p.removeRow(r, "exit", name, i)))
+	}
+	return app.Div().Class("plines").Body(append(kids, app.Button().ID("exit-add-%s", name).Type("button").Class("btn").
+		Text(p.st.Lang.P().AddRow).OnClick(func(ctx app.Context, e app.Event) {
+		if p.shown == nil {
+			p.shown = map[string]int{}
+		}
+		p.shown[name] = n + 1
+	}, app.EventScope(name)))...)
+}
+
+// renewalAnswer is the timeline by exit.Schedule on the saved section,
+// and the calendar download.
+func renewalAnswer(l Lang, proc *Procurement) app.UI {
+	j := l.J()
+	var in *exit.Input
+	if proc != nil && proc.Sections != nil {
+		in = proc.Sections.Exit
+	}
+	if in == nil {
+		return resultMsg("exit-result", "empty", j.NoExit)
+	}
+	cal, err := exit.Schedule(*in)
+	if err != nil {
+		return resultMsg("exit-result", "error", err.Error())
+	}
+	items := make([]app.UI, len(cal.Steps))
+	for i, s := range cal.Steps {
+		when := s.Start
+		if s.Due != s.Start {
+			when = fmt.Sprintf(j.SpanF, s.Start, s.Due)
+		}
+		items[i] = app.Li().Attr("data-step", s.ID).Body(
+			app.Strong().Text(when+" "+s.Title+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.Detail))
+	}
+	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
+		app.P().ID("exit-end").Class("verdict").Text(fmt.Sprintf(j.EndF, cal.ContractEnd)),
+		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
+		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.DownloadICS).
+			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal) }),
+		app.P().Class("help").Text(j.ICSHelp),
+	)
+}
+
+// downloadICS hands the calendar to the browser as exit.ics: the file
+// gpuverify plan --ics writes, stamped now.
+func downloadICS(cal exit.Calendar) {
+	var b bytes.Buffer
+	if err := cal.WriteICS(&b, time.Now()); err != nil {
+		return
+	}
+	download("exit.ics", "text/calendar", b.Bytes())
+}
+
+// renewalStage: done once the timeline can be laid out.
+func renewalStage(st State) stage { return sectionStage(st.Proc, "exit") }

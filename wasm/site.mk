@@ -92,15 +92,17 @@ run: build/serve
 
 ## test-browser: chromium tests of the built site, at the root and under E2E_PREFIX.
 test-browser:
-	@command -v chromium >/dev/null 2>&1 || { echo "make test-browser needs chromium; on Debian: sudo apt-get install -y chromium"; exit 1; }
+	@$(MAKE) --no-print-directory test-deps TEST_TOOLS=chromium:chromium
 	$(MAKE) --no-print-directory site SITE_DIR=build/site PREFIX=
 	$(MAKE) --no-print-directory site SITE_DIR=build/site-prefixed PREFIX=$(E2E_PREFIX)
 	GPUPLAN_SITE=$(CURDIR)/build/site \
 	GPUPLAN_SITE_PREFIXED=$(CURDIR)/build/site-prefixed GPUPLAN_PREFIX=$(E2E_PREFIX) \
-		$(GO) test ./wasm/e2e/ -count=1 $(E2E_FLAGS)
+		$(GO) test ./wasm/e2e/ -count=1 -timeout 40m $(E2E_FLAGS)
 
-## bench-site: app.wasm sizes, cold/warm load, and the time from an input to
-## the re-rendered plan (plan.Build in the wasm plus the page update) in chromium.
+## bench-site: app.wasm sizes, and for every page of the journey (or the
+## ids in BENCH_PAGES=poc,renewal) the cold and warm load and the time from
+## an input to the updated figures in chromium, with the planner's Compute.
 bench-site: site
-	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
-	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS)
+	@$(MAKE) --no-print-directory test-deps TEST_TOOLS=chromium:chromium
+	$(GO) run ./wasm/cmd/benchsite -dir $(SITE_DIR) -prefix '$(PREFIX)' -runs $(BENCH_RUNS) \
+		$(if $(BENCH_PAGES),-pages '$(BENCH_PAGES)')

@@ -306,7 +306,7 @@ func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
 		}
 		d := Draft{f: map[string]string{}}
 		for k, v := range f {
-			d.f[clipText(k)] = clipText(v)
+			d.f[clipText(k)] = clipDraft(name, k, v)
 		}
 		out[name] = d
 	}

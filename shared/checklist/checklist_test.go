@@ -155,3 +155,65 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 }
+
+// Rule L1 per stage: every item has a stage, every stage of the journey
+// has an item, and the stage counts add up to the lists' total.
+func TestStages(t *testing.T) {
+	for _, l := range checklist.Lists() {
+		for _, it := range l.Items {
+			if checklist.StageOf(it.ID) == "" {
+				t.Errorf("%s has no stage", it.ID)
+			}
+		}
+	}
+	want := map[checklist.Stage]string{
+		checklist.Requirements: "000.1 001.1 001.2 002.1",
+		checklist.Quotes:       "000.2 001.4 002.2",
+		checklist.Vendors:      "000.3 000.8 001.3",
+		checklist.Contract:     "000.4 000.6 000.7 001.6 002.3",
+		checklist.POC:          "000.5 001.5 001.7",
+		checklist.Acceptance:   "002.4",
+		checklist.Operations:   "001.8 002.5",
+		checklist.Renewal:      "002.6 002.7",
+	}
+	for _, st := range checklist.Stages {
+		var ids []string
+		for _, it := range checklist.ByStage(st) {
+			ids = append(ids, it.ID)
+		}
+		if got := strings.Join(ids, " "); got != want[st] {
+			t.Errorf("stage %s: %s, want %s", st, got, want[st])
+		}
+	}
+	s, _ := checklist.State{}.Set("002.4", checklist.Done, "")
+	s, _ = s.Set("000.7", checklist.NA, "monthly contract")
+	sum := s.Summary()
+	if all := sum.Lists[len(sum.Lists)-1]; all.Total != 23 || all.Done != 1 || all.NA != 1 {
+		t.Errorf("all = %+v", all)
+	}
+	total := 0
+	for _, p := range sum.Stages {
+		total += p.Total
+		switch p.Stage {
+		case checklist.Acceptance:
+			if p != (checklist.StageProgress{Stage: checklist.Acceptance, Total: 1, Done: 1}) {
+				t.Errorf("acceptance = %+v", p)
+			}
+		case checklist.Contract:
+			if p.NA != 1 || p.Open != 4 {
+				t.Errorf("contract = %+v", p)
+			}
+		}
+	}
+	if total != 23 {
+		t.Errorf("stages hold %d items, want 23", total)
+	}
+}
+
+// ByStage hands out copies too.
+func TestByStageCopies(t *testing.T) {
+	checklist.ByStage(checklist.Requirements)[0].Rules[0] = "X9"
+	if it, _, _ := checklist.Lookup("000.1"); it.Rules[0] != "R1" {
+		t.Error("changing a copy changed the data")
+	}
+}

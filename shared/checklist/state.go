@@ -3,7 +3,6 @@ package checklist
 import (
 	"fmt"
 	"io"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -77,20 +76,35 @@ func (s State) Get(id string) Entry {
 // Set returns a copy of s with item id at status and note, in canonical
 // form. It refuses an unknown id, status or an over-long note.
 func (s State) Set(id string, status Status, note string) (State, error) {
-	var out State
+	if _, ok := order[id]; !ok {
+		return State{}, &fielderr.Error{Field: "id", Value: id, Want: "an item id such as \"000.4\" (see Lists)"}
+	}
+	set := map[string]Entry{id: {ID: id, Status: status, Note: note}}
 	for _, e := range s.Items {
 		if e.ID != id {
-			out.Items = append(out.Items, e)
+			set[e.ID] = e
 		}
 	}
-	if status != Open || note != "" {
-		out.Items = append(out.Items, Entry{ID: id, Status: status, Note: note})
-	}
-	slices.SortFunc(out.Items, func(a, b Entry) int { return order[a.ID] - order[b.ID] })
+	out := canonical(set)
 	if err := out.Validate(); err != nil {
 		return State{}, err
 	}
 	return out, nil
+}
+
+// canonical lists the entries in checklist order, leaving out open ones
+// without a note. It walks the lists rather than sorting: a sort of
+// entries would be compiled into app.wasm for this alone.
+func canonical(entries map[string]Entry) State {
+	var out State
+	for _, l := range lists {
+		for _, it := range l.Items {
+			if e, ok := entries[it.ID]; ok && (e.Status != Open || e.Note != "") {
+				out.Items = append(out.Items, e)
+			}
+		}
+	}
+	return out
 }
 
 // Decode reads a State from JSON, refusing unknown fields and trailing
@@ -103,22 +117,17 @@ func Decode(r io.Reader) (State, error) {
 	if err := strictjson.Decode(r, &s); err != nil {
 		return State{}, err
 	}
-	seen := map[string]bool{}
-	var out State
+	seen := map[string]Entry{}
 	for i, e := range s.Items {
-		if seen[e.ID] {
+		if _, dup := seen[e.ID]; dup {
 			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an id listed once"}
 		}
-		seen[e.ID] = true
 		if _, ok := order[e.ID]; !ok {
 			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
 		}
-		if e.Status == Open && e.Note == "" {
-			continue
-		}
-		out.Items = append(out.Items, e)
+		seen[e.ID] = e
 	}
-	slices.SortFunc(out.Items, func(a, b Entry) int { return order[a.ID] - order[b.ID] })
+	out := canonical(seen)
 	if err := out.Validate(); err != nil {
 		return State{}, err
 	}

@@ -14,8 +14,15 @@ import (
 // Input is the contract end and the calendar to count working days on.
 type Input struct {
 	// ContractEnd is the last day of service, "2026-12-31", between 2000
-	// and 2099.
+	// and 2099. Empty means ContractStart plus TermMonths.
 	ContractEnd string `json:"contract_end"`
+	// ContractStart is the first day of service, "2026-01-01"; with
+	// TermMonths it gives the end when ContractEnd is empty: the day before
+	// the same date TermMonths later (or before the end of that month when
+	// it is shorter).
+	ContractStart string `json:"contract_start,omitempty"`
+	// TermMonths is the contract term in months, in [1, 120] when given.
+	TermMonths int `json:"term_months,omitempty"`
 	// Vendor names the vendor, at most 200 bytes; it appears in the
 	// calendar entries.
 	Vendor string `json:"vendor,omitempty"`
@@ -37,12 +44,8 @@ const dateLayout = "2006-01-02"
 
 // Validate reports the first input outside its allowed range, naming it.
 func (in Input) Validate() error {
-	end, err := parseDate("contract_end", in.ContractEnd)
-	if err != nil {
+	if _, err := in.end(); err != nil {
 		return err
-	}
-	if end.Year() < 2000 || end.Year() > 2099 {
-		return &fielderr.Error{Field: "contract_end", Value: in.ContractEnd, Want: "a date between 2000-01-01 and 2099-12-31"}
 	}
 	if len(in.Vendor) > 200 {
 		return &fielderr.Error{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
@@ -54,6 +57,44 @@ func (in Input) Validate() error {
 		return err
 	}
 	return dateList("workdays", in.Workdays, true)
+}
+
+// end returns the last day of service: ContractEnd, or ContractStart
+// plus TermMonths less a day.
+func (in Input) end() (time.Time, error) {
+	if in.ContractStart != "" || in.TermMonths != 0 {
+		if err := valid.IntRange("term_months", in.TermMonths, 1, 120); err != nil {
+			return time.Time{}, err
+		}
+		if _, err := inRange("contract_start", in.ContractStart); err != nil {
+			return time.Time{}, err
+		}
+	}
+	if in.ContractEnd == "" && in.ContractStart != "" {
+		start, _ := parseDate("contract_start", in.ContractStart)
+		return inRange("contract_start", addMonths(start, in.TermMonths).AddDate(0, 0, -1).Format(dateLayout))
+	}
+	return inRange("contract_end", in.ContractEnd)
+}
+
+// addMonths is the same day n months later, or the last day of that
+// month when it is shorter: 31 January plus one month is 28 February.
+func addMonths(t time.Time, n int) time.Time {
+	first := time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, n, 0)
+	last := first.AddDate(0, 1, -1).Day()
+	return first.AddDate(0, 0, min(t.Day(), last)-1)
+}
+
+// inRange parses a date of this century's contracts.
+func inRange(field, s string) (time.Time, error) {
+	t, err := parseDate(field, s)
+	if err != nil {
+		return t, err
+	}
+	if t.Year() < 2000 || t.Year() > 2099 {
+		return t, &fielderr.Error{Field: field, Value: s, Want: "a date between 2000-01-01 and 2099-12-31"}
+	}
+	return t, nil
 }
 
 func parseDate(field, s string) (time.Time, error) {
@@ -102,6 +143,8 @@ type Step struct {
 
 // Calendar is the exit schedule.
 type Calendar struct {
+	// ContractStart is the first day of service when given.
+	ContractStart string `json:"contract_start,omitempty"`
 	// ContractEnd is the last day of service.
 	ContractEnd string `json:"contract_end"`
 	// Vendor names the vendor.
@@ -115,7 +158,7 @@ func Schedule(in Input) (Calendar, error) {
 	if err := in.Validate(); err != nil {
 		return Calendar{}, err
 	}
-	end, _ := parseDate("contract_end", in.ContractEnd)
+	end, _ := in.end()
 	days := in.DeletionWorkingDays
 	if days == 0 {
 		days = DefaultDeletionDays
@@ -123,7 +166,7 @@ func Schedule(in Input) (Calendar, error) {
 	cal := newCalendar(in.Holidays, in.Workdays)
 	deletion := cal.addWorkingDays(end, days)
 	day := func(t time.Time) string { return t.Format(dateLayout) }
-	p := Calendar{ContractEnd: in.ContractEnd, Vendor: in.Vendor, Steps: []Step{
+	p := Calendar{ContractStart: in.ContractStart, ContractEnd: day(end), Vendor: in.Vendor, Steps: []Step{
 		{"decide", "E1", "Decide: renew or exit", day(end.AddDate(0, 0, -5)), day(end.AddDate(0, 0, -3)),
 			"Decide 3–5 days before the end whether to renew. Renewing early leaves room on price: " +
 				"ask for the renewal offer first; the vendor saves the cost of winning a new customer."},

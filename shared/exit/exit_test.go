@@ -2,11 +2,13 @@ package exit_test
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 func schedule(t *testing.T, in exit.Input) exit.Calendar {
@@ -201,4 +203,47 @@ func parse(t *testing.T, lines []string) []map[string]string {
 		}
 	}
 	return events
+}
+
+// The end from the contract's start and term (rule E1 counts back from
+// it): the day before the same date term months later.
+func TestScheduleFromStart(t *testing.T) {
+	tests := []struct {
+		start string
+		term  int
+		end   string
+	}{
+		{"2026-01-01", 12, "2026-12-31"},
+		{"2026-03-15", 1, "2026-04-14"},
+		{"2026-01-31", 1, "2026-02-27"}, // 28 February is the same date a month on
+		{"2024-01-31", 1, "2024-02-28"}, // a leap year
+		{"2026-11-30", 3, "2027-02-27"},
+	}
+	for _, tt := range tests {
+		p := schedule(t, exit.Input{ContractStart: tt.start, TermMonths: tt.term})
+		if p.ContractEnd != tt.end || p.ContractStart != tt.start || step(t, p, "end").Due != tt.end {
+			t.Errorf("%s + %d months: end %s, want %s", tt.start, tt.term, p.ContractEnd, tt.end)
+		}
+	}
+	// An end date given wins over start and term.
+	p := schedule(t, exit.Input{ContractEnd: "2026-06-30", ContractStart: "2026-01-01", TermMonths: 12})
+	if p.ContractEnd != "2026-06-30" {
+		t.Errorf("end %s", p.ContractEnd)
+	}
+	for _, bad := range []struct {
+		in    exit.Input
+		field string
+	}{
+		{exit.Input{ContractStart: "2026-01-01"}, "term_months"},
+		{exit.Input{ContractStart: "2026-01-01", TermMonths: 121}, "term_months"},
+		{exit.Input{TermMonths: 12}, "contract_start"},
+		{exit.Input{ContractStart: "2099-06-01", TermMonths: 12}, "contract_start"},
+		{exit.Input{}, "contract_end"},
+	} {
+		_, err := exit.Schedule(bad.in)
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || fe.Field != bad.field {
+			t.Errorf("%+v: %v, want a field error at %s", bad.in, err, bad.field)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/shopspring/decimal"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
@@ -34,5 +35,35 @@ func FuzzDecode(f *testing.F) {
 			t.Fatal(err)
 		}
 		testkit.RoundTrip(t, in, ops.Decode)
+	})
+}
+
+// FuzzParseMonitor checks that ParseMonitor never panics and that what it
+// accepts is consistent: the months' samples add up and every mean is a
+// percentage.
+func FuzzParseMonitor(f *testing.F) {
+	testkit.AddSeeds(f, "testdata/*.csv",
+		"time,gpu,utilization_gpu_pct\n2026-01-05T10:00:00Z,0,50\n",
+		"time,gpu,utilization_gpu_pct\n2026-01-05T10:00:00Z,0,\n",
+		"time,gpu,utilization_gpu_pct\n2026-01-05T10:00:00Z,9999,50\n",
+		"gpu,time,utilization_gpu_pct\n0,2026-01-05T10:00:00+08:00,100\n",
+		"time,gpu,utilization_gpu_pct\n\"2026-01-05T10:00:00Z\n",
+		"",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ops.ParseMonitor(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		samples := 0
+		for _, mm := range m.Months {
+			samples += mm.Samples
+			if mm.MeanUtilPct != nil && (mm.MeanUtilPct.IsNegative() || mm.MeanUtilPct.GreaterThan(decimal.NewFromInt(100))) {
+				t.Fatalf("mean %s", mm.MeanUtilPct)
+			}
+		}
+		if samples != m.Samples {
+			t.Fatalf("months hold %d samples, the total says %d", samples, m.Samples)
+		}
 	})
 }

@@ -70,6 +70,9 @@ func Build(req Requirements) (*Plan, error) {
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
 	p.WarningMessages = warnings(req, card, rec, cost, bill.Mode, mode)
+	if p.Procurement, err = ComputeProcurement(req.Procurement); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

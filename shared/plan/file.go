@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 )
 
@@ -21,6 +22,13 @@ func Decode(r io.Reader) (*Plan, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	// The results are recomputed from the inputs: an edited section is
+	// never shown.
+	results, err := ComputeProcurement(p.Requirements.Procurement)
+	if err != nil {
+		return nil, fielderr.Prefix("requirements.", err)
+	}
+	p.Procurement = results
 	return &p, nil
 }
 

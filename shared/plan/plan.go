@@ -43,6 +43,9 @@ type Plan struct {
 	// WarningMessages are the same warnings as messages, which render in
 	// either language (see Texts); absent from older plan files.
 	WarningMessages []msg.M `json:"warning_messages,omitempty"`
+	// Procurement are the results computed from requirements.procurement;
+	// absent when the sheet has no procurement section.
+	Procurement *ProcurementResults `json:"procurement,omitempty"`
 }
 
 // Sizing is the memory math and the estimates behind the GPU choice.

@@ -153,3 +153,50 @@ func TestCompareFactsReportAndNumbers(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// Rule P4 from two report files: FactsOf keeps a report's facts only, so
+// the comparison ignores the report's own fields, and refuses what is not
+// a JSON object by the field's name.
+func TestFactsOf(t *testing.T) {
+	report, err := os.ReadFile("../report/testdata/h100x8.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := poc.FactsOf("poc_facts", report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(f, &m); err != nil || m["gpus"] == nil || m["checks"] != nil || m["facts"] != nil {
+		t.Fatalf("facts of a report: %v, keys %d", err, len(m))
+	}
+	d, err := poc.CompareFacts(f, report)
+	if err != nil || !d.Same() || len(d.Identity) != 0 {
+		t.Errorf("a report against its own facts: %+v, %v", d, err)
+	}
+	in := poc.Input{Cards: 8, POCFacts: f, DeliveredFacts: f}
+	if r, err := poc.Judge(in); err != nil || r.Machine == nil || !r.Machine.Same() {
+		t.Errorf("judged %+v, %v", r.Machine, err)
+	}
+	for _, bad := range []string{`[1]`, `nope`, ``, strings.Repeat(" ", poc.MaxFactsBytes+1)} {
+		if _, err := poc.FactsOf("delivered_facts", []byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "delivered_facts") {
+			t.Errorf("%.10q: err %v", bad, err)
+		}
+	}
+}
+
+// The remembered comparison is the same as a fresh one, and a caller
+// changing what it got changes nothing for the next.
+func TestCompareFactsRemembered(t *testing.T) {
+	a, b := facts(t, nil), facts(t, func(m map[string]any) { m["driver_version"] = "535.104.05" })
+	d1, _ := poc.CompareFacts(a, b)
+	d1.Config[0].Path = "changed"
+	d2, _ := poc.CompareFacts(a, b)
+	if len(d2.Config) != 1 || d2.Config[0].Path != "driver_version" {
+		t.Errorf("second comparison %+v", d2.Config)
+	}
+	d3, _ := poc.CompareFacts(a, a)
+	if !d3.Same() {
+		t.Errorf("a changed pair was answered from memory: %+v", d3)
+	}
+}

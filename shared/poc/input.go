@@ -130,8 +130,9 @@ func factsObject(field string, raw json.RawMessage) error {
 	if len(raw) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		return nil
 	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
+	// json.Valid scans without building the document: the site checks
+	// the section on every keystroke.
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		return &fielderr.Error{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
 	}
 	return nil

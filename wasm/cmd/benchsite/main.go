@@ -1,21 +1,25 @@
 //go:build !js
 
 // Command benchsite measures the built planner site: app.wasm sizes (raw,
-// gzip, brotli), the time from navigation to the first render by the wasm
-// app in headless chromium, cold (new profile) and warm (service worker),
-// and the time from an input event to the re-rendered plan (plan.Build in
-// the browser and the page update), with the part spent in Compute. It
-// prints medians over several runs.
+// gzip, brotli), and for each page of the procurement journey the time
+// from navigation to the first render by the wasm app in headless
+// chromium, cold (new profile) and warm (service worker), and the time
+// from an input event to the page's updated figures. On the planner it
+// also gives the part spent in Compute (plan.Build). Every page is opened
+// with the procurement sections of -seed saved in the browser, so the
+// figures it shows are a real plan's. It prints medians over several runs.
 //
-//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pause 300ms] [-profile 30]
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30]
 //
-// -profile N records a CPU profile of the input events in chromium and
-// prints the N functions with the most self time. Function names need an
-// app.wasm built without -s (the site build strips them).
+// -profile N records a CPU profile of the planner's input events in
+// chromium and prints the N functions with the most self time. Function
+// names need an app.wasm built without -s (the site build strips them).
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -46,6 +50,57 @@ const markWasm = `(() => {
   };
   new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
 })();`
+
+// pageBench says how to time one page: the input to change (two values
+// taken in turn) and the element whose text shows the figures the input
+// changes.
+type pageBench struct {
+	path, id     string // the route and its <main> id
+	input        string // the id of the <input> (or <select>) changed
+	event        string // "input" or "change"
+	first, other string // the values it takes in turn
+	watch        string // the id of the element whose text must change
+}
+
+// pages are the journey's pages in order. Each input is one a buyer
+// changes while looking at the verdict: the figures watched are the ones
+// the input moves.
+var pages = []pageBench{
+	{"/", "planner", "concurrency", "input", "64", "16", "gpu-pick"},
+	{"/quotes", "quotes", "quotes-quotes-0-gpu_per_card", "input", "1500", "1400", "quotes-result"},
+	{"/vendors", "vendors", "vendors-vendors-0-scores-sla", "input", "5", "3", "vendors-result"},
+	{"/contract", "contract", "contract-availability_pct", "input", "99.5", "99.9", "contract-result"},
+	{"/poc", "poc", "poc-throughput-multi", "input", "5000", "7000", "poc-checks"},
+	{"/operations", "operations", "operations-alert_pct", "input", "50", "5", "ops-months"},
+	{"/renewal", "renewal", "exit-contract_end", "input", "2026-12-31", "2027-03-31", "exit-steps"},
+	{"/checklists", "checklists", "check-000-1", "change", "done", "open", "checklist-progress"},
+}
+
+// pageLatency dispatches one input event on the page's input and resolves
+// with the ms until the watched element's text changes. The element is
+// looked up again on every mutation: a re-render may replace it.
+const pageLatency = `(([inputID, event, a, b, watchID]) => new Promise((resolve, reject) => {
+  const input = document.getElementById(inputID);
+  const text = () => (document.getElementById(watchID) || {}).textContent;
+  if (!input || text() === undefined) { reject(new Error("no #" + inputID + " or #" + watchID)); return; }
+  const before = text();
+  const next = input.value === a ? b : a;
+  const obs = new MutationObserver(() => {
+    if (text() !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+  });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { obs.disconnect(); reject(new Error("no update of #" + watchID + " in 5 s")); }, 5000);
+  input.value = next;
+  const t0 = performance.now();
+  input.dispatchEvent(new Event(event, {bubbles: true}));
+}))`
+
+// seedScript saves the procurement sections in the browser before any
+// page script runs, once per profile, as a buyer who entered them has.
+func seedScript(sections []byte) string {
+	state, _ := json.Marshal(fmt.Sprintf(`{"v":2,"input":{},"procurement":%s}`, sections)) // a string always marshals
+	return fmt.Sprintf(`if (!localStorage.getItem("gpuplan.state")) localStorage.setItem("gpuplan.state", %s);`, state)
+}
 
 // inputLatency dispatches one input event on the concurrency field and
 // resolves with the ms until the plan on the page shows the new card count
@@ -85,13 +140,23 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "build/site", "the generated site")
 	prefix := fs.String("prefix", "", "the sub-path the site was built for")
 	runs := fs.Int("runs", 7, "page loads per measurement")
+	only := fs.String("pages", "", "comma-separated page ids to measure (default: every page)")
+	seed := fs.String("seed", "shared/plan/testdata/procurement.req.json", "a requirement sheet whose procurement sections every page opens with")
 	pause := fs.Duration("pause", 0, "wait this long between input events (0: back to back, as fast typing)")
-	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the input events (0: no profile)")
+	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the planner's input events (0: no profile)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *runs < 1 {
 		return fmt.Errorf("-runs %d: want at least 1", *runs)
+	}
+	chosen, err := choosePages(*only)
+	if err != nil {
+		return err
+	}
+	script, err := readSeed(*seed)
+	if err != nil {
+		return err
 	}
 	if err := sitesrv.Check(*dir); err != nil {
 		return err
@@ -105,7 +170,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer srv.Close()
-	base := srv.URL + *prefix + "/?lang=en"
+	root := srv.URL + *prefix
 
 	browser, cancel, err := e2e.NewBrowser(context.Background())
 	if err != nil {
@@ -113,28 +178,122 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	defer cancel()
 
-	var cold, warm, transfer []float64
-	for range *runs {
-		c, w, tr, err := loadTwice(browser, base)
-		if err != nil {
-			return err
+	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max), ms; a frame is 16.7 ms:\n", *runs)
+	fmt.Fprintf(stdout, "  %-12s %-26s %-26s %s\n", "page", "cold load → wasm render", "warm load → wasm render", "input → updated figures")
+	for _, pg := range chosen {
+		url := root + pg.path + "?lang=en"
+		var cold, warm, transfer []float64
+		for range *runs {
+			c, w, tr, err := loadTwice(browser, url, pg.id, script)
+			if err != nil {
+				return fmt.Errorf("%s: %w", pg.path, err)
+			}
+			cold, warm, transfer = append(cold, c), append(warm, w), append(transfer, tr)
 		}
-		cold, warm, transfer = append(cold, c), append(warm, w), append(transfer, tr)
+		lat, err := pageLatencies(browser, url, pg, script, *runs*3, *pause)
+		if err != nil {
+			return fmt.Errorf("%s: %w", pg.path, err)
+		}
+		fmt.Fprintf(stdout, "  %-12s %-26s %-26s %s\n", pg.path, stats(cold), stats(warm), stats(lat))
+		if pg.id == "planner" {
+			fmt.Fprintf(stdout, "  %-12s app.wasm transfer in a cold load %s bytes\n", "", statsf("%.0f (%.0f–%.0f)", transfer))
+		}
 	}
-	lat, compute, prof, err := inputLatencies(browser, base, *runs*3, *pause, *top > 0)
+	if chosen[0].id != "planner" {
+		return nil
+	}
+	base := root + "/?lang=en"
+	_, compute, prof, err := inputLatencies(browser, base, script, *runs*3, *pause, *top > 0)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max):\n", *runs)
-	fmt.Fprintf(stdout, "  cold load → first wasm render   %s ms   (new profile; app.wasm transfer %s bytes)\n",
-		stats(cold), statsf("%.0f (%.0f–%.0f)", transfer))
-	fmt.Fprintf(stdout, "  warm load → first wasm render   %s ms   (service worker cache)\n", stats(warm))
-	fmt.Fprintf(stdout, "  input event → updated plan      %s ms   (%d events; a frame is 16.7 ms)\n", stats(lat), len(lat))
-	fmt.Fprintf(stdout, "  of which Compute (plan.Build)   %s ms   (measured in the wasm)\n", stats(compute))
+	fmt.Fprintf(stdout, "  of the planner's input time, Compute (plan.Build) %s ms (measured in the wasm)\n", stats(compute))
 	if prof != nil {
 		printProfile(stdout, prof, *top)
 	}
 	return nil
+}
+
+// choosePages returns the pages named in the comma-separated list, in
+// journey order; every page for an empty list.
+func choosePages(list string) ([]pageBench, error) {
+	if list == "" {
+		return pages, nil
+	}
+	var out []pageBench
+	names := strings.Split(list, ",")
+	for _, pg := range pages {
+		if slices.Contains(names, pg.id) {
+			out = append(out, pg)
+		}
+	}
+	if len(out) != len(names) {
+		var ids []string
+		for _, pg := range pages {
+			ids = append(ids, pg.id)
+		}
+		return nil, fmt.Errorf("-pages %q: want ids from %s", list, strings.Join(ids, ","))
+	}
+	return out, nil
+}
+
+// readSeed reads the procurement sections of a requirement sheet and
+// returns the script that saves them in the browser.
+func readSeed(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var sheet struct {
+		Procurement json.RawMessage `json:"procurement"`
+	}
+	if err := json.Unmarshal(data, &sheet); err != nil || len(sheet.Procurement) == 0 {
+		return "", fmt.Errorf("-seed %s: want a requirement sheet with a procurement object (%v)", path, err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, sheet.Procurement); err != nil {
+		return "", err
+	}
+	return seedScript(compact.Bytes()), nil
+}
+
+// seeded opens a tab whose pages find the seed saved before they run.
+func seeded(browser context.Context, script string) (context.Context, context.CancelFunc, error) {
+	tab, cancel, err := e2e.NewTab(browser)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument,
+		page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return tab, cancel, nil
+}
+
+// pageLatencies loads the page once and times n input events, pause apart.
+func pageLatencies(browser context.Context, url string, pg pageBench, script string, n int, pause time.Duration) ([]float64, error) {
+	tab, cancel, err := seeded(browser, script)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(tab, 60*time.Second)
+	defer cancelT()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), e2e.WaitWasm(pg.id)); err != nil {
+		return nil, err
+	}
+	args, _ := json.Marshal([]string{pg.input, pg.event, pg.first, pg.other, pg.watch})
+	var out []float64
+	for range n {
+		time.Sleep(pause)
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](pageLatency+"("+string(args)+")", chromedp.EvalAwaitPromise))
+		if err != nil {
+			return nil, fmt.Errorf("input latency: %w", err)
+		}
+		out = append(out, ms)
+	}
+	return out, nil
 }
 
 // printProfile prints where the input events spent their time: the total
@@ -223,11 +382,12 @@ func printSizes(w io.Writer, dir string) error {
 	return nil
 }
 
-// loadTwice opens base in a fresh profile (cold), waits for the service
+// loadTwice opens url in a fresh profile (cold), waits for the service
 // worker, then loads it again (warm). It returns both times to the first
-// wasm render and the bytes app.wasm took on the wire in the cold load.
-func loadTwice(browser context.Context, base string) (cold, warm, transfer float64, err error) {
-	tab, cancel, err := e2e.NewTab(browser)
+// wasm render of the page id and the bytes app.wasm took on the wire in
+// the cold load.
+func loadTwice(browser context.Context, url, id, script string) (cold, warm, transfer float64, err error) {
+	tab, cancel, err := seeded(browser, script)
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -239,7 +399,7 @@ func loadTwice(browser context.Context, base string) (cold, warm, transfer float
 			page.AddScriptToEvaluateOnNewDocumentParams{Source: markWasm})
 		return err
 	})
-	if err := chromedp.Do(ctx, inject, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
+	if err := chromedp.Do(ctx, inject, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
 		return 0, 0, 0, fmt.Errorf("cold load: %w", err)
 	}
 	if cold, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`)); err != nil {
@@ -254,7 +414,7 @@ func loadTwice(browser context.Context, base string) (cold, warm, transfer float
 		`navigator.serviceWorker.ready.then(r => r.active.state)`, chromedp.EvalAwaitPromise)); err != nil {
 		return 0, 0, 0, fmt.Errorf("service worker: %w", err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(base), e2e.WaitWasm("planner")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
 		return 0, 0, 0, fmt.Errorf("warm load: %w", err)
 	}
 	warm, err = chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
@@ -264,8 +424,8 @@ func loadTwice(browser context.Context, base string) (cold, warm, transfer float
 // inputLatencies loads the planner once and times n input events, pause
 // apart: the whole update as the page sees it, and the wasm's Compute
 // alone. With profile set it also records a CPU profile of those events.
-func inputLatencies(browser context.Context, base string, n int, pause time.Duration, profile bool) (total, compute []float64, prof *profiler.Profile, err error) {
-	tab, cancel, err := e2e.NewTab(browser)
+func inputLatencies(browser context.Context, base, script string, n int, pause time.Duration, profile bool) (total, compute []float64, prof *profiler.Profile, err error) {
+	tab, cancel, err := seeded(browser, script)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -1,0 +1,231 @@
+package ops
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/shopspring/decimal"
+)
+
+// MonitorHeader is the header line `gpuverify monitor` writes
+// (verifier/internal/monitor.Header). ParseMonitor needs only the time,
+// gpu and utilization_gpu_pct columns, found by name.
+var MonitorHeader = []string{"time", "gpu", "uuid", "utilization_gpu_pct", "utilization_memory_pct", "memory_used_mib", "power_w", "sm_clock_mhz", "clock_event_reasons"}
+
+// Bounds of a monitor CSV: a month of samples every 10 s on 8 GPUs is
+// about 170 MB; a bigger file is refused, never cut.
+const (
+	MaxMonitorBytes  = 256 << 20
+	maxMonitorGPU    = 4095 // a GPU index
+	maxMonitorMonths = 240  // as Input.Months
+)
+
+// MonitorMonth is one calendar month (UTC, as the CSV's times are) of a
+// monitor CSV.
+type MonitorMonth struct {
+	// Month is written "2026-09".
+	Month string `json:"month"`
+	// GPUs counts the distinct GPU indexes seen.
+	GPUs int `json:"gpus"`
+	// Samples counts the readings with a utilisation; Missing those whose
+	// utilisation could not be read (an empty cell).
+	Samples int `json:"samples"`
+	Missing int `json:"missing"`
+	// MeanUtilPct is the mean utilisation of the readings, two places;
+	// nil when none was read.
+	MeanUtilPct *decimal.Decimal `json:"mean_util_pct,omitempty"`
+	// First and Last are the earliest and latest sample times (RFC 3339).
+	First string `json:"first"`
+	Last  string `json:"last"`
+}
+
+// Monitor summarises a `gpuverify monitor` CSV by month, for rule O1 and
+// for the months' utilisation of Input.
+type Monitor struct {
+	// Months are the months in order.
+	Months []MonitorMonth `json:"months"`
+	// GPUs counts the distinct GPU indexes seen.
+	GPUs int `json:"gpus"`
+	// Samples and Missing are summed over the months.
+	Samples int `json:"samples"`
+	Missing int `json:"missing"`
+	// MeanUtilPct is the mean utilisation of every reading; nil when none.
+	MeanUtilPct *decimal.Decimal `json:"mean_util_pct,omitempty"`
+	// UnderUsed is rule O1's flag: mean utilisation under 60%.
+	UnderUsed bool `json:"under_used"`
+}
+
+// monthAcc collects one month.
+type monthAcc struct {
+	gpus             map[int]bool
+	sum              int64
+	samples, missing int
+	first, last      time.Time
+}
+
+// ParseMonitor reads a `gpuverify monitor` CSV (at most MaxMonitorBytes)
+// and summarises the GPU utilisation by month (rule O1). A malformed line
+// is refused as a *fielderr.Error naming the line and the column.
+func ParseMonitor(r io.Reader) (Monitor, error) { return parseMonitor(r, MaxMonitorBytes) }
+
+// parseMonitor is ParseMonitor with a byte limit.
+func parseMonitor(r io.Reader, limit int64) (Monitor, error) {
+	cr := csv.NewReader(&capped{r: r, left: limit, limit: limit})
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if err != nil {
+		return Monitor{}, fielderr.Errorf("line 1", "want the header line of gpuverify monitor (%s)", csvErr(err))
+	}
+	cols, err := monitorColumns(header)
+	if err != nil {
+		return Monitor{}, err
+	}
+	months := map[string]*monthAcc{}
+	gpus := map[int]bool{}
+	for line := 2; ; line++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Monitor{}, fielderr.Errorf(fmt.Sprintf("line %d", line), "%s", csvErr(err))
+		}
+		if err := addReading(months, gpus, rec, cols, line); err != nil {
+			return Monitor{}, err
+		}
+	}
+	return summarise(months, gpus), nil
+}
+
+// columns are the indexes of the columns ParseMonitor reads.
+type columns struct{ time, gpu, util int }
+
+// monitorColumns finds the columns ParseMonitor reads by name.
+func monitorColumns(header []string) (columns, error) {
+	c := columns{-1, -1, -1}
+	for i, h := range header {
+		switch h {
+		case "time":
+			c.time = i
+		case "gpu":
+			c.gpu = i
+		case "utilization_gpu_pct":
+			c.util = i
+		}
+	}
+	if c.time < 0 || c.gpu < 0 || c.util < 0 {
+		return c, fielderr.Errorf("line 1", "want the header line of gpuverify monitor with the columns time, gpu and utilization_gpu_pct")
+	}
+	return c, nil
+}
+
+// capped reads r and fails after limit bytes.
+type capped struct {
+	r           io.Reader
+	left, limit int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var one [1]byte
+		n, err := c.r.Read(one[:])
+		if n > 0 {
+			return 0, fmt.Errorf("the file is larger than %d bytes (%d MiB); want a shorter run (one file a month)", c.limit, c.limit>>20)
+		}
+		return 0, err
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+func csvErr(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	if errors.Is(err, io.EOF) {
+		return "the file is empty"
+	}
+	return err.Error()
+}
+
+// addReading adds one CSV row to its month.
+func addReading(months map[string]*monthAcc, gpus map[int]bool, rec []string, c columns, line int) error {
+	at := func(col string) string { return fmt.Sprintf("line %d, %s", line, col) }
+	t, err := time.Parse(time.RFC3339, rec[c.time])
+	if err != nil || t.Year() < 2000 || t.Year() > 2099 {
+		return fielderr.New(at("time"), rec[c.time], `a time written "2026-09-01T08:00:00Z" in 2000–2099`)
+	}
+	gpu, err := strconv.Atoi(rec[c.gpu])
+	if err != nil || gpu < 0 || gpu > maxMonitorGPU {
+		return fielderr.New(at("gpu"), rec[c.gpu], fmt.Sprintf("a GPU index in [0, %d]", maxMonitorGPU))
+	}
+	t = t.UTC()
+	key := t.Format("2006-01")
+	m := months[key]
+	if m == nil {
+		if len(months) == maxMonitorMonths {
+			return fielderr.New(at("time"), rec[c.time], fmt.Sprintf("at most %d months in one file", maxMonitorMonths))
+		}
+		m = &monthAcc{gpus: map[int]bool{}, first: t, last: t}
+		months[key] = m
+	}
+	m.gpus[gpu], gpus[gpu] = true, true
+	if t.Before(m.first) {
+		m.first = t
+	}
+	if t.After(m.last) {
+		m.last = t
+	}
+	if rec[c.util] == "" {
+		m.missing++ // unavailable on this GPU at this sample
+		return nil
+	}
+	u, err := strconv.Atoi(rec[c.util])
+	if err != nil || u < 0 || u > 100 {
+		return fielderr.New(at("utilization_gpu_pct"), rec[c.util], "a whole percentage in [0, 100], or empty when not read")
+	}
+	m.sum += int64(u)
+	m.samples++
+	return nil
+}
+
+func summarise(months map[string]*monthAcc, gpus map[int]bool) Monitor {
+	out := Monitor{GPUs: len(gpus)}
+	var sum int64
+	keys := make([]string, 0, len(months))
+	for k := range months {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		a := months[k]
+		mm := MonitorMonth{Month: k, GPUs: len(a.gpus), Samples: a.samples, Missing: a.missing,
+			MeanUtilPct: meanPct(a.sum, a.samples),
+			First:       a.first.Format(time.RFC3339), Last: a.last.Format(time.RFC3339)}
+		out.Months = append(out.Months, mm)
+		out.Samples, out.Missing, sum = out.Samples+a.samples, out.Missing+a.missing, sum+a.sum
+	}
+	out.MeanUtilPct = meanPct(sum, out.Samples)
+	out.UnderUsed = out.MeanUtilPct != nil && out.MeanUtilPct.LessThan(floorPct)
+	return out
+}
+
+// meanPct is sum ÷ n to two places; nil when n is 0.
+func meanPct(sum int64, n int) *decimal.Decimal {
+	if n == 0 {
+		return nil
+	}
+	m := decimal.NewFromInt(sum).DivRound(decimal.NewFromInt(int64(n)), 2)
+	return &m
+}
