@@ -10,6 +10,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/quote"
@@ -38,7 +39,7 @@ type stage struct {
 	name     string
 	present  bool
 	validate func() error
-	render   func(w io.Writer, markdown bool) error
+	render   func(w io.Writer, markdown bool, l msg.Lang) error
 }
 
 // renderer is what every stage's result offers.
@@ -47,7 +48,21 @@ type renderer interface {
 	WriteMarkdown(io.Writer) error
 }
 
-func write(w io.Writer, r renderer, markdown bool) error {
+// langRenderer is what a stage's result offers once its sentences are
+// messages: quotes, vendors and the contract render in either language.
+type langRenderer interface {
+	WriteTextIn(io.Writer, msg.Lang) error
+	WriteMarkdownIn(io.Writer, msg.Lang) error
+}
+
+// write renders r in l when it can, else in English.
+func write(w io.Writer, r renderer, markdown bool, l msg.Lang) error {
+	if lr, ok := r.(langRenderer); ok {
+		if markdown {
+			return lr.WriteMarkdownIn(w, l)
+		}
+		return lr.WriteTextIn(w, l)
+	}
 	if markdown {
 		return r.WriteMarkdown(w)
 	}
@@ -55,13 +70,13 @@ func write(w io.Writer, r renderer, markdown bool) error {
 }
 
 // run computes a stage's result with fn and renders it.
-func run[In any, Out renderer](in *In, fn func(In) (Out, error)) func(io.Writer, bool) error {
-	return func(w io.Writer, markdown bool) error {
+func run[In any, Out renderer](in *In, fn func(In) (Out, error)) func(io.Writer, bool, msg.Lang) error {
+	return func(w io.Writer, markdown bool, l msg.Lang) error {
 		out, err := fn(*in)
 		if err != nil {
 			return err
 		}
-		return write(w, out, markdown)
+		return write(w, out, markdown, l)
 	}
 }
 
@@ -74,7 +89,7 @@ func (p *Procurement) stages() []stage {
 		{"operations", p.Operations != nil, func() error { return p.Operations.Validate() }, run(p.Operations, ops.Review)},
 		{"exit", p.Exit != nil, func() error { return p.Exit.Validate() }, run(p.Exit, exit.Schedule)},
 		{"checklists", p.Checklists != nil, func() error { return p.Checklists.Validate() },
-			func(w io.Writer, markdown bool) error { return write(w, *p.Checklists, markdown) }},
+			func(w io.Writer, markdown bool, l msg.Lang) error { return write(w, *p.Checklists, markdown, l) }},
 	}
 }
 
@@ -102,9 +117,11 @@ func stageErr(name string, err error) error {
 	return fmt.Errorf("procurement.%s: %w", name, err)
 }
 
-// writeProcurement renders every present section after the plan. Each
-// section's own Markdown headings move one level down, under the plan's.
-func writeProcurement(w io.Writer, p *Procurement, markdown bool) error {
+// writeProcurement renders every present section after the plan, in l
+// where the section's package renders messages (quotes, vendors, the
+// contract) and in English otherwise. Each section's own Markdown headings
+// move one level down, under the plan's.
+func writeProcurement(w io.Writer, p *Procurement, markdown bool, l msg.Lang) error {
 	if p == nil {
 		return nil
 	}
@@ -113,7 +130,7 @@ func writeProcurement(w io.Writer, p *Procurement, markdown bool) error {
 			continue
 		}
 		var b strings.Builder
-		if err := s.render(&b, markdown); err != nil {
+		if err := s.render(&b, markdown, l); err != nil {
 			return stageErr(s.name, err)
 		}
 		out := b.String()

@@ -19,12 +19,13 @@ func WriteText(w io.Writer, p *Plan) error { return WriteTextIn(w, p, msg.En) }
 func WriteMarkdown(w io.Writer, p *Plan) error { return WriteMarkdownIn(w, p, msg.En) }
 
 // WriteTextIn renders the plan for a terminal in l. The procurement
-// sections stay English (their packages write them).
+// sections whose packages render messages (quotes, vendors, the contract)
+// follow l; the others stay English.
 func WriteTextIn(w io.Writer, p *Plan, l msg.Lang) error {
 	if err := table.WriteText(w, "", sections(p, l)); err != nil {
 		return err
 	}
-	return writeProcurement(w, p.Requirements.Procurement, false)
+	return writeProcurement(w, p.Requirements.Procurement, false, l)
 }
 
 // WriteMarkdownIn renders the plan as a Markdown summary in l.
@@ -32,7 +33,7 @@ func WriteMarkdownIn(w io.Writer, p *Plan, l msg.Lang) error {
 	if err := table.WriteMarkdown(w, l.Text("render.title"), sections(p, l)); err != nil {
 		return err
 	}
-	return writeProcurement(w, p.Requirements.Procurement, true)
+	return writeProcurement(w, p.Requirements.Procurement, true, l)
 }
 
 // Texts renders messages in l; a plan file without them (an older one)
