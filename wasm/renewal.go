@@ -104,7 +104,7 @@ func renewalAnswer(l Lang, proc *Procurement) app.UI {
 			when = fmt.Sprintf(j.SpanF, s.Start, s.Due)
 		}
 		items[i] = app.Li().Attr("data-step", s.ID).Body(
-			app.Strong().Text(when+" "+s.Title+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.Detail))
+			app.Strong().Text(when+" "+s.TitleIn(l.Msg())+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.DetailIn(l.Msg())))
 	}
 	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
 		app.P().ID("exit-end").Class("verdict").Text(fmt.Sprintf(j.EndF, cal.ContractEnd)),

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Input is the contract end and the calendar to count working days on.
@@ -131,14 +132,43 @@ type Step struct {
 	ID string `json:"id"`
 	// Rule is the rule it applies.
 	Rule string `json:"rule"`
-	// Title says what to do, in a few words.
+	// Title says what to do, in a few words, in English.
 	Title string `json:"title"`
+	// TitleMessage is the same as a message, in either language.
+	TitleMessage msg.M `json:"title_message,omitzero"`
 	// Start and Due bound the window, "2026-12-26"; Start == Due for a
 	// single day.
 	Start string `json:"start"`
 	Due   string `json:"due"`
-	// Detail says how, and why by then.
+	// Detail says how, and why by then, in English.
 	Detail string `json:"detail"`
+	// DetailMessage is the same as a message, in either language.
+	DetailMessage msg.M `json:"detail_message,omitzero"`
+}
+
+// step makes the step id whose title and detail are the catalogue entries
+// exit.<id> and exit.<id>.detail.
+func step(id, rule, start, due string, detail ...msg.Arg) Step {
+	t, d := msg.New("exit."+id), msg.New("exit."+id+".detail", detail...)
+	return Step{ID: id, Rule: rule, Title: t.String(), TitleMessage: t, Start: start, Due: due,
+		Detail: d.String(), DetailMessage: d}
+}
+
+// TitleIn renders the title in l (the English text when the step carries
+// no message).
+func (s Step) TitleIn(l msg.Lang) string {
+	if s.TitleMessage.IsZero() {
+		return s.Title
+	}
+	return s.TitleMessage.In(l)
+}
+
+// DetailIn renders the detail in l.
+func (s Step) DetailIn(l msg.Lang) string {
+	if s.DetailMessage.IsZero() {
+		return s.Detail
+	}
+	return s.DetailMessage.In(l)
 }
 
 // Calendar is the exit schedule.
@@ -167,20 +197,11 @@ func Schedule(in Input) (Calendar, error) {
 	deletion := cal.addWorkingDays(end, days)
 	day := func(t time.Time) string { return t.Format(dateLayout) }
 	p := Calendar{ContractStart: in.ContractStart, ContractEnd: day(end), Vendor: in.Vendor, Steps: []Step{
-		{"decide", "E1", "Decide: renew or exit", day(end.AddDate(0, 0, -5)), day(end.AddDate(0, 0, -3)),
-			"Decide 3–5 days before the end whether to renew. Renewing early leaves room on price: " +
-				"ask for the renewal offer first; the vendor saves the cost of winning a new customer."},
-		{"export", "E2", "Export weights, data and logs", day(end.AddDate(0, 0, -3)), day(end.AddDate(0, 0, -1)),
-			"Copy model weights, training data and logs to your own object storage, and check the copies " +
-				"(sizes, checksums, a test restore) while the machines are still yours."},
-		{"end", "E2", "Contract ends", day(end), day(end),
-			"Last day of service. From here the vendor may wipe the disks: nothing should be left only there."},
-		{"deletion", "K2", "Deletion certificate due", day(end.AddDate(0, 0, 1)), day(deletion),
-			fmt.Sprintf("The vendor deletes all data within %d working days of the end and gives a written "+
-				"certificate (K2). Chase it if it has not arrived; keep it with the contract.", days)},
-		{"reconcile", "E2", "Reconcile the final bill", day(end.AddDate(0, 0, 1)), day(deletion),
-			"Check the final bill against your usage records and the contract (billing start, quotas, " +
-				"credits owed), and settle only once it agrees and the deletion certificate is in hand."},
+		step("decide", "E1", day(end.AddDate(0, 0, -5)), day(end.AddDate(0, 0, -3))),
+		step("export", "E2", day(end.AddDate(0, 0, -3)), day(end.AddDate(0, 0, -1))),
+		step("end", "E2", day(end), day(end)),
+		step("deletion", "K2", day(end.AddDate(0, 0, 1)), day(deletion), msg.Int(days)),
+		step("reconcile", "E2", day(end.AddDate(0, 0, 1)), day(deletion)),
 	}}
 	slices.SortStableFunc(p.Steps, func(a, b Step) int {
 		return cmp.Or(strings.Compare(a.Due, b.Due), strings.Compare(a.Start, b.Start))

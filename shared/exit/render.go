@@ -7,44 +7,53 @@ import (
 	"text/tabwriter"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// WriteText renders the plan for a terminal.
-func (p Calendar) WriteText(w io.Writer) error {
+// WriteText renders the plan for a terminal in English.
+func (p Calendar) WriteText(w io.Writer) error { return p.WriteTextIn(w, msg.En) }
+
+// WriteMarkdown renders the plan as a Markdown checklist in English.
+func (p Calendar) WriteMarkdown(w io.Writer) error { return p.WriteMarkdownIn(w, msg.En) }
+
+// WriteTextIn renders the plan for a terminal in l.
+func (p Calendar) WriteTextIn(w io.Writer, l msg.Lang) error {
 	var buf strings.Builder
 	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
-	title := "Exit schedule, contract ends " + p.ContractEnd
+	title := l.Text("exit.title", msg.Text(p.ContractEnd))
 	if p.Vendor != "" {
-		title += " (" + p.Vendor + ")"
+		title = l.Text("exit.title.vendor", msg.Text(p.ContractEnd), msg.Text(p.Vendor))
 	}
-	fmt.Fprintf(tw, "%s\n\n  from\tdue\trule\tstep\n", title)
+	fmt.Fprintf(tw, "%s\n\n  %s\t%s\t%s\t%s\n", title,
+		l.Text("exit.col.from"), l.Text("exit.col.due"), l.Text("exit.col.rule"), l.Text("exit.col.step"))
 	for _, s := range p.Steps {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.Start, s.Due, s.Rule, s.Title)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.Start, s.Due, s.Rule, s.TitleIn(l))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	for _, s := range p.Steps {
-		fmt.Fprintf(&buf, "\n%s (%s)\n  %s\n", s.Title, s.Due, s.Detail)
+		fmt.Fprintf(&buf, "\n%s\n  %s\n", l.Text("exit.step_due", msg.Text(s.TitleIn(l)), msg.Text(s.Due)), s.DetailIn(l))
 	}
 	_, err := io.WriteString(w, buf.String())
 	return err
 }
 
-// WriteMarkdown renders the plan as a Markdown checklist.
-func (p Calendar) WriteMarkdown(w io.Writer) error {
+// WriteMarkdownIn renders the plan as a Markdown checklist in l.
+func (p Calendar) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Exit schedule\n\nContract ends %s", p.ContractEnd)
+	ends := l.Text("exit.md.ends", msg.Text(p.ContractEnd))
 	if p.Vendor != "" {
-		fmt.Fprintf(&b, " (%s)", table.Escape(p.Vendor))
+		ends = l.Text("exit.md.ends.vendor", msg.Text(p.ContractEnd), msg.Text(table.Escape(p.Vendor)))
 	}
-	b.WriteString(".\n\n")
+	fmt.Fprintf(&b, "# %s\n\n%s\n\n", l.Text("exit.md.title"), ends)
 	for _, s := range p.Steps {
 		when := s.Due
 		if s.Start != s.Due {
-			when = s.Start + " to " + s.Due
+			when = l.Text("exit.md.window", msg.Text(s.Start), msg.Text(s.Due))
 		}
-		fmt.Fprintf(&b, "- [ ] **%s** (%s, rule %s): %s\n", table.Escape(s.Title), when, s.Rule, table.Escape(s.Detail))
+		fmt.Fprintf(&b, "- [ ] %s\n", l.Text("exit.md.step", msg.Text("**"+table.Escape(s.TitleIn(l))+"**"),
+			msg.Text(when), msg.Text(s.Rule), msg.Text(table.Escape(s.DetailIn(l)))))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
