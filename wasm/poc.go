@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -175,7 +176,7 @@ func pocChecks(l Lang, cs []poc.Check) app.UI {
 	rows := make([][]string, len(cs))
 	for i, c := range cs {
 		rows[i] = []string{l.label("poccheck:" + c.ID), c.Rule, l.label("pocstatus:" + string(c.Status)),
-			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.Reason}
+			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.ReasonIn(l.Msg())}
 	}
 	return table(l, "poc-checks", j.POCChecksTitle,
 		[]string{j.ColCheck, j.ColRule, j.ColStatus, j.ColMeasured, j.ColTarget, j.ColWhy}, rows)
@@ -210,7 +211,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 	head := []string{j.ColPath, j.ColPOC, j.ColDelivered}
 	kids := []app.UI{
 		app.H3().Text(j.POCMachineTitle),
-		app.P().ID("poc-machine-summary").Text(strings.Join(d.Summary(), " ")),
+		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), sentenceGap(l))),
 	}
 	if len(d.Config) > 0 {
 		kids = append(kids, table(l, "poc-config", j.ConfigDiffs, head, diffRows(d.Config)))

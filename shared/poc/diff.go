@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Difference is one path whose value differs between the two machines.
@@ -231,22 +232,23 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-// Summary says in words what the diff means for rule P4.
-func (d Diff) Summary() []string {
-	var out []string
+// Summary says in words (English) what the diff means for rule P4.
+func (d Diff) Summary() []string { return msg.Strings(msg.En, d.SummaryMessages()) }
+
+// SummaryMessages are the sentences of Summary as messages.
+func (d Diff) SummaryMessages() []msg.M {
+	var out []msg.M
 	if d.Same() {
-		out = append(out, "The delivered machine has the configuration of the POC machine.")
+		out = append(out, msg.New("poc.diff.same"))
 	} else {
-		out = append(out, fmt.Sprintf("The delivered machine differs from the POC machine in %d configuration values: "+
-			"it is not the configuration that was tested.", len(d.Config)))
+		out = append(out, msg.New("poc.diff.config", msg.Int(len(d.Config))))
 	}
 	gpus, host := identityParts(d.Identity)
 	if len(gpus) > 0 {
-		out = append(out, fmt.Sprintf("Different physical GPUs (%s): the POC result holds only as far as the "+
-			"configuration does; run the benchmark again on delivery (rule A2).", strings.Join(gpus, ", ")))
+		out = append(out, msg.New("poc.diff.gpus", msg.Text(strings.Join(gpus, ", "))))
 	}
 	if host {
-		out = append(out, "A different host.")
+		out = append(out, msg.New("poc.diff.host"))
 	}
 	return out
 }

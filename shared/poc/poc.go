@@ -1,10 +1,10 @@
 package poc
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -30,8 +30,26 @@ type Check struct {
 	// Measured and Target are the figures compared; nil when absent.
 	Measured *decimal.Decimal `json:"measured,omitempty"`
 	Target   *decimal.Decimal `json:"target,omitempty"`
-	// Reason says what was compared and what to do.
+	// Reason says what was compared and what to do, in English.
 	Reason string `json:"reason"`
+	// ReasonMessage is the same as a message, in either language.
+	ReasonMessage msg.M `json:"reason_message,omitzero"`
+}
+
+// because sets the reason to the catalogue message id.
+func (c *Check) because(id string, args ...msg.Arg) {
+	c.setReason(msg.New(id, args...))
+}
+
+func (c *Check) setReason(m msg.M) { c.Reason, c.ReasonMessage = m.String(), m }
+
+// ReasonIn renders the reason in l (the English text when the check
+// carries no message).
+func (c Check) ReasonIn(l msg.Lang) string {
+	if c.ReasonMessage.IsZero() {
+		return c.Reason
+	}
+	return c.ReasonMessage.In(l)
 }
 
 // Result is the judged POC.
@@ -61,12 +79,12 @@ func Judge(in Input) (Result, error) {
 	r := Result{Checks: []Check{
 		scaling(in),
 		performance(in),
-		higher("utilisation", "P1", "GPU utilisation", "%", in.UtilisationPct),
-		higher("network", "P1", "network throughput", " Gbit/s", in.NetworkGbps),
-		higher("storage_iops", "P1", "storage speed", " IOPS", in.StorageIOPS),
-		lower("container_start", "P1", "container start", " s", in.ContainerStartS),
+		higher("utilisation", "P1", "pct", in.UtilisationPct),
+		higher("network", "P1", "gbps", in.NetworkGbps),
+		higher("storage_iops", "P1", "iops", in.StorageIOPS),
+		lower("container_start", "P1", "s", in.ContainerStartS),
 		ease(in.EaseOfUse),
-		lower("ticket_response", "P5", "off-hours ticket response", " min", in.TicketResponseMin),
+		lower("ticket_response", "P5", "min", in.TicketResponseMin),
 		trial(in),
 	}}
 	machine, check := sameMachine(in)
@@ -98,22 +116,20 @@ func scaling(in Input) Check {
 	switch {
 	case in.Cards < 2:
 		c.Status, c.Target = NotJudged, nil
-		c.Reason = "A one-card run has no scaling to judge."
+		c.because("poc.scaling.one")
 	case t.Single == nil || t.Multi == nil:
 		c.Status = NotMeasured
-		c.Reason = fmt.Sprintf("Measure one card and %d cards on the real workload to judge scaling.", in.Cards)
+		c.because("poc.scaling.measure", msg.Int(in.Cards))
 	default:
 		e := Efficiency(*t.Single, *t.Multi, in.Cards)
 		c.Measured = &e
-		c.Reason = fmt.Sprintf("%d cards give %s%s, %s× one card's %s: %s of linear scaling", in.Cards,
-			t.Multi.String(), unit(t.Unit), money.Round2(ratio(*t.Multi, *t.Single)).String(), t.Single.String(), money.FormatPercent(e))
+		c.Status = Pass
+		id := "poc.scaling.pass"
 		if e.LessThan(minScaling) {
-			c.Status = Fail
-			c.Reason += ", under 75%: check the network (NVLink / InfiniBand configuration, bandwidth)."
-		} else {
-			c.Status = Pass
-			c.Reason += " (at least 75%)."
+			c.Status, id = Fail, "poc.scaling.fail"
 		}
+		c.because(id, msg.Int(in.Cards), msg.Text(t.Multi.String()), msg.Text(unit(t.Unit)),
+			msg.Text(money.Round2(ratio(*t.Multi, *t.Single)).String()), msg.Text(t.Single.String()), msg.Text(money.FormatPercent(e)))
 	}
 	return c
 }
@@ -134,62 +150,65 @@ func performance(in Input) Check {
 	}
 	if measured == nil || t.Expected == nil {
 		c.Status = NotMeasured
-		c.Reason = "Give the measured and the expected throughput of the same run to check it reaches 90%."
+		c.because("poc.perf.measure")
 		return c
 	}
 	p := ratio(*measured, *t.Expected)
 	c.Measured = &p
-	c.Reason = fmt.Sprintf("Measured %s%s is %s of the expected %s", measured.String(), unit(t.Unit), money.FormatPercent(p), t.Expected.String())
+	c.Status = Pass
+	id := "poc.perf.pass"
 	if p.LessThan(minPerformance) {
-		c.Status = Fail
-		c.Reason += ", under 90%: find out why before signing."
-	} else {
-		c.Status = Pass
-		c.Reason += " (at least 90%)."
+		c.Status, id = Fail, "poc.perf.fail"
 	}
+	c.because(id, msg.Text(measured.String()), msg.Text(unit(t.Unit)), msg.Text(money.FormatPercent(p)), msg.Text(t.Expected.String()))
 	return c
 }
 
-// higher judges a metric where more is better.
-func higher(id, rule, name, u string, m Metric) Check {
-	return metric(id, rule, name, u, m, true)
+// higher judges a metric where more is better; u is its unit, the
+// catalogue entry poc.unit.<u>.
+func higher(id, rule, u string, m Metric) Check {
+	return metric(id, rule, u, m, true)
 }
 
 // lower judges a metric where less is better.
-func lower(id, rule, name, u string, m Metric) Check {
-	return metric(id, rule, name, u, m, false)
+func lower(id, rule, u string, m Metric) Check {
+	return metric(id, rule, u, m, false)
 }
 
-func metric(id, rule, name, u string, m Metric, up bool) Check {
+// metric judges the metric id, named by the catalogue entry
+// poc.metric.<id>.
+func metric(id, rule, u string, m Metric, up bool) Check {
 	c := Check{ID: id, Rule: rule, Measured: m.Measured, Target: m.Target}
+	name, unit := msg.Label("poc.metric."+id), msg.Label("poc.unit."+u)
 	switch {
 	case m.Measured == nil:
 		c.Status = NotMeasured
-		c.Reason = "Record the " + name + " during the POC."
+		c.because("poc.metric.record", name)
 		return c
 	case m.Target == nil:
 		c.Status = NotJudged
-		c.Reason = fmt.Sprintf("The %s was %s%s; give the promised or required figure to judge it.", name, m.Measured, u)
+		c.because("poc.metric.unjudged", name, msg.Text(m.Measured.String()), unit)
 		return c
 	}
-	ok, word := m.Measured.GreaterThanOrEqual(*m.Target), "at least"
+	ok, word := m.Measured.GreaterThanOrEqual(*m.Target), "poc.metric.at_least"
 	if !up {
-		ok, word = m.Measured.LessThanOrEqual(*m.Target), "at most"
+		ok, word = m.Measured.LessThanOrEqual(*m.Target), "poc.metric.at_most"
 	}
 	c.Status = Pass
 	if !ok {
 		c.Status = Fail
 	}
-	c.Reason = fmt.Sprintf("The %s was %s%s; the target is %s %s%s.", name, m.Measured, u, word, m.Target, u)
+	c.because(word, name, msg.Text(m.Measured.String()), unit, msg.Text(m.Target.String()))
 	return c
 }
 
 func ease(mark *int) Check {
-	c := Check{ID: "ease_of_use", Rule: "P1", Status: NotMeasured, Reason: "Record an ease-of-use mark (1–5) from the team that ran the POC."}
+	c := Check{ID: "ease_of_use", Rule: "P1", Status: NotMeasured}
+	c.because("poc.ease.record")
 	if mark != nil {
 		v := decimal.NewFromInt(int64(*mark))
 		c.Measured, c.Status = &v, NotJudged
-		c.Reason = fmt.Sprintf("Ease of use %d of 5, recorded for comparison with the other vendors' POCs.", *mark)
+		c.because("poc.ease.mark", msg.Int(*mark))
 	}
 	return c
 }
@@ -202,26 +221,22 @@ func trial(in Input) Check {
 	}
 	target := decimal.NewFromInt(int64(lo))
 	c := Check{ID: "trial_days", Rule: "P5", Target: &target}
-	span := fmt.Sprintf("%d–%d days", lo, hi)
 	if in.TrialDays == 0 {
 		c.Status = NotMeasured
-		c.Reason = "Run a " + span + " trial with the real model and data."
+		c.because("poc.trial.run", msg.Int(lo), msg.Int(hi))
 		return c
 	}
 	v := decimal.NewFromInt(int64(in.TrialDays))
 	c.Measured = &v
 	c.Status = Pass
-	c.Reason = fmt.Sprintf("A %d-day trial; rule P5 asks for %s", in.TrialDays, span)
-	if in.AnnualSpend.GreaterThan(bigBuyer) {
-		c.Reason += " for buyers over 500,000 a year"
-	}
+	id := "poc.trial.ok"
 	if in.TrialDays < lo {
-		c.Status = Fail
-		c.Reason += ": too short."
-	} else {
-		c.Reason += "."
+		c.Status, id = Fail, "poc.trial.short"
 	}
-	c.Reason += " Before a large order, also run one card for a week."
+	if in.AnnualSpend.GreaterThan(bigBuyer) {
+		id += "_big"
+	}
+	c.because(id, msg.Int(in.TrialDays), msg.Int(lo), msg.Int(hi))
 	return c
 }
 
@@ -230,20 +245,20 @@ func sameMachine(in Input) (*Diff, Check) {
 	c := Check{ID: "same_machine", Rule: "P4"}
 	if !present(in.POCFacts) || !present(in.DeliveredFacts) {
 		c.Status = NotMeasured
-		c.Reason = "Save the POC machine's gpuverify facts and compare them with the delivered machine's."
+		c.because("poc.machine.save")
 		return nil, c
 	}
 	d, err := CompareFacts(in.POCFacts, in.DeliveredFacts)
 	if err != nil {
 		c.Status = NotMeasured
-		c.Reason = err.Error()
+		c.because("common.verbatim", msg.Text(err.Error()))
 		return nil, c
 	}
 	c.Status = Pass
 	if !d.Same() {
 		c.Status = Fail
 	}
-	c.Reason = strings.Join(d.Summary(), " ")
+	c.setReason(msg.Seq(d.SummaryMessages()...))
 	return &d, c
 }
 

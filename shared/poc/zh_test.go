@@ -1,0 +1,73 @@
+package poc_test
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/poc"
+)
+
+// TestGoldenZh renders every testdata/*.json input in Chinese (issue 15),
+// compares it with the golden files and finds no English word left but
+// the throughput unit the user typed, the facts' paths and values.
+func TestGoldenZh(t *testing.T) {
+	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
+		in, err := poc.Decode(bytes.NewReader(input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := poc.Judge(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		testkit.Rendered(t, stem+".zh", zhRender{r})
+		for _, c := range r.Checks {
+			if err := msg.Check(c.ReasonMessage); err != nil {
+				t.Error(err)
+			}
+			if c.Reason != c.ReasonIn(msg.En) {
+				t.Errorf("%s: the English text is not the message's", c.ID)
+			}
+		}
+		var b bytes.Buffer
+		if err := r.WriteTextIn(&b, msg.Zh); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if in.Throughput.Unit != "" {
+			text = strings.ReplaceAll(text, in.Throughput.Unit, "")
+		}
+		// The facts' sections list paths and values as the files have them.
+		text, _, _ = strings.Cut(text, "\n"+msg.Zh.Text("poc.config"))
+		for _, line := range strings.Split(text, "\n") {
+			// "Gbit" is the unit, "gpus[0]" a GPU's path in the facts.
+			if w := englishWords(strings.NewReplacer("Gbit", "", "gpus[", "").Replace(line)); len(w) > 0 {
+				t.Errorf("English %q left in %q", w, line)
+			}
+		}
+	})
+}
+
+// zhRender renders a result in Chinese for testkit.Rendered.
+type zhRender struct{ r poc.Result }
+
+func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
+func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
+
+// englishWords lists the English words in s: three or more ASCII letters,
+// all lower case after the first (units such as "GB" and names such as
+// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
+func englishWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
