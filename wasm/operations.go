@@ -251,7 +251,7 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 	}
 	items := make([]string, len(rs))
 	for i, r := range rs {
-		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + " " + r.Text
+		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + sentenceGap(l) + r.In(l.Msg())
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
 		app.H3().Text(l.J().RightSizeTitle), reasons(l, "ops-rightsizing-list", items))
@@ -272,7 +272,7 @@ func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 	for i, m := range ms {
 		var flags []string
 		for _, f := range m.Flags {
-			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.label("choice:level:"+string(f.Level)), f.Rule, f.Text))
+			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
 		}
 		rows[i] = []string{m.Month, vendorName(l, m.Vendor), l.Money(m.Total.Actual), l.Money(m.Total.Budget),
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}

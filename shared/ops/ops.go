@@ -2,11 +2,11 @@ package ops
 
 import (
 	"cmp"
-	"fmt"
-	"github.com/gpuplan/gpuplan/shared/costitem"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -25,9 +25,26 @@ type Flag struct {
 	Rule  string `json:"rule"`
 	Level Level  `json:"level"`
 	Text  string `json:"text"`
+	// Message is Text as a message, in either language.
+	Message msg.M `json:"message,omitzero"`
 }
 
 // ItemVariance is one item's actual cost against its budget.
+// flag makes a flag from a catalogue message, with its English text.
+func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
+	m := msg.New(id, args...)
+	return Flag{Rule: rule, Level: l, Text: m.String(), Message: m}
+}
+
+// In renders the flag's text in l (the English text when it carries no
+// message).
+func (f Flag) In(l msg.Lang) string {
+	if f.Message.IsZero() {
+		return f.Text
+	}
+	return f.Message.In(l)
+}
+
 type ItemVariance struct {
 	Item     string          `json:"item"`
 	Actual   decimal.Decimal `json:"actual"`
@@ -72,6 +89,8 @@ type RightSizing struct {
 	Hourly bool `json:"hourly"`
 	// Text says it in words.
 	Text string `json:"text"`
+	// Message is Text as a message, in either language.
+	Message msg.M `json:"message,omitzero"`
 }
 
 // Result is the review of all months.
@@ -122,16 +141,16 @@ func review(m Month, budget []Line, alert decimal.Decimal) MonthReview {
 		mr.Items = append(mr.Items, v)
 		mr.Total.Actual, mr.Total.Budget = mr.Total.Actual.Add(a), mr.Total.Budget.Add(b)
 		if over(v, alert) {
-			mr.Flags = append(mr.Flags, Flag{"O2", Red, overText(v)})
+			mr.Flags = append(mr.Flags, overFlag(v))
 		}
 	}
 	mr.Total = variance("total", mr.Total.Actual, mr.Total.Budget)
 	if over(mr.Total, alert) {
-		mr.Flags = append(mr.Flags, Flag{"O2", Red, overText(mr.Total)})
+		mr.Flags = append(mr.Flags, overFlag(mr.Total))
 	}
 	mr.UsefulHourCost = usefulHourCost(mr.Total.Actual, m)
 	if m.UtilisationPct.LessThan(floorPct) {
-		mr.Flags = append(mr.Flags, Flag{"O1", Amber, fmt.Sprintf("Utilisation %s%% is under 60%%: over-provisioned or a scheduling problem if it lasts.", m.UtilisationPct)})
+		mr.Flags = append(mr.Flags, flag("O1", Amber, "ops.flag.low_util", msg.Text(m.UtilisationPct.String())))
 	}
 	return mr
 }
@@ -162,12 +181,20 @@ func over(v ItemVariance, alert decimal.Decimal) bool {
 	return v.VariancePct.GreaterThan(alert)
 }
 
-func overText(v ItemVariance) string {
+func overFlag(v ItemVariance) Flag {
 	if v.VariancePct == nil {
-		return fmt.Sprintf("%s: %s spent without a budget line.", v.Item, money.Format(v.Actual))
+		return flag("O2", Red, "ops.flag.unbudgeted", itemArg(v.Item), msg.Money(v.Actual))
 	}
-	return fmt.Sprintf("%s: %s against a budget of %s, %s%% over.", v.Item, money.Format(v.Actual),
-		money.Format(v.Budget), money.Round2(*v.VariancePct).String())
+	return flag("O2", Red, "ops.flag.over", itemArg(v.Item), msg.Money(v.Actual),
+		msg.Money(v.Budget), msg.Text(money.Round2(*v.VariancePct).String()))
+}
+
+// itemArg is a bill item: its identifier in English, its name in Chinese.
+func itemArg(item string) msg.Arg {
+	if !msg.Known("ops.item." + item) {
+		return msg.Text(item)
+	}
+	return msg.Label("ops.item." + item)
 }
 
 // UsefulHourCost is tco.md F10: cost ÷ (cards × hours × utilisation%/100),
@@ -220,11 +247,20 @@ func suggest(m Month, target decimal.Decimal) RightSizing {
 	rent := amounts(m.Lines)[costitem.Rent]
 	rs.Saving = rent.Mul(decimal.NewFromInt(int64(m.Cards-n))).DivRound(decimal.NewFromInt(int64(m.Cards)), money.DivPrecision)
 	rs.Hourly = rs.BusyHoursPerDay.LessThan(hourlyBelow)
-	rs.Text = fmt.Sprintf("Two months under 60%% (latest %s%%, %s): %d cards do the work of %d at %s%% utilisation; "+
-		"renting %d saves about %s a month in GPU rent, or fix the scheduling that leaves them idle.",
-		m.UtilisationPct, m.Month, m.Cards, n, target, n, money.Format(rs.Saving))
+	t := msg.New("ops.rightsize", msg.Text(m.UtilisationPct.String()), msg.Date(m.Month), msg.Int(m.Cards), msg.Int(n),
+		msg.Text(target.String()), msg.Money(rs.Saving))
 	if rs.Hourly {
-		rs.Text += fmt.Sprintf(" The cards are busy about %s hours a day, under 10: pay by the hour (rule B1).", money.Round2(rs.BusyHoursPerDay))
+		t = msg.Seq(t, msg.New("ops.rightsize.hourly", msg.Text(money.Round2(rs.BusyHoursPerDay).String())))
 	}
+	rs.Text, rs.Message = t.String(), t
 	return rs
+}
+
+// In renders the suggestion in l (the English text when it carries no
+// message).
+func (r RightSizing) In(l msg.Lang) string {
+	if r.Message.IsZero() {
+		return r.Text
+	}
+	return r.Message.In(l)
 }

@@ -56,7 +56,7 @@ func TestO4(t *testing.T) {
 	}
 	m := r.Months[0]
 	// O2: egress 1,300 against 1,000 is 30% over; the total only 2.70%.
-	if !hasFlag(m.Flags, "O2", "egress: 1,300.00 against a budget of 1,000.00, 30% over") {
+	if !hasFlag(m.Flags, "O2", "egress: ¥1,300 against a budget of ¥1,000, 30% over") {
 		t.Errorf("flags %+v", m.Flags)
 	}
 	if hasFlag(m.Flags, "O2", "total") || !m.Total.VariancePct.Equal(d("2.7027027027027027")) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,23 +23,50 @@ func pctCell(p *decimal.Decimal) string {
 	return s
 }
 
-func costCell(c *decimal.Decimal) string {
+func costCell(c *decimal.Decimal, l msg.Lang) string {
 	if c == nil {
 		return "-"
 	}
-	return money.Format(*c)
+	return amount(*c, l)
 }
 
-// sections lays out the report that WriteText and WriteMarkdown render.
-func (r Result) sections() []table.Section {
-	months := table.Section{Title: "Months against the budget (rules O1, O2; CNY)",
-		Header: []string{"month", "vendor", "actual", "budget", "variance", "utilisation", "per useful GPU-hour"}}
-	flags := table.Section{Title: "Findings"}
+// amount writes money in a table: two places in English, the 万 form in
+// Chinese.
+func amount(d decimal.Decimal, l msg.Lang) string {
+	if l == msg.En {
+		return money.Format(d)
+	}
+	return l.Money(d)
+}
+
+// headers renders the catalogue entries ops.col.<id>.
+func headers(l msg.Lang, ids ...string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.Text("ops.col." + id)
+	}
+	return out
+}
+
+// levelIn names a level in l: as it is in English, its label in Chinese.
+func levelIn(v Level, l msg.Lang) string {
+	if !msg.Known("proc.level." + string(v)) {
+		return string(v)
+	}
+	return l.Text("proc.level." + string(v))
+}
+
+// sections lays out the report that WriteTextIn and WriteMarkdownIn render
+// in l.
+func (r Result) sections(l msg.Lang) []table.Section {
+	months := table.Section{Title: l.Text("ops.months"),
+		Header: headers(l, "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
+	flags := table.Section{Title: l.Text("ops.findings")}
 	for _, m := range r.Months {
-		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, money.Format(m.Total.Actual), money.Format(m.Total.Budget),
-			pctCell(m.Total.VariancePct), m.UtilisationPct.String() + "%", costCell(m.UsefulHourCost)})
+		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, amount(m.Total.Actual, l), amount(m.Total.Budget, l),
+			pctCell(m.Total.VariancePct), m.UtilisationPct.String() + "%", costCell(m.UsefulHourCost, l)})
 		for _, f := range m.Flags {
-			flags.Rows = append(flags.Rows, []string{fmt.Sprintf("%s %s [%s %s] %s", m.Month, m.Vendor, f.Level, f.Rule, f.Text)})
+			flags.Rows = append(flags.Rows, []string{fmt.Sprintf("%s %s [%s %s] %s", m.Month, m.Vendor, levelIn(f.Level, l), f.Rule, f.In(l))})
 		}
 	}
 	out := []table.Section{months}
@@ -46,34 +74,34 @@ func (r Result) sections() []table.Section {
 		out = append(out, flags)
 	}
 	if len(r.RightSizing) > 0 {
-		rs := table.Section{Title: "Right-sizing (rule O1)"}
+		rs := table.Section{Title: l.Text("ops.rightsizing")}
 		for _, s := range r.RightSizing {
-			rs.Rows = append(rs.Rows, []string{strings.TrimSpace(s.Vendor + " " + s.Text)})
+			rs.Rows = append(rs.Rows, []string{strings.TrimSpace(s.Vendor + " " + s.In(l))})
 		}
 		out = append(out, rs)
 	}
-	q := table.Section{Title: "Quarterly scorecard (rule O3)",
-		Header: []string{"quarter", "vendor", "months", "utilisation", "cost vs budget", "items over", "per useful GPU-hour", "vendor mark", "grades u/c/v"}}
+	q := table.Section{Title: l.Text("ops.scorecard"),
+		Header: headers(l, "quarter", "vendor", "months", "utilisation", "cost", "over", "useful", "mark", "grades")}
 	for _, c := range r.Quarters {
 		mark := "-"
 		if c.VendorScore != nil {
 			mark = money.Round2(*c.VendorScore).String()
 		}
 		q.Rows = append(q.Rows, []string{c.Quarter, c.Vendor, strconv.Itoa(c.Months), money.Round2(c.UtilisationPct).String() + "%",
-			pctCell(c.Cost.VariancePct), overCell(c.Over), costCell(c.UsefulHourCost), mark,
-			fmt.Sprintf("%s/%s/%s", c.Grades.Utilisation, c.Grades.Cost, c.Grades.Vendor)})
+			pctCell(c.Cost.VariancePct), overCell(c.Over, l), costCell(c.UsefulHourCost, l), mark,
+			fmt.Sprintf("%s/%s/%s", levelIn(c.Grades.Utilisation, l), levelIn(c.Grades.Cost, l), levelIn(c.Grades.Vendor, l))})
 	}
 	return append(out, q)
 }
 
-func overCell(vs []ItemVariance) string {
+func overCell(vs []ItemVariance, l msg.Lang) string {
 	var out []string
 	for _, v := range vs {
-		pct := "unbudgeted"
+		pct := l.Text("ops.unbudgeted")
 		if v.VariancePct != nil {
 			pct = pctCell(v.VariancePct)
 		}
-		out = append(out, v.Item+" "+pct)
+		out = append(out, msg.New("common.verbatim", itemArg(v.Item)).In(l)+" "+pct)
 	}
 	if len(out) == 0 {
 		return "-"
@@ -81,12 +109,18 @@ func overCell(vs []ItemVariance) string {
 	return strings.Join(out, ", ")
 }
 
-// WriteText renders the result for a terminal.
-func (r Result) WriteText(w io.Writer) error {
-	return table.WriteText(w, "Operations review", r.sections())
+// WriteText renders the result for a terminal in English.
+func (r Result) WriteText(w io.Writer) error { return r.WriteTextIn(w, msg.En) }
+
+// WriteTextIn renders the review for a terminal in l.
+func (r Result) WriteTextIn(w io.Writer, l msg.Lang) error {
+	return table.WriteText(w, l.Text("ops.title"), r.sections(l))
 }
 
-// WriteMarkdown renders the result as Markdown.
-func (r Result) WriteMarkdown(w io.Writer) error {
-	return table.WriteMarkdown(w, "Operations review", r.sections())
+// WriteMarkdownIn renders the review as Markdown in l.
+func (r Result) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
+	return table.WriteMarkdown(w, l.Text("ops.title"), r.sections(l))
 }
+
+// WriteMarkdown renders the result as Markdown in English.
+func (r Result) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownIn(w, msg.En) }
