@@ -42,31 +42,18 @@ type stage struct {
 	render   func(w io.Writer, markdown bool, l msg.Lang) error
 }
 
-// renderer is what every stage's result offers.
+// renderer is what every stage's result offers: a report in either
+// language.
 type renderer interface {
-	WriteText(io.Writer) error
-	WriteMarkdown(io.Writer) error
-}
-
-// langRenderer is what a stage's result offers once its sentences are
-// messages: quotes, vendors and the contract render in either language.
-type langRenderer interface {
 	WriteTextIn(io.Writer, msg.Lang) error
 	WriteMarkdownIn(io.Writer, msg.Lang) error
 }
 
-// write renders r in l when it can, else in English.
 func write(w io.Writer, r renderer, markdown bool, l msg.Lang) error {
-	if lr, ok := r.(langRenderer); ok {
-		if markdown {
-			return lr.WriteMarkdownIn(w, l)
-		}
-		return lr.WriteTextIn(w, l)
-	}
 	if markdown {
-		return r.WriteMarkdown(w)
+		return r.WriteMarkdownIn(w, l)
 	}
-	return r.WriteText(w)
+	return r.WriteTextIn(w, l)
 }
 
 // run computes a stage's result with fn and renders it.
@@ -117,10 +104,9 @@ func stageErr(name string, err error) error {
 	return fmt.Errorf("procurement.%s: %w", name, err)
 }
 
-// writeProcurement renders every present section after the plan, in l
-// where the section's package renders messages (quotes, vendors, the
-// contract) and in English otherwise. Each section's own Markdown headings
-// move one level down, under the plan's.
+// writeProcurement renders every present section after the plan, in l.
+// Each section's own Markdown headings move one level down, under the
+// plan's.
 func writeProcurement(w io.Writer, p *Procurement, markdown bool, l msg.Lang) error {
 	if p == nil {
 		return nil

@@ -18,9 +18,8 @@ func WriteText(w io.Writer, p *Plan) error { return WriteTextIn(w, p, msg.En) }
 // WriteMarkdown renders the plan as a Markdown summary in English.
 func WriteMarkdown(w io.Writer, p *Plan) error { return WriteMarkdownIn(w, p, msg.En) }
 
-// WriteTextIn renders the plan for a terminal in l. The procurement
-// sections whose packages render messages (quotes, vendors, the contract)
-// follow l; the others stay English.
+// WriteTextIn renders the plan for a terminal in l, its procurement
+// sections too.
 func WriteTextIn(w io.Writer, p *Plan, l msg.Lang) error {
 	if err := table.WriteText(w, "", sections(p, l)); err != nil {
 		return err
