@@ -8,15 +8,19 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestProcurementSpeaksTheLanguage: the flags on /quotes, the reasons on
-// /vendors and the clause titles and reasons on /contract are rendered in
-// the page's language and not in the other one (issue 15).
+// /vendors, the clause titles and reasons on /contract, the checks on
+// /poc, the findings on /operations and the steps on /renewal are
+// rendered in the page's language and not in the other one (issue 15).
 func TestProcurementSpeaksTheLanguage(t *testing.T) {
 	proc := procurementOf(t)
 	s := proc.Sections
@@ -32,7 +36,33 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var qs, vs, cs []msg.M
+	pr, err := poc.Judge(*s.POC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	or, err := ops.Review(*s.Operations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := exit.Schedule(*s.Exit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs, vs, cs, ps, os, es []msg.M
+	for _, c := range pr.Checks {
+		ps = append(ps, c.ReasonMessage)
+	}
+	for _, m := range or.Months {
+		for _, f := range m.Flags {
+			os = append(os, f.Message)
+		}
+	}
+	for _, r := range or.RightSizing {
+		os = append(os, r.Message)
+	}
+	for _, st := range ex.Steps {
+		es = append(es, st.TitleMessage, st.DetailMessage)
+	}
 	for _, p := range q.Quotes {
 		for _, f := range p.Flags {
 			qs = append(qs, f.Message)
@@ -57,6 +87,9 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 			{"quotes", quotesAnswer(l, proc, false), qs},
 			{"vendors", vendorsAnswer(l, proc, false), vs},
 			{"contract", contractAnswer(l, proc, false), cs},
+			{"poc", pocAnswer(l, proc), ps},
+			{"operations", opsAnswer(l, proc), os},
+			{"renewal", renewalAnswer(l, proc), es},
 		} {
 			if len(page.ms) == 0 {
 				t.Fatalf("%s: no messages to look for", page.name)
