@@ -12,9 +12,9 @@ func init() {
 
 		{ID: "quote.basis.bundled", En: "one figure for GPUs, egress, storage and IPs", Zh: "GPU、出网流量、存储和 IP 合为一个价格"},
 		{ID: "quote.basis.rent", En: "{0} cards × {1}", Zh: "{0} 张卡 × {1}"},
-		{ID: "quote.basis.within", En: "{0} within the {1} included", Zh: "{0}，在包含的 {1} 以内"},
-		{ID: "quote.basis.unpriced", En: "{0} of {1} above the {2} included", Zh: "{1}超出包含的 {2} 的 {0}"},
-		{ID: "quote.basis.priced", En: "{0} above the {1} included × {2}", Zh: "超出包含的 {1} 的 {0} × {2}"},
+		{ID: "quote.basis.within", En: "{0} within the {1} included", Zh: "{0}，在包含额度 {1} 以内"},
+		{ID: "quote.basis.unpriced", En: "{0} of {1} above the {2} included", Zh: "超出包含额度 {2} 的{1} {0}"},
+		{ID: "quote.basis.priced", En: "{0} above the {1} included × {2}", Zh: "超出包含额度 {1} 的 {0} × {2}"},
 		{ID: "quote.basis.not_stated", En: "not stated", Zh: "未报价"},
 		{ID: "quote.basis.monthly", En: "{0} a month", Zh: "每月 {0}"},
 		{ID: "quote.basis.migration", En: "{0} once ÷ {1} months", Zh: "一次性 {0} ÷ {1} 个月"},
