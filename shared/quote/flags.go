@@ -28,7 +28,7 @@ func exVAT(amount decimal.Decimal, v VAT) (money.Range, []Flag) {
 	}
 	switch {
 	case v.Included == nil:
-		flags = append(flags, flag("K4", Amber, "quote.flag.vat_unknown", msg.Money(strip(hi)), msg.Money(amount)))
+		flags = append(flags, flag("K4", Amber, "quote.flag.vat_unknown", msg.MoneyRange(strip(hi), amount)))
 		return money.Range{Low: strip(hi), High: amount}, flags
 	case *v.Included:
 		return money.Range{Low: strip(hi), High: strip(lo)}, flags
