@@ -184,8 +184,8 @@ type FieldError struct {
 	// and Value), so Message can write it in the page's language; both
 	// are "" when the plan's message is a whole sentence.
 	Want, Got string
-	Range  string // allowed range, e.g. "0–24"; "" when not a number
-	Rule   string // rule behind the range, e.g. "B1"
+	Range     string // allowed range, e.g. "0–24"; "" when not a number
+	Rule      string // rule behind the range, e.g. "B1"
 }
 
 // Error implements error in English.
