@@ -179,9 +179,13 @@ type FieldError struct {
 	Key    string // field key, e.g. "hours_per_day"
 	Value  string // the refused text, cut to maxFieldLen
 	Reason errReason
-	Msg    string // errPlan: the plan's message
-	Range  string // allowed range, e.g. "0–24"; "" when not a number
-	Rule   string // rule behind the range, e.g. "B1"
+	Msg    string // errPlan: the plan's message, in English
+	// Want and Got are errPlan's refusal as data (fielderr.Error's Want
+	// and Value), so Message can write it in the page's language; both
+	// are "" when the plan's message is a whole sentence.
+	Want, Got string
+	Range     string // allowed range, e.g. "0–24"; "" when not a number
+	Rule      string // rule behind the range, e.g. "B1"
 }
 
 // Error implements error in English.
@@ -193,6 +197,9 @@ func (e *FieldError) Error() string {
 // field's label.
 func (e *FieldError) Message(m *Messages, label string) string {
 	if e.Reason == errPlan {
+		if e.Want != "" && m.Code != En {
+			return fmt.Sprintf(m.ErrPlanF, label, wantGot(m.Code, e.Want, e.Got))
+		}
 		return fmt.Sprintf(m.ErrPlanF, label, e.Msg)
 	}
 	var what string
@@ -644,4 +651,11 @@ func fieldByKey(key string) (fieldSpec, bool) {
 		return fieldSpec{}, false
 	}
 	return inputFields[i], true
+}
+
+// wantGot writes a refusal of shared/ ("want a number in (0, 24], got
+// 25") in l: what the field accepts, translated by msg's Want, and the
+// text given.
+func wantGot(l Lang, want, got string) string {
+	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
 }

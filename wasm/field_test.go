@@ -143,3 +143,16 @@ func FuzzFieldParse(f *testing.F) {
 		}
 	})
 }
+
+// TestPlanErrorInChinese: a range the plan refuses reads in Chinese on the
+// Chinese page (issue 15.1), in English on the English one.
+func TestPlanErrorInChinese(t *testing.T) {
+	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
+		Msg: "want a number in (0, 24], got 25", Want: "a number in (0, 24]", Got: "25"}
+	if got := e.Message(Zh.M(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
+		t.Errorf("zh: %q", got)
+	}
+	if got := e.Message(En.M(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
+		t.Errorf("en: %q", got)
+	}
+}

@@ -491,7 +491,7 @@ func (p *plannerPage) actions() app.UI {
 			app.Input().ID("import-file").Type("file").Accept(".json,application/json").OnChange(p.importFile),
 		),
 		app.Button().ID("print").Type("button").Class("btn").Text(m.PrintBrief).OnClick(printPage),
-		app.If(p.st.Proc != nil, p.procurementNote),
+		app.If(len(p.st.Proc.Names()) > 0, p.procurementNote),
 		app.A().ID("share").Class("share").Href("%s", p.pageLink(p.route(), p.st.Lang)).Text(m.ShareLink),
 		app.If(p.imported != "", func() app.UI {
 			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
@@ -611,7 +611,9 @@ func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 }
 
 // procurementNote says that the plan holds procurement sections, which the
-// share link cannot carry, and offers to remove them.
+// planner's link does not carry (a procurement page's share link does), and
+// offers to remove them. It shows only when a section is saved: text typed
+// on a procurement page and never valid is not a section yet.
 func (p *plannerPage) procurementNote() app.UI {
 	l := p.st.Lang
 	m := l.M()

@@ -144,7 +144,7 @@ func TestFieldErrorShown(t *testing.T) {
 		top, field string
 	}{
 		{En, "Cards: want a whole number in [1, 10000]", "want a whole number in [1, 10000], got 0"},
-		{Zh, "卡数：应为 a whole number in [1, 10000]", "应为 a whole number in [1, 10000]，填写的是 0"},
+		{Zh, "卡数：应为 [1, 10000] 之间的整数", "应为 [1, 10000] 之间的整数，填写的是 0"},
 	} {
 		p := &quotesPage{}
 		p.setState(State{Lang: tt.lang, Proc: bad})

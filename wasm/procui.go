@@ -73,7 +73,7 @@ func errText(l Lang, fe *fielderr.Error) string {
 	if fe.Msg != "" || l != Zh {
 		return fe.Problem()
 	}
-	return fmt.Sprintf(l.P().WantGotF, fe.Want, fe.Value)
+	return wantGot(l, fe.Want, fe.Value)
 }
 
 // sectionField renders one field of section sec inside route r, as a

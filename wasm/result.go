@@ -109,7 +109,11 @@ func fieldErrorOf(err error, in Input) *FieldError {
 	if !ok {
 		return nil
 	}
-	return &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
+	out := &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
+	if fe.Msg == "" {
+		out.Want, out.Got = fe.Want, clip(fe.Value)
+	}
+	return out
 }
 
 // keyForErrField finds the input a shared/ field name refers to: the same

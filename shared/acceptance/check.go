@@ -255,7 +255,7 @@ func (r *run) problems() Result {
 	res := Result{
 		ID: "input", Rule: "A4",
 		Expected: "a complete, consistent capture",
-		Measured: fmt.Sprintf("%d problems", len(r.f.Problems)),
+		Measured: msg.New("common.problems", msg.Int(len(r.f.Problems))).String(),
 	}
 	// The parser's findings are written as it gives them (English).
 	res.Say(Warn, msg.New("acc.input", msg.Text(strings.Join(r.f.Problems, "; "))))
