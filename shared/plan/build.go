@@ -70,9 +70,9 @@ func Build(req Requirements) (*Plan, error) {
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
 	p.WarningMessages = warnings(req, card, rec, cost, bill.Mode, mode)
-	if p.Procurement, err = ComputeProcurement(req.Procurement); err != nil {
-		return nil, err
-	}
+	// The procurement results are left to Encode: every page that shows
+	// a section computes it itself, and a planner keystroke should not pay
+	// for all of them (about 40% of Build with every section present).
 	return p, nil
 }
 

@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -294,6 +295,27 @@ func TestTrainingSettings(t *testing.T) {
 		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("%s: %v, want a %s error", tt.sheet, err, tt.field)
+		}
+	}
+}
+
+// BenchmarkBuildProcurement is a planner keystroke with every procurement
+// section saved: the results are left to Encode, so it costs about what
+// BenchmarkBuild does.
+func BenchmarkBuildProcurement(b *testing.B) {
+	f, err := os.Open("testdata/procurement.req.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	req, err := DecodeRequirements(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(req); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -33,9 +33,18 @@ func Decode(r io.Reader) (*Plan, error) {
 }
 
 // Encode writes the plan file as indented JSON. Decimals are strings. It
-// first fills p's English texts from its messages (FillEnglish).
+// first fills p's English texts from its messages (FillEnglish) and the
+// procurement results from the sections (ComputeProcurement), which Build
+// leaves out.
 func Encode(w io.Writer, p *Plan) error {
 	p.FillEnglish()
+	if p.Procurement == nil {
+		results, err := ComputeProcurement(p.Requirements.Procurement)
+		if err != nil {
+			return fielderr.Prefix("requirements.", err)
+		}
+		p.Procurement = results
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(p)

@@ -43,7 +43,8 @@ type Plan struct {
 	// WarningMessages are the same warnings as messages, which render in
 	// either language (see Texts); absent from older plan files.
 	WarningMessages []msg.M `json:"warning_messages,omitempty"`
-	// Procurement are the results computed from requirements.procurement;
+	// Procurement are the results computed from requirements.procurement
+	// (ComputeProcurement), filled by Encode and Decode, not by Build;
 	// absent when the sheet has no procurement section.
 	Procurement *ProcurementResults `json:"procurement,omitempty"`
 }

@@ -17,6 +17,12 @@ import (
 // the sheet's sections (rules C5, V2–V5, K1–K6, P1–P5, O1–O3, E1–E2, L1).
 func TestProcurementResults(t *testing.T) {
 	p := buildFile(t, "testdata/procurement.req.json")
+	if p.Procurement != nil {
+		t.Error("Build computed the results; Encode does")
+	}
+	if err := Encode(new(bytes.Buffer), p); err != nil {
+		t.Fatal(err)
+	}
 	in, r := p.Requirements.Procurement, p.Procurement
 	if r == nil || r.Quotes == nil || r.Vendors == nil || r.Contract == nil || r.POC == nil ||
 		r.Operations == nil || r.Exit == nil || r.Checklists == nil {
