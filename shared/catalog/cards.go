@@ -160,8 +160,8 @@ var cards = []Card{
 			Date:   "2026",
 		},
 		MonthlyPrice: monthly("1200", "1800", noted(seedPrice(seed000+"; "+seed001),
-			"Both seeds agree; 001 Q4's 8-card rent of 9,600–14,400 a month (rule C4) is the same per card.")),
-		HourlyPrice: hourly("1.24", "1.98", noted(Ref{Source: priceIndex + " (算家云 1.24); " + autodl + " (1.98; 1.88 in 2026-08)", Date: "2026-12"}, "Marketplace prices; a 4090 at 1.98 an hour for 730 hours is 1,445 a month, inside the seeds' monthly range.")),
+			"Both articles agree; the 8-card rent of 9,600–14,400 a month in the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 4, rule C4) is the same per card.")),
+		HourlyPrice: hourly("1.24", "1.98", noted(Ref{Source: priceIndex + " (算家云 1.24); " + autodl + " (1.98; 1.88 in 2026-08)", Date: "2026-12"}, "Marketplace prices; a 4090 at 1.98 an hour for 730 hours is 1,445 a month, inside the articles' monthly range.")),
 		Caveats: []string{
 			"Consumer GeForce card: ECC is off by default (the 4090 fixture reports ECC Mode Disabled).",
 			"No NVLink, and GeForce drivers limit peer-to-peer transfers over PCIe, so tensor parallelism across cards is slow.",
@@ -197,7 +197,7 @@ var cards = []Card{
 			Date:   "2026-11",
 		}, "0x20BF is listed by NVIDIA's MLPerf code only; pci.ids names it a GRID (virtualised) A100."),
 		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No seed prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of 000 §3's A100 rows, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
+			"No source article prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of the A100 rows in section 3 of the article “GPU租赁采购六环节”, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
 		HourlyPrice: hourly("3.28", "3.28", noted(Ref{Source: autodl, Date: "2026-03-28"}, "AutoDL lists an \"A100 40GB\" without saying PCIe or SXM.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
@@ -230,7 +230,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA A100-SXM4-40GB"},
 		IDRef:         drvREADME,
 		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No seed prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of 000 §3's A100 rows, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
+			"No source article prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of the A100 rows in section 3 of the article “GPU租赁采购六环节”, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
 		HourlyPrice: hourly("3.28", "3.28", noted(Ref{Source: autodl, Date: "2026-03-28"}, "AutoDL lists an \"A100 40GB\" without saying PCIe or SXM.")),
 	},
 	{
@@ -259,7 +259,7 @@ var cards = []Card{
 		ProductNames:    []string{"NVIDIA A100 80GB PCIe"},
 		IDRef:           drvREADME,
 		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The seeds disagree and name no memory size or form factor: 001 Q2 gives 8,000–12,000 for the A100; 000 §3 gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures; PCIe and SXM 80 GB cards get the same range because the seeds do not say which.")),
+			"The articles disagree and name no memory size or form factor: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 8,000–12,000 for the A100; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures; PCIe and SXM 80 GB cards get the same range because the articles do not say which.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
 		},
@@ -291,7 +291,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA A100-SXM4-80GB"},
 		IDRef:         noted(fxA100, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82) and the A100 nvlink --status output."),
 		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The seeds disagree and name no memory size or form factor: 001 Q2 gives 8,000–12,000 for the A100; 000 §3 gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures.")),
+			"The articles disagree and name no memory size or form factor: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 8,000–12,000 for the A100; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures.")),
 		HourlyPrice: hourly("6.68", "6.68", Ref{Source: autodl + " (A100 SXM4 80GB)", Date: "2026-03-28"}),
 		Caveats: []string{
 			"Boards ship with a 400 W or a 500 W default power limit; a 275 W board is a reduced variant.",
@@ -324,7 +324,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA A800-SXM4-80GB"},
 		IDRef:         drvREADME,
 		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No seed prices the A800. It gets the A100 80 GB range (5,000–12,000): same compute and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
+			"No source article prices the A800. It gets the A100 80 GB range (5,000–12,000): same compute and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
 		HourlyPrice: hourly("4.98", "5.15", Ref{Source: autodl + " (4.98, unchanged in 2026-08); " + priceIndex + " (晨涧云 5.15)", Date: "2026-12"}),
 		Caveats: []string{
 			"China SKU of the A100, made under US export controls: NVLink cut from 600 to 400 GB/s; new sales barred since October 2023.",
@@ -360,7 +360,7 @@ var cards = []Card{
 			Date:   "2026",
 		}, "0x233F is listed by NVIDIA's MLPerf code only."),
 		MonthlyPrice: monthly("50000", "65000", noted(seedPrice(seed000),
-			"001 Q2 prices an 8-card H100 cluster at 400,000–500,000 a month, 50,000–62,500 per card, inside this range; 000 stage 2 and 001 Q4 quote about 55,000 per card (rule G3).")),
+			"The article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) prices an 8-card H100 cluster at 400,000–500,000 a month, 50,000–62,500 per card, inside this range; its question 4 and the article “GPU租赁采购六环节” (stage 2) quote about 55,000 per card (rule G3).")),
 	},
 	{
 		ID:              "h100-80g-pcie",
@@ -388,7 +388,7 @@ var cards = []Card{
 		ProductNames:    []string{"NVIDIA H100 PCIe"},
 		IDRef:           drvREADME,
 		MonthlyPrice: monthly("38200", "49700", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No seed prices the H100 PCIe. Derived from the H100 SXM range (50,000–65,000) scaled by dense BF16, 756 / 989, rounded to 100. A placeholder: replace it with a quote.")),
+			"No source article prices the H100 PCIe. Derived from the H100 SXM range (50,000–65,000) scaled by dense BF16, 756 / 989, rounded to 100. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
 		},
@@ -420,8 +420,8 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA H800"},
 		IDRef:         noted(drvREADME, "The H800 PCIe (0x232210DE, \"NVIDIA H800 PCIe\") is a different card."),
 		MonthlyPrice: monthly("50000", "65000", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No seed prices the H800. It gets the H100 SXM range (000 §3): same dense BF16 and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("8.88", "8.88", noted(Ref{Source: autodl + " (H800 SXM 80GB)", Date: "2026-03-28"}, "8.88 an hour for 730 hours is 6,482 a month per card, about an eighth of the seeds' 50,000–65,000: the seed figure may be an 8-card node price (see the H100 SXM note).")),
+			"No source article prices the H800. It gets the H100 SXM range (section 3 of the article “GPU租赁采购六环节”): same dense BF16 and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
+		HourlyPrice: hourly("8.88", "8.88", noted(Ref{Source: autodl + " (H800 SXM 80GB)", Date: "2026-03-28"}, "8.88 an hour for 730 hours is 6,482 a month per card, about an eighth of the articles' 50,000–65,000: the articles' figure may be an 8-card node price (see the H100 SXM note).")),
 		Caveats: []string{
 			"China SKU of the H100, made under US export controls: NVLink cut to 400 GB/s (about 300 GB/s also reported) and FP64 cut to about 1 TFLOPS.",
 		},
@@ -452,7 +452,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA H20"},
 		IDRef:         noted(drvREADME, "The H20-3e (0x232C10DE, \"NVIDIA H20-3e\") is a different card."),
 		MonthlyPrice: monthly("5000", "15000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The seeds disagree: 001 Q2 gives 10,000–15,000 for the H20 alone; 000 §3 gives 5,000–8,000 for 'H20 / A100' production inference. The range spans both.")),
+			"The articles disagree: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 10,000–15,000 for the H20 alone; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' production inference. The range spans both.")),
 		HourlyPrice: hourly("6.98", "7.58", Ref{Source: autodl + " (6.98 in 2026-03, 7.58 in 2026-08); " + priceIndex + " (优云智算 7.50)", Date: "2026-12"}),
 		Caveats: []string{
 			"China SKU of the Hopper line, made under US export controls: dense BF16 cut to about 148 TFLOPS, some 15% of an H100, while memory (96 GB) and bandwidth (4 TB/s) are larger. Good for decode-heavy inference, slow for training and prefill.",
@@ -486,7 +486,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA H200"},
 		IDRef:         noted(fxH200, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
 		MonthlyPrice: monthly("71600", "93100", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No seed prices the H200. Derived from the H100 SXM range (50,000–65,000) scaled by memory bandwidth, 4800 / 3350, rounded to 100. A placeholder: replace it with a quote.")),
+			"No source article prices the H200. Derived from the H100 SXM range (50,000–65,000) scaled by memory bandwidth, 4800 / 3350, rounded to 100. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"The H200 NVL (PCIe, up to 600 W) is a different card; this entry is the SXM module.",
 		},
@@ -516,7 +516,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA L40S"},
 		IDRef:         noted(fxL40S, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
 		MonthlyPrice: monthly("3000", "7200", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No seed prices the L40S. Derived from the A100 80 GB range (5,000–12,000) scaled by memory, 48 / 80. A placeholder: replace it with a quote.")),
+			"No source article prices the L40S. Derived from the A100 80 GB range (5,000–12,000) scaled by memory, 48 / 80. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"No NVLink: tensor parallelism runs over PCIe.",
 			"Little memory bandwidth for its compute (864 GB/s): suits prefill-heavy or batch inference more than long-context decode.",
@@ -547,7 +547,7 @@ var cards = []Card{
 		ProductNames:  []string{"NVIDIA L20"},
 		IDRef:         drvREADME,
 		MonthlyPrice: monthly("2400", "3600", unconfirmed(seedPrice("derived from the RTX 4090 price, "+seed000+"; "+seed001),
-			"No seed prices the L20. Derived from the RTX 4090 range (1,200–1,800) scaled by memory, 48 / 24: both are rented for memory-bound inference. A placeholder: replace it with a quote.")),
+			"No source article prices the L20. Derived from the RTX 4090 range (1,200–1,800) scaled by memory, 48 / 24: both are rented for memory-bound inference. A placeholder: replace it with a quote.")),
 		HourlyPrice: hourly("3.68", "3.68", Ref{Source: autodl + " (L20 48GB)", Date: "2026-03-28"}),
 		Caveats: []string{
 			"China SKU of the Ada data-centre line, made under US export controls: compute cut to about a third of an L40S.",
