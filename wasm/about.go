@@ -164,7 +164,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 			tr = tr.Class("unconfirmed")
 		}
 		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
-			app.Td().Text(l.Msg().Date(r.Ref.Date)), app.Td().Class("note").Text(r.Ref.Note))
+			app.Td().Text(l.Msg().Date(r.Ref.Date)), app.Td().Class("note").Text(noteText(l, r.Ref.Note)))
 	}
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.SpecFigure), app.Th().Scope("col").Text(m.SpecValue),
 		app.Th().Scope("col").Text(m.SpecSource), app.Th().Scope("col").Text(m.SpecDate), app.Th().Scope("col").Text(m.SpecNote))
@@ -214,4 +214,13 @@ func unitText(l Lang, unit string) string {
 		return l.Msg().Text(id)
 	}
 	return " " + unit
+}
+
+// noteText is a figure's source note in the page's language; empty when the
+// figure has none.
+func noteText(l Lang, note string) string {
+	if note == "" {
+		return ""
+	}
+	return l.T(msg.Note(note))
 }

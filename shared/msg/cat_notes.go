@@ -3,7 +3,9 @@ package msg
 // The notes on the catalogue's prices, specs, purchase prices and bench
 // profiles (shared/catalog: Ref.Note). The English text is the note word
 // for word: msg.Note finds the message by it, and a catalog test fails when
-// a note has no message here. The numbers follow the catalogue's order.
+// a note has no message here. The numbers followed the catalogue's order
+// when the file was written; a new note takes the next free number and no
+// number is reused, since a plan file keeps the id of a warning's note.
 func init() {
 	add([]Entry{
 		{ID: "catalog.note.001",

@@ -21,7 +21,7 @@ func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, co
 		w = append(w, msg.New("plan.warn.billing", modeLabel(string(recommended)), msg.Text(card.Name), modeLabel(string(priced))))
 	}
 	if card.MonthlyPrice.Ref.Unconfirmed {
-		w = append(w, msg.New("plan.warn.unconfirmed", msg.Text(card.Name), msg.Text(card.MonthlyPrice.Ref.Note)))
+		w = append(w, msg.New("plan.warn.unconfirmed", msg.Text(card.Name), msg.Sub(msg.Note(card.MonthlyPrice.Ref.Note))))
 	}
 	if !cost.Warning.IsZero() {
 		w = append(w, cost.Warning)
