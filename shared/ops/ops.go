@@ -29,7 +29,6 @@ type Flag struct {
 	Message msg.M `json:"message,omitzero"`
 }
 
-// ItemVariance is one item's actual cost against its budget.
 // flag makes a flag from a catalogue message, with its English text.
 func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
 	m := msg.New(id, args...)
@@ -45,6 +44,7 @@ func (f Flag) In(l msg.Lang) string {
 	return f.Message.In(l)
 }
 
+// ItemVariance is one item's actual cost against its budget.
 type ItemVariance struct {
 	Item     string          `json:"item"`
 	Actual   decimal.Decimal `json:"actual"`
