@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -19,19 +18,17 @@ func (p Calendar) WriteMarkdown(w io.Writer) error { return p.WriteMarkdownIn(w,
 // WriteTextIn renders the plan for a terminal in l.
 func (p Calendar) WriteTextIn(w io.Writer, l msg.Lang) error {
 	var buf strings.Builder
-	tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 	title := l.Text("exit.title", msg.Text(p.ContractEnd))
 	if p.Vendor != "" {
 		title = l.Text("exit.title.vendor", msg.Text(p.ContractEnd), msg.Text(p.Vendor))
 	}
-	fmt.Fprintf(tw, "%s\n\n  %s\t%s\t%s\t%s\n", title,
-		l.Text("exit.col.from"), l.Text("exit.col.due"), l.Text("exit.col.rule"), l.Text("exit.col.step"))
-	for _, s := range p.Steps {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.Start, s.Due, s.Rule, s.TitleIn(l))
+	buf.WriteString(title + "\n\n")
+	header := []string{l.Text("exit.col.from"), l.Text("exit.col.due"), l.Text("exit.col.rule"), l.Text("exit.col.step")}
+	rows := make([][]string, len(p.Steps))
+	for i, s := range p.Steps {
+		rows[i] = []string{s.Start, s.Due, s.Rule, s.TitleIn(l)}
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	table.WriteRowsText(&buf, header, rows, l == msg.Zh)
 	for _, s := range p.Steps {
 		fmt.Fprintf(&buf, "\n%s\n  %s\n", l.Text("exit.step_due", msg.Text(s.TitleIn(l)), msg.Text(s.Due)), s.DetailIn(l))
 	}

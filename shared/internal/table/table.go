@@ -84,6 +84,14 @@ func WriteText(w io.Writer, title string, sections []Section) error {
 	return err
 }
 
+// WriteRowsText writes header (when not nil) and rows as writeRowsText
+// does for a section: indented by two spaces and aligned, in terminal
+// columns when wide (Chinese text). It is the one text layout for callers
+// that have a table but no sections.
+func WriteRowsText(b *strings.Builder, header []string, rows [][]string, wide bool) {
+	writeRowsText(b, Section{Header: header, Rows: rows, Wide: wide})
+}
+
 // writeRowsText writes a section's header and rows indented by two
 // spaces, aligned as text/tabwriter aligns cells (see aligner), in
 // terminal columns when the section is Wide. Lines carry no trailing
