@@ -90,10 +90,10 @@ func TestSetAndProgress(t *testing.T) {
 	}
 	p := s.Progress()
 	want := []checklist.Progress{
-		{Article: "000", Total: 8, Done: 0, NA: 1, Open: 7},
-		{Article: "001", Total: 8, Done: 0, NA: 0, Open: 8},
-		{Article: "002", Total: 7, Done: 1, NA: 0, Open: 6},
-		{Article: "all", Total: 23, Done: 1, NA: 1, Open: 21},
+		{Article: "000", Counts: checklist.Counts{Total: 8, Done: 0, NA: 1, Open: 7}},
+		{Article: "001", Counts: checklist.Counts{Total: 8, Done: 0, NA: 0, Open: 8}},
+		{Article: "002", Counts: checklist.Counts{Total: 7, Done: 1, NA: 0, Open: 6}},
+		{Article: "all", Counts: checklist.Counts{Total: 23, Done: 1, NA: 1, Open: 21}},
 	}
 	if !reflect.DeepEqual(p, want) {
 		t.Errorf("progress %+v", p)
@@ -196,7 +196,7 @@ func TestStages(t *testing.T) {
 		total += p.Total
 		switch p.Stage {
 		case checklist.Acceptance:
-			if p != (checklist.StageProgress{Stage: checklist.Acceptance, Total: 1, Done: 1}) {
+			if p != (checklist.StageProgress{Stage: checklist.Acceptance, Counts: checklist.Counts{Total: 1, Done: 1}}) {
 				t.Errorf("acceptance = %+v", p)
 			}
 		case checklist.Contract:

@@ -68,10 +68,7 @@ func ByStage(st Stage) []Item {
 // StageProgress counts one stage's items by state.
 type StageProgress struct {
 	Stage Stage `json:"stage"`
-	Total int   `json:"total"`
-	Done  int   `json:"done"`
-	NA    int   `json:"na"`
-	Open  int   `json:"open"`
+	Counts
 }
 
 // StageProgress counts each stage's items by state, in journey order.
@@ -83,16 +80,7 @@ func (s State) StageProgress() []StageProgress {
 	}
 	for _, l := range lists {
 		for _, it := range l.Items {
-			p := &out[at[stageOf[it.ID]]]
-			p.Total++
-			switch s.Get(it.ID).Status {
-			case Done:
-				p.Done++
-			case NA:
-				p.NA++
-			default:
-				p.Open++
-			}
+			out[at[stageOf[it.ID]]].add(s.Get(it.ID).Status)
 		}
 	}
 	return out

@@ -138,10 +138,33 @@ func Decode(r io.Reader) (State, error) {
 type Progress struct {
 	// Article is the list's article, or "all" for the total.
 	Article string `json:"article"`
-	Total   int    `json:"total"`
-	Done    int    `json:"done"`
-	NA      int    `json:"na"`
-	Open    int    `json:"open"`
+	Counts
+}
+
+// Counts are items by state: every item, done, not applicable and open.
+type Counts struct {
+	Total int `json:"total"`
+	Done  int `json:"done"`
+	NA    int `json:"na"`
+	Open  int `json:"open"`
+}
+
+// add counts one item in state st.
+func (c *Counts) add(st Status) {
+	c.Total++
+	switch st {
+	case Done:
+		c.Done++
+	case NA:
+		c.NA++
+	default:
+		c.Open++
+	}
+}
+
+// plus adds o's counts to c's.
+func (c *Counts) plus(o Counts) {
+	c.Total, c.Done, c.NA, c.Open = c.Total+o.Total, c.Done+o.Done, c.NA+o.NA, c.Open+o.Open
 }
 
 // Complete reports whether every item that applies is done.
@@ -154,17 +177,9 @@ func (s State) Progress() []Progress {
 	for _, l := range lists {
 		p := Progress{Article: l.Article}
 		for _, it := range l.Items {
-			p.Total++
-			switch s.Get(it.ID).Status {
-			case Done:
-				p.Done++
-			case NA:
-				p.NA++
-			default:
-				p.Open++
-			}
+			p.add(s.Get(it.ID).Status)
 		}
-		all.Total, all.Done, all.NA, all.Open = all.Total+p.Total, all.Done+p.Done, all.NA+p.NA, all.Open+p.Open
+		all.plus(p.Counts)
 		out = append(out, p)
 	}
 	return append(out, all)
