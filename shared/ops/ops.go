@@ -24,24 +24,13 @@ const (
 type Flag struct {
 	Rule  string `json:"rule"`
 	Level Level  `json:"level"`
-	Text  string `json:"text"`
-	// Message is Text as a message, in either language.
-	Message msg.M `json:"message,omitzero"`
+	// Said is the flag in English (text) and as a message.
+	msg.Said
 }
 
 // flag makes a flag from a catalogue message, with its English text.
 func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
-	m := msg.New(id, args...)
-	return Flag{Rule: rule, Level: l, Text: m.String(), Message: m}
-}
-
-// In renders the flag's text in l (the English text when it carries no
-// message).
-func (f Flag) In(l msg.Lang) string {
-	if f.Message.IsZero() {
-		return f.Text
-	}
-	return f.Message.In(l)
+	return Flag{Rule: rule, Level: l, Said: msg.Say(msg.New(id, args...))}
 }
 
 // ItemVariance is one item's actual cost against its budget.
@@ -87,10 +76,8 @@ type RightSizing struct {
 	// Hourly is true when cards are busy under 10 hours a day, where
 	// hourly billing is cheaper (rule B1).
 	Hourly bool `json:"hourly"`
-	// Text says it in words.
-	Text string `json:"text"`
-	// Message is Text as a message, in either language.
-	Message msg.M `json:"message,omitzero"`
+	// Said says it in words, in English (text) and as a message.
+	msg.Said
 }
 
 // Result is the review of all months.
@@ -252,15 +239,6 @@ func suggest(m Month, target decimal.Decimal) RightSizing {
 	if rs.Hourly {
 		t = msg.Seq(t, msg.New("ops.rightsize.hourly", msg.Text(money.Round2(rs.BusyHoursPerDay).String())))
 	}
-	rs.Text, rs.Message = t.String(), t
+	rs.Said = msg.Say(t)
 	return rs
-}
-
-// In renders the suggestion in l (the English text when it carries no
-// message).
-func (r RightSizing) In(l msg.Lang) string {
-	if r.Message.IsZero() {
-		return r.Text
-	}
-	return r.Message.In(l)
 }

@@ -24,25 +24,13 @@ const (
 type Flag struct {
 	Rule  string `json:"rule"`
 	Level Level  `json:"level"`
-	// Text is the flag in English, for scripts.
-	Text string `json:"text"`
-	// Message is the same flag as a message, in either language.
-	Message msg.M `json:"message,omitzero"`
+	// Said is the flag in English (text) and as a message.
+	msg.Said
 }
 
 // flag makes a flag from a catalogue message, with its English text.
 func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
-	m := msg.New(id, args...)
-	return Flag{Rule: rule, Level: l, Text: m.String(), Message: m}
-}
-
-// In renders the flag's text in l (its English text when it carries no
-// message).
-func (f Flag) In(l msg.Lang) string {
-	if f.Message.IsZero() {
-		return f.Text
-	}
-	return f.Message.In(l)
+	return Flag{Rule: rule, Level: l, Said: msg.Say(msg.New(id, args...))}
 }
 
 // Line is one item of a quote priced for the need, as quoted (VAT as the
