@@ -18,9 +18,10 @@ import (
 // gpuverify plan --format json and any script reading the file see the
 // same figures. A section is present exactly when its input is.
 //
-// The results are a pure function of the inputs: Build computes them and
-// Decode computes them again from the inputs it read, so an edited or
-// stale "procurement" section in a file never reaches a reader.
+// The results are a pure function of the inputs: Encode computes them (Build
+// leaves them out, so a keystroke on the planner does not pay for them) and
+// Decode computes them again from the inputs it read, so an edited or stale
+// "procurement" section in a file never reaches a reader.
 type ProcurementResults struct {
 	// Quotes are the quotes normalised to the all-in monthly cost of the
 	// need, ranked, with the spread and the flags (rules C5, C3, V4, K4).
