@@ -178,7 +178,9 @@ func TestOperationsPageB(t *testing.T) {
 	if got := e.text("ops-months"); got != months {
 		t.Errorf("an invalid edit changed the review")
 	}
-	e.do("fix it", TypeInto("operations-months-0-utilisation_pct", "48"))
+	// Pasted at once (one input event): typed key by key, this edit once
+	// left the error in place past 20 s on a loaded machine.
+	e.do("fix it", PasteInto("operations-months-0-utilisation_pct", "48"))
 	e.waitFor(`!document.getElementById("operations-months-0-utilisation_pct-error")`)
 
 	// The monitor CSV (September 45%, October 57%) for the budget's
