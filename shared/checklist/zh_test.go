@@ -2,9 +2,9 @@ package checklist
 
 import (
 	"bytes"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -23,8 +23,8 @@ func TestTextZh(t *testing.T) {
 		t.Errorf("zh text lacks the items or the total:\n%s", out)
 	}
 	for _, line := range strings.Split(out, "\n") {
-		for _, w := range strings.FieldsFunc(line, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-			if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] && !tools[w] {
+		for _, w := range testkit.EnglishWords(line) {
+			if !tools[w] {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/contract"
@@ -47,7 +46,7 @@ func TestZhHasNoEnglish(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, line := range strings.Split(links.ReplaceAllString(b.String(), ""), "\n") {
-			if w := englishWords(line); len(w) > 0 {
+			if w := testkit.EnglishWords(line); len(w) > 0 {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}
@@ -65,7 +64,7 @@ func TestSourcesInBothLanguages(t *testing.T) {
 	}
 	for _, tb := range tables {
 		zh := tb.SourceIn(msg.Zh)
-		if tb.Source != tb.SourceIn(msg.En) || len(englishWords(links.ReplaceAllString(zh, ""))) > 0 {
+		if tb.Source != tb.SourceIn(msg.En) || len(testkit.EnglishWords(links.ReplaceAllString(zh, ""))) > 0 {
 			t.Errorf("%s: en %q, zh %q", tb.Preset, tb.Source, zh)
 		}
 	}
@@ -89,16 +88,3 @@ type zhRender struct{ r contract.Result }
 
 func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
 func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
-
-// englishWords lists the English words in s: three or more ASCII letters,
-// all lower case after the first (units such as "GB" and names such as
-// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
-func englishWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			out = append(out, w)
-		}
-	}
-	return out
-}

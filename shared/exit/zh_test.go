@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/exit"
@@ -44,22 +43,9 @@ func TestGoldenZh(t *testing.T) {
 			}
 		}
 		for _, line := range strings.Split(strings.ReplaceAll(text.String(), p.Vendor, ""), "\n") {
-			if w := englishWords(line); len(w) > 0 {
+			if w := testkit.EnglishWords(line); len(w) > 0 {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}
 	})
-}
-
-// englishWords lists the English words in s: three or more ASCII letters,
-// all lower case after the first (units such as "GB" and names such as
-// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
-func englishWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			out = append(out, w)
-		}
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package msg
 
 import (
 	"encoding/json"
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"math"
 	"strconv"
 	"strings"
@@ -89,14 +90,7 @@ func stripPlaceholders(f string) string {
 // hasLetters reports an English word in s: three or more ASCII letters,
 // all lower case after the first (units such as "GB" and names such as
 // "RoCE" or "PCIe" stay as they are in Chinese).
-func hasLetters(s string) bool {
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			return true
-		}
-	}
-	return false
-}
+func hasLetters(s string) bool { return len(testkit.EnglishWords(s)) > 0 }
 
 func hasCJK(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -51,7 +50,7 @@ func TestGoldenZh(t *testing.T) {
 			}
 		}
 		for _, line := range strings.Split(text, "\n") {
-			if w := englishWords(line); len(w) > 0 {
+			if w := testkit.EnglishWords(line); len(w) > 0 {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}
@@ -63,16 +62,3 @@ type zhRender struct{ r ops.Result }
 
 func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
 func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
-
-// englishWords lists the English words in s: three or more ASCII letters,
-// all lower case after the first (units such as "GB" and names such as
-// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
-func englishWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			out = append(out, w)
-		}
-	}
-	return out
-}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -46,7 +45,7 @@ func TestGoldenZh(t *testing.T) {
 		text, _, _ = strings.Cut(text, "\n"+msg.Zh.Text("poc.config"))
 		for _, line := range strings.Split(text, "\n") {
 			// "Gbit" is the unit, "gpus[0]" a GPU's path in the facts.
-			if w := englishWords(strings.NewReplacer("Gbit", "", "gpus[", "").Replace(line)); len(w) > 0 {
+			if w := testkit.EnglishWords(strings.NewReplacer("Gbit", "", "gpus[", "").Replace(line)); len(w) > 0 {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}
@@ -58,16 +57,3 @@ type zhRender struct{ r poc.Result }
 
 func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
 func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
-
-// englishWords lists the English words in s: three or more ASCII letters,
-// all lower case after the first (units such as "GB" and names such as
-// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
-func englishWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			out = append(out, w)
-		}
-	}
-	return out
-}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -43,7 +42,7 @@ func TestZhHasNoEnglish(t *testing.T) {
 			text = strings.ReplaceAll(text, v.Name, "")
 		}
 		for _, line := range strings.Split(text, "\n") {
-			if w := englishWords(line); len(w) > 0 {
+			if w := testkit.EnglishWords(line); len(w) > 0 {
 				t.Errorf("English %q left in %q", w, line)
 			}
 		}
@@ -58,7 +57,7 @@ func TestSplitReasonsInBothLanguages(t *testing.T) {
 		if err := msg.Check(s.ReasonMessage); err != nil {
 			t.Error(err)
 		}
-		if s.Reason != s.ReasonIn(msg.En) || len(englishWords(s.ReasonIn(msg.Zh))) > 0 {
+		if s.Reason != s.ReasonIn(msg.En) || len(testkit.EnglishWords(s.ReasonIn(msg.Zh))) > 0 {
 			t.Errorf("%d cards: en %q, zh %q", cards, s.Reason, s.ReasonIn(msg.Zh))
 		}
 	}
@@ -97,16 +96,3 @@ type zhRender struct{ r vendors.Result }
 
 func (z zhRender) WriteText(w io.Writer) error     { return z.r.WriteTextIn(w, msg.Zh) }
 func (z zhRender) WriteMarkdown(w io.Writer) error { return z.r.WriteMarkdownIn(w, msg.Zh) }
-
-// englishWords lists the English words in s: three or more ASCII letters,
-// all lower case after the first (units such as "GB" and names such as
-// "RoCE" stay as they are in Chinese), as msg's catalogue test counts them.
-func englishWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r >= 128 || !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && strings.ToLower(w[1:]) == w[1:] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
