@@ -420,22 +420,10 @@ func goodChecklistItems(raw []byte) (json.RawMessage, []Problem) {
 // Names returns the sections present, in plan-file order, by their name in
 // the file ("quotes", "contract", …).
 func (p *Procurement) Names() []string {
-	if p == nil || p.Sections == nil {
+	if p == nil {
 		return nil
 	}
-	s := p.Sections
-	var out []string
-	for _, sec := range []struct {
-		name    string
-		present bool
-	}{{"quotes", s.Quotes != nil}, {"vendors", s.Vendors != nil}, {"contract", s.Contract != nil},
-		{"poc", s.POC != nil}, {"operations", s.Operations != nil}, {"exit", s.Exit != nil},
-		{"checklists", s.Checklists != nil}} {
-		if sec.present {
-			out = append(out, sec.name)
-		}
-	}
-	return out
+	return p.Sections.Present()
 }
 
 // sections returns the sections for plan.Build, nil when there are none.

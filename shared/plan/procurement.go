@@ -80,6 +80,21 @@ func (p *Procurement) stages() []stage {
 	}
 }
 
+// Present returns the names of the sections present, in file order
+// ("quotes", "contract", …); none for a nil p.
+func (p *Procurement) Present() []string {
+	if p == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range p.stages() {
+		if s.present {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
 // validate checks every present section, naming the field inside it.
 func (p *Procurement) validate() error {
 	if p == nil {

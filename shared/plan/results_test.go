@@ -115,3 +115,18 @@ func TestComputeProcurementField(t *testing.T) {
 		t.Errorf("empty sections: %v, %v", r, err)
 	}
 }
+
+// TestPresent: the sections present, in file order, from the one stage
+// table the validation and the rendering use.
+func TestPresent(t *testing.T) {
+	p := buildFile(t, "testdata/procurement.req.json")
+	if got := strings.Join(p.Requirements.Procurement.Present(), " "); got != strings.Join(Sections, " ") {
+		t.Errorf("present %q", got)
+	}
+	if got := (&Procurement{Exit: p.Requirements.Procurement.Exit}).Present(); len(got) != 1 || got[0] != "exit" {
+		t.Errorf("one section: %v", got)
+	}
+	if (*Procurement)(nil).Present() != nil {
+		t.Error("nil has sections")
+	}
+}
