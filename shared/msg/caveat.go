@@ -5,27 +5,43 @@ import (
 	"sync"
 )
 
-// caveatPrefix starts the message ids of the catalogue cards' caveats
-// (cat_catalog.go).
-const caveatPrefix = "catalog.caveat."
+// The message ids of texts the catalogue of cards keeps in English and
+// finds by that text: the cards' caveats and the notes on their figures
+// (cat_catalog.go, cat_notes.go).
+const (
+	caveatPrefix = "catalog.caveat."
+	notePrefix   = "catalog.note."
+)
 
-// caveatIDs maps a caveat's English text to its message id, built once.
-var caveatIDs = sync.OnceValue(func() map[string]string {
+// byEnglish maps prefix + English text to the message id of those
+// entries, built once.
+var byEnglish = sync.OnceValue(func() map[string]string {
 	ids := map[string]string{}
 	for id, e := range catalogue {
-		if strings.HasPrefix(id, caveatPrefix) {
-			ids[e.En] = id
+		for _, prefix := range []string{caveatPrefix, notePrefix} {
+			if strings.HasPrefix(id, prefix) {
+				ids[prefix+e.En] = id
+			}
 		}
 	}
 	return ids
 })
 
-// Caveat is the message for one of a catalogue card's Caveats (found by its
-// English text), so it reads in either language; a caveat without a
-// message is shown as written.
-func Caveat(english string) M {
-	if id, ok := caveatIDs()[english]; ok {
+// found is the message of the entry under prefix whose English is english,
+// or english as written when there is none.
+func found(prefix, english string) M {
+	if id, ok := byEnglish()[prefix+english]; ok {
 		return New(id)
 	}
 	return New("common.verbatim", Text(english))
 }
+
+// Caveat is the message for one of a catalogue card's Caveats (found by its
+// English text), so it reads in either language; a caveat without a
+// message is shown as written.
+func Caveat(english string) M { return found(caveatPrefix, english) }
+
+// Note is the message for the Note of a catalogue figure's source (found by
+// its English text), so it reads in either language; a note without a
+// message is shown as written.
+func Note(english string) M { return found(notePrefix, english) }
