@@ -88,25 +88,6 @@ func twice(file, id string, earlier []string, parsed [][]Entry) error {
 	return &parseError{file, 0, "message id " + strconv.Quote(id) + " is defined twice"}
 }
 
-// add puts entries in the catalogue at run time (tests add entries of
-// their own); a duplicate id panics.
-func add(entries []Entry) {
-	for _, e := range entries {
-		if _, dup := catalogue[e.ID]; dup {
-			panic("msg: duplicate message id " + e.ID)
-		}
-		catalogue[e.ID] = e
-	}
-}
-
-// addMap is add for entries keyed by id; the key is the id.
-func addMap(entries map[string]Entry) {
-	for id, e := range entries {
-		e.ID = id
-		add([]Entry{e})
-	}
-}
-
 // IDs lists the catalogue's ids in order, for tests and tools.
 func IDs() []string {
 	ids := make([]string, 0, len(catalogue))
