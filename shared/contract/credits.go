@@ -153,7 +153,7 @@ func (c Credits) validate() error {
 		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
 			Want: "at most 10 tiers"}
 	}
-	seen := map[string]bool{}
+	thresholds := valid.Distinct{}
 	for i, t := range c.Tiers {
 		f := fmt.Sprintf("credits.tiers[%d]", i)
 		if err := valid.InRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, "a percentage in (0, 100]"); err != nil {
@@ -162,11 +162,9 @@ func (c Credits) validate() error {
 		if err := valid.InRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]"); err != nil {
 			return err
 		}
-		key := t.BelowPct.String()
-		if seen[key] {
-			return &fielderr.Error{Field: f + ".below_pct", Value: key, Want: "a threshold no other tier uses"}
+		if err := thresholds.Add(f+".below_pct", t.BelowPct.String(), "a threshold no other tier uses"); err != nil {
+			return err
 		}
-		seen[key] = true
 	}
 	if c.CapPct != nil {
 		return valid.InRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]")
