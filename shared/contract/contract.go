@@ -1,18 +1,19 @@
 package contract
 
 import (
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
 // Level grades a clause.
-type Level string
+type Level = finding.Level
 
 // The grades, worst first.
 const (
-	Red   Level = "red"   // breaks a rule: renegotiate or walk away
-	Amber Level = "amber" // unclear or weaker than the rule: ask
-	Green Level = "green" // meets the rule
+	Red   = finding.Red   // breaks a rule: renegotiate or walk away
+	Amber = finding.Amber // unclear or weaker than the rule: ask
+	Green = finding.Green // meets the rule
 )
 
 // worse returns the worse of two levels.
