@@ -65,10 +65,7 @@ func (c *Clause) note(id string, args ...msg.Arg) {
 // TitleIn renders the title in l (the English text when the clause
 // carries no message).
 func (c Clause) TitleIn(l msg.Lang) string {
-	if c.TitleMessage.IsZero() {
-		return c.Title
-	}
-	return c.TitleMessage.In(l)
+	return msg.Said{Text: c.Title, Message: c.TitleMessage}.In(l)
 }
 
 // ReasonsIn renders the reasons in l.

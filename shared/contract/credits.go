@@ -95,10 +95,7 @@ func (t Table) withSource(m msg.M) Table {
 // SourceIn renders the source in l (the English text when the table
 // carries no message).
 func (t Table) SourceIn(l msg.Lang) string {
-	if t.SourceMessage.IsZero() {
-		return t.Source
-	}
-	return t.SourceMessage.In(l)
+	return msg.Said{Text: t.Source, Message: t.SourceMessage}.In(l)
 }
 
 func tier(below, credit string) Tier {

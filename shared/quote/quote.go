@@ -49,10 +49,7 @@ func line(item string, amount decimal.Decimal, stated bool, basis msg.M) Line {
 // BasisIn renders the basis in l (the English text when the line carries
 // no message).
 func (l Line) BasisIn(lang msg.Lang) string {
-	if l.BasisMessage.IsZero() {
-		return l.Basis
-	}
-	return l.BasisMessage.In(lang)
+	return msg.Said{Text: l.Basis, Message: l.BasisMessage}.In(lang)
 }
 
 // Priced is one quote priced for the need.
