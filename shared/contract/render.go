@@ -16,17 +16,8 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	return []table.Section{r.downtime(l), r.credits(l), r.exit(l), r.clauses(l)}
 }
 
-// headers renders the catalogue entries contract.col.<id>.
-func headers(l msg.Lang, ids ...string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = l.Text("contract.col." + id)
-	}
-	return out
-}
-
 func (r Result) downtime(l msg.Lang) table.Section {
-	down := table.Section{Title: l.Text("contract.downtime"), Header: headers(l, "month", "minutes")}
+	down := table.Section{Title: l.Text("contract.downtime"), Header: table.Columns(l, "contract.col.", "month", "minutes")}
 	for _, d := range r.Downtime {
 		basis := msg.New("common.verbatim", basisArg(d.Basis))
 		if d.Basis == r.Basis {
@@ -39,7 +30,7 @@ func (r Result) downtime(l msg.Lang) table.Section {
 
 func (r Result) credits(l msg.Lang) table.Section {
 	credits := table.Section{Title: l.Text("contract.credits", msg.Text(r.Table.SourceIn(l))),
-		Header: headers(l, "uptime", "credit")}
+		Header: table.Columns(l, "contract.col.", "uptime", "credit")}
 	for _, t := range r.Table.Tiers {
 		op := "contract.below"
 		if t.Inclusive {
@@ -53,7 +44,7 @@ func (r Result) credits(l msg.Lang) table.Section {
 
 func (r Result) exit(l msg.Lang) table.Section {
 	exit := table.Section{Title: l.Text("contract.exit"),
-		Header: headers(l, "after_month", "months_left", "remaining", "contract", "recommended", "over")}
+		Header: table.Columns(l, "contract.col.", "after_month", "months_left", "remaining", "contract", "recommended", "over")}
 	for _, e := range r.Exit {
 		c, over := l.Text("contract.not_stated"), ""
 		if e.Contract != nil {

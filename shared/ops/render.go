@@ -39,15 +39,6 @@ func amount(d decimal.Decimal, l msg.Lang) string {
 	return l.Money(d)
 }
 
-// headers renders the catalogue entries ops.col.<id>.
-func headers(l msg.Lang, ids ...string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = l.Text("ops.col." + id)
-	}
-	return out
-}
-
 // levelIn names a level in l: as it is in English, its label in Chinese.
 func levelIn(v Level, l msg.Lang) string {
 	if !msg.Known("proc.level." + string(v)) {
@@ -60,7 +51,7 @@ func levelIn(v Level, l msg.Lang) string {
 // in l.
 func (r Result) sections(l msg.Lang) []table.Section {
 	months := table.Section{Title: l.Text("ops.months"),
-		Header: headers(l, "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
+		Header: table.Columns(l, "ops.col.", "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
 	flags := table.Section{Title: l.Text("ops.findings")}
 	for _, m := range r.Months {
 		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, amount(m.Total.Actual, l), amount(m.Total.Budget, l),
@@ -81,7 +72,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 		out = append(out, rs)
 	}
 	q := table.Section{Title: l.Text("ops.scorecard"),
-		Header: headers(l, "quarter", "vendor", "months", "utilisation", "cost", "over", "useful", "mark", "grades")}
+		Header: table.Columns(l, "ops.col.", "quarter", "vendor", "months", "utilisation", "cost", "over", "useful", "mark", "grades")}
 	for _, c := range r.Quarters {
 		mark := "-"
 		if c.VendorScore != nil {

@@ -10,6 +10,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Section is one block of a report: a titled table, list or list of
@@ -39,6 +41,16 @@ type Section struct {
 	// text/tabwriter counts. The report and fleet sections set it; the
 	// other writers keep tabwriter's count until their goldens move.
 	Wide bool
+}
+
+// Columns renders the column titles of a table in l: the catalogue
+// entries prefix+id, e.g. Columns(l, "ops.col.", "month", "vendor").
+func Columns(l msg.Lang, prefix string, ids ...string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.Text(prefix + id)
+	}
+	return out
 }
 
 // CheckWords are the words a list of checks is written with: the labels
