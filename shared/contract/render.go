@@ -5,9 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/shopspring/decimal"
 )
 
 // sections lays out the report that WriteTextIn and WriteMarkdownIn render
@@ -48,13 +46,13 @@ func (r Result) exit(l msg.Lang) table.Section {
 	for _, e := range r.Exit {
 		c, over := l.Text("contract.not_stated"), ""
 		if e.Contract != nil {
-			c = amount(*e.Contract, l)
+			c = table.Amount(*e.Contract, l)
 		}
 		if e.Over() {
 			over = l.Text("contract.yes")
 		}
 		exit.Rows = append(exit.Rows, []string{strconv.Itoa(e.Month), strconv.Itoa(e.RemainingMonths),
-			amount(e.Remaining, l), c, amount(e.Recommended, l), over})
+			table.Amount(e.Remaining, l), c, table.Amount(e.Recommended, l), over})
 	}
 	return exit
 }
@@ -63,29 +61,12 @@ func (r Result) clauses(l msg.Lang) table.Section {
 	clauses := table.Section{Title: l.Text("contract.clauses")}
 	for _, c := range r.Clauses {
 		clauses.Rows = append(clauses.Rows, []string{l.Text("contract.clause_line",
-			msg.Text(c.Rule), msg.Text(c.TitleIn(l)), msg.Text(LevelIn(c.Level, l)))})
+			msg.Text(c.Rule), msg.Text(c.TitleIn(l)), msg.Text(c.Level.In(l)))})
 		for _, s := range c.ReasonsIn(l) {
 			clauses.Rows = append(clauses.Rows, []string{"  " + s})
 		}
 	}
 	return clauses
-}
-
-// amount writes money in a table: two places in English, the 万 form in
-// Chinese.
-func amount(d decimal.Decimal, l msg.Lang) string {
-	if l == msg.En {
-		return money.Format(d)
-	}
-	return l.Money(d)
-}
-
-// LevelIn names a level in l; an unknown one as it is.
-func LevelIn(v Level, l msg.Lang) string {
-	if !msg.Known("proc.level." + string(v)) {
-		return string(v)
-	}
-	return l.Text("proc.level." + string(v))
 }
 
 // WriteText renders the result for a terminal in English.
@@ -96,10 +77,10 @@ func (r Result) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownIn(w, m
 
 // WriteTextIn renders the result for a terminal in l.
 func (r Result) WriteTextIn(w io.Writer, l msg.Lang) error {
-	return table.WriteText(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
+	return table.WriteText(w, l.Text("contract.title", msg.Text(r.Level().In(l))), r.sections(l))
 }
 
 // WriteMarkdownIn renders the result as Markdown in l.
 func (r Result) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
-	return table.WriteMarkdown(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
+	return table.WriteMarkdown(w, l.Text("contract.title", msg.Text(r.Level().In(l))), r.sections(l))
 }

@@ -17,6 +17,15 @@ const (
 	Info  Level = "info"  // worth knowing
 )
 
+// In names the level in l (the catalogue's proc.level.<level>); a level
+// the catalogue does not know, as it is.
+func (v Level) In(l msg.Lang) string {
+	if !msg.Known("proc.level." + string(v)) {
+		return string(v)
+	}
+	return l.Text("proc.level." + string(v))
+}
+
 // Flag is one finding, with the rule behind it.
 type Flag struct {
 	Rule  string `json:"rule"`

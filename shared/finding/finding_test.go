@@ -29,3 +29,22 @@ func TestNew(t *testing.T) {
 		t.Errorf("JSON = %s", b)
 	}
 }
+
+// TestLevelIn checks that a level reads in the reader's language and an
+// unknown one as it is.
+func TestLevelIn(t *testing.T) {
+	for _, c := range []struct {
+		v    finding.Level
+		l    msg.Lang
+		want string
+	}{
+		{finding.Red, msg.En, "red"},
+		{finding.Red, msg.Zh, "红"},
+		{finding.Info, msg.Zh, "提示"},
+		{"purple", msg.Zh, "purple"},
+	} {
+		if got := c.v.In(c.l); got != c.want {
+			t.Errorf("%s.In(%v) = %q, want %q", c.v, c.l, got, c.want)
+		}
+	}
+}

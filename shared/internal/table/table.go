@@ -11,7 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
 // Section is one block of a report: a titled table, list or list of
@@ -51,6 +53,15 @@ func Columns(l msg.Lang, prefix string, ids ...string) []string {
 		out[i] = l.Text(prefix + id)
 	}
 	return out
+}
+
+// Amount writes money in a table cell: two places in English
+// ("58,200.00"), the 万 form in Chinese.
+func Amount(d decimal.Decimal, l msg.Lang) string {
+	if l == msg.En {
+		return money.Format(d)
+	}
+	return l.Money(d)
 }
 
 // CheckWords are the words a list of checks is written with: the labels
