@@ -126,7 +126,8 @@ func TestAllowed(t *testing.T) {
 // site's acceptance page read a plan file without the planner.
 var leafDeps = map[string][]string{
 	"fielderr": nil,
-	"planfile": {"catalog", "fielderr", "money", "msg", "internal/strictjson"}, // msg: the catalogue's caveats
+	"planfile": {"catalog", "fielderr", "money", "msg", "internal/strictjson", // msg: the catalogue's caveats
+		"internal/digits"}, // money's thousands grouping
 }
 
 // TestLeafPackages keeps fielderr and planfile leaves.

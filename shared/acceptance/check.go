@@ -197,9 +197,7 @@ func (r *run) driver() Result {
 	res := Result{ID: "driver", Rule: "A1", Expected: "≥ " + r.acc.MinDriver}
 	v, ok := r.f.DriverVersion.Get()
 	if !ok {
-		res.Measured = r.f.DriverVersion.String()
-		res.Say(Skip, msg.New("acc.driver.skip"))
-		return res
+		return res.Skipped(r.f.DriverVersion.String(), msg.New("acc.driver.skip"))
 	}
 	res.Measured = v
 	cmp, ok := compareVersions(v, r.acc.MinDriver)
@@ -226,9 +224,7 @@ func (r *run) topology() Result {
 	}
 	pairs, ok := r.f.Topology.Get()
 	if !ok {
-		res.Measured = r.f.Topology.String()
-		res.Say(Skip, msg.New("acc.topology.skip"))
-		return res
+		return res.Skipped(r.f.Topology.String(), msg.New("acc.topology.skip"))
 	}
 	if len(pairs) == 0 {
 		res.Measured = "no pairs"

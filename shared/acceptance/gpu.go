@@ -16,9 +16,7 @@ func (r *run) memory(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "memory"), Rule: "A1", Expected: fmt.Sprintf("≥ %d MiB", r.acc.MinMemoryMiB)}
 	m, ok := g.MemoryTotalMiB.Get()
 	if !ok {
-		res.Measured = g.MemoryTotalMiB.String()
-		res.Say(Skip, msg.New("acc.memory.skip"))
-		return res
+		return res.Skipped(g.MemoryTotalMiB.String(), msg.New("acc.memory.skip"))
 	}
 	res.Measured = fmt.Sprintf("%d MiB", m)
 	if m < int64(r.acc.MinMemoryMiB) {
@@ -103,9 +101,7 @@ func (r *run) virtualization(g facts.GPU) Result {
 	}
 	mode, ok := g.Virtualization.Get()
 	if !ok {
-		res.Measured = g.Virtualization.String()
-		res.Say(Skip, msg.New("acc.virt.skip"))
-		return res
+		return res.Skipped(g.Virtualization.String(), msg.New("acc.virt.skip"))
 	}
 	res.Measured = virtName(mode)
 	switch {
@@ -150,9 +146,7 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	}
 	links, ok := g.NVLinks.Get()
 	if !ok {
-		res.Measured = g.NVLinks.String()
-		res.Say(Skip, msg.New("acc.nvlink.skip"))
-		return res
+		return res.Skipped(g.NVLinks.String(), msg.New("acc.nvlink.skip"))
 	}
 	active := 0
 	for _, l := range links {
@@ -178,9 +172,7 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 	}
 	cur, ok := g.PCIe.WidthCurrent.Get()
 	if !ok {
-		res.Measured = g.PCIe.WidthCurrent.String()
-		res.Say(Skip, msg.New("acc.pcie_width.skip"))
-		return res
+		return res.Skipped(g.PCIe.WidthCurrent.String(), msg.New("acc.pcie_width.skip"))
 	}
 	res.Measured = fmt.Sprintf("x%d", cur)
 	max, hasMax := g.PCIe.WidthMax.Get()
@@ -263,9 +255,7 @@ func (r *run) eccMode(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "ecc_mode"), Rule: "A1", Expected: "ECC enabled"}
 	mode, ok := g.ECCMode.Get()
 	if !ok {
-		res.Measured = g.ECCMode.String()
-		res.Say(Skip, msg.New("acc.ecc_mode.skip"))
-		return res
+		return res.Skipped(g.ECCMode.String(), msg.New("acc.ecc_mode.skip"))
 	}
 	res.Measured = "ECC " + mode
 	if pending, ok := g.ECCModePending.Get(); ok && pending != mode {
@@ -322,9 +312,7 @@ func (r *run) throttle(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "throttle"), Rule: "A2", Expected: "no hardware slowdown, thermal or power-brake throttling"}
 	reasons, ok := g.ClockEventReasons.Get()
 	if !ok {
-		res.Measured = g.ClockEventReasons.String()
-		res.Say(Skip, msg.New("acc.throttle.skip"))
-		return res
+		return res.Skipped(g.ClockEventReasons.String(), msg.New("acc.throttle.skip"))
 	}
 	res.Measured = "none active"
 	if len(reasons) > 0 {
@@ -384,9 +372,7 @@ func (r *run) persistence(g facts.GPU) Result {
 	res := Result{ID: gpuID(g, "persistence"), Rule: "A2", Expected: "persistence mode enabled (advice)"}
 	mode, ok := g.PersistenceMode.Get()
 	if !ok {
-		res.Measured = g.PersistenceMode.String()
-		res.Say(Skip, msg.New("acc.persistence.skip"))
-		return res
+		return res.Skipped(g.PersistenceMode.String(), msg.New("acc.persistence.skip"))
 	}
 	res.Measured = "persistence " + mode
 	if mode != facts.Enabled {

@@ -71,6 +71,16 @@ func (r *Result) Say(st Status, m msg.M) {
 	r.Status, r.Msg, r.Message = st, m, m.String()
 }
 
+// Skipped returns r skipped because a value the check needs is unknown:
+// Measured is the value's own account of it (facts.Value.String, e.g.
+// "unavailable (not in the nvidia-smi -q output)") and m says what was not
+// checked. A check over an unknown value is never a pass.
+func (r Result) Skipped(measured string, m msg.M) Result {
+	r.Measured = measured
+	r.Say(Skip, m)
+	return r
+}
+
 // opt is an optional part of a message: m, or nothing when m is empty.
 func opt(m msg.M) msg.Arg {
 	if m.IsZero() {

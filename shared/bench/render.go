@@ -89,30 +89,28 @@ func gpuRows(g GPU) [][2]string {
 	}
 	var rows [][2]string
 	for _, m := range g.Measurements {
-		var v string
-		switch {
-		case m.Failed != "":
-			v = "FAILED: " + m.Failed
-		case m.Skipped != "":
-			v = "not measured: " + m.Skipped
-		default:
-			v = fmt.Sprintf("%s (best %s, %d samples, %.1f s)", rate(m.Value, m.Kind), Figure(m.Best), m.Samples, m.Seconds)
-		}
+		v := cell(m.Failed, m.Skipped, "not measured",
+			fmt.Sprintf("%s (best %s, %d samples, %.1f s)", rate(m.Value, m.Kind), Figure(m.Best), m.Samples, m.Seconds))
 		rows = append(rows, [2]string{string(m.Kind), v})
 	}
 	if t := g.Memtest; t != nil {
-		var v string
-		switch {
-		case t.Failed != "":
-			v = "FAILED: " + t.Failed
-		case t.Skipped != "":
-			v = "not run: " + t.Skipped
-		default:
-			v = fmt.Sprintf("%s of %s, %d passes, %d wrong words, %.1f s", gib(t.TestedBytes), gib(t.TotalBytes), t.Passes, t.Errors, t.Seconds)
-		}
+		v := cell(t.Failed, t.Skipped, "not run",
+			fmt.Sprintf("%s of %s, %d passes, %d wrong words, %.1f s", gib(t.TestedBytes), gib(t.TotalBytes), t.Passes, t.Errors, t.Seconds))
 		rows = append(rows, [2]string{"memtest", v})
 	}
 	return rows
+}
+
+// cell is what a measurement's row says: why it failed, why it was
+// skipped (notDone says how: "not measured", "not run"), or its figures.
+func cell(failed, skipped, notDone, figures string) string {
+	switch {
+	case failed != "":
+		return "FAILED: " + failed
+	case skipped != "":
+		return notDone + ": " + skipped
+	}
+	return figures
 }
 
 // verdict is the headline: FAIL, PASS, or NOT RUN when every check was

@@ -1,6 +1,6 @@
 package catalog
 
-import "strings"
+import "slices"
 
 // What gpuverify bench may expect of a healthy card (rule A2: "the card must
 // not be clock-limited or down-binned; compare with the official figures").
@@ -111,20 +111,15 @@ var benchProfiles = []BenchProfile{
 // BenchProfileFor returns the bench ranges of an architecture (a
 // Card.Architecture value).
 func BenchProfileFor(architecture string) (BenchProfile, bool) {
-	for _, p := range benchProfiles {
-		if p.Architecture == architecture {
-			return p, true
-		}
+	i := slices.IndexFunc(benchProfiles, func(p BenchProfile) bool { return p.Architecture == architecture })
+	if i < 0 {
+		return BenchProfile{}, false
 	}
-	return BenchProfile{}, false
+	return benchProfiles[i], true
 }
 
 // BenchProfiles returns every bench profile, in a stable order.
-func BenchProfiles() []BenchProfile {
-	out := make([]BenchProfile, len(benchProfiles))
-	copy(out, benchProfiles)
-	return out
-}
+func BenchProfiles() []BenchProfile { return slices.Clone(benchProfiles) }
 
 // PCIeCopyEfficiency is the range of copy-engine host-to-device and
 // device-to-host bandwidth (pinned host memory, large copies) as a share of
@@ -153,33 +148,4 @@ func PCIeGBs(gen, width int) (float64, bool) {
 		return 0, false
 	}
 	return lane * float64(width), true
-}
-
-// ByProductName returns the card whose ProductNames include name, the name
-// the driver reports (NVML, nvidia-smi, cuDeviceGetName). The match ignores
-// case and surrounding space.
-func ByProductName(name string) (Card, bool) {
-	name = strings.TrimSpace(name)
-	for _, c := range cards {
-		for _, n := range c.ProductNames {
-			if strings.EqualFold(n, name) {
-				return c, true
-			}
-		}
-	}
-	return Card{}, false
-}
-
-// ByPCIDeviceID returns the card whose PCIDeviceIDs include id, formatted
-// as NVML reports it ("0x233010DE"); case is ignored.
-func ByPCIDeviceID(id string) (Card, bool) {
-	id = strings.TrimSpace(id)
-	for _, c := range cards {
-		for _, p := range c.PCIDeviceIDs {
-			if strings.EqualFold(p, id) {
-				return c, true
-			}
-		}
-	}
-	return Card{}, false
 }

@@ -1,18 +1,19 @@
 package contract
 
 import (
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
 // Level grades a clause.
-type Level string
+type Level = finding.Level
 
 // The grades, worst first.
 const (
-	Red   Level = "red"   // breaks a rule: renegotiate or walk away
-	Amber Level = "amber" // unclear or weaker than the rule: ask
-	Green Level = "green" // meets the rule
+	Red   = finding.Red   // breaks a rule: renegotiate or walk away
+	Amber = finding.Amber // unclear or weaker than the rule: ask
+	Green = finding.Green // meets the rule
 )
 
 // worse returns the worse of two levels.
@@ -64,10 +65,7 @@ func (c *Clause) note(id string, args ...msg.Arg) {
 // TitleIn renders the title in l (the English text when the clause
 // carries no message).
 func (c Clause) TitleIn(l msg.Lang) string {
-	if c.TitleMessage.IsZero() {
-		return c.Title
-	}
-	return c.TitleMessage.In(l)
+	return msg.Said{Text: c.Title, Message: c.TitleMessage}.In(l)
 }
 
 // ReasonsIn renders the reasons in l.

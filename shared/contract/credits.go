@@ -95,10 +95,7 @@ func (t Table) withSource(m msg.M) Table {
 // SourceIn renders the source in l (the English text when the table
 // carries no message).
 func (t Table) SourceIn(l msg.Lang) string {
-	if t.SourceMessage.IsZero() {
-		return t.Source
-	}
-	return t.SourceMessage.In(l)
+	return msg.Said{Text: t.Source, Message: t.SourceMessage}.In(l)
 }
 
 func tier(below, credit string) Tier {
@@ -153,7 +150,7 @@ func (c Credits) validate() error {
 		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
 			Want: "at most 10 tiers"}
 	}
-	seen := map[string]bool{}
+	thresholds := valid.Distinct{}
 	for i, t := range c.Tiers {
 		f := fmt.Sprintf("credits.tiers[%d]", i)
 		if err := valid.InRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, "a percentage in (0, 100]"); err != nil {
@@ -162,11 +159,9 @@ func (c Credits) validate() error {
 		if err := valid.InRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]"); err != nil {
 			return err
 		}
-		key := t.BelowPct.String()
-		if seen[key] {
-			return &fielderr.Error{Field: f + ".below_pct", Value: key, Want: "a threshold no other tier uses"}
+		if err := thresholds.Add(f+".below_pct", t.BelowPct.String(), "a threshold no other tier uses"); err != nil {
+			return err
 		}
-		seen[key] = true
 	}
 	if c.CapPct != nil {
 		return valid.InRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]")

@@ -194,12 +194,7 @@ func (in Input) Validate() error {
 		valid.OneOf("billing_start", string(in.BillingStart), "", "on_order", "on_ready"),
 		valid.OneOf("document", string(in.Document), "", "service_contract", "user_agreement"),
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return valid.First(checks...)
 }
 
 func (in Input) validateOutage() error {

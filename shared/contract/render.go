@@ -5,9 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/internal/table"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/shopspring/decimal"
 )
 
 // sections lays out the report that WriteTextIn and WriteMarkdownIn render
@@ -16,17 +14,8 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	return []table.Section{r.downtime(l), r.credits(l), r.exit(l), r.clauses(l)}
 }
 
-// headers renders the catalogue entries contract.col.<id>.
-func headers(l msg.Lang, ids ...string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = l.Text("contract.col." + id)
-	}
-	return out
-}
-
 func (r Result) downtime(l msg.Lang) table.Section {
-	down := table.Section{Title: l.Text("contract.downtime"), Header: headers(l, "month", "minutes")}
+	down := table.Section{Title: l.Text("contract.downtime"), Header: table.Columns(l, "contract.col.", "month", "minutes")}
 	for _, d := range r.Downtime {
 		basis := msg.New("common.verbatim", basisArg(d.Basis))
 		if d.Basis == r.Basis {
@@ -39,7 +28,7 @@ func (r Result) downtime(l msg.Lang) table.Section {
 
 func (r Result) credits(l msg.Lang) table.Section {
 	credits := table.Section{Title: l.Text("contract.credits", msg.Text(r.Table.SourceIn(l))),
-		Header: headers(l, "uptime", "credit")}
+		Header: table.Columns(l, "contract.col.", "uptime", "credit")}
 	for _, t := range r.Table.Tiers {
 		op := "contract.below"
 		if t.Inclusive {
@@ -53,17 +42,17 @@ func (r Result) credits(l msg.Lang) table.Section {
 
 func (r Result) exit(l msg.Lang) table.Section {
 	exit := table.Section{Title: l.Text("contract.exit"),
-		Header: headers(l, "after_month", "months_left", "remaining", "contract", "recommended", "over")}
+		Header: table.Columns(l, "contract.col.", "after_month", "months_left", "remaining", "contract", "recommended", "over")}
 	for _, e := range r.Exit {
 		c, over := l.Text("contract.not_stated"), ""
 		if e.Contract != nil {
-			c = amount(*e.Contract, l)
+			c = table.Amount(*e.Contract, l)
 		}
 		if e.Over() {
 			over = l.Text("contract.yes")
 		}
 		exit.Rows = append(exit.Rows, []string{strconv.Itoa(e.Month), strconv.Itoa(e.RemainingMonths),
-			amount(e.Remaining, l), c, amount(e.Recommended, l), over})
+			table.Amount(e.Remaining, l), c, table.Amount(e.Recommended, l), over})
 	}
 	return exit
 }
@@ -72,29 +61,12 @@ func (r Result) clauses(l msg.Lang) table.Section {
 	clauses := table.Section{Title: l.Text("contract.clauses")}
 	for _, c := range r.Clauses {
 		clauses.Rows = append(clauses.Rows, []string{l.Text("contract.clause_line",
-			msg.Text(c.Rule), msg.Text(c.TitleIn(l)), msg.Text(LevelIn(c.Level, l)))})
+			msg.Text(c.Rule), msg.Text(c.TitleIn(l)), msg.Text(c.Level.In(l)))})
 		for _, s := range c.ReasonsIn(l) {
 			clauses.Rows = append(clauses.Rows, []string{"  " + s})
 		}
 	}
 	return clauses
-}
-
-// amount writes money in a table: two places in English, the 万 form in
-// Chinese.
-func amount(d decimal.Decimal, l msg.Lang) string {
-	if l == msg.En {
-		return money.Format(d)
-	}
-	return l.Money(d)
-}
-
-// LevelIn names a level in l; an unknown one as it is.
-func LevelIn(v Level, l msg.Lang) string {
-	if !msg.Known("proc.level." + string(v)) {
-		return string(v)
-	}
-	return l.Text("proc.level." + string(v))
 }
 
 // WriteText renders the result for a terminal in English.
@@ -105,10 +77,10 @@ func (r Result) WriteMarkdown(w io.Writer) error { return r.WriteMarkdownIn(w, m
 
 // WriteTextIn renders the result for a terminal in l.
 func (r Result) WriteTextIn(w io.Writer, l msg.Lang) error {
-	return table.WriteText(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
+	return table.WriteText(w, l.Text("contract.title", msg.Text(r.Level().In(l))), r.sections(l))
 }
 
 // WriteMarkdownIn renders the result as Markdown in l.
 func (r Result) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
-	return table.WriteMarkdown(w, l.Text("contract.title", msg.Text(LevelIn(r.Level(), l))), r.sections(l))
+	return table.WriteMarkdown(w, l.Text("contract.title", msg.Text(r.Level().In(l))), r.sections(l))
 }

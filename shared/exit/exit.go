@@ -157,18 +157,12 @@ func step(id, rule, start, due string, detail ...msg.Arg) Step {
 // TitleIn renders the title in l (the English text when the step carries
 // no message).
 func (s Step) TitleIn(l msg.Lang) string {
-	if s.TitleMessage.IsZero() {
-		return s.Title
-	}
-	return s.TitleMessage.In(l)
+	return msg.Said{Text: s.Title, Message: s.TitleMessage}.In(l)
 }
 
 // DetailIn renders the detail in l.
 func (s Step) DetailIn(l msg.Lang) string {
-	if s.DetailMessage.IsZero() {
-		return s.Detail
-	}
-	return s.DetailMessage.In(l)
+	return msg.Said{Text: s.Detail, Message: s.DetailMessage}.In(l)
 }
 
 // Calendar is the exit schedule.

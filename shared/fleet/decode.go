@@ -2,12 +2,10 @@ package fleet
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/acceptance"
-	"io"
 
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
 )
 
@@ -86,14 +84,10 @@ func Verify(data []byte) (ok bool, want, got string, err error) {
 	return got == f.Digest, f.Digest, got, nil
 }
 
+// decodeStrict reads one fleet document (seal.Decode).
 func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := seal.Decode(data, v); err != nil {
 		return fmt.Errorf("fleet: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("fleet: unexpected data after the JSON document")
 	}
 	return nil
 }

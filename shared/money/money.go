@@ -3,6 +3,7 @@ package money
 import (
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/internal/digits"
 	"github.com/shopspring/decimal"
 )
 
@@ -29,7 +30,7 @@ func Round2(d decimal.Decimal) decimal.Decimal {
 // Format writes d rounded to two places with comma thousands separators:
 // 58200 → "58,200.00".
 func Format(d decimal.Decimal) string {
-	return group(Round2(d).StringFixed(2))
+	return digits.Group(Round2(d).StringFixed(2))
 }
 
 // FormatCNY is Format with a yuan sign: 58200 → "¥58,200.00",
@@ -61,34 +62,11 @@ func FormatWan(d decimal.Decimal) string {
 	w := d.DivRound(tenThousand, DivPrecision).Round(2).StringFixed(2)
 	w = strings.TrimRight(w, "0")
 	w = strings.TrimSuffix(w, ".")
-	return group(w) + "万"
+	return digits.Group(w) + "万"
 }
 
 // FormatPercent writes a fraction as a percentage with two places:
 // 0.055 → "5.50%".
 func FormatPercent(frac decimal.Decimal) string {
 	return Format(frac.Shift(2)) + "%"
-}
-
-// group inserts comma thousands separators into the integer part of a plain
-// decimal string such as "-58200.00".
-func group(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	intPart, frac, hasFrac := strings.Cut(s, ".")
-	var b strings.Builder
-	b.WriteString(sign)
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if hasFrac {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
 }

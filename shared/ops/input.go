@@ -84,26 +84,19 @@ var (
 
 // Validate reports the first input outside its allowed range, naming it.
 func (in Input) Validate() error {
-	if len(in.Budgets) < 1 || len(in.Budgets) > 20 {
-		return &money.FieldError{Field: "budgets", Value: fmt.Sprintf("%d budgets", len(in.Budgets)), Want: "1 to 20 budgets"}
-	}
 	vendors := map[string]bool{}
-	for i, b := range in.Budgets {
-		f := fmt.Sprintf("budgets[%d]", i)
+	err := valid.Rows("budgets", in.Budgets, 1, 20, "budgets", func(f string, b Budget) error {
 		if len(b.Vendor) > 100 || vendors[b.Vendor] {
 			return &money.FieldError{Field: f + ".vendor", Value: b.Vendor, Want: "a name of at most 100 bytes that no other budget uses"}
 		}
 		vendors[b.Vendor] = true
-		if err := validLines(f+".lines", b.Lines); err != nil {
-			return err
-		}
-	}
-	if len(in.Months) < 1 || len(in.Months) > 240 {
-		return &money.FieldError{Field: "months", Value: fmt.Sprintf("%d months", len(in.Months)), Want: "1 to 240 monthly records"}
+		return validLines(f+".lines", b.Lines)
+	})
+	if err != nil {
+		return err
 	}
 	seen := map[string]bool{}
-	for i, m := range in.Months {
-		f := fmt.Sprintf("months[%d]", i)
+	err = valid.Rows("months", in.Months, 1, 240, "monthly records", func(f string, m Month) error {
 		if err := m.validate(f, vendors); err != nil {
 			return err
 		}
@@ -112,6 +105,10 @@ func (in Input) Validate() error {
 			return &money.FieldError{Field: f + ".month", Value: m.Month, Want: "a month no other record of this vendor uses"}
 		}
 		seen[key] = true
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if in.TargetUtilisationPct != nil {
 		if err := valid.InRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, "a percentage in (60, 100]"); err != nil {
@@ -151,16 +148,15 @@ func (m Month) validate(f string, vendors map[string]bool) error {
 }
 
 func validLines(f string, lines []Line) error {
-	seen := map[string]bool{}
+	items := valid.Distinct{}
 	for i, l := range lines {
 		g := fmt.Sprintf("%s[%d]", f, i)
 		if err := valid.OneOf(g+".item", l.Item, Items...); err != nil {
 			return err
 		}
-		if seen[l.Item] {
-			return &money.FieldError{Field: g + ".item", Value: l.Item, Want: "an item no other line uses"}
+		if err := items.Add(g+".item", l.Item, "an item no other line uses"); err != nil {
+			return err
 		}
-		seen[l.Item] = true
 		if err := valid.InRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, "an amount in [0, 10^12]"); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -203,12 +204,7 @@ func addReading(months map[string]*monthAcc, gpus map[int]bool, rec []string, c 
 func summarise(months map[string]*monthAcc, gpus map[int]bool) Monitor {
 	out := Monitor{GPUs: len(gpus)}
 	var sum int64
-	keys := make([]string, 0, len(months))
-	for k := range months {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(months)) {
 		a := months[k]
 		mm := MonitorMonth{Month: k, GPUs: len(a.gpus), Samples: a.samples, Missing: a.missing,
 			MeanUtilPct: meanPct(a.sum, a.samples),

@@ -5,33 +5,24 @@ import (
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
 // Level grades a finding or a scorecard cell.
-type Level string
+type Level = finding.Level
 
 // The grades.
 const (
-	Red   Level = "red"
-	Amber Level = "amber"
-	Green Level = "green"
+	Red   = finding.Red
+	Amber = finding.Amber
+	Green = finding.Green
 )
 
 // Flag is one finding, with the rule behind it.
-type Flag struct {
-	Rule  string `json:"rule"`
-	Level Level  `json:"level"`
-	// Said is the flag in English (text) and as a message.
-	msg.Said
-}
-
-// flag makes a flag from a catalogue message, with its English text.
-func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
-	return Flag{Rule: rule, Level: l, Said: msg.Say(msg.New(id, args...))}
-}
+type Flag = finding.Flag
 
 // ItemVariance is one item's actual cost against its budget.
 type ItemVariance struct {
@@ -137,7 +128,7 @@ func review(m Month, budget []Line, alert decimal.Decimal) MonthReview {
 	}
 	mr.UsefulHourCost = usefulHourCost(mr.Total.Actual, m)
 	if m.UtilisationPct.LessThan(floorPct) {
-		mr.Flags = append(mr.Flags, flag("O1", Amber, "ops.flag.low_util", msg.Text(m.UtilisationPct.String())))
+		mr.Flags = append(mr.Flags, finding.New("O1", Amber, "ops.flag.low_util", msg.Text(m.UtilisationPct.String())))
 	}
 	return mr
 }
@@ -170,9 +161,9 @@ func over(v ItemVariance, alert decimal.Decimal) bool {
 
 func overFlag(v ItemVariance) Flag {
 	if v.VariancePct == nil {
-		return flag("O2", Red, "ops.flag.unbudgeted", itemArg(v.Item), msg.Money(v.Actual))
+		return finding.New("O2", Red, "ops.flag.unbudgeted", itemArg(v.Item), msg.Money(v.Actual))
 	}
-	return flag("O2", Red, "ops.flag.over", itemArg(v.Item), msg.Money(v.Actual),
+	return finding.New("O2", Red, "ops.flag.over", itemArg(v.Item), msg.Money(v.Actual),
 		msg.Money(v.Budget), msg.Text(money.Round2(*v.VariancePct).String()))
 }
 

@@ -27,46 +27,20 @@ func costCell(c *decimal.Decimal, l msg.Lang) string {
 	if c == nil {
 		return "-"
 	}
-	return amount(*c, l)
-}
-
-// amount writes money in a table: two places in English, the 万 form in
-// Chinese.
-func amount(d decimal.Decimal, l msg.Lang) string {
-	if l == msg.En {
-		return money.Format(d)
-	}
-	return l.Money(d)
-}
-
-// headers renders the catalogue entries ops.col.<id>.
-func headers(l msg.Lang, ids ...string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = l.Text("ops.col." + id)
-	}
-	return out
-}
-
-// levelIn names a level in l: as it is in English, its label in Chinese.
-func levelIn(v Level, l msg.Lang) string {
-	if !msg.Known("proc.level." + string(v)) {
-		return string(v)
-	}
-	return l.Text("proc.level." + string(v))
+	return table.Amount(*c, l)
 }
 
 // sections lays out the report that WriteTextIn and WriteMarkdownIn render
 // in l.
 func (r Result) sections(l msg.Lang) []table.Section {
 	months := table.Section{Title: l.Text("ops.months"),
-		Header: headers(l, "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
+		Header: table.Columns(l, "ops.col.", "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
 	flags := table.Section{Title: l.Text("ops.findings")}
 	for _, m := range r.Months {
-		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, amount(m.Total.Actual, l), amount(m.Total.Budget, l),
+		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, table.Amount(m.Total.Actual, l), table.Amount(m.Total.Budget, l),
 			pctCell(m.Total.VariancePct), m.UtilisationPct.String() + "%", costCell(m.UsefulHourCost, l)})
 		for _, f := range m.Flags {
-			flags.Rows = append(flags.Rows, []string{fmt.Sprintf("%s %s [%s %s] %s", m.Month, m.Vendor, levelIn(f.Level, l), f.Rule, f.In(l))})
+			flags.Rows = append(flags.Rows, []string{fmt.Sprintf("%s %s [%s %s] %s", m.Month, m.Vendor, f.Level.In(l), f.Rule, f.In(l))})
 		}
 	}
 	out := []table.Section{months}
@@ -81,7 +55,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 		out = append(out, rs)
 	}
 	q := table.Section{Title: l.Text("ops.scorecard"),
-		Header: headers(l, "quarter", "vendor", "months", "utilisation", "cost", "over", "useful", "mark", "grades")}
+		Header: table.Columns(l, "ops.col.", "quarter", "vendor", "months", "utilisation", "cost", "over", "useful", "mark", "grades")}
 	for _, c := range r.Quarters {
 		mark := "-"
 		if c.VendorScore != nil {
@@ -89,7 +63,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 		}
 		q.Rows = append(q.Rows, []string{c.Quarter, c.Vendor, strconv.Itoa(c.Months), money.Round2(c.UtilisationPct).String() + "%",
 			pctCell(c.Cost.VariancePct), overCell(c.Over, l), costCell(c.UsefulHourCost, l), mark,
-			fmt.Sprintf("%s/%s/%s", levelIn(c.Grades.Utilisation, l), levelIn(c.Grades.Cost, l), levelIn(c.Grades.Vendor, l))})
+			fmt.Sprintf("%s/%s/%s", c.Grades.Utilisation.In(l), c.Grades.Cost.In(l), c.Grades.Vendor.In(l))})
 	}
 	return append(out, q)
 }

@@ -135,7 +135,7 @@ func sizingInput(req Requirements) sizing.Input {
 		Workload:      sizing.Workload(req.Workload),
 		Model:         req.Model.Preset,
 		ParamsB:       req.Model.ParamsB,
-		Shape:         sizing.Shape{Layers: req.Model.Layers, Hidden: req.Model.Hidden, Heads: req.Model.Heads, KVHeads: req.Model.KVHeads, HeadDim: req.Model.HeadDim, FFN: req.Model.FFN},
+		Shape:         req.Model.Shape,
 		Precision:     sizing.Precision(req.Precision),
 		ContextTokens: req.ContextTokens,
 		Concurrency:   req.Concurrency,

@@ -4,14 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/checklist"
-	"github.com/gpuplan/gpuplan/shared/contract"
-	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
-	"github.com/gpuplan/gpuplan/shared/ops"
-	"github.com/gpuplan/gpuplan/shared/poc"
-	"github.com/gpuplan/gpuplan/shared/quote"
-	"github.com/gpuplan/gpuplan/shared/vendors"
 )
 
 // MaxBytes is the largest sheet or plan file Decode and DecodeRequirements
@@ -45,10 +38,6 @@ func DecodeRequirements(r io.Reader) (Requirements, error) {
 	return req, nil
 }
 
-// Sections are the names of the procurement sections in a plan file, in
-// file order.
-var Sections = []string{"quotes", "vendors", "contract", "poc", "operations", "exit", "checklists"}
-
 // DecodeSection reads the procurement section called name (one of
 // Sections) from raw into p, strictly and with bounded decimals, as Decode
 // reads a plan file; on an error p is left as it was. It does not check
@@ -56,35 +45,15 @@ var Sections = []string{"quotes", "vendors", "contract", "poc", "operations", "e
 // with it, so one bad section loses only itself.
 func DecodeSection(p *Procurement, name string, raw []byte) error {
 	q := *p
-	var target any
-	switch name {
-	case "quotes":
-		q.Quotes = new(quote.Input)
-		target = q.Quotes
-	case "vendors":
-		q.Vendors = new(vendors.Input)
-		target = q.Vendors
-	case "contract":
-		q.Contract = new(contract.Input)
-		target = q.Contract
-	case "poc":
-		q.POC = new(poc.Input)
-		target = q.POC
-	case "operations":
-		q.Operations = new(ops.Input)
-		target = q.Operations
-	case "exit":
-		q.Exit = new(exit.Input)
-		target = q.Exit
-	case "checklists":
-		q.Checklists = new(checklist.State)
-		target = q.Checklists
-	default:
-		return fieldErr(name, "unknown section: want one of %s", strings.Join(Sections, ", "))
+	for _, s := range q.stages(&ProcurementResults{}) {
+		if s.name != name {
+			continue
+		}
+		if err := strictjson.DecodeBytes(raw, s.fresh()); err != nil {
+			return err
+		}
+		*p = q
+		return nil
 	}
-	if err := strictjson.DecodeBytes(raw, target); err != nil {
-		return err
-	}
-	*p = q
-	return nil
+	return fieldErr(name, "unknown section: want one of %s", strings.Join(Sections, ", "))
 }

@@ -97,14 +97,8 @@ func (r planWriter) mode(m string) msg.Arg {
 // modeText is a billing mode written out.
 func (r planWriter) modeText(m string) string { return msg.New("common.verbatim", r.mode(m)).In(r.l) }
 
-// amount writes money: two places in English tables, the 万 form in
-// Chinese.
-func (r planWriter) amount(d decimal.Decimal) string {
-	if r.l == msg.En {
-		return money.Format(d)
-	}
-	return r.l.Money(d)
-}
+// amount writes money in the planWriter's language (table.Amount).
+func (r planWriter) amount(d decimal.Decimal) string { return table.Amount(d, r.l) }
 
 // span writes a money range: "10,000.00 - 30,000.00", or "1万–3万元".
 func (r planWriter) span(m money.Range) string {

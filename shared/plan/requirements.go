@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/shopspring/decimal"
 )
 
@@ -93,12 +94,9 @@ type Model struct {
 	Preset string `json:"preset,omitempty"`
 	// ParamsB is the parameter count in billions when no preset is given.
 	ParamsB float64 `json:"params_b,omitempty"`
-	Layers  int     `json:"layers,omitempty"`
-	Hidden  int     `json:"hidden,omitempty"`
-	Heads   int     `json:"heads,omitempty"`
-	KVHeads int     `json:"kv_heads,omitempty"`
-	HeadDim int     `json:"head_dim,omitempty"`
-	FFN     int     `json:"ffn,omitempty"`
+	// Shape is the model's architecture when no preset is given, each
+	// field optional; its fields sit at the top of the "model" object.
+	sizing.Shape
 }
 
 // CostInputs are the user's own figures. Every field is optional: an absent

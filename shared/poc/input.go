@@ -95,12 +95,7 @@ func (in Input) Validate() error {
 	if in.EaseOfUse != nil {
 		checks = append(checks, valid.IntRange("ease_of_use", *in.EaseOfUse, 1, 5))
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return valid.First(checks...)
 }
 
 func (m Metric) validate(field string, hi decimal.Decimal) error {

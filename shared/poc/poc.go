@@ -46,10 +46,7 @@ func (c *Check) setReason(m msg.M) { c.Reason, c.ReasonMessage = m.String(), m }
 // ReasonIn renders the reason in l (the English text when the check
 // carries no message).
 func (c Check) ReasonIn(l msg.Lang) string {
-	if c.ReasonMessage.IsZero() {
-		return c.Reason
-	}
-	return c.ReasonMessage.In(l)
+	return msg.Said{Text: c.Reason, Message: c.ReasonMessage}.In(l)
 }
 
 // Result is the judged POC.

@@ -11,7 +11,7 @@ import (
 // sections lays out the report that WriteTextIn and WriteMarkdownIn render
 // in l.
 func (r Result) sections(l msg.Lang) []table.Section {
-	checks := table.Section{Title: l.Text("poc.checks"), Header: headers(l, "check", "rule", "status", "reason")}
+	checks := table.Section{Title: l.Text("poc.checks"), Header: table.Columns(l, "poc.col.", "check", "rule", "status", "reason")}
 	for _, c := range r.Checks {
 		checks.Rows = append(checks.Rows, []string{label(l, "poc.check.", c.ID), c.Rule, StatusIn(c.Status, l), c.ReasonIn(l)})
 	}
@@ -33,15 +33,6 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	return out
 }
 
-// headers renders the catalogue entries poc.col.<id>.
-func headers(l msg.Lang, ids ...string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = l.Text("poc.col." + id)
-	}
-	return out
-}
-
 // label writes an identifier: as it is in English (scripts read it), the
 // catalogue entry prefix+v in Chinese when there is one.
 func label(l msg.Lang, prefix, v string) string {
@@ -56,7 +47,7 @@ func label(l msg.Lang, prefix, v string) string {
 func StatusIn(s Status, l msg.Lang) string { return label(l, "poc.status.", string(s)) }
 
 func diffSection(l msg.Lang, title string, ds []Difference) table.Section {
-	s := table.Section{Title: title, Header: headers(l, "path", "poc", "delivered")}
+	s := table.Section{Title: title, Header: table.Columns(l, "poc.col.", "path", "poc", "delivered")}
 	for _, d := range ds {
 		s.Rows = append(s.Rows, []string{d.Path, d.POC, d.Delivered})
 	}

@@ -148,9 +148,7 @@ func pciDevices(k *Kernel, f *facts.Facts) acceptance.Result {
 	res := acceptance.Result{ID: "kernel_pci_devices", Rule: "A4", Expected: "every GPU NVML lists is an NVIDIA device on the PCI bus"}
 	devs, ok := k.NVIDIADevices.Get()
 	if !ok {
-		res.Measured = k.NVIDIADevices.String()
-		res.Say(acceptance.Skip, msg.New("prov.pci.skip"))
-		return res
+		return res.Skipped(k.NVIDIADevices.String(), msg.New("prov.pci.skip"))
 	}
 	var bus []string
 	for _, d := range devs {

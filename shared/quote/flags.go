@@ -1,6 +1,7 @@
 package quote
 
 import (
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -21,14 +22,14 @@ func exVAT(amount decimal.Decimal, v VAT) (money.Range, []Flag) {
 	if v.RatePct != nil {
 		lo, hi = *v.RatePct, *v.RatePct
 	} else {
-		flags = append(flags, flag("K4", Amber, "quote.flag.vat_rate"))
+		flags = append(flags, finding.New("K4", Amber, "quote.flag.vat_rate"))
 	}
 	strip := func(rate decimal.Decimal) decimal.Decimal {
 		return amount.Mul(hundred).DivRound(hundred.Add(rate), money.DivPrecision)
 	}
 	switch {
 	case v.Included == nil:
-		flags = append(flags, flag("K4", Amber, "quote.flag.vat_unknown", msg.MoneyRange(strip(hi), amount)))
+		flags = append(flags, finding.New("K4", Amber, "quote.flag.vat_unknown", msg.MoneyRange(strip(hi), amount)))
 		return money.Range{Low: strip(hi), High: amount}, flags
 	case *v.Included:
 		return money.Range{Low: strip(hi), High: strip(lo)}, flags
@@ -44,19 +45,19 @@ func delivery(q Quote, rent decimal.Decimal, flags []Flag) (decimal.Decimal, []F
 	wait := decimal.Zero
 	switch {
 	case q.BillingStart == "":
-		flags = append(flags, flag("K4", Amber, "quote.flag.no_billing_start"))
+		flags = append(flags, finding.New("K4", Amber, "quote.flag.no_billing_start"))
 	case q.BillingStart == OnOrder && q.DeliveryDays != nil && *q.DeliveryDays > 0:
 		hours := decimal.NewFromInt(int64(*q.DeliveryDays) * 24)
 		wait = rent.Mul(hours).DivRound(money.HoursPerMonth, money.DivPrecision)
-		flags = append(flags, flag("K4", Amber, "quote.flag.wait_cost", msg.Int(*q.DeliveryDays), msg.Money(wait)))
+		flags = append(flags, finding.New("K4", Amber, "quote.flag.wait_cost", msg.Int(*q.DeliveryDays), msg.Money(wait)))
 	case q.BillingStart == OnOrder:
-		flags = append(flags, flag("K4", Amber, "quote.flag.on_order"))
+		flags = append(flags, finding.New("K4", Amber, "quote.flag.on_order"))
 	}
 	switch {
 	case q.DeliveryDays == nil:
-		flags = append(flags, flag("A5", Amber, "quote.flag.no_delivery"))
+		flags = append(flags, finding.New("A5", Amber, "quote.flag.no_delivery"))
 	case *q.DeliveryDays > 3:
-		flags = append(flags, flag("A5", Info, "quote.flag.slow_delivery", msg.Int(*q.DeliveryDays)))
+		flags = append(flags, finding.New("A5", Info, "quote.flag.slow_delivery", msg.Int(*q.DeliveryDays)))
 	}
 	return wait, flags
 }
@@ -67,9 +68,9 @@ func countFlag(n int) []Flag {
 	case n >= 3:
 		return nil
 	case n == 2:
-		return []Flag{flag("V4", Amber, "quote.flag.two_quotes")}
+		return []Flag{finding.New("V4", Amber, "quote.flag.two_quotes")}
 	}
-	return []Flag{flag("V4", Red, "quote.flag.one_quote")}
+	return []Flag{finding.New("V4", Red, "quote.flag.one_quote")}
 }
 
 // spread applies rule C5's 30% to the cheapest and dearest quotes, on the
@@ -84,7 +85,7 @@ func spread(qs []Priced, flags []Flag) (*decimal.Decimal, []Flag) {
 	}
 	s := hi.ExVAT.High.Sub(lo.ExVAT.High).DivRound(lo.ExVAT.High, money.DivPrecision)
 	if s.GreaterThan(spreadLimit) {
-		flags = append(flags, flag("C5", Amber, "quote.flag.spread", msg.Text(hi.Vendor), msg.Percent(s), msg.Text(lo.Vendor)))
+		flags = append(flags, finding.New("C5", Amber, "quote.flag.spread", msg.Text(hi.Vendor), msg.Percent(s), msg.Text(lo.Vendor)))
 	}
 	return &s, flags
 }
@@ -121,5 +122,5 @@ func movedCost(qs []Priced) {
 	if minGPU != maxExtras || gpuTie || extrasTie {
 		return
 	}
-	minGPU.Flags = append(minGPU.Flags, flag("C5", Amber, "quote.flag.moved", msg.Money(minGPU.gpu), msg.Money(minGPU.extras)))
+	minGPU.Flags = append(minGPU.Flags, finding.New("C5", Amber, "quote.flag.moved", msg.Money(minGPU.gpu), msg.Money(minGPU.extras)))
 }

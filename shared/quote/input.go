@@ -1,8 +1,6 @@
 package quote
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
@@ -109,26 +107,16 @@ func (in Input) Validate() error {
 		valid.IntRange("need.ips", n.IPs, 0, 10000),
 		valid.IntRange("need.term_months", n.TermMonths, 1, 120),
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
+	if err := valid.First(checks...); err != nil {
+		return err
 	}
-	if len(in.Quotes) < 1 || len(in.Quotes) > 20 {
-		return &money.FieldError{Field: "quotes", Value: fmt.Sprintf("%d quotes", len(in.Quotes)), Want: "1 to 20 quotes"}
-	}
-	seen := map[string]bool{}
-	for i, q := range in.Quotes {
-		f := fmt.Sprintf("quotes[%d]", i)
+	names := valid.Distinct{}
+	return valid.Rows("quotes", in.Quotes, 1, 20, "quotes", func(f string, q Quote) error {
 		if err := q.validate(f); err != nil {
 			return err
 		}
-		if seen[q.Vendor] {
-			return &money.FieldError{Field: f + ".vendor", Value: q.Vendor, Want: "a name no other quote uses"}
-		}
-		seen[q.Vendor] = true
-	}
-	return nil
+		return names.Add(f+".vendor", q.Vendor, "a name no other quote uses")
+	})
 }
 
 func (q Quote) validate(f string) error {
@@ -154,10 +142,8 @@ func (q Quote) validate(f string) error {
 		optAmount(f+".migration", q.Migration, true),
 		valid.OneOf(f+".billing_start", q.BillingStart, "", OnOrder, OnReady),
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
+	if err := valid.First(checks...); err != nil {
+		return err
 	}
 	if q.VAT.RatePct != nil {
 		if err := valid.InRange(f+".vat.rate_pct", *q.VAT.RatePct, decimal.Zero, maxRate, true, "a percentage in [0, 20], e.g. 6 or 13"); err != nil {

@@ -5,33 +5,24 @@ import (
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
 // Level grades a flag.
-type Level string
+type Level = finding.Level
 
 // The flag levels.
 const (
-	Red   Level = "red"   // below a rule's minimum
-	Amber Level = "amber" // ask the vendor before comparing or signing
-	Info  Level = "info"  // worth knowing
+	Red   = finding.Red   // below a rule's minimum
+	Amber = finding.Amber // ask the vendor before comparing or signing
+	Info  = finding.Info  // worth knowing
 )
 
 // Flag is one thing to act on, with the rule behind it.
-type Flag struct {
-	Rule  string `json:"rule"`
-	Level Level  `json:"level"`
-	// Said is the flag in English (text) and as a message.
-	msg.Said
-}
-
-// flag makes a flag from a catalogue message, with its English text.
-func flag(rule string, l Level, id string, args ...msg.Arg) Flag {
-	return Flag{Rule: rule, Level: l, Said: msg.Say(msg.New(id, args...))}
-}
+type Flag = finding.Flag
 
 // Line is one item of a quote priced for the need, as quoted (VAT as the
 // quote has it).
@@ -58,10 +49,7 @@ func line(item string, amount decimal.Decimal, stated bool, basis msg.M) Line {
 // BasisIn renders the basis in l (the English text when the line carries
 // no message).
 func (l Line) BasisIn(lang msg.Lang) string {
-	if l.BasisMessage.IsZero() {
-		return l.Basis
-	}
-	return l.BasisMessage.In(lang)
+	return msg.Said{Text: l.Basis, Message: l.BasisMessage}.In(lang)
 }
 
 // Priced is one quote priced for the need.
@@ -141,7 +129,7 @@ func price(n Need, q Quote) Priced {
 	if q.Bundled != nil {
 		gpu = *q.Bundled
 		p.Lines = append(p.Lines, line(costitem.Bundled, gpu, true, msg.New("quote.basis.bundled")))
-		p.Flags = append(p.Flags, flag("C5", Amber, "quote.flag.bundled"))
+		p.Flags = append(p.Flags, finding.New("C5", Amber, "quote.flag.bundled"))
 	} else {
 		gpu = q.GPUPerCard.Mul(cards)
 		p.Lines = append(p.Lines, line(costitem.Rent, gpu, true,
@@ -162,14 +150,14 @@ func price(n Need, q Quote) Priced {
 		p.AsQuoted = p.AsQuoted.Add(l.Amount)
 		if !l.Stated && isMetered(l.Item) {
 			p.Complete = false
-			p.Flags = append(p.Flags, flag("C1", Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
+			p.Flags = append(p.Flags, finding.New("C1", Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
 		}
 	}
 	if q.SupportMonthly == nil {
-		p.Flags = append(p.Flags, flag("C1", Info, "quote.flag.no_support"))
+		p.Flags = append(p.Flags, finding.New("C1", Info, "quote.flag.no_support"))
 	}
 	if q.Migration == nil {
-		p.Flags = append(p.Flags, flag("C1", Info, "quote.flag.no_migration"))
+		p.Flags = append(p.Flags, finding.New("C1", Info, "quote.flag.no_migration"))
 	}
 	var vatFlags []Flag
 	p.ExVAT, vatFlags = exVAT(p.AsQuoted, q.VAT)
@@ -183,7 +171,7 @@ func price(n Need, q Quote) Priced {
 		share := p.AsQuoted.Sub(gpu).DivRound(p.AsQuoted, money.DivPrecision)
 		p.ExtrasShare = &share
 		if share.GreaterThan(extrasLimit) {
-			p.Flags = append(p.Flags, flag("C3", Amber, "quote.flag.extras", msg.Percent(share)))
+			p.Flags = append(p.Flags, finding.New("C3", Amber, "quote.flag.extras", msg.Percent(share)))
 		}
 	}
 	p.WaitCost, p.Flags = delivery(q, gpu, p.Flags)

@@ -8,7 +8,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/shopspring/decimal"
 )
 
 // columns are the ids of the quote table's headings.
@@ -28,7 +27,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 		for _, it := range items {
 			row = append(row, cell(q, it, l))
 		}
-		total := amount(q.AsQuoted, l)
+		total := table.Amount(q.AsQuoted, l)
 		if !q.Complete {
 			total = "≥ " + total
 		}
@@ -55,25 +54,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 }
 
 func flagText(f Flag, l msg.Lang) string {
-	return l.Text("quote.flag_line", msg.Text(LevelIn(string(f.Level), l)), msg.Text(f.Rule), msg.Text(f.In(l)))
-}
-
-// LevelIn names a flag or clause level ("red", "amber", "green", "info")
-// in l; an unknown level as it is.
-func LevelIn(level string, l msg.Lang) string {
-	if !msg.Known("proc.level." + level) {
-		return level
-	}
-	return l.Text("proc.level." + level)
-}
-
-// amount writes money in a table: two places in English, the 万 form in
-// Chinese.
-func amount(d decimal.Decimal, l msg.Lang) string {
-	if l == msg.En {
-		return money.Format(d)
-	}
-	return l.Money(d)
+	return l.Text("quote.flag_line", msg.Text(f.Level.In(l)), msg.Text(f.Rule), msg.Text(f.In(l)))
 }
 
 // span writes a money range in a table.
@@ -92,9 +73,9 @@ func cell(q Priced, item string, l msg.Lang) string {
 		case ln.Item == item && !ln.Stated:
 			return "?"
 		case ln.Item == item:
-			return amount(ln.Amount, l)
+			return table.Amount(ln.Amount, l)
 		case ln.Item == costitem.Bundled && item == costitem.Rent:
-			return l.Text("quote.cell.bundled", msg.Text(amount(ln.Amount, l)))
+			return l.Text("quote.cell.bundled", msg.Text(table.Amount(ln.Amount, l)))
 		}
 	}
 	return l.Text("quote.cell.in_bundle")

@@ -1,11 +1,8 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
@@ -52,16 +49,11 @@ func Decode(data []byte) (*Report, error) {
 }
 
 // decodeStrict decodes one JSON document, refusing unknown fields,
-// repeated keys, keys that differ from the documented ones only by case,
-// and anything after it.
+// anything after it (seal.Decode), repeated keys and keys that differ from
+// the documented ones only by case.
 func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	if err := seal.Decode(data, v); err != nil {
 		return fmt.Errorf("report: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("report: unexpected data after the JSON document")
 	}
 	if err := strictjson.CheckKeys(data, v); err != nil {
 		return fmt.Errorf("report: %w", err)

@@ -2,6 +2,7 @@ package tco
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -129,12 +130,7 @@ func (in Input) Validate() error {
 		in.Migration.GB.Validate("migration.gb"),
 		optRangeError("migration.price_per_gb", in.Migration.PricePerGB),
 	}
-	for _, err := range checks {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return valid.First(checks...)
 }
 
 func (r Rent) validate() error {

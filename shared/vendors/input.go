@@ -1,8 +1,6 @@
 package vendors
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/shopspring/decimal"
@@ -115,19 +113,15 @@ func (in Input) Validate() error {
 			}
 		}
 	}
-	if len(in.Vendors) < 1 || len(in.Vendors) > 20 {
-		return &fielderr.Error{Field: "vendors", Value: fmt.Sprintf("%d vendors", len(in.Vendors)), Want: "1 to 20 vendors"}
-	}
-	seen := map[string]bool{}
-	for i, v := range in.Vendors {
-		f := fmt.Sprintf("vendors[%d]", i)
+	names := valid.Distinct{}
+	err := valid.Rows("vendors", in.Vendors, 1, 20, "vendors", func(f string, v Vendor) error {
 		if err := v.validate(f); err != nil {
 			return err
 		}
-		if seen[v.Name] {
-			return &fielderr.Error{Field: f + ".name", Value: v.Name, Want: "a name no other vendor uses"}
-		}
-		seen[v.Name] = true
+		return names.Add(f+".name", v.Name, "a name no other vendor uses")
+	})
+	if err != nil {
+		return err
 	}
 	return valid.IntRange("cards", in.Cards, 0, 100000)
 }

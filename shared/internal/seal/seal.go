@@ -1,11 +1,15 @@
 // Package seal holds what the sealed JSON documents (the evidence report,
-// the fleet report) share: their file form and their SHA-256 digest.
+// the fleet report) share: their file form, how they are read back and
+// their SHA-256 digest.
 package seal
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io"
 )
 
 // Marshal returns v as the document's file: indented JSON plus a newline.
@@ -15,6 +19,21 @@ func Marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// Decode reads one JSON document into v, refusing unknown fields and
+// anything after the document: a field a reader cannot see must not slip
+// past the digest.
+func Decode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON document")
+	}
+	return nil
 }
 
 // Digest is the lower-case hex SHA-256 of a document's canonical bytes.

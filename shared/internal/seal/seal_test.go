@@ -17,3 +17,24 @@ func TestDigest(t *testing.T) {
 		t.Errorf("Marshal = %q", b)
 	}
 }
+
+// TestDecode checks that a sealed document refuses an unknown field and
+// trailing data, and reads a clean one.
+func TestDecode(t *testing.T) {
+	type doc struct {
+		A int `json:"a"`
+	}
+	var d doc
+	if err := Decode([]byte(`{"a": 1}`), &d); err != nil || d.A != 1 {
+		t.Fatalf("clean: %v, %+v", err, d)
+	}
+	for in, want := range map[string]string{
+		`{"a": 1, "b": 2}`: `json: unknown field "b"`,
+		`{"a": 1} {}`:      "unexpected data after the JSON document",
+		`{"a": 1}]`:        "unexpected data after the JSON document",
+	} {
+		if err := Decode([]byte(in), &doc{}); err == nil || err.Error() != want {
+			t.Errorf("Decode(%s) = %v, want %q", in, err, want)
+		}
+	}
+}

@@ -10,6 +10,10 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
 // Section is one block of a report: a titled table, list or list of
@@ -39,6 +43,25 @@ type Section struct {
 	// text/tabwriter counts. The report and fleet sections set it; the
 	// other writers keep tabwriter's count until their goldens move.
 	Wide bool
+}
+
+// Columns renders the column titles of a table in l: the catalogue
+// entries prefix+id, e.g. Columns(l, "ops.col.", "month", "vendor").
+func Columns(l msg.Lang, prefix string, ids ...string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.Text(prefix + id)
+	}
+	return out
+}
+
+// Amount writes money in a table cell: two places in English
+// ("58,200.00"), the 万 form in Chinese.
+func Amount(d decimal.Decimal, l msg.Lang) string {
+	if l == msg.En {
+		return money.Format(d)
+	}
+	return l.Money(d)
 }
 
 // CheckWords are the words a list of checks is written with: the labels

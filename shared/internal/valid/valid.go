@@ -1,5 +1,6 @@
 // Package valid checks one input field against the values it accepts: a
-// decimal or a whole number in a range, or a text from a fixed list. A miss
+// decimal or a whole number in a range, or a text from a fixed list; and a
+// list of rows: its length, each row, and a field no two rows may share. A miss
 // comes back as a *fielderr.Error that names the field, shows the value
 // and says what the field accepts, so a person knows what to fix.
 package valid

@@ -132,3 +132,51 @@ func ExampleOneOf() {
 	fmt.Println(valid.OneOf("billing_start", "later", "", "on_order", "on_ready"))
 	// Output: billing_start = "later": want one of "" (not stated) "on_order" "on_ready"
 }
+
+func TestFirst(t *testing.T) {
+	a, b := errors.New("a"), errors.New("b")
+	if err := valid.First(nil, a, b); err != a {
+		t.Errorf("First(nil, a, b) = %v, want a", err)
+	}
+	if err := valid.First(nil, nil); err != nil {
+		t.Errorf("First(nil, nil) = %v, want nil", err)
+	}
+}
+
+func TestRows(t *testing.T) {
+	positive := func(f string, v int) error { return valid.IntRange(f, v, 1, 9) }
+	for _, c := range []struct {
+		rows               []int
+		field, value, want string
+	}{
+		{[]int{1, 2}, "", "", ""},
+		{nil, "quotes", "0 quotes", "1 to 3 quotes"},
+		{[]int{1, 2, 3, 4}, "quotes", "4 quotes", "1 to 3 quotes"},
+		{[]int{1, 0}, "quotes[1]", "0", "a whole number in [1, 9]"},
+	} {
+		fe := fieldError(t, valid.Rows("quotes", c.rows, 1, 3, "quotes", positive))
+		if c.field == "" {
+			if fe != nil {
+				t.Errorf("Rows(%v) = %v, want nil", c.rows, fe)
+			}
+			continue
+		}
+		if fe == nil || fe.Field != c.field || fe.Value != c.value || fe.Want != c.want {
+			t.Errorf("Rows(%v) = %+v, want %s = %s, %s", c.rows, fe, c.field, c.value, c.want)
+		}
+	}
+}
+
+func TestDistinct(t *testing.T) {
+	d := valid.Distinct{}
+	if err := d.Add("quotes[0].vendor", "A", "a new name"); err != nil {
+		t.Fatalf("first A: %v", err)
+	}
+	if err := d.Add("quotes[1].vendor", "B", "a new name"); err != nil {
+		t.Fatalf("first B: %v", err)
+	}
+	fe := fieldError(t, d.Add("quotes[2].vendor", "A", "a new name"))
+	if fe == nil || fe.Field != "quotes[2].vendor" || fe.Value != "A" || fe.Want != "a new name" {
+		t.Errorf("second A = %+v, want quotes[2].vendor = A", fe)
+	}
+}
