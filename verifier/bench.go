@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -27,8 +26,7 @@ type benchOptions struct {
 	gpus     string        // "all" or GPU numbers such as "0,1"
 	format   string        // text, json or markdown
 	pocBench string        // the POC machine's bench file
-	out      string        // where to write the judged run; "" for nowhere
-	force    bool          // replace out
+	out      output        // where to write the judged run; "" for nowhere
 }
 
 func parseBench(e env, args []string) (options, error) {
@@ -36,14 +34,10 @@ func parseBench(e env, args []string) (options, error) {
 	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE [--force]]")
 	fs.DurationVar(&o.duration, "duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
 	fs.StringVar(&o.gpus, "gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
-	fs.Var(format, "format", "what to print: text, json (the run and its checks) or markdown (for a ticket)")
+	formatVar(fs, &o.format, "what to print: text, json (the run and its checks) or markdown (for a ticket)", formatText, formatJSON, formatMarkdown)
 	fs.StringVar(&o.pocBench, "poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
-	fs.StringVar(&o.out, "out", "", "also write the judged run as JSON to this file")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
-	err := parseFlags(fs, args)
-	o.format = format.value
-	return o, err
+	o.out.flags(fs, "out", "also write the judged run as JSON to this file")
+	return o, parseFlags(fs, args)
 }
 
 func (o *benchOptions) validate() error {
@@ -52,7 +46,7 @@ func (o *benchOptions) validate() error {
 }
 
 func (o *benchOptions) run(ctx context.Context, e env) error {
-	runOut := output{path: o.out, force: o.force, inputs: []string{o.pocBench}}
+	runOut := o.out.reading(o.pocBench)
 	if err := runOut.check(); err != nil {
 		return err
 	}
@@ -78,12 +72,13 @@ func (o *benchOptions) run(ctx context.Context, e env) error {
 	r.Checks = bench.Judge(r, bench.OptionsFor(r, f, pocRun))
 	s := report.Summarize(r.Checks)
 	r.Summary = &s
-	if o.out != "" {
-		if err := writeJSON(runOut, r); err != nil {
+	result := benchForms(r)
+	if runOut.path != "" {
+		if err := result.save(runOut); err != nil {
 			return err
 		}
 	}
-	if err := benchForms(r).print(e.stdout, o.format); err != nil {
+	if err := result.print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return benchExit(r, s)
@@ -103,18 +98,7 @@ func benchConfig(duration time.Duration, gpus string) (cuda.Config, error) {
 
 // readPOCBench reads the POC machine's bench file; "" means none.
 func readPOCBench(e env, name string) (*bench.Run, error) {
-	if name == "" {
-		return nil, nil
-	}
-	data, err := readInput(e, name, bench.MaxBytes)
-	if err != nil {
-		return nil, err
-	}
-	r, err := bench.Decode(data)
-	if err != nil {
-		return nil, usageErr("%s: %v", name, err)
-	}
-	return r, nil
+	return readDecoded(e, name, bench.MaxBytes, bench.Decode)
 }
 
 // benchRun runs the benchmarks, saying on stderr what it does: the run
@@ -160,15 +144,6 @@ func benchForms(r *bench.Run) forms {
 		markdown: func(w io.Writer) error { return bench.WriteMarkdown(w, r, r.Checks) },
 		json:     indentedJSON(r),
 	}
-}
-
-// writeJSON writes v as indented JSON, atomically (output.write).
-func writeJSON(out output, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return runErr("encoding %s: %v", out.path, err)
-	}
-	return out.write(append(data, '\n'))
 }
 
 // addBench runs the bench for check --bench, adds the run to the report,

@@ -135,7 +135,7 @@ func TestBenchPOC(t *testing.T) {
 			poc.GPUs[i].Measurements[j].Value *= 1.2
 		}
 	}
-	if err := writeJSON(output{path: filepath.Join(dir, "poc.json")}, poc); err != nil {
+	if err := benchForms(poc).save(output{path: filepath.Join(dir, "poc.json")}); err != nil {
 		t.Fatal(err)
 	}
 	fakeBench(&e, rtx4090Run(t, -1), nil)

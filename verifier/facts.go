@@ -32,12 +32,9 @@ func parseFacts(e env, args []string) (options, error) {
 	o := &factsOptions{}
 	fs := newFlags(e, "facts", "[--nvidia-smi FILE] [--format text|json] [--print-query]")
 	fs.StringVar(&o.smi, "nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json"}}
-	fs.Var(format, "format", "output format: text or json")
+	formatVar(fs, &o.format, "output format: text or json", formatText, formatJSON)
 	fs.BoolVar(&o.printQuery, "print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
-	err := parseFlags(fs, args)
-	o.format = format.value
-	return o, err
+	return o, parseFlags(fs, args)
 }
 
 func (o *factsOptions) validate() error { return nil }
@@ -74,7 +71,7 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 	if smiFile != "" {
 		var f *facts.Facts
 		err := interruptible(ctx, func() (err error) {
-			f, err = parseSMI(e, smiFile)
+			f, err = readDecoded(e, smiFile, maxSMIBytes, facts.Parse)
 			return err
 		})
 		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
@@ -91,19 +88,6 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 	f.Host = host.Collect(e.hostRoot)
 	k := host.Kernel(e.hostRoot, f.GPUs, s.NUMANodes(), e.getenv)
 	return f, provenance.Origin{Kind: provenance.Live, Kernel: k}, nil
-}
-
-// parseSMI reads and parses a saved nvidia-smi output.
-func parseSMI(e env, name string) (*facts.Facts, error) {
-	data, err := readInput(e, name, maxSMIBytes)
-	if err != nil {
-		return nil, err
-	}
-	f, err := facts.Parse(data)
-	if err != nil {
-		return nil, usageErr("%s: %v", name, err)
-	}
-	return f, nil
 }
 
 // nvmlErr turns an NVML open error into an exit-1 error with advice.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,10 +30,8 @@ type mergeOptions struct {
 	plan    string   // the plan file; "" for the one most reports name
 	signers string   // the allowed_signers file; "" checks no signatures
 	nccl    string   // nccl-tests output across the nodes
-	out     string   // where to write the fleet report; "" for nowhere
-	force   bool     // replace out
-	format  string   // text, markdown or json
-	lang    msg.Lang // the language of text and markdown
+	out     output   // where to write the fleet report; "" for nowhere
+	printing
 }
 
 func parseMerge(e env, args []string) (options, error) {
@@ -43,15 +40,10 @@ func parseMerge(e env, args []string) (options, error) {
 	fs.StringVar(&o.plan, "plan", "", "the plan file every node was checked against (default: the plan most reports name)")
 	fs.StringVar(&o.signers, "allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
 	fs.StringVar(&o.nccl, "nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
-	fs.StringVar(&o.out, "out", "", "also write the fleet report (JSON, with its digest) to this file")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
-	format := &formatFlag{value: "text", allowed: []string{"text", "markdown", "json"}}
-	fs.Var(format, "format", "what to print: text, markdown (for a ticket) or json (the fleet report)")
-	lang := langFlag(e)
-	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh); the fleet file keeps English")
+	o.out.flags(fs, "out", "also write the fleet report (JSON, with its digest) to this file")
+	o.printing.flags(fs, e, "what to print: text, markdown (for a ticket) or json (the fleet report)", "; the fleet file keeps English", formatText, formatMarkdown, formatJSON)
 	var err error
-	o.reports, err = parseInterleaved(fs, args)
-	o.format, o.lang = format.value, msg.Lang(lang.value)
+	o.reports, err = parseArgs(fs, args, fleet.MaxReports)
 	return o, err
 }
 
@@ -69,32 +61,20 @@ func (o *mergeOptions) validate() error {
 }
 
 func (o *mergeOptions) run(_ context.Context, e env) error {
-	fleetOut := output{path: o.out, force: o.force, inputs: append(slices.Clone(o.reports), o.plan, o.signers, o.nccl)}
+	fleetOut := o.out.reading(append(slices.Clone(o.reports), o.plan, o.signers, o.nccl)...)
 	if err := fleetOut.check(); err != nil {
 		return err
 	}
 	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: e.now()}
-	if o.plan != "" {
-		data, err := readInput(e, o.plan, planfile.MaxBytes)
-		if err != nil {
-			return err
-		}
-		if opt.Plan, err = fleet.PlanOf(data); err != nil {
-			return inputErr(o.plan, err)
-		}
+	var err error
+	if opt.Plan, err = readDecoded(e, o.plan, planfile.MaxBytes, fleet.PlanOf); err != nil {
+		return err
 	}
-	if o.nccl != "" {
-		data, err := readInput(e, o.nccl, fabric.MaxNCCLBytes)
-		if err != nil {
-			return err
-		}
-		if opt.NCCL, err = fabric.ParseNCCL(data); err != nil {
-			return usageErr("%s: %v", o.nccl, err)
-		}
+	if opt.NCCL, err = readDecoded(e, o.nccl, fabric.MaxNCCLBytes, fabric.ParseNCCL); err != nil {
+		return err
 	}
 	var allowed []byte
 	if o.signers != "" {
-		var err error
 		if allowed, err = readInput(e, o.signers, sshsig.MaxAllowedSignersBytes); err != nil {
 			return err
 		}
@@ -108,41 +88,16 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	if err != nil {
 		return runErr("merging: %v", err)
 	}
-	if o.out != "" {
-		data, err := fleet.Marshal(f)
-		if err != nil {
-			return runErr("encoding the fleet report: %v", err)
-		}
-		if err := fleetOut.write(data); err != nil {
+	result := fleetForms(f, o.lang)
+	if fleetOut.path != "" {
+		if err := result.save(fleetOut); err != nil {
 			return err
 		}
 	}
-	if err := fleetForms(f, o.lang).print(e.stdout, o.format); err != nil {
+	if err := result.print(e.stdout, o.format); err != nil {
 		return err
 	}
 	return mergeExit(f)
-}
-
-// parseInterleaved parses flags that may stand before, between or after
-// the file names, as admins type them.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, &codeError{code: exitUsage}
-		}
-		if fs.NArg() == 0 {
-			return files, nil
-		}
-		if len(files) > fleet.MaxReports {
-			return files, nil // validate refuses them all, naming the limit
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // readReports reads each report and, when asked, its signature beside it.

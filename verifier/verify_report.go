@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -36,9 +35,15 @@ func parseVerifyReport(e env, args []string) (options, error) {
 	fs.StringVar(&o.allowed, "allowed-signers", "", "check the SSH signature against this allowed_signers file (ssh-keygen(1) format: principals [namespaces=\"gpuplan-report\"] ssh-ed25519 KEY)")
 	fs.StringVar(&o.signature, "signature", "", "the signature file; default: the report's name with .sig added")
 	fs.StringVar(&o.nonce, "nonce", "", "the challenge the buyer gave for this delivery: the report must carry it")
-	var err error
-	o.report, err = parseWithOnePositional(fs, args)
-	return o, err
+	files, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return o, err
+	}
+	if len(files) != 1 {
+		return o, usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
+	}
+	o.report = files[0]
+	return o, nil
 }
 
 func (o *verifyReportOptions) validate() error {
@@ -113,29 +118,6 @@ func (o *verifyReportOptions) run(_ context.Context, e env) error {
 		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("%s is genuine, but INCOMPLETE: %s not measured", name, countOf(len(acceptance.UnmeasuredDemanded(a.Checks)), "demanded check was", "demanded checks were"))}
 	}
 	return nil
-}
-
-// parseWithOnePositional parses flags placed before or after the one
-// positional argument, as in "verify-report report.json --allowed-signers F".
-func parseWithOnePositional(fs *flag.FlagSet, args []string) (string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return "", err
-			}
-			return "", &codeError{code: exitUsage}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if len(pos) != 1 {
-		return "", usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
-	}
-	return pos[0], nil
 }
 
 // checkSignature verifies the report's SSH signature when allowed names an
