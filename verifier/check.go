@@ -120,14 +120,14 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 		if err != nil {
 			return err
 		}
-		run, err := addBench(ctx, e, r, cfg, pocRun)
+		run, err := addBench(ctx, e, r, cfg, pocRun, o.lang)
 		if err != nil {
 			return err
 		}
 		interrupted = run.Interrupted
 	}
 	if reportOut.path != "" {
-		if err := writeReportFile(e, reportOut, r, key); err != nil {
+		if err := writeReportFile(e, reportOut, r, key, o.lang); err != nil {
 			return err
 		}
 	}
@@ -158,8 +158,9 @@ func readSigningKey(e env, name string) (ed25519.PrivateKey, error) {
 }
 
 // writeReportFile writes the report atomically (output.write) and, with a
-// key, its SSH signature of the exact bytes written (name.sig).
-func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey) error {
+// key, its SSH signature of the exact bytes written (name.sig), saying on
+// stderr in l how the buyer checks it.
+func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey, l msg.Lang) error {
 	data, err := report.Marshal(r)
 	if err != nil {
 		return runErr("encoding the report: %v", err)
@@ -182,8 +183,9 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 		return err
 	}
 	pub := key.Public().(ed25519.PublicKey)
-	fmt.Fprintf(e.stderr, "gpuverify: signed %s with %s (%s); the buyer verifies it with\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  or: ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s\n",
-		out.path, sshsig.Fingerprint(pub), sshsig.KeyType, out.path, sshsig.Namespace, out.path, out.path)
+	fmt.Fprintf(e.stderr, "gpuverify: %s\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  %s\n",
+		l.Text("cli.check.signed", msg.Text(out.path), msg.Text(sshsig.Fingerprint(pub)), msg.Text(sshsig.KeyType)), out.path,
+		l.Text("cli.check.signed_or", msg.Text(fmt.Sprintf("ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s", sshsig.Namespace, out.path, out.path))))
 	return nil
 }
 
@@ -195,13 +197,4 @@ func reportForms(r *report.Report, l msg.Lang) forms {
 		markdown: func(w io.Writer) error { return report.WriteMarkdown(w, r, l) },
 		json:     func() ([]byte, error) { return report.Marshal(r) },
 	}
-}
-
-// countOf writes n with the singular or plural phrase: "1 demanded check
-// was", "2 demanded checks were".
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -97,7 +97,7 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	if err := result.print(e.stdout, o.format); err != nil {
 		return err
 	}
-	return mergeExit(f)
+	return mergeExit(f, o.lang)
 }
 
 // readReports reads each report and, when asked, its signature beside it.
@@ -135,23 +135,23 @@ func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
 	return &fleet.Signature{Status: fleet.SigVerified, Signer: who}
 }
 
-// mergeExit maps the fleet to the exit code: 2 when a file was rejected
-// (named on stderr; the fleet report holds the rest), 3 when a check
-// failed, 4 when a node was incomplete.
-func mergeExit(f *fleet.Fleet) error {
+// mergeExit maps the fleet to the exit code, with its message in l: 2
+// when a file was rejected (named on stderr; the fleet report holds the
+// rest), 3 when a check failed, 4 when a node was incomplete.
+func mergeExit(f *fleet.Fleet, l msg.Lang) error {
 	if len(f.Rejected) > 0 {
 		parts := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
-			parts[i] = r.File + ": " + r.Reason
+			parts[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason))
 		}
-		return usageErr("%d of %d files not merged (the fleet report holds the other %d):\n  %s",
-			len(f.Rejected), len(f.Rejected)+len(f.Nodes), len(f.Nodes), strings.Join(parts, "\n  "))
+		head := l.Text("cli.merge.rejected", msg.Int(len(f.Rejected)), msg.Int(len(f.Rejected)+len(f.Nodes)), msg.Int(len(f.Nodes)))
+		return usageErr("%s\n  %s", head, strings.Join(parts, "\n  "))
 	}
 	if f.Summary.Fail > 0 {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d fleet checks failed: keep the fleet report and the node reports and open a ticket with the vendor (rule A4)", f.Summary.Fail, f.Summary.Total)}
+		return &codeError{code: exitFailed, msg: l.Text("cli.merge.failed", msg.Int(f.Summary.Fail), msg.Int(f.Summary.Total))}
 	}
 	if f.Summary.Verdict == acceptance.VerdictIncomplete {
-		return &codeError{code: exitIncomplete, msg: "INCOMPLETE: no fleet check failed, but a check the plan demands was not measured on some node (see the fleet report)"}
+		return &codeError{code: exitIncomplete, msg: l.Text("cli.merge.incomplete")}
 	}
 	return nil
 }
@@ -175,19 +175,21 @@ func isFleet(data []byte) bool {
 	return json.Unmarshal(data, &head) == nil && head.Schema == fleet.Schema
 }
 
-// verifyFleet is verify-report for a fleet report.
-func verifyFleet(e env, name string, data []byte) error {
+// verifyFleet is verify-report for a fleet report, in l.
+func verifyFleet(e env, name string, data []byte, l msg.Lang) error {
 	ok, _, got, err := fleet.Verify(data)
 	if err != nil {
-		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
+		return usageErr("%s", l.Text("cli.verify.fleet_unreadable", msg.Text(name), msg.Text(err.Error())))
 	}
 	if !ok {
-		fmt.Fprintf(e.stdout, "%s: %s\n", name, report.NoVerdict)
-		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it, so it gives no verdict", name)}
+		fmt.Fprintln(e.stdout, l.Text("report.line", msg.Text(name), msg.Label("report.no_verdict")))
+		return &codeError{code: exitUnverified, msg: l.Text("cli.verify.fleet_digest_bad", msg.Text(name))}
 	}
 	f, _ := fleet.Decode(data)
-	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",
-		name, got, f.Time, f.Tool.Name, f.Tool.Version, len(f.Nodes), len(f.Rejected), f.Plan.SHA256,
-		strings.ToUpper(f.Summary.Verdict), f.Summary.Fail, f.Summary.Warn, f.Summary.Skip, f.Summary.Pass)
+	s := f.Summary
+	fmt.Fprintln(e.stdout, l.Text("cli.verify.digest_ok", msg.Text(name), msg.Text(got)))
+	fmt.Fprintln(e.stdout, l.Text("cli.verify.merged", msg.Text(f.Time), msg.Text(f.Tool.Name), msg.Text(f.Tool.Version),
+		msg.Int(len(f.Nodes)), msg.Int(len(f.Rejected)), msg.Text(f.Plan.SHA256), msg.Text(strings.ToUpper(s.Verdict)),
+		msg.Int(s.Fail), msg.Int(s.Warn), msg.Int(s.Skip), msg.Int(s.Pass)))
 	return nil
 }

@@ -28,10 +28,10 @@ func TestParseOptions(t *testing.T) {
 		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true}},
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
 			&checkOptions{plan: "p.json", out: output{path: "r.json"}, sign: "key", bench: true, benchDuration: 30 * time.Second, printing: printing{format: "text", lang: "en"}}},
-		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", format: "text"}},
+		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", printing: printing{format: "text", lang: "en"}}},
 		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: output{path: "u.csv"}}},
 		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", printing: printing{format: "text", lang: "en"}}},
-		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1"}},
+		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1", lang: "en"}},
 	}
 	for _, tt := range tests {
 		got, err := commands[tt.args[0]].parse(e, tt.args[1:])
