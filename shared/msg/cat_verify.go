@@ -62,5 +62,16 @@ func init() {
 		{ID: "report.host.ram", En: "{0} MiB RAM", Zh: "内存 {0} MiB"},
 		{ID: "report.gpus.none", En: "none listed", Zh: "未列出任何 GPU"},
 		{ID: "report.gpus.attached", En: " ({0} attached)", Zh: "（连接了 {0} 块）"},
+
+		{ID: "fleet.cell.digest_ok", En: "{0} ok", Zh: "{0} 相符"},
+		{ID: "fleet.cell.digest_bad", En: "{0} MISMATCH", Zh: "{0} 不符"},
+		{ID: "fleet.cell.ib", En: "{0} active, {1} Gb/s", Zh: "{0} 个端口活动，{1} Gb/s"},
+		{ID: "fleet.cell.verdict", En: "{0} ({1} fail, {2} warn)", Zh: "{0}（{1} 项失败，{2} 项警告）"},
+		{ID: "fleet.cell.sig_unchecked", En: "not checked", Zh: "未检查"},
+		{ID: "fleet.cell.sig_by", En: "{0} ({1})", Zh: "{0}（{1}）"},
+		{ID: "enum.sig.verified", En: "verified", Zh: "已验证"},
+		{ID: "enum.sig.missing", En: "missing", Zh: "缺少签名"},
+		{ID: "enum.sig.invalid", En: "invalid", Zh: "无效"},
+		{ID: "enum.sig.unavailable", En: "unavailable", Zh: "无法验证"},
 	})
 }
