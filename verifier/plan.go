@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 )
@@ -28,7 +29,7 @@ func parsePlan(e env, args []string) (options, error) {
 	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--lang zh|en] [--ics exit.ics [--force]]")
 	fs.StringVar(&o.in, "in", "", "requirement sheet or plan file (JSON); - reads standard input")
 	o.ics.flags(fs, "ics", "also write the exit schedule (procurement.exit) as an iCalendar file")
-	o.printing.flags(fs, e, "output format: text, json or markdown", "", formatText, formatJSON, formatMarkdown)
+	o.printing.flags(fs, e, "output format: text, json or markdown", "; also of the --ics file's events", formatText, formatJSON, formatMarkdown)
 	return o, parseFlags(fs, args)
 }
 
@@ -50,7 +51,7 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 			return err
 		}
 		if icsOut.path != "" {
-			if err := writeICS(icsOut, p, e.now()); err != nil {
+			if err := writeICS(icsOut, p, e.now(), o.lang); err != nil {
 				return err
 			}
 		}
@@ -75,8 +76,9 @@ func readPlan(data []byte) (*plan.Plan, error) {
 	return plan.Build(req)
 }
 
-// writeICS writes the exit schedule as an iCalendar file (rules E1, E2).
-func writeICS(out output, p *plan.Plan, now time.Time) error {
+// writeICS writes the exit schedule as an iCalendar file (rules E1, E2),
+// its events in l.
+func writeICS(out output, p *plan.Plan, now time.Time, l msg.Lang) error {
 	pr := p.Requirements.Procurement
 	if pr == nil || pr.Exit == nil {
 		return usageErr("--ics: the plan has no procurement.exit section")
@@ -86,7 +88,7 @@ func writeICS(out output, p *plan.Plan, now time.Time) error {
 		return usageErr("procurement.exit: %v", err)
 	}
 	var b bytes.Buffer
-	if err := sched.WriteICS(&b, now.UTC()); err != nil {
+	if err := sched.WriteICSIn(&b, now.UTC(), l); err != nil {
 		return runErr("%v", err)
 	}
 	return out.write(b.Bytes())

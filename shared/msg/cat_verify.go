@@ -1,8 +1,9 @@
 package msg
 
 // gpuverify's own lines (verifier/): what verify-report, merge, bench and
-// check print beside the report, and the report's origin and server lines
-// (shared/report).
+// check print beside the report; the report's origin and server lines
+// (shared/report), the fleet node table's cells (shared/fleet) and the
+// exit calendar's events (shared/exit's .ics).
 func init() {
 	add([]Entry{
 		{ID: "cli.verify.unreadable", En: "{0}: not a report gpuverify can read: {1}", Zh: "{0}：不是 gpuverify 能读取的报告：{1}"},
@@ -73,5 +74,8 @@ func init() {
 		{ID: "enum.sig.missing", En: "missing", Zh: "缺少签名"},
 		{ID: "enum.sig.invalid", En: "invalid", Zh: "无效"},
 		{ID: "enum.sig.unavailable", En: "unavailable", Zh: "无法验证"},
+
+		{ID: "exit.ics.summary", En: "{0}: {1}", Zh: "{0}：{1}"},
+		{ID: "exit.ics.due", En: "Rule {0}. Due {1}.", Zh: "规则 {0}。截止 {1}。"},
 	})
 }
