@@ -46,7 +46,7 @@ func formatVar(fs *flag.FlagSet, f *string, usage string, formats ...string) {
 // flag leaves in English.
 func langVar(fs *flag.FlagSet, e env, l *msg.Lang, note string) {
 	*l = msg.FromEnv(e.getenv)
-	fs.Var(langFlag{l}, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh)"+note)
+	fs.Var(langFlag{l}, "lang", "language of what it prints: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh)"+note)
 }
 
 // formatFlag is a flag.Value restricted to a set of output formats.

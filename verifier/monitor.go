@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 )
 
@@ -14,8 +15,9 @@ func init() {
 
 // monitorOptions are the flags of gpuverify monitor.
 type monitorOptions struct {
-	cfg monitor.Config // interval and duration
-	out output         // where to write the CSV; "" for standard output
+	cfg  monitor.Config // interval and duration
+	out  output         // where to write the CSV; "" for standard output
+	lang msg.Lang       // the language of the summary
 }
 
 func parseMonitor(e env, args []string) (options, error) {
@@ -24,6 +26,7 @@ func parseMonitor(e env, args []string) (options, error) {
 	fs.DurationVar(&o.cfg.Interval, "interval", 10e9, "time between samples (at least 1s)")
 	fs.DurationVar(&o.cfg.Duration, "duration", 0, "how long to sample; 0 samples until Ctrl-C or SIGTERM")
 	o.out.flags(fs, "out", "write the CSV to this file (the summary then goes to standard output); default: CSV to standard output, summary to standard error")
+	langVar(fs, e, &o.lang, "; the CSV keeps English column names")
 	return o, parseFlags(fs, args)
 }
 
@@ -61,11 +64,11 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 		defer f.Close()
 		csvOut, summaryOut = f, e.stdout
 	}
-	until := "until Ctrl-C"
+	until := msg.New("monitor.until_stopped")
 	if cfg.Duration > 0 {
-		until = "for " + cfg.Duration.String() + " (Ctrl-C stops early)"
+		until = msg.New("monitor.for", msg.Text(cfg.Duration.String()))
 	}
-	fmt.Fprintf(e.stderr, "gpuverify monitor: sampling every %s %s; every sample is written as it is taken\n", cfg.Interval, until)
+	fmt.Fprintf(e.stderr, "gpuverify monitor: %s\n", o.lang.Text("monitor.sampling", msg.Text(cfg.Interval.String()), msg.Sub(until)))
 	sum, err := monitor.Run(ctx, s, e.clock, cfg, csvOut)
 	if err != nil {
 		return runErr("%v", err)
@@ -75,5 +78,5 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 			return runErr("writing %s: %v", o.out.path, err)
 		}
 	}
-	return monitor.WriteSummary(summaryOut, sum)
+	return monitor.WriteSummary(summaryOut, sum, o.lang)
 }

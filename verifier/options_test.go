@@ -29,7 +29,7 @@ func TestParseOptions(t *testing.T) {
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
 			&checkOptions{plan: "p.json", out: output{path: "r.json"}, sign: "key", bench: true, benchDuration: 30 * time.Second, printing: printing{format: "text", lang: "en"}}},
 		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", printing: printing{format: "text", lang: "en"}}},
-		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: output{path: "u.csv"}}},
+		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: output{path: "u.csv"}, lang: "en"}},
 		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", printing: printing{format: "text", lang: "en"}}},
 		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1", lang: "en"}},
 	}

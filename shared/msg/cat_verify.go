@@ -77,5 +77,25 @@ func init() {
 
 		{ID: "exit.ics.summary", En: "{0}: {1}", Zh: "{0}：{1}"},
 		{ID: "exit.ics.due", En: "Rule {0}. Due {1}.", Zh: "规则 {0}。截止 {1}。"},
+
+		{ID: "monitor.sampling", En: "sampling every {0} {1}; every sample is written as it is taken", Zh: "每 {0} 采样一次，{1}；每个样本采到即写入"},
+		{ID: "monitor.until_stopped", En: "until Ctrl-C", Zh: "直到按 Ctrl-C"},
+		{ID: "monitor.for", En: "for {0} (Ctrl-C stops early)", Zh: "持续 {0}（Ctrl-C 可提前停止）"},
+		{ID: "monitor.title", En: "Utilisation (rule O1) from {0} to {1} ({2}): {3} samples, {4} missed, {5}", Zh: "利用率（规则 O1），从 {0} 到 {1}（{2}）：采样 {3} 次，漏采 {4} 次，{5}"},
+		{ID: "monitor.ran", En: "ran to its duration", Zh: "按设定时长运行完毕"},
+		{ID: "monitor.interrupted", En: "interrupted; every sample taken is in the CSV", Zh: "已中断；已采的每个样本都在 CSV 里"},
+		{ID: "monitor.col.gpu", En: "GPU", Zh: "GPU 序号"},
+		{ID: "monitor.col.samples", En: "samples", Zh: "采样数"},
+		{ID: "monitor.col.mean_util", En: "mean util", Zh: "平均利用率"},
+		{ID: "monitor.col.p95_util", En: "p95 util", Zh: "P95 利用率"},
+		{ID: "monitor.col.max_memory", En: "max memory used", Zh: "最高显存占用"},
+		{ID: "monitor.col.mean_power", En: "mean power", Zh: "平均功率"},
+		{ID: "monitor.col.hw_throttle", En: "HW throttle samples", Zh: "硬件降频样本数"},
+		{ID: "monitor.all", En: "all", Zh: "全部"},
+		{ID: "monitor.na", En: "n/a", Zh: "无数据"},
+		{ID: "monitor.o1.none", En: "O1: no utilisation was read, so no verdict.", Zh: "O1：没有读到利用率，所以没有结论。"},
+		{ID: "monitor.o1.ok", En: "O1: mean utilisation {0} is at least {1}%.", Zh: "O1：平均利用率 {0}，不低于 {1}%。"},
+		{ID: "monitor.o1.under", En: "O1: mean utilisation {0} is under {1}%: over-provisioned, or a scheduling problem. Consider fewer or smaller GPUs, or fix the job pipeline.", Zh: "O1：平均利用率 {0}，低于 {1}%：资源过剩，或调度有问题。请考虑更少或更小的 GPU，或修好作业流水线。"},
+		{ID: "monitor.o1.short", En: "This run is shorter than the first week rule O1 speaks of: treat it as a hint and keep monitoring.", Zh: "本次运行短于规则 O1 所说的第一周：只能当作提示，请继续监控。"},
 	})
 }
