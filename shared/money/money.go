@@ -29,7 +29,7 @@ func Round2(d decimal.Decimal) decimal.Decimal {
 // Format writes d rounded to two places with comma thousands separators:
 // 58200 → "58,200.00".
 func Format(d decimal.Decimal) string {
-	return group(Round2(d).StringFixed(2))
+	return Group(Round2(d).StringFixed(2))
 }
 
 // FormatCNY is Format with a yuan sign: 58200 → "¥58,200.00",
@@ -61,7 +61,7 @@ func FormatWan(d decimal.Decimal) string {
 	w := d.DivRound(tenThousand, DivPrecision).Round(2).StringFixed(2)
 	w = strings.TrimRight(w, "0")
 	w = strings.TrimSuffix(w, ".")
-	return group(w) + "万"
+	return Group(w) + "万"
 }
 
 // FormatPercent writes a fraction as a percentage with two places:
@@ -70,9 +70,10 @@ func FormatPercent(frac decimal.Decimal) string {
 	return Format(frac.Shift(2)) + "%"
 }
 
-// group inserts comma thousands separators into the integer part of a plain
-// decimal string such as "-58200.00".
-func group(s string) string {
+// Group inserts comma thousands separators into the integer part of a
+// plain number such as "-58200.00" or "12345"; shared/msg writes every
+// figure through it too.
+func Group(s string) string {
 	sign := ""
 	if strings.HasPrefix(s, "-") {
 		sign, s = "-", s[1:]

@@ -1,6 +1,11 @@
 package msg
 
-import "sort"
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strconv"
+)
 
 // Entry is one catalogue entry: its id, the English and the Chinese
 // format.
@@ -10,14 +15,81 @@ type Entry struct {
 	Zh string
 }
 
-// catalogue holds every message id the planner renders; the cat_*.go files
-// fill it.
-var catalogue = map[string]Entry{}
+// files are the catalogue's data files, one per area (the format is in
+// doc.go).
+//
+//go:embed catalogue/*.txt
+var files embed.FS
 
-// add puts entries in the catalogue; a duplicate id panics at start-up, so
-// two areas can never claim one id unnoticed. The entries are a slice, not
-// a map literal, so they compile to static data rather than to code (the
-// site's WebAssembly stays small).
+// catalogue holds every message id the planner renders, read once at
+// start-up from the files in catalogue/.
+//
+// A bad file panics here rather than returning an error: the files are
+// compiled into the binary, no user input reaches this parse, and
+// TestCatalogueFilesParse fails on any problem (naming the file, the line
+// and what is wrong) before a binary can ship.
+var catalogue = mustLoad(files)
+
+// mustLoad is load, panicking on an error (see catalogue).
+func mustLoad(fsys fs.FS) map[string]Entry {
+	m, err := load(fsys)
+	if err != nil {
+		panic("msg: " + err.Error())
+	}
+	return m
+}
+
+// load parses every catalogue/*.txt file of fsys into one map; an id may
+// be defined once across all of them.
+func load(fsys fs.FS) (map[string]Entry, error) {
+	names, err := fs.Glob(fsys, "catalogue/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	parsed := make([][]Entry, len(names))
+	total := 0
+	for i, name := range names {
+		if parsed[i], err = parseFile(fsys, name); err != nil {
+			return nil, err
+		}
+		total += len(parsed[i])
+	}
+	m := make(map[string]Entry, total)
+	for i, entries := range parsed {
+		for _, e := range entries {
+			if _, dup := m[e.ID]; dup {
+				return nil, twice(names[i], e.ID, names[:i], parsed)
+			}
+			m[e.ID] = e
+		}
+	}
+	return m, nil
+}
+
+// parseFile reads and parses the file name of fsys.
+func parseFile(fsys fs.FS, name string) ([]Entry, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return parse(name, data)
+}
+
+// twice is the error for id, defined in file and in one of the earlier
+// files, whose entries are parsed[i] for earlier[i].
+func twice(file, id string, earlier []string, parsed [][]Entry) error {
+	for i, other := range earlier {
+		for _, e := range parsed[i] {
+			if e.ID == id {
+				return &parseError{file, 0, "message id " + strconv.Quote(id) + " is also defined in " + other}
+			}
+		}
+	}
+	return &parseError{file, 0, "message id " + strconv.Quote(id) + " is defined twice"}
+}
+
+// add puts entries in the catalogue at run time (tests add entries of
+// their own); a duplicate id panics.
 func add(entries []Entry) {
 	for _, e := range entries {
 		if _, dup := catalogue[e.ID]; dup {
@@ -27,8 +99,7 @@ func add(entries []Entry) {
 	}
 }
 
-// addMap is add for entries keyed by id (the form of the package's first
-// release, the milestone); the key is the id.
+// addMap is add for entries keyed by id; the key is the id.
 func addMap(entries map[string]Entry) {
 	for id, e := range entries {
 		e.ID = id

@@ -7,7 +7,7 @@ import (
 
 // The message ids of texts the catalogue of cards keeps in English and
 // finds by that text: the cards' caveats and the notes on their figures
-// (cat_catalog.go, cat_notes.go).
+// (catalogue/catalog.txt, catalogue/notes.txt).
 const (
 	caveatPrefix = "catalog.caveat."
 	notePrefix   = "catalog.note."

@@ -49,17 +49,44 @@
 // argument 0; "{0|node|nodes}" writes "node" when argument 0 is 1 and
 // "nodes" otherwise (Chinese formats rarely need it). A "{" not followed by
 // a digit is written as is. Both formats of an entry must use the same
-// arguments; TestCatalogueComplete fails otherwise, and when either
-// language is missing.
+// arguments; the parser refuses an entry otherwise, and one that lacks
+// either language.
+//
+// # The catalogue files
+//
+// The entries are data, not code: one UTF-8 text file per area in
+// catalogue/, catalogue/<area>.txt, compiled in with go:embed and read once
+// at start-up. An entry is three lines: its id, "en " and the English
+// format, "zh " and the Chinese format, in that order. Blank lines separate
+// entries; a line starting "#" is a comment, above an entry or between
+// entries:
+//
+//	# The contract check (shared/contract, rules K1–K6).
+//
+//	contract.k1.ok
+//	en Availability {0} allows {1} minutes of downtime a month ({2}).
+//	zh 可用性 {0} 每月允许停机 {1} 分钟（{2}）。
+//
+// The format is everything after "en " or "zh ", a leading space included
+// (" s", a unit written after a number). There is no quoting and no escape:
+// a line is one format, and a format is one line. An id is ASCII letters,
+// digits and . _ - + /, "<area>.<what>" by custom, and may be defined once
+// across all the files.
+//
+// The parser is strict: an unknown line, a missing or second en or zh
+// line, a duplicate id, an empty format, a broken placeholder, formats
+// whose placeholder sets differ, a tab, a carriage return, a trailing space
+// or invalid UTF-8 is an error naming the file, the line and the problem;
+// so is a file over 256 KiB, a line over 2,048 bytes or more than 2,000
+// entries in a file. TestCatalogueFilesParse runs it on every file, so a
+// bad file fails the tests and never reaches a binary.
 //
 // # Adding messages
 //
-// Each area keeps its entries in its own file here, cat_<area>.go, with an
-// init that calls add([]Entry{{ID: "<area>.<what>", En: "…", Zh: "…"}, …})
-// (addMap takes the milestone's map keyed by id); an id may be defined once
-// (a duplicate panics, so a clash shows on the first test run).
-// Tests of a package that makes messages should call Check on what it
-// makes: it fails for an unknown id or a wrong argument count.
+// Add the entry to its area's file (a new area gets a new file); the tests
+// of shared/msg check it. Tests of a package that makes messages should
+// call Check on what it makes: it fails for an unknown id or a wrong
+// argument count.
 //
 // A message decoded from a file is hostile: rendering never panics, an
 // unknown id renders as the id, and a missing argument as "?".

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -20,7 +21,7 @@ var (
 )
 
 // Int writes a whole number with thousands separators: 12345 → "12,345".
-func (l Lang) Int(n int) string { return group(strconv.Itoa(n)) }
+func (l Lang) Int(n int) string { return money.Group(strconv.Itoa(n)) }
 
 // Num writes v with digits decimals (clamped to 0–6; -1 for the fewest
 // that give v back, see Fig) and thousands separators; "-0" is written
@@ -54,7 +55,7 @@ func (l Lang) Price(d decimal.Decimal) string {
 	if d.Equal(d.Round(2)) || d.Abs().GreaterThanOrEqual(thousand) {
 		return l.Money(d)
 	}
-	s := group(d.String())
+	s := money.Group(d.String())
 	if l == Zh {
 		return s + "元"
 	}
@@ -90,7 +91,7 @@ func hasFen(d decimal.Decimal) bool { return !d.Equal(d.Truncate(0)) }
 // so "¥0.30–1.00" never reads "¥0.30–1".
 func rangeEnd(d decimal.Decimal, fen bool) string {
 	if fen {
-		return group(d.StringFixed(2))
+		return money.Group(d.StringFixed(2))
 	}
 	return plainAmount(d)
 }
@@ -133,7 +134,7 @@ func (l Lang) Percent(frac decimal.Decimal) string {
 // Dec writes a plain decimal quantity with at most two decimals, trailing
 // zeros dropped, and thousands separators: 7.50 → "7.5".
 func (l Lang) Dec(d decimal.Decimal) string {
-	return group(trimZeros(d.Round(2).StringFixed(2)))
+	return money.Group(trimZeros(d.Round(2).StringFixed(2)))
 }
 
 // months are the English month names.
@@ -186,7 +187,7 @@ func roundMoney(d decimal.Decimal) decimal.Decimal {
 
 // plainAmount writes a rounded amount with separators, fen dropped when zero.
 func plainAmount(d decimal.Decimal) string {
-	return strings.TrimSuffix(group(d.StringFixed(2)), ".00")
+	return strings.TrimSuffix(money.Group(d.StringFixed(2)), ".00")
 }
 
 // zhAmount writes a rounded amount without 元 in unit (万 or 亿, see
@@ -200,7 +201,7 @@ func zhAmount(d decimal.Decimal, unit decimal.Decimal) string {
 	if unit.Equal(yi) {
 		suffix = "亿"
 	}
-	return group(trimZeros(d.DivRound(unit, 16).Round(2).StringFixed(2))) + suffix
+	return money.Group(trimZeros(d.DivRound(unit, 16).Round(2).StringFixed(2))) + suffix
 }
 
 // formatNum writes v with digits decimals and separators.
@@ -216,7 +217,7 @@ func formatNum(v float64, digits int) string {
 	if strings.Trim(s, "-0.") == "" {
 		s = strings.TrimPrefix(s, "-")
 	}
-	return group(s)
+	return money.Group(s)
 }
 
 // trimZeros drops trailing fraction zeros and a bare point: "7.50" → "7.5",
@@ -226,27 +227,4 @@ func trimZeros(s string) string {
 		return s
 	}
 	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
-}
-
-// group inserts comma thousands separators into the integer part of a plain
-// number such as "-58200.5".
-func group(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	var b strings.Builder
-	b.WriteString(sign)
-	for i := range len(whole) {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(whole[i])
-	}
-	if hasFrac {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
 }
