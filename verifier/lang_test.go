@@ -268,3 +268,23 @@ func TestPlanICSLang(t *testing.T) {
 		t.Errorf("plan --ics --lang en differs from the site's download:\n%s\n%s", en, site.Bytes())
 	}
 }
+
+// TestFactsQueryLang: facts --print-query's comments in Chinese; the
+// commands are the same in both languages.
+func TestFactsQueryLang(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	_, zh, _ := e.gv(t, context.Background(), "", "facts", "--print-query", "--lang", "zh")
+	_, en, _ := e.gv(t, context.Background(), "", "facts", "--print-query", "--lang", "en")
+	zhLines, enLines := strings.Split(zh, "\n"), strings.Split(en, "\n")
+	if len(zhLines) != 6 || len(enLines) != 6 {
+		t.Fatalf("zh:\n%s\nen:\n%s", zh, en)
+	}
+	for i := range zhLines {
+		if comment := strings.HasPrefix(enLines[i], "#"); !comment && zhLines[i] != enLines[i] {
+			t.Errorf("command %q in Chinese, %q in English", zhLines[i], enLines[i])
+		} else if comment && len(englishLeft(zhLines[i])) > 0 {
+			t.Errorf("English %q left in %q", englishLeft(zhLines[i]), zhLines[i])
+		}
+	}
+}

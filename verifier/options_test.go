@@ -25,7 +25,7 @@ func TestParseOptions(t *testing.T) {
 		want options
 	}{
 		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", printing: printing{format: "json", lang: "en"}}},
-		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true}},
+		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true, lang: "en"}},
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
 			&checkOptions{plan: "p.json", out: output{path: "r.json"}, sign: "key", bench: true, benchDuration: 30 * time.Second, printing: printing{format: "text", lang: "en"}}},
 		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", printing: printing{format: "text", lang: "en"}}},
