@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
-	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -159,39 +158,6 @@ func TestMergeLang(t *testing.T) {
 	code, stdout, stderr = e.gv(t, context.Background(), "", "verify-report", edited, "--lang", "zh")
 	if code != exitUnverified || !strings.Contains(stdout, "无结论") || len(englishLeft(stdout+stderr, dir)) > 0 {
 		t.Errorf("edited fleet: exit %d, English %q in %s%s", code, englishLeft(stdout+stderr, dir), stdout, stderr)
-	}
-}
-
-// TestBenchLang: what bench says on standard error, and its exit lines,
-// in Chinese (rules A1, A2, A4); the reason a skipped run gives is the
-// CUDA library's, quoted as it is.
-func TestBenchLang(t *testing.T) {
-	t.Parallel()
-	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
-	noLib := &bench.Run{Schema: bench.Schema, DurationS: 60, Skipped: "CUDA driver library libcuda.so.1 could not be loaded: install the NVIDIA driver"}
-	interrupted := rtx4090Run(t, -1)
-	interrupted.Interrupted = true
-	for _, c := range []struct {
-		name string
-		run  *bench.Run
-		args []string
-		code int
-		want string
-	}{
-		{"one GPU slow", rtx4090Run(t, 3), nil, exitFailed, "项检查中有"},
-		{"two GPUs", rtx4090Run(t, -1), []string{"--gpus", "0,1"}, exitOK, "基准测试：GPU [0 1]，时长 1m0s"},
-		{"no libcuda", noLib, nil, exitError, "没有运行任何基准测试："},
-		{"nothing measured", &bench.Run{Schema: bench.Schema, DurationS: 60}, nil, exitError, "没有运行任何基准测试：每项测量都被跳过"},
-		{"interrupted", interrupted, nil, exitError, "已中断"},
-	} {
-		fakeBench(&e, c.run, nil)
-		code, _, stderr := e.gv(t, context.Background(), "", append([]string{"bench", "--lang", "zh"}, c.args...)...)
-		if code != c.code || !strings.Contains(stderr, c.want) {
-			t.Errorf("%s: exit %d, stderr %q", c.name, code, stderr)
-		}
-		if w := englishLeft(stderr, noLib.Skipped); len(w) > 0 {
-			t.Errorf("%s: English %q left in %q", c.name, w, stderr)
-		}
 	}
 }
 
