@@ -128,39 +128,6 @@ func forgedReport(t *testing.T, data []byte) []byte {
 	return forged
 }
 
-// TestMergeLang: merge's exit lines and verify-report of a fleet report
-// in Chinese (issue 15; rules A1 to A4): a node short of InfiniBand ports
-// fails the fleet, a file that is not a report is not merged, and an
-// edited fleet report gives no verdict.
-func TestMergeLang(t *testing.T) {
-	t.Parallel()
-	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
-	dir := t.TempDir()
-	a := nodeReport(t, dir, "node-a", 1, 8)
-	b := nodeReport(t, dir, "node-b", 2, 4)
-	out := filepath.Join(dir, "fleet.json")
-	code, _, stderr := e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b, "--out", out, "--lang", "zh")
-	if code != exitFailed || !strings.Contains(stderr, "项集群检查中有") || len(englishLeft(stderr, dir)) > 0 {
-		t.Errorf("failed fleet: exit %d, English %q in %q", code, englishLeft(stderr, dir), stderr)
-	}
-	code, _, stderr = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b, "testdata/plan-h100x8.json", "--lang", "zh")
-	head, _, _ := strings.Cut(stderr, "\n")
-	if code != exitUsage || !strings.Contains(head, "3 个文件中有 1 个未合并（集群报告包含其余 2 个）") || len(englishLeft(head)) > 0 {
-		t.Errorf("rejected file: exit %d, %q", code, stderr)
-	}
-	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh")
-	if code != exitOK || !strings.Contains(stdout, "合并于") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
-		t.Errorf("verify-report fleet: exit %d, English %q in %s%s", code, englishLeft(stdout, dir, "gpuverify dev"), stdout, stderr)
-	}
-	data, _ := os.ReadFile(out)
-	edited := filepath.Join(dir, "edited.json")
-	os.WriteFile(edited, bytes.Replace(data, []byte(`"gpus": 8`), []byte(`"gpus": 9`), 1), 0o644)
-	code, stdout, stderr = e.gv(t, context.Background(), "", "verify-report", edited, "--lang", "zh")
-	if code != exitUnverified || !strings.Contains(stdout, "无结论") || len(englishLeft(stdout+stderr, dir)) > 0 {
-		t.Errorf("edited fleet: exit %d, English %q in %s%s", code, englishLeft(stdout+stderr, dir), stdout, stderr)
-	}
-}
-
 // TestMonitorLang: monitor's note and its O1 summary in Chinese (rule O1),
 // the columns aligned with Chinese headers.
 func TestMonitorLang(t *testing.T) {
