@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
 )
@@ -25,10 +25,9 @@ const defaultBenchDuration = 60 * time.Second
 type benchOptions struct {
 	duration time.Duration // the whole run's time budget
 	gpus     string        // "all" or GPU numbers such as "0,1"
-	format   string        // text, json or markdown
 	pocBench string        // the POC machine's bench file
-	out      string        // where to write the judged run; "" for nowhere
-	force    bool          // replace out
+	out      output        // where to write the judged run; "" for nowhere
+	printing
 }
 
 func parseBench(e env, args []string) (options, error) {
@@ -36,14 +35,10 @@ func parseBench(e env, args []string) (options, error) {
 	fs := newFlags(e, "bench", "[--duration 60s] [--gpus all|0,1] [--format text|json|markdown] [--poc-bench FILE] [--out FILE [--force]]")
 	fs.DurationVar(&o.duration, "duration", defaultBenchDuration, "time budget of the whole run, 5s to 1h (Ctrl-C stops it early and reports what ran)")
 	fs.StringVar(&o.gpus, "gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
-	fs.Var(format, "format", "what to print: text, json (the run and its checks) or markdown (for a ticket)")
 	fs.StringVar(&o.pocBench, "poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
-	fs.StringVar(&o.out, "out", "", "also write the judged run as JSON to this file")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
-	err := parseFlags(fs, args)
-	o.format = format.value
-	return o, err
+	o.out.flags(fs, "out", "also write the judged run as JSON to this file")
+	o.printing.flags(fs, e, "what to print: text, json (the run and its checks) or markdown (for a ticket)", "; the bench's tables stay English", formatText, formatJSON, formatMarkdown)
+	return o, parseFlags(fs, args)
 }
 
 func (o *benchOptions) validate() error {
@@ -52,7 +47,7 @@ func (o *benchOptions) validate() error {
 }
 
 func (o *benchOptions) run(ctx context.Context, e env) error {
-	runOut := output{path: o.out, force: o.force, inputs: []string{o.pocBench}}
+	runOut := o.out.reading(o.pocBench)
 	if err := runOut.check(); err != nil {
 		return err
 	}
@@ -71,22 +66,23 @@ func (o *benchOptions) run(ctx context.Context, e env) error {
 		f, _ = s.Facts(ctx)
 		s.Close()
 	}
-	r, err := benchRun(ctx, e, cfg)
+	r, err := benchRun(ctx, e, cfg, o.lang)
 	if err != nil {
 		return err
 	}
 	r.Checks = bench.Judge(r, bench.OptionsFor(r, f, pocRun))
 	s := report.Summarize(r.Checks)
 	r.Summary = &s
-	if o.out != "" {
-		if err := writeJSON(runOut, r); err != nil {
+	result := benchForms(r)
+	if runOut.path != "" {
+		if err := result.save(runOut); err != nil {
 			return err
 		}
 	}
-	if err := benchForms(r).print(e.stdout, o.format); err != nil {
+	if err := result.print(e.stdout, o.format); err != nil {
 		return err
 	}
-	return benchExit(r, s)
+	return benchExit(r, s, o.lang)
 }
 
 // benchConfig checks the flags shared by bench and check --bench.
@@ -103,28 +99,17 @@ func benchConfig(duration time.Duration, gpus string) (cuda.Config, error) {
 
 // readPOCBench reads the POC machine's bench file; "" means none.
 func readPOCBench(e env, name string) (*bench.Run, error) {
-	if name == "" {
-		return nil, nil
-	}
-	data, err := readInput(e, name, bench.MaxBytes)
-	if err != nil {
-		return nil, err
-	}
-	r, err := bench.Decode(data)
-	if err != nil {
-		return nil, usageErr("%s: %v", name, err)
-	}
-	return r, nil
+	return readDecoded(e, name, bench.MaxBytes, bench.Decode)
 }
 
-// benchRun runs the benchmarks, saying on stderr what it does: the run
-// takes the whole duration.
-func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
-	which := "every GPU"
+// benchRun runs the benchmarks, saying on stderr in l what it does: the
+// run takes the whole duration.
+func benchRun(ctx context.Context, e env, cfg cuda.Config, l msg.Lang) (*bench.Run, error) {
+	which := msg.New("cli.bench.every_gpu")
 	if cfg.GPUs != nil {
-		which = fmt.Sprintf("GPUs %v", cfg.GPUs)
+		which = msg.New("cli.bench.gpus", msg.Text(fmt.Sprint(cfg.GPUs)))
 	}
-	fmt.Fprintf(e.stderr, "gpuverify: benchmarking %s for %v (Ctrl-C stops it and reports what ran)\n", which, cfg.Duration)
+	fmt.Fprintf(e.stderr, "gpuverify: %s\n", l.Text("cli.bench.running", msg.Sub(which), msg.Text(cfg.Duration.String())))
 	r, err := e.runBench(ctx, cfg)
 	if err != nil {
 		return nil, usageErr("%v", err)
@@ -132,23 +117,23 @@ func benchRun(ctx context.Context, e env, cfg cuda.Config) (*bench.Run, error) {
 	return r, nil
 }
 
-// benchExit maps a judged run to the exit code: 3 when a check failed, 1
-// when nothing could run or the run was interrupted, 4 when a measurement
-// was skipped, else 0.
-func benchExit(r *bench.Run, s report.Summary) error {
+// benchExit maps a judged run to the exit code, with its message in l: 3
+// when a check failed, 1 when nothing could run or the run was
+// interrupted, 4 when a measurement was skipped, else 0.
+func benchExit(r *bench.Run, s report.Summary, l msg.Lang) error {
 	switch {
 	case s.Fail > 0:
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d checks failed: keep the output and open a ticket with the vendor (rule A4)", s.Fail, s.Total)}
+		return &codeError{code: exitFailed, msg: l.Text("cli.bench.failed", msg.Int(s.Fail), msg.Int(s.Total))}
 	case !r.Ran():
-		reason := r.Skipped
-		if reason == "" {
-			reason = "every measurement was skipped"
+		reason := msg.Text(r.Skipped)
+		if r.Skipped == "" {
+			reason = msg.Label("cli.bench.all_skipped")
 		}
-		return runErr("no benchmark ran: %s", reason)
+		return runErr("%s", l.Text("cli.bench.none_ran", reason))
 	case r.Interrupted:
-		return runErr("interrupted: the output holds what ran before Ctrl-C")
+		return runErr("%s", l.Text("cli.bench.interrupted"))
 	case s.Verdict == acceptance.VerdictIncomplete:
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("INCOMPLETE: nothing failed, but %s skipped (see above): the bench is not a pass", countOf(len(acceptance.UnmeasuredDemanded(r.Checks)), "measurement was", "measurements were"))}
+		return &codeError{code: exitIncomplete, msg: l.Text("cli.bench.incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(r.Checks))))}
 	}
 	return nil
 }
@@ -162,19 +147,10 @@ func benchForms(r *bench.Run) forms {
 	}
 }
 
-// writeJSON writes v as indented JSON, atomically (output.write).
-func writeJSON(out output, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return runErr("encoding %s: %v", out.path, err)
-	}
-	return out.write(append(data, '\n'))
-}
-
 // addBench runs the bench for check --bench, adds the run to the report,
 // derives its checks again and seals it.
-func addBench(ctx context.Context, e env, r *report.Report, cfg cuda.Config, poc *bench.Run) (*bench.Run, error) {
-	run, err := benchRun(ctx, e, cfg)
+func addBench(ctx context.Context, e env, r *report.Report, cfg cuda.Config, poc *bench.Run, l msg.Lang) (*bench.Run, error) {
+	run, err := benchRun(ctx, e, cfg, l)
 	if err != nil {
 		return nil, err
 	}

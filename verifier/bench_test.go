@@ -70,22 +70,37 @@ func TestBenchCommand(t *testing.T) {
 		args     []string
 		code     int
 		out, err string
+		zh       string // part of standard error with --lang zh; "" for none
 	}{
-		{"healthy 8x 4090", rtx4090Run(t, -1), nil, nil, exitOK, "GPU bench: PASS (0 fail, 0 warn, 0 skip, 62 pass", "benchmarking every GPU for 1m0s"},
-		{"one GPU at 70% (A2 siblings)", rtx4090Run(t, 3), nil, nil, exitFailed, "FAIL bench_siblings_fp32 [A2]", "checks failed"},
-		{"no libcuda: every check skips (exit 1)", noLib, nil, nil, exitError, "SKIP bench_fp32 [A2] CUDA driver library libcuda.so.1 could not be loaded", "no benchmark ran: CUDA driver library"},
-		{"interrupted", interrupted, nil, nil, exitError, "interrupted before the end", "interrupted: the output holds what ran"},
-		{"markdown", rtx4090Run(t, -1), nil, []string{"--format", "markdown"}, exitOK, "| gpu0/bench\\_memtest | A1 |", ""},
-		{"GPU CUDA does not see", nil, fmt.Errorf("--gpus: GPU 9 does not exist: CUDA sees 8 GPUs (0–7)"), []string{"--gpus", "9"}, exitUsage, "", "GPU 9 does not exist"},
-		{"duration too short", nil, nil, []string{"--duration", "1s"}, exitUsage, "", "--duration: must be between 5s and 1h0m0s, got 1s"},
-		{"bad --gpus", nil, nil, []string{"--gpus", "first"}, exitUsage, "", `"first" is not a GPU number`},
-		{"POC file missing", nil, nil, []string{"--poc-bench", "testdata/none.json"}, exitUsage, "", "no such file"},
-		{"POC file not a bench file", nil, nil, []string{"--poc-bench", "testdata/plan-h100x8.json"}, exitUsage, "", `not valid JSON of schema gpuplan.bench/v1`},
+		{"healthy 8x 4090", rtx4090Run(t, -1), nil, nil, exitOK, "GPU bench: PASS (0 fail, 0 warn, 0 skip, 62 pass", "benchmarking every GPU for 1m0s", "基准测试：每块 GPU，时长 1m0s"},
+		{"two GPUs", rtx4090Run(t, -1), nil, []string{"--gpus", "0,1"}, exitOK, "", "benchmarking GPUs [0 1] for 1m0s", "基准测试：GPU [0 1]，时长 1m0s"},
+		{"one GPU at 70% (A2 siblings)", rtx4090Run(t, 3), nil, nil, exitFailed, "FAIL bench_siblings_fp32 [A2]", "checks failed", "项检查中有"},
+		{"no libcuda: every check skips (exit 1)", noLib, nil, nil, exitError, "SKIP bench_fp32 [A2] CUDA driver library libcuda.so.1 could not be loaded", "no benchmark ran: CUDA driver library", "没有运行任何基准测试：CUDA driver library"},
+		{"nothing measured", &bench.Run{Schema: bench.Schema, DurationS: 60}, nil, nil, exitError, "", "no benchmark ran: every measurement was skipped", "没有运行任何基准测试：每项测量都被跳过"},
+		{"interrupted", interrupted, nil, nil, exitError, "interrupted before the end", "interrupted: the output holds what ran", "已中断"},
+		{"markdown", rtx4090Run(t, -1), nil, []string{"--format", "markdown"}, exitOK, "| gpu0/bench\\_memtest | A1 |", "", ""},
+		{"GPU CUDA does not see", nil, fmt.Errorf("--gpus: GPU 9 does not exist: CUDA sees 8 GPUs (0–7)"), []string{"--gpus", "9"}, exitUsage, "", "GPU 9 does not exist", ""},
+		{"duration too short", nil, nil, []string{"--duration", "1s"}, exitUsage, "", "--duration: must be between 5s and 1h0m0s, got 1s", ""},
+		{"bad --gpus", nil, nil, []string{"--gpus", "first"}, exitUsage, "", `"first" is not a GPU number`, ""},
+		{"POC file missing", nil, nil, []string{"--poc-bench", "testdata/none.json"}, exitUsage, "", "no such file", ""},
+		{"POC file not a bench file", nil, nil, []string{"--poc-bench", "testdata/plan-h100x8.json"}, exitUsage, "", `not valid JSON of schema gpuplan.bench/v1`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fakeBench(&e, tt.run, tt.runErr)
 			e.expect(t, cliCase{args: append([]string{"bench"}, tt.args...), code: tt.code, out: tt.out, err: tt.err})
+			if tt.zh == "" {
+				return
+			}
+			// In Chinese (issue 15): no English word left on standard
+			// error but the reason the CUDA library gave, quoted as it is.
+			code, _, stderr := e.gv(t, context.Background(), "", append([]string{"bench", "--lang", "zh"}, tt.args...)...)
+			if code != tt.code || !strings.Contains(stderr, tt.zh) {
+				t.Errorf("--lang zh: exit %d, stderr %q lacks %q", code, stderr, tt.zh)
+			}
+			if w := englishLeft(stderr, noLib.Skipped); len(w) > 0 {
+				t.Errorf("--lang zh: English %q left in %q", w, stderr)
+			}
 		})
 	}
 }
@@ -135,7 +150,7 @@ func TestBenchPOC(t *testing.T) {
 			poc.GPUs[i].Measurements[j].Value *= 1.2
 		}
 	}
-	if err := writeJSON(output{path: filepath.Join(dir, "poc.json")}, poc); err != nil {
+	if err := benchForms(poc).save(output{path: filepath.Join(dir, "poc.json")}); err != nil {
 		t.Fatal(err)
 	}
 	fakeBench(&e, rtx4090Run(t, -1), nil)

@@ -23,15 +23,13 @@ func init() {
 type checkOptions struct {
 	plan          string        // the plan file; "-" is standard input
 	smi           string        // saved nvidia-smi output; "" reads NVML
-	format        string        // text, json or markdown
-	out           string        // where to write the JSON report; "" for nowhere
+	out           output        // where to write the JSON report; "" for nowhere
 	sign          string        // the OpenSSH private key that signs out
 	nonce         string        // the buyer's challenge
 	bench         bool          // also run the bench
 	benchDuration time.Duration // the bench's time budget
 	pocBench      string        // the POC machine's bench file
-	force         bool          // replace out
-	lang          msg.Lang      // the language of text and markdown
+	printing
 }
 
 func parseCheck(e env, args []string) (options, error) {
@@ -39,20 +37,14 @@ func parseCheck(e env, args []string) (options, error) {
 	fs := newFlags(e, "check", "--plan plan.json [--nvidia-smi FILE] [--format text|json|markdown] [--lang zh|en] [--out report.json [--sign KEY]] [--nonce VALUE] [--bench [--bench-duration 60s] [--poc-bench FILE]]")
 	fs.StringVar(&o.plan, "plan", "", "the plan file exported by the planner; - reads standard input")
 	fs.StringVar(&o.smi, "nvidia-smi", "", "check saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of this server's NVML; - reads standard input")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
-	fs.Var(format, "format", "what to print: text, json (the report) or markdown (for a ticket)")
-	fs.StringVar(&o.out, "out", "", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
+	o.out.flags(fs, "out", "also write the JSON report, with its digest, to this file (the evidence to keep; gpuverify verify-report checks it)")
 	fs.StringVar(&o.sign, "sign", "", "with --out: sign the report file with this OpenSSH Ed25519 private key (unencrypted), writing OUT.sig in the format of ssh-keygen -Y sign, namespace "+sshsig.Namespace)
 	fs.StringVar(&o.nonce, "nonce", "", "the buyer's fresh challenge (such as the output of openssl rand -hex 16), recorded in the report so an old report cannot be replayed")
 	fs.BoolVar(&o.bench, "bench", false, "also run gpuverify bench on this server's GPUs and add its checks to the report (rules A2, A1; P3 with --poc-bench)")
 	fs.DurationVar(&o.benchDuration, "bench-duration", defaultBenchDuration, "time budget of the bench, 5s to 1h")
 	fs.StringVar(&o.pocBench, "poc-bench", "", "with --bench: the JSON output of gpuverify bench on the POC machine (rule P3)")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
-	lang := langFlag(e)
-	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh); the report file keeps English")
-	err := parseFlags(fs, args)
-	o.format, o.lang = format.value, msg.Lang(lang.value)
-	return o, err
+	o.printing.flags(fs, e, "what to print: text, json (the report) or markdown (for a ticket)", "; the report file keeps English", formatText, formatJSON, formatMarkdown)
+	return o, parseFlags(fs, args)
 }
 
 // validate checks the flags and how they combine, before any file is read.
@@ -60,7 +52,7 @@ func (o *checkOptions) validate() error {
 	if !o.bench && o.pocBench != "" {
 		return usageErr("--poc-bench needs --bench")
 	}
-	if o.sign != "" && o.out == "" {
+	if o.sign != "" && o.out.path == "" {
 		return usageErr("--sign needs --out: it signs the report file")
 	}
 	if o.sign == "-" {
@@ -93,7 +85,7 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	reportOut := output{path: o.out, force: o.force, inputs: []string{o.plan, o.smi, o.pocBench, o.sign}}
+	reportOut := o.out.reading(o.plan, o.smi, o.pocBench, o.sign)
 	if err := reportOut.check(); err != nil {
 		return err
 	}
@@ -128,14 +120,14 @@ func (o *checkOptions) run(ctx context.Context, e env) error {
 		if err != nil {
 			return err
 		}
-		run, err := addBench(ctx, e, r, cfg, pocRun)
+		run, err := addBench(ctx, e, r, cfg, pocRun, o.lang)
 		if err != nil {
 			return err
 		}
 		interrupted = run.Interrupted
 	}
-	if o.out != "" {
-		if err := writeReportFile(e, reportOut, r, key); err != nil {
+	if reportOut.path != "" {
+		if err := writeReportFile(e, reportOut, r, key, o.lang); err != nil {
 			return err
 		}
 	}
@@ -162,23 +154,13 @@ func verdictErr(r *report.Report, interrupted bool, l msg.Lang) error {
 
 // readSigningKey reads the OpenSSH private key of --sign; "" means none.
 func readSigningKey(e env, name string) (ed25519.PrivateKey, error) {
-	if name == "" {
-		return nil, nil
-	}
-	data, err := readInput(e, name, sshsig.MaxPrivateKeyBytes)
-	if err != nil {
-		return nil, err
-	}
-	key, err := sshsig.ParsePrivateKey(data)
-	if err != nil {
-		return nil, usageErr("--sign %s: %v", name, err)
-	}
-	return key, nil
+	return readDecoded(e, name, sshsig.MaxPrivateKeyBytes, sshsig.ParsePrivateKey)
 }
 
 // writeReportFile writes the report atomically (output.write) and, with a
-// key, its SSH signature of the exact bytes written (name.sig).
-func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey) error {
+// key, its SSH signature of the exact bytes written (name.sig), saying on
+// stderr in l how the buyer checks it.
+func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey, l msg.Lang) error {
 	data, err := report.Marshal(r)
 	if err != nil {
 		return runErr("encoding the report: %v", err)
@@ -201,8 +183,9 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 		return err
 	}
 	pub := key.Public().(ed25519.PublicKey)
-	fmt.Fprintf(e.stderr, "gpuverify: signed %s with %s (%s); the buyer verifies it with\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  or: ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s\n",
-		out.path, sshsig.Fingerprint(pub), sshsig.KeyType, out.path, sshsig.Namespace, out.path, out.path)
+	fmt.Fprintf(e.stderr, "gpuverify: %s\n  gpuverify verify-report %s --allowed-signers allowed_signers\n  %s\n",
+		l.Text("cli.check.signed", msg.Text(out.path), msg.Text(sshsig.Fingerprint(pub)), msg.Text(sshsig.KeyType)), out.path,
+		l.Text("cli.check.signed_or", msg.Text(fmt.Sprintf("ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s", sshsig.Namespace, out.path, out.path))))
 	return nil
 }
 
@@ -214,13 +197,4 @@ func reportForms(r *report.Report, l msg.Lang) forms {
 		markdown: func(w io.Writer) error { return report.WriteMarkdown(w, r, l) },
 		json:     func() ([]byte, error) { return report.Marshal(r) },
 	}
-}
-
-// countOf writes n with the singular or plural phrase: "1 demanded check
-// was", "2 demanded checks were".
-func countOf(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -220,16 +220,37 @@ func newFlags(e env, name, synopsis string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and turns flag errors into usage errors.
+// parseFlags parses a command's flags: an argument that is not a flag is a
+// usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	pos, err := parseArgs(fs, args, 0)
+	if err == nil && len(pos) > 0 {
+		return usageErr("unexpected argument %q", pos[0])
+	}
+	return err
+}
+
+// parseArgs parses flags that may stand before, between or after the
+// positional arguments, as admins type them ("merge a.json --plan p.json
+// b.json"), and returns the positional ones. It stops at the one after the
+// most the caller takes, enough to refuse too many; a flag error is a
+// usage error.
+func parseArgs(fs *flag.FlagSet, args []string, most int) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, &codeError{code: exitUsage}
 		}
-		return &codeError{code: exitUsage}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		if len(pos) > most {
+			return pos, nil
+		}
+		args = fs.Args()[1:]
 	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
-	}
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/host"
@@ -23,28 +24,27 @@ const maxSMIBytes = facts.MaxInput
 
 // factsOptions are the flags of gpuverify facts.
 type factsOptions struct {
-	smi        string // saved nvidia-smi output; "" reads NVML
-	format     string // text or json
-	printQuery bool   // print the nvidia-smi commands and exit
+	smi        string   // saved nvidia-smi output; "" reads NVML
+	format     string   // text or json
+	printQuery bool     // print the nvidia-smi commands and exit
+	lang       msg.Lang // the language of --print-query's comments
 }
 
 func parseFacts(e env, args []string) (options, error) {
 	o := &factsOptions{}
 	fs := newFlags(e, "facts", "[--nvidia-smi FILE] [--format text|json] [--print-query]")
 	fs.StringVar(&o.smi, "nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json"}}
-	fs.Var(format, "format", "output format: text or json")
+	formatVar(fs, &o.format, "output format: text or json", formatText, formatJSON)
 	fs.BoolVar(&o.printQuery, "print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
-	err := parseFlags(fs, args)
-	o.format = format.value
-	return o, err
+	langVar(fs, e, &o.lang, "; the comments of --print-query (the facts are printed as the driver gives them)")
+	return o, parseFlags(fs, args)
 }
 
 func (o *factsOptions) validate() error { return nil }
 
 func (o *factsOptions) run(ctx context.Context, e env) error {
 	if o.printQuery {
-		return writeQuery(e.stdout)
+		return writeQuery(e.stdout, o.lang)
 	}
 	f, _, err := collectFacts(ctx, e, o.smi)
 	if err != nil {
@@ -53,14 +53,11 @@ func (o *factsOptions) run(ctx context.Context, e env) error {
 	return forms{text: func(w io.Writer) error { return report.WriteFacts(w, f) }, json: indentedJSON(f)}.print(e.stdout, o.format)
 }
 
-// writeQuery prints how to capture facts where gpuverify cannot run NVML.
-func writeQuery(w io.Writer) error {
-	_, err := fmt.Fprintf(w, `# On the GPU server, save one of these (the first holds the most):
-nvidia-smi -q -x > smi.xml
-nvidia-smi -q > smi.txt
-%s > smi.csv
-# Then: gpuverify check --plan plan.json --nvidia-smi smi.xml
-`, facts.QueryCommand())
+// writeQuery prints how to capture facts where gpuverify cannot run NVML,
+// its comments in l.
+func writeQuery(w io.Writer, l msg.Lang) error {
+	_, err := fmt.Fprintf(w, "# %s\nnvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n%s > smi.csv\n# %s\n",
+		l.Text("cli.facts.save"), facts.QueryCommand(), l.Text("cli.facts.then", msg.Text("gpuverify check --plan plan.json --nvidia-smi smi.xml")))
 	return err
 }
 
@@ -74,7 +71,7 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 	if smiFile != "" {
 		var f *facts.Facts
 		err := interruptible(ctx, func() (err error) {
-			f, err = parseSMI(e, smiFile)
+			f, err = readDecoded(e, smiFile, maxSMIBytes, facts.Parse)
 			return err
 		})
 		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
@@ -91,19 +88,6 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 	f.Host = host.Collect(e.hostRoot)
 	k := host.Kernel(e.hostRoot, f.GPUs, s.NUMANodes(), e.getenv)
 	return f, provenance.Origin{Kind: provenance.Live, Kernel: k}, nil
-}
-
-// parseSMI reads and parses a saved nvidia-smi output.
-func parseSMI(e env, name string) (*facts.Facts, error) {
-	data, err := readInput(e, name, maxSMIBytes)
-	if err != nil {
-		return nil, err
-	}
-	f, err := facts.Parse(data)
-	if err != nil {
-		return nil, usageErr("%s: %v", name, err)
-	}
-	return f, nil
 }
 
 // nvmlErr turns an NVML open error into an exit-1 error with advice.

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // Inputs and outputs on disk, in one place: every command reads each input
@@ -29,6 +32,35 @@ func readInput(e env, name string, limit int64) ([]byte, error) {
 		return nil, usageErr("%v", err)
 	}
 	return data, nil
+}
+
+// readDecoded reads an input named on the command line (readInput) and
+// decodes it. A decoding error is bad input (exit 2) naming the file, and
+// the field where the decoder names one (inputErr). An empty name is no
+// input: the zero value.
+func readDecoded[T any](e env, name string, limit int64, decode func([]byte) (T, error)) (T, error) {
+	var zero T
+	if name == "" {
+		return zero, nil
+	}
+	data, err := readInput(e, name, limit)
+	if err != nil {
+		return zero, err
+	}
+	v, err := decode(data)
+	if err != nil {
+		return zero, inputErr(name, err)
+	}
+	return v, nil
+}
+
+// inputErr reports bad input (exit 2) with the file name and the field.
+func inputErr(name string, err error) error {
+	var fe *fielderr.Error
+	if errors.As(err, &fe) {
+		return usageErr("%s: %s", name, fe.Error())
+	}
+	return usageErr("%s: %v", name, err)
 }
 
 // readFile reads a file that is not named on the command line (such as the
@@ -94,6 +126,20 @@ type output struct {
 	path   string
 	force  bool
 	inputs []string // files read by the command, never to be replaced
+}
+
+// flags registers --name, the file to write (usage says what goes in it),
+// and --force on fs.
+func (o *output) flags(fs *flag.FlagSet, name, usage string) {
+	fs.StringVar(&o.path, name, "", usage)
+	fs.BoolVar(&o.force, "force", false, "replace the --"+name+" file if it exists (an input is never replaced)")
+}
+
+// reading is o with the files the command reads: check and write never
+// replace them.
+func (o output) reading(inputs ...string) output {
+	o.inputs = inputs
+	return o
 }
 
 // check refuses, before any work, an output that is one of the inputs, or

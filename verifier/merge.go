@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,10 +30,8 @@ type mergeOptions struct {
 	plan    string   // the plan file; "" for the one most reports name
 	signers string   // the allowed_signers file; "" checks no signatures
 	nccl    string   // nccl-tests output across the nodes
-	out     string   // where to write the fleet report; "" for nowhere
-	force   bool     // replace out
-	format  string   // text, markdown or json
-	lang    msg.Lang // the language of text and markdown
+	out     output   // where to write the fleet report; "" for nowhere
+	printing
 }
 
 func parseMerge(e env, args []string) (options, error) {
@@ -43,15 +40,10 @@ func parseMerge(e env, args []string) (options, error) {
 	fs.StringVar(&o.plan, "plan", "", "the plan file every node was checked against (default: the plan most reports name)")
 	fs.StringVar(&o.signers, "allowed-signers", "", "check each REPORT.sig against this allowed-signers file (ssh-keygen -Y verify format)")
 	fs.StringVar(&o.nccl, "nccl", "", "the output of nccl-tests' all_reduce_perf run across the nodes, to record and check")
-	fs.StringVar(&o.out, "out", "", "also write the fleet report (JSON, with its digest) to this file")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists (an input is never replaced)")
-	format := &formatFlag{value: "text", allowed: []string{"text", "markdown", "json"}}
-	fs.Var(format, "format", "what to print: text, markdown (for a ticket) or json (the fleet report)")
-	lang := langFlag(e)
-	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh); the fleet file keeps English")
+	o.out.flags(fs, "out", "also write the fleet report (JSON, with its digest) to this file")
+	o.printing.flags(fs, e, "what to print: text, markdown (for a ticket) or json (the fleet report)", "; the fleet file keeps English", formatText, formatMarkdown, formatJSON)
 	var err error
-	o.reports, err = parseInterleaved(fs, args)
-	o.format, o.lang = format.value, msg.Lang(lang.value)
+	o.reports, err = parseArgs(fs, args, fleet.MaxReports)
 	return o, err
 }
 
@@ -69,32 +61,20 @@ func (o *mergeOptions) validate() error {
 }
 
 func (o *mergeOptions) run(_ context.Context, e env) error {
-	fleetOut := output{path: o.out, force: o.force, inputs: append(slices.Clone(o.reports), o.plan, o.signers, o.nccl)}
+	fleetOut := o.out.reading(append(slices.Clone(o.reports), o.plan, o.signers, o.nccl)...)
 	if err := fleetOut.check(); err != nil {
 		return err
 	}
 	opt := fleet.Options{Tool: report.Tool{Name: "gpuverify", Version: version}, Now: e.now()}
-	if o.plan != "" {
-		data, err := readInput(e, o.plan, planfile.MaxBytes)
-		if err != nil {
-			return err
-		}
-		if opt.Plan, err = fleet.PlanOf(data); err != nil {
-			return inputErr(o.plan, err)
-		}
+	var err error
+	if opt.Plan, err = readDecoded(e, o.plan, planfile.MaxBytes, fleet.PlanOf); err != nil {
+		return err
 	}
-	if o.nccl != "" {
-		data, err := readInput(e, o.nccl, fabric.MaxNCCLBytes)
-		if err != nil {
-			return err
-		}
-		if opt.NCCL, err = fabric.ParseNCCL(data); err != nil {
-			return usageErr("%s: %v", o.nccl, err)
-		}
+	if opt.NCCL, err = readDecoded(e, o.nccl, fabric.MaxNCCLBytes, fabric.ParseNCCL); err != nil {
+		return err
 	}
 	var allowed []byte
 	if o.signers != "" {
-		var err error
 		if allowed, err = readInput(e, o.signers, sshsig.MaxAllowedSignersBytes); err != nil {
 			return err
 		}
@@ -108,41 +88,16 @@ func (o *mergeOptions) run(_ context.Context, e env) error {
 	if err != nil {
 		return runErr("merging: %v", err)
 	}
-	if o.out != "" {
-		data, err := fleet.Marshal(f)
-		if err != nil {
-			return runErr("encoding the fleet report: %v", err)
-		}
-		if err := fleetOut.write(data); err != nil {
+	result := fleetForms(f, o.lang)
+	if fleetOut.path != "" {
+		if err := result.save(fleetOut); err != nil {
 			return err
 		}
 	}
-	if err := fleetForms(f, o.lang).print(e.stdout, o.format); err != nil {
+	if err := result.print(e.stdout, o.format); err != nil {
 		return err
 	}
-	return mergeExit(f)
-}
-
-// parseInterleaved parses flags that may stand before, between or after
-// the file names, as admins type them.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, &codeError{code: exitUsage}
-		}
-		if fs.NArg() == 0 {
-			return files, nil
-		}
-		if len(files) > fleet.MaxReports {
-			return files, nil // validate refuses them all, naming the limit
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
+	return mergeExit(f, o.lang)
 }
 
 // readReports reads each report and, when asked, its signature beside it.
@@ -180,23 +135,23 @@ func fleetSignature(name string, data, allowed []byte) *fleet.Signature {
 	return &fleet.Signature{Status: fleet.SigVerified, Signer: who}
 }
 
-// mergeExit maps the fleet to the exit code: 2 when a file was rejected
-// (named on stderr; the fleet report holds the rest), 3 when a check
-// failed, 4 when a node was incomplete.
-func mergeExit(f *fleet.Fleet) error {
+// mergeExit maps the fleet to the exit code, with its message in l: 2
+// when a file was rejected (named on stderr; the fleet report holds the
+// rest), 3 when a check failed, 4 when a node was incomplete.
+func mergeExit(f *fleet.Fleet, l msg.Lang) error {
 	if len(f.Rejected) > 0 {
 		parts := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
-			parts[i] = r.File + ": " + r.Reason
+			parts[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason))
 		}
-		return usageErr("%d of %d files not merged (the fleet report holds the other %d):\n  %s",
-			len(f.Rejected), len(f.Rejected)+len(f.Nodes), len(f.Nodes), strings.Join(parts, "\n  "))
+		head := l.Text("cli.merge.rejected", msg.Int(len(f.Rejected)), msg.Int(len(f.Rejected)+len(f.Nodes)), msg.Int(len(f.Nodes)))
+		return usageErr("%s\n  %s", head, strings.Join(parts, "\n  "))
 	}
 	if f.Summary.Fail > 0 {
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%d of %d fleet checks failed: keep the fleet report and the node reports and open a ticket with the vendor (rule A4)", f.Summary.Fail, f.Summary.Total)}
+		return &codeError{code: exitFailed, msg: l.Text("cli.merge.failed", msg.Int(f.Summary.Fail), msg.Int(f.Summary.Total))}
 	}
 	if f.Summary.Verdict == acceptance.VerdictIncomplete {
-		return &codeError{code: exitIncomplete, msg: "INCOMPLETE: no fleet check failed, but a check the plan demands was not measured on some node (see the fleet report)"}
+		return &codeError{code: exitIncomplete, msg: l.Text("cli.merge.incomplete")}
 	}
 	return nil
 }
@@ -220,19 +175,21 @@ func isFleet(data []byte) bool {
 	return json.Unmarshal(data, &head) == nil && head.Schema == fleet.Schema
 }
 
-// verifyFleet is verify-report for a fleet report.
-func verifyFleet(e env, name string, data []byte) error {
+// verifyFleet is verify-report for a fleet report, in l.
+func verifyFleet(e env, name string, data []byte, l msg.Lang) error {
 	ok, _, got, err := fleet.Verify(data)
 	if err != nil {
-		return usageErr("%s: not a fleet report gpuverify can read: %v", name, err)
+		return usageErr("%s", l.Text("cli.verify.fleet_unreadable", msg.Text(name), msg.Text(err.Error())))
 	}
 	if !ok {
-		fmt.Fprintf(e.stdout, "%s: %s\n", name, report.NoVerdict)
-		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s: digest MISMATCH: the content does not hash to the digest the fleet report states: it was changed after gpuverify wrote it, so it gives no verdict", name)}
+		fmt.Fprintln(e.stdout, l.Text("report.line", msg.Text(name), msg.Label("report.no_verdict")))
+		return &codeError{code: exitUnverified, msg: l.Text("cli.verify.fleet_digest_bad", msg.Text(name))}
 	}
 	f, _ := fleet.Decode(data)
-	fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\nmerged %s by %s %s: %d nodes, %d not merged, against plan sha256 %s: %s (%d fail, %d warn, %d skip, %d pass)\n",
-		name, got, f.Time, f.Tool.Name, f.Tool.Version, len(f.Nodes), len(f.Rejected), f.Plan.SHA256,
-		strings.ToUpper(f.Summary.Verdict), f.Summary.Fail, f.Summary.Warn, f.Summary.Skip, f.Summary.Pass)
+	s := f.Summary
+	fmt.Fprintln(e.stdout, l.Text("cli.verify.digest_ok", msg.Text(name), msg.Text(got)))
+	fmt.Fprintln(e.stdout, l.Text("cli.verify.merged", msg.Text(f.Time), msg.Text(f.Tool.Name), msg.Text(f.Tool.Version),
+		msg.Int(len(f.Nodes)), msg.Int(len(f.Rejected)), msg.Text(f.Plan.SHA256), msg.Text(strings.ToUpper(s.Verdict)),
+		msg.Int(s.Fail), msg.Int(s.Warn), msg.Int(s.Skip), msg.Int(s.Pass)))
 	return nil
 }

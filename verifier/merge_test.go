@@ -127,6 +127,14 @@ func TestMergeCommand(t *testing.T) {
 	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited); code != exitUnverified || !strings.Contains(stderr, "MISMATCH") || !strings.Contains(stdout, report.NoVerdict) {
 		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
 	}
+	// verify-report of a fleet report in Chinese (issue 15): no English
+	// word left but the file names and digests it quotes.
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
+		t.Errorf("verify-report fleet.json --lang zh: exit %d, English %q in\n%s%s", code, englishLeft(stdout, dir, "gpuverify dev"), stdout, stderr)
+	}
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited, "--lang", "zh"); code != exitUnverified || !strings.Contains(stdout, "无结论") || len(englishLeft(stdout+stderr, dir)) > 0 {
+		t.Errorf("verify-report of an edited fleet --lang zh: exit %d, English %q in\n%s%s", code, englishLeft(stdout+stderr, dir), stdout, stderr)
+	}
 	// With the NCCL run across the nodes: recorded and checked.
 	nccl := filepath.Join(dir, "nccl.txt")
 	os.WriteFile(nccl, []byte(ncclOutput(t)), 0o644)
@@ -171,6 +179,12 @@ func TestMergeBadInput(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// In Chinese the count (issue 15); the reasons are the fleet file's,
+	// which keeps English.
+	code, _, stderr = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, corrupt, other, otherPlan, "--lang", "zh")
+	if head, _, _ := strings.Cut(stderr, "\n"); code != exitUsage || !strings.Contains(head, "4 个文件中有 3 个未合并（集群报告包含其余 1 个）") || len(englishLeft(head)) > 0 {
+		t.Errorf("--lang zh: exit %d\n%s", code, stderr)
+	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal("the fleet report of the rest was not written")
@@ -206,6 +220,10 @@ func TestMergeBoxTwice(t *testing.T) {
 	code, stdout, stderr := e.gv(t, context.Background(), "", "merge", a, c)
 	if code != exitFailed || !strings.Contains(stdout, "host node-a in "+a+" and "+c) || !strings.Contains(stderr, "fleet checks failed") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, _, stderr = e.gv(t, context.Background(), "", "merge", a, c, "--lang", "zh")
+	if code != exitFailed || !strings.Contains(stderr, "项集群检查中有") || len(englishLeft(stderr)) > 0 {
+		t.Errorf("--lang zh: exit %d, English %q in %q", code, englishLeft(stderr), stderr)
 	}
 }
 

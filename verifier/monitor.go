@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
 )
 
@@ -14,9 +15,9 @@ func init() {
 
 // monitorOptions are the flags of gpuverify monitor.
 type monitorOptions struct {
-	cfg   monitor.Config // interval and duration
-	out   string         // where to write the CSV; "" for standard output
-	force bool           // replace out
+	cfg  monitor.Config // interval and duration
+	out  output         // where to write the CSV; "" for standard output
+	lang msg.Lang       // the language of the summary
 }
 
 func parseMonitor(e env, args []string) (options, error) {
@@ -24,8 +25,8 @@ func parseMonitor(e env, args []string) (options, error) {
 	fs := newFlags(e, "monitor", "[--interval 10s] [--duration 1h] [--out util.csv [--force]]")
 	fs.DurationVar(&o.cfg.Interval, "interval", 10e9, "time between samples (at least 1s)")
 	fs.DurationVar(&o.cfg.Duration, "duration", 0, "how long to sample; 0 samples until Ctrl-C or SIGTERM")
-	fs.StringVar(&o.out, "out", "", "write the CSV to this file (the summary then goes to standard output); default: CSV to standard output, summary to standard error")
-	fs.BoolVar(&o.force, "force", false, "replace the --out file if it exists")
+	o.out.flags(fs, "out", "write the CSV to this file (the summary then goes to standard output); default: CSV to standard output, summary to standard error")
+	langVar(fs, e, &o.lang, "; the CSV keeps English column names")
 	return o, parseFlags(fs, args)
 }
 
@@ -45,37 +46,37 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 	defer s.Close()
 
 	csvOut, summaryOut := e.stdout, e.stderr
-	if o.out != "" {
+	if o.out.path != "" {
 		// The CSV is written as it is sampled, so that Ctrl-C or a crash
 		// keeps every sample: not atomic, but never over an existing file
 		// without --force (O_EXCL).
-		if err := (output{path: o.out, force: o.force}).check(); err != nil {
+		if err := o.out.check(); err != nil {
 			return err
 		}
 		flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-		if o.force {
+		if o.out.force {
 			flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 		}
-		f, err := os.OpenFile(o.out, flags, 0o644)
+		f, err := os.OpenFile(o.out.path, flags, 0o644)
 		if err != nil {
 			return runErr("%v", err)
 		}
 		defer f.Close()
 		csvOut, summaryOut = f, e.stdout
 	}
-	until := "until Ctrl-C"
+	until := msg.New("monitor.until_stopped")
 	if cfg.Duration > 0 {
-		until = "for " + cfg.Duration.String() + " (Ctrl-C stops early)"
+		until = msg.New("monitor.for", msg.Text(cfg.Duration.String()))
 	}
-	fmt.Fprintf(e.stderr, "gpuverify monitor: sampling every %s %s; every sample is written as it is taken\n", cfg.Interval, until)
+	fmt.Fprintf(e.stderr, "gpuverify monitor: %s\n", o.lang.Text("monitor.sampling", msg.Text(cfg.Interval.String()), msg.Sub(until)))
 	sum, err := monitor.Run(ctx, s, e.clock, cfg, csvOut)
 	if err != nil {
 		return runErr("%v", err)
 	}
 	if f, ok := csvOut.(*os.File); ok && f != os.Stdout {
 		if err := f.Sync(); err != nil {
-			return runErr("writing %s: %v", o.out, err)
+			return runErr("writing %s: %v", o.out.path, err)
 		}
 	}
-	return monitor.WriteSummary(summaryOut, sum)
+	return monitor.WriteSummary(summaryOut, sum, o.lang)
 }

@@ -24,14 +24,14 @@ func TestParseOptions(t *testing.T) {
 		args []string
 		want options
 	}{
-		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", format: "json", lang: "en"}},
-		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true}},
+		{[]string{"plan", "--in", "-", "--format", "json"}, &planOptions{in: "-", printing: printing{format: "json", lang: "en"}}},
+		{[]string{"facts", "--print-query"}, &factsOptions{format: "text", printQuery: true, lang: "en"}},
 		{[]string{"check", "--plan", "p.json", "--out", "r.json", "--sign", "key", "--bench", "--bench-duration", "30s"},
-			&checkOptions{plan: "p.json", format: "text", out: "r.json", sign: "key", bench: true, benchDuration: 30 * time.Second, lang: "en"}},
-		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", format: "text"}},
-		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: "u.csv"}},
-		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", format: "text", lang: "en"}},
-		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1"}},
+			&checkOptions{plan: "p.json", out: output{path: "r.json"}, sign: "key", bench: true, benchDuration: 30 * time.Second, printing: printing{format: "text", lang: "en"}}},
+		{[]string{"bench", "--gpus", "0,1"}, &benchOptions{duration: defaultBenchDuration, gpus: "0,1", printing: printing{format: "text", lang: "en"}}},
+		{[]string{"monitor", "--interval", "5s", "--out", "u.csv"}, &monitorOptions{cfg: monitor.Config{Interval: 5 * time.Second}, out: output{path: "u.csv"}, lang: "en"}},
+		{[]string{"merge", "a.json", "--plan", "p.json", "b.json"}, &mergeOptions{reports: []string{"a.json", "b.json"}, plan: "p.json", printing: printing{format: "text", lang: "en"}}},
+		{[]string{"verify-report", "r.json", "--nonce", "n1"}, &verifyReportOptions{report: "r.json", nonce: "n1", lang: "en"}},
 	}
 	for _, tt := range tests {
 		got, err := commands[tt.args[0]].parse(e, tt.args[1:])
@@ -45,7 +45,7 @@ func TestParseOptions(t *testing.T) {
 // file is read (exit 2), naming the flags.
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	check := checkOptions{plan: "p.json", format: "text", benchDuration: defaultBenchDuration}
+	check := checkOptions{plan: "p.json", printing: printing{format: "text"}, benchDuration: defaultBenchDuration}
 	with := func(f func(o *checkOptions)) *checkOptions { o := check; f(&o); return &o }
 	tests := []struct {
 		name string
@@ -56,7 +56,7 @@ func TestValidate(t *testing.T) {
 		{"check without --plan", with(func(o *checkOptions) { o.plan = "" }), "--plan is required"},
 		{"check --poc-bench without --bench", with(func(o *checkOptions) { o.pocBench = "poc.json" }), "--poc-bench needs --bench"},
 		{"check --sign without --out", with(func(o *checkOptions) { o.sign = "key" }), "--sign needs --out"},
-		{"check --sign -", with(func(o *checkOptions) { o.sign, o.out = "-", "r.json" }), "--sign reads a key file"},
+		{"check --sign -", with(func(o *checkOptions) { o.sign, o.out.path = "-", "r.json" }), "--sign reads a key file"},
 		{"check bad nonce", with(func(o *checkOptions) { o.nonce = "a b" }), "--nonce: only printable ASCII"},
 		{"check both on stdin", with(func(o *checkOptions) { o.plan, o.smi = "-", "-" }), "cannot both read standard input"},
 		{"check bench too long", with(func(o *checkOptions) { o.benchDuration = 2 * time.Hour }), "--duration: must be between 5s and 1h0m0s"},
@@ -66,7 +66,7 @@ func TestValidate(t *testing.T) {
 		{"merge stdin", &mergeOptions{reports: []string{"a.json", "-"}}, "not standard input"},
 		{"merge too many", &mergeOptions{reports: make([]string, fleet.MaxReports+1)}, "merge at most"},
 		{"verify-report --signature alone", &verifyReportOptions{report: "r.json", signature: "r.sig"}, "--signature needs --allowed-signers"},
-		{"plan without --in", &planOptions{format: "text"}, "--in is required"},
+		{"plan without --in", &planOptions{printing: printing{format: "text"}}, "--in is required"},
 	}
 	for _, tt := range tests {
 		err := tt.o.validate()
@@ -87,7 +87,7 @@ func TestRunOptions(t *testing.T) {
 	e := fakeEnv(t, &fakeSession{f: fixtureFacts(t, fx4090)}, nil)
 	var out strings.Builder
 	e.stdout = &out
-	o := &checkOptions{plan: "testdata/plan-rtx4090x8.json", format: "text", nonce: "buyer-7f3a"}
+	o := &checkOptions{plan: "testdata/plan-rtx4090x8.json", printing: printing{format: "text"}, nonce: "buyer-7f3a"}
 	if err := o.run(context.Background(), e); err != nil {
 		t.Fatalf("check on a healthy fake 4090 server: %v", err)
 	}

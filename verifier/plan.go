@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
-	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
@@ -21,32 +19,18 @@ func init() {
 
 // planOptions are the flags of gpuverify plan.
 type planOptions struct {
-	in     string   // the sheet or plan file; "-" is standard input
-	ics    string   // where to write the exit schedule; "" for nowhere
-	force  bool     // replace the ics file
-	format string   // text, json or markdown
-	lang   msg.Lang // the language of text and markdown
+	in  string // the sheet or plan file; "-" is standard input
+	ics output // where to write the exit schedule; "" for nowhere
+	printing
 }
 
 func parsePlan(e env, args []string) (options, error) {
 	o := &planOptions{}
 	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--lang zh|en] [--ics exit.ics [--force]]")
 	fs.StringVar(&o.in, "in", "", "requirement sheet or plan file (JSON); - reads standard input")
-	fs.StringVar(&o.ics, "ics", "", "also write the exit schedule (procurement.exit) as an iCalendar file")
-	fs.BoolVar(&o.force, "force", false, "replace the --ics file if it exists")
-	format := &formatFlag{value: "text", allowed: []string{"text", "json", "markdown"}}
-	fs.Var(format, "format", "output format: text, json or markdown")
-	lang := langFlag(e)
-	fs.Var(lang, "lang", "language of text and markdown: zh or en (default from LC_ALL, LC_MESSAGES or LANG: zh* gives zh)")
-	err := parseFlags(fs, args)
-	o.format, o.lang = format.value, msg.Lang(lang.value)
-	return o, err
-}
-
-// langFlag is a --lang flag, zh or en, defaulting from the locale
-// variables (msg.FromEnv).
-func langFlag(e env) *formatFlag {
-	return &formatFlag{value: string(msg.FromEnv(e.getenv)), allowed: []string{string(msg.Zh), string(msg.En)}}
+	o.ics.flags(fs, "ics", "also write the exit schedule (procurement.exit) as an iCalendar file")
+	o.printing.flags(fs, e, "output format: text, json or markdown", "; also of the --ics file's events", formatText, formatJSON, formatMarkdown)
+	return o, parseFlags(fs, args)
 }
 
 func (o *planOptions) validate() error {
@@ -57,25 +41,21 @@ func (o *planOptions) validate() error {
 }
 
 func (o *planOptions) run(ctx context.Context, e env) error {
-	icsOut := output{path: o.ics, force: o.force, inputs: []string{o.in}}
+	icsOut := o.ics.reading(o.in)
 	if err := icsOut.check(); err != nil {
 		return err
 	}
 	return interruptible(ctx, func() error {
-		data, err := readInput(e, o.in, planfile.MaxBytes)
+		p, err := readDecoded(e, o.in, planfile.MaxBytes, readPlan)
 		if err != nil {
 			return err
 		}
-		p, err := readPlan(data)
-		if err != nil {
-			return inputErr(o.in, err)
-		}
-		if o.ics != "" {
-			if err := writeICS(icsOut, p, e.now()); err != nil {
+		if icsOut.path != "" {
+			if err := writeICS(icsOut, p, e.now(), o.lang); err != nil {
 				return err
 			}
 		}
-		return writePlan(e.stdout, p, o.format, o.lang)
+		return writePlan(e.stdout, p, o.printing)
 	})
 }
 
@@ -96,8 +76,9 @@ func readPlan(data []byte) (*plan.Plan, error) {
 	return plan.Build(req)
 }
 
-// writeICS writes the exit schedule as an iCalendar file (rules E1, E2).
-func writeICS(out output, p *plan.Plan, now time.Time) error {
+// writeICS writes the exit schedule as an iCalendar file (rules E1, E2),
+// its events in l.
+func writeICS(out output, p *plan.Plan, now time.Time, l msg.Lang) error {
 	pr := p.Requirements.Procurement
 	if pr == nil || pr.Exit == nil {
 		return usageErr("--ics: the plan has no procurement.exit section")
@@ -107,27 +88,17 @@ func writeICS(out output, p *plan.Plan, now time.Time) error {
 		return usageErr("procurement.exit: %v", err)
 	}
 	var b bytes.Buffer
-	if err := sched.WriteICS(&b, now.UTC()); err != nil {
+	if err := sched.WriteICSIn(&b, now.UTC(), l); err != nil {
 		return runErr("%v", err)
 	}
 	return out.write(b.Bytes())
 }
 
-// writePlan prints p in format (forms.print picks the writer), its texts
-// in l.
-func writePlan(w io.Writer, p *plan.Plan, format string, l msg.Lang) error {
+// writePlan prints p as pr chooses (forms.print picks the writer).
+func writePlan(w io.Writer, p *plan.Plan, pr printing) error {
 	return forms{
-		text:     func(w io.Writer) error { return plan.WriteTextIn(w, p, l) },
-		markdown: func(w io.Writer) error { return plan.WriteMarkdownIn(w, p, l) },
+		text:     func(w io.Writer) error { return plan.WriteTextIn(w, p, pr.lang) },
+		markdown: func(w io.Writer) error { return plan.WriteMarkdownIn(w, p, pr.lang) },
 		json:     func() ([]byte, error) { var b bytes.Buffer; err := plan.Encode(&b, p); return b.Bytes(), err },
-	}.print(w, format)
-}
-
-// inputErr reports bad input (exit 2) with the file name and the field.
-func inputErr(name string, err error) error {
-	var fe *fielderr.Error
-	if errors.As(err, &fe) {
-		return usageErr("%s: %s", name, fe.Error())
-	}
-	return usageErr("%s: %v", name, err)
+	}.print(w, pr.format)
 }

@@ -3,13 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
@@ -24,10 +25,11 @@ const maxListed = 20
 
 // verifyReportOptions are the flags and the file of gpuverify verify-report.
 type verifyReportOptions struct {
-	report    string // the report or fleet report; "-" is standard input
-	allowed   string // the allowed_signers file; "" checks no signature
-	signature string // the signature file; "" for report + ".sig"
-	nonce     string // the challenge the report must carry; "" for any
+	report    string   // the report or fleet report; "-" is standard input
+	allowed   string   // the allowed_signers file; "" checks no signature
+	signature string   // the signature file; "" for report + ".sig"
+	nonce     string   // the challenge the report must carry; "" for any
+	lang      msg.Lang // the language of what it prints
 }
 
 func parseVerifyReport(e env, args []string) (options, error) {
@@ -36,9 +38,16 @@ func parseVerifyReport(e env, args []string) (options, error) {
 	fs.StringVar(&o.allowed, "allowed-signers", "", "check the SSH signature against this allowed_signers file (ssh-keygen(1) format: principals [namespaces=\"gpuplan-report\"] ssh-ed25519 KEY)")
 	fs.StringVar(&o.signature, "signature", "", "the signature file; default: the report's name with .sig added")
 	fs.StringVar(&o.nonce, "nonce", "", "the challenge the buyer gave for this delivery: the report must carry it")
-	var err error
-	o.report, err = parseWithOnePositional(fs, args)
-	return o, err
+	langVar(fs, e, &o.lang, "")
+	files, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return o, err
+	}
+	if len(files) != 1 {
+		return o, usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
+	}
+	o.report = files[0]
+	return o, nil
 }
 
 func (o *verifyReportOptions) validate() error {
@@ -52,114 +61,90 @@ func (o *verifyReportOptions) validate() error {
 }
 
 func (o *verifyReportOptions) run(_ context.Context, e env) error {
-	name := o.report
+	l, name := o.lang, o.report
 	data, err := readInput(e, name, report.MaxBytes)
 	if err != nil {
 		return err
 	}
 	if isFleet(data) {
-		return verifyFleet(e, name, data)
+		return verifyFleet(e, name, data, l)
 	}
 	a, err := report.AuditFile(data)
 	if err != nil {
-		return usageErr("%s: not a report gpuverify can read: %v", name, err)
+		return usageErr("%s", l.Text("cli.verify.unreadable", msg.Text(name), msg.Text(err.Error())))
 	}
+	say := func(id string, args ...msg.Arg) { fmt.Fprintln(e.stdout, l.Text(id, args...)) }
 	var problems []string
 	if a.DigestOK {
-		fmt.Fprintf(e.stdout, "%s: digest matches (sha256 %s)\n", name, a.Report.Digest)
+		say("cli.verify.digest_ok", msg.Text(name), msg.Text(a.Report.Digest))
 	} else {
-		problems = append(problems, "digest MISMATCH: the content does not hash to the digest the report states: it was changed after gpuverify wrote it")
+		problems = append(problems, l.Text("cli.verify.digest_bad"))
 	}
-	who, sigProblem, err := checkSignature(e, name, data, o.allowed, o.signature)
+	who, sigProblem, err := checkSignature(e, name, data, o.allowed, o.signature, l)
 	if err != nil {
 		return err
 	}
 	if sigProblem != "" {
 		problems = append(problems, sigProblem)
 	} else {
-		fmt.Fprintf(e.stdout, "%s: %s\n", name, who)
+		say("report.line", msg.Text(name), msg.Text(who))
 	}
-	problems = append(problems, derivedProblems(a)...)
+	problems = append(problems, derivedProblems(a, l)...)
 	if worded := len(a.Disagreements) - len(a.Material()); worded > 0 {
-		fmt.Fprintf(e.stdout, "%s: note: %d checks have the same status but other wording than gpuverify %s gives (the report was written by %s %s)\n",
-			name, worded, version, a.Report.Tool.Name, a.Report.Tool.Version)
+		say("cli.verify.worded", msg.Text(name), msg.Int(worded), msg.Text(version), msg.Text(a.Report.Tool.Name), msg.Text(a.Report.Tool.Version))
 	}
 	if len(problems) == 0 {
-		fmt.Fprintf(e.stdout, "%s: all %d checks and the summary agree with what gpuverify %s derives from the report's facts\n", name, len(a.Checks), version)
-	}
-	if o.nonce != "" && a.Report.Nonce != o.nonce {
-		problems = append(problems, fmt.Sprintf("nonce MISMATCH: the report carries %q, not the challenge %q given for this delivery: it is an old or another delivery's report", a.Report.Nonce, o.nonce))
+		say("cli.verify.agree", msg.Text(name), msg.Int(len(a.Checks)), msg.Text(version))
 	}
 	r := a.Report
-	fmt.Fprintf(e.stdout, "origin: %s\n", provenance.Describe(r.Origin, r.Facts))
+	if o.nonce != "" && r.Nonce != o.nonce {
+		problems = append(problems, l.Text("cli.verify.nonce_bad", msg.Text(strconv.Quote(r.Nonce)), msg.Text(strconv.Quote(o.nonce))))
+	}
+	say("cli.verify.origin", msg.Text(report.DescribeOrigin(r.Origin, r.Facts, l)))
 	if provenance.IsFile(r.Origin) {
-		fmt.Fprintf(e.stdout, "%s\n", report.NotProof)
+		say("report.not_proof")
 	}
-	nonceText := r.Nonce
-	if nonceText == "" {
-		nonceText = "none"
+	nonce := msg.Text(r.Nonce)
+	if r.Nonce == "" {
+		nonce = msg.Label("report.none")
 	}
+	checked := []msg.Arg{msg.Text(r.Time), msg.Text(r.Tool.Name), msg.Text(r.Tool.Version), msg.Text(r.PlanSHA256), nonce}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, "checked %s by %s %s against plan sha256 %s, nonce %s: %s\n",
-			r.Time, r.Tool.Name, r.Tool.Version, r.PlanSHA256, nonceText, report.NoVerdict)
-		return &codeError{code: exitUnverified, msg: fmt.Sprintf("%s does NOT verify, so it gives no verdict:\n  %s", name, strings.Join(problems, "\n  "))}
+		say("cli.verify.checked", append(checked, msg.Label("report.no_verdict"))...)
+		return &codeError{code: exitUnverified, msg: l.Text("cli.verify.not_verified", msg.Text(name)) + "\n  " + strings.Join(problems, "\n  ")}
 	}
-	fmt.Fprintf(e.stdout, "checked %s by %s %s against plan sha256 %s, nonce %s: %s (%s)\n",
-		r.Time, r.Tool.Name, r.Tool.Version, r.PlanSHA256, nonceText, strings.ToUpper(a.Summary.Verdict), a.Summary.Counts())
+	say("cli.verify.checked", append(checked, msg.Sub(msg.New("cli.verify.verdict", msg.Text(strings.ToUpper(a.Summary.Verdict)), msg.Sub(a.Summary.CountsMsg()))))...)
 	switch a.Summary.Verdict {
 	case acceptance.VerdictFail:
-		return &codeError{code: exitFailed, msg: fmt.Sprintf("%s is genuine, and its delivery FAILED %d checks", name, a.Summary.Fail)}
+		return &codeError{code: exitFailed, msg: l.Text("cli.verify.failed", msg.Text(name), msg.Int(a.Summary.Fail))}
 	case acceptance.VerdictIncomplete:
-		return &codeError{code: exitIncomplete, msg: fmt.Sprintf("%s is genuine, but INCOMPLETE: %s not measured", name, countOf(len(acceptance.UnmeasuredDemanded(a.Checks)), "demanded check was", "demanded checks were"))}
+		return &codeError{code: exitIncomplete, msg: l.Text("cli.verify.incomplete", msg.Text(name), msg.Int(len(acceptance.UnmeasuredDemanded(a.Checks))))}
 	}
 	return nil
 }
 
-// parseWithOnePositional parses flags placed before or after the one
-// positional argument, as in "verify-report report.json --allowed-signers F".
-func parseWithOnePositional(fs *flag.FlagSet, args []string) (string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return "", err
-			}
-			return "", &codeError{code: exitUsage}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if len(pos) != 1 {
-		return "", usageErr("give one report file: gpuverify verify-report report.json (or - for standard input)")
-	}
-	return pos[0], nil
-}
-
 // checkSignature verifies the report's SSH signature when allowed names an
 // allowed_signers file. It returns a line for the output when all is well,
-// or the problem; err is for files that cannot be read (exit 2).
-func checkSignature(e env, name string, data []byte, allowed, sigName string) (ok string, problem string, err error) {
+// or the problem, in l; err is for files that cannot be read (exit 2).
+func checkSignature(e env, name string, data []byte, allowed, sigName string, l msg.Lang) (ok string, problem string, err error) {
 	if sigName == "" && name != "-" {
 		sigName = name + ".sig"
 	}
 	if allowed == "" {
 		if _, err := os.Stat(sigName); err == nil && sigName != "" {
-			return fmt.Sprintf("signature %s NOT checked: pass --allowed-signers FILE to check who signed the report", sigName), "", nil
+			return l.Text("cli.sig.not_checked", msg.Text(sigName)), "", nil
 		}
-		return "unsigned: nothing ties this report to a person (gpuverify check --out report.json --sign KEY signs it)", "", nil
+		return l.Text("cli.sig.unsigned"), "", nil
 	}
 	if sigName == "" {
-		return "", "", usageErr("the report comes from standard input: give its signature with --signature FILE")
+		return "", "", usageErr("%s", l.Text("cli.sig.stdin"))
 	}
 	signers, err := readInput(e, allowed, sshsig.MaxAllowedSignersBytes)
 	if err != nil {
 		return "", "", err
 	}
 	if _, err := os.Stat(sigName); errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Sprintf("signature MISSING: no %s; the report is unsigned, so nothing ties it to the engineer who ran the check", sigName), nil
+		return "", l.Text("cli.sig.missing", msg.Text(sigName)), nil
 	}
 	sig, err := readInput(e, sigName, sshsig.MaxSignatureBytes)
 	if err != nil {
@@ -167,31 +152,32 @@ func checkSignature(e env, name string, data []byte, allowed, sigName string) (o
 	}
 	who, err := sshsig.Verify(sig, sshsig.Namespace, data, signers)
 	if err != nil {
-		return "", "signature REFUSED: " + strings.TrimPrefix(err.Error(), "sshsig: "), nil
+		return "", l.Text("cli.sig.refused", msg.Text(strings.TrimPrefix(err.Error(), "sshsig: "))), nil
 	}
 	s, _ := sshsig.ParseSignature(sig)
-	return fmt.Sprintf("signature GOOD by %s (%s %s, namespace %s)", who, strings.ToUpper(strings.TrimPrefix(sshsig.KeyType, "ssh-")), sshsig.Fingerprint(s.PublicKey), sshsig.Namespace), "", nil
+	keyType := strings.ToUpper(strings.TrimPrefix(sshsig.KeyType, "ssh-"))
+	return l.Text("cli.sig.good", msg.Text(who), msg.Text(keyType), msg.Text(sshsig.Fingerprint(s.PublicKey)), msg.Text(sshsig.Namespace)), "", nil
 }
 
 // derivedProblems says where the stated checks and summary differ from the
-// ones derived from the report's facts.
-func derivedProblems(a *report.Audit) []string {
+// ones derived from the report's facts, in l.
+func derivedProblems(a *report.Audit, l msg.Lang) []string {
 	var out []string
 	material := a.Material()
 	if n := len(material); n > 0 {
 		lines := make([]string, 0, min(n, maxListed))
 		for i, d := range material {
 			if i == maxListed {
-				lines = append(lines, fmt.Sprintf("… and %d more", n-maxListed))
+				lines = append(lines, l.Text("cli.verify.more", msg.Int(n-maxListed)))
 				break
 			}
-			lines = append(lines, d.String())
+			lines = append(lines, d.In(l))
 		}
-		out = append(out, fmt.Sprintf("%d checks DISAGREE with what the report's facts give (edited, or written by another gpuverify version):\n    %s", n, strings.Join(lines, "\n    ")))
+		out = append(out, l.Text("cli.verify.disagree", msg.Int(n))+"\n    "+strings.Join(lines, "\n    "))
 	}
 	if a.SummaryDiffers {
 		s := a.Report.Summary
-		out = append(out, fmt.Sprintf("summary DISAGREES: the report says %s (%s), its checks give %s (%s)", strings.ToUpper(s.Verdict), s.Counts(), strings.ToUpper(a.Summary.Verdict), a.Summary.Counts()))
+		out = append(out, l.Text("cli.verify.summary_differs", msg.Text(strings.ToUpper(s.Verdict)), msg.Sub(s.CountsMsg()), msg.Text(strings.ToUpper(a.Summary.Verdict)), msg.Sub(a.Summary.CountsMsg())))
 	}
 	return out
 }

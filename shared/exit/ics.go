@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // maxOctets is RFC 5545's line length limit, CRLF excluded (§3.1).
@@ -17,8 +19,15 @@ const maxOctets = 75
 // moment the file is made; the caller passes it so the output is a pure
 // function of its inputs. UIDs depend only on the step, the contract end
 // and the vendor, so importing a regenerated file updates the events
-// rather than duplicating them.
-func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error {
+// rather than duplicating them. The events' texts are in English
+// (WriteICSIn for another language).
+func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error { return p.WriteICSIn(w, stamp, msg.En) }
+
+// WriteICSIn is WriteICS with the events' summaries and descriptions in l
+// (gpuverify plan --ics --lang); the UIDs are the same in every language,
+// so a calendar that imported one language's file updates its events from
+// the other's.
+func (p Calendar) WriteICSIn(w io.Writer, stamp time.Time, l msg.Lang) error {
 	var b strings.Builder
 	line := func(name, value string) { b.WriteString(fold(name + ":" + value)) }
 	line("BEGIN", "VCALENDAR")
@@ -34,8 +43,8 @@ func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error {
 		line("DTSTAMP", stamp.UTC().Format("20060102T150405Z"))
 		line("DTSTART;VALUE=DATE", start.Format("20060102"))
 		line("DTEND;VALUE=DATE", due.AddDate(0, 0, 1).Format("20060102"))
-		line("SUMMARY", EscapeText(p.summary(s)))
-		line("DESCRIPTION", EscapeText(fmt.Sprintf("%s\nRule %s. Due %s.", s.Detail, s.Rule, s.Due)))
+		line("SUMMARY", EscapeText(p.summary(s, l)))
+		line("DESCRIPTION", EscapeText(s.DetailIn(l)+"\n"+l.Text("exit.ics.due", msg.Text(s.Rule), msg.Text(s.Due))))
 		line("TRANSP", "TRANSPARENT")
 		line("END", "VEVENT")
 	}
@@ -44,11 +53,12 @@ func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error {
 	return err
 }
 
-func (p Calendar) summary(s Step) string {
+// summary is an event's title in l, after the vendor's name.
+func (p Calendar) summary(s Step, l msg.Lang) string {
 	if p.Vendor == "" {
-		return s.Title
+		return s.TitleIn(l)
 	}
-	return p.Vendor + ": " + s.Title
+	return l.Text("exit.ics.summary", msg.Text(p.Vendor), msg.Text(s.TitleIn(l)))
 }
 
 // uid is stable for a step of one contract: the step, the end date and a

@@ -10,8 +10,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// TestGoldenZh renders every testdata/*.json input as text and Markdown
-// in Chinese (issue 15), compares them with the golden files and finds no
+// TestGoldenZh renders every testdata/*.json input as text, Markdown and
+// iCalendar (checkICSZh) in Chinese (issue 15), compares them with the golden files and finds no
 // English word left once the vendor's name is taken out.
 func TestGoldenZh(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
@@ -32,6 +32,7 @@ func TestGoldenZh(t *testing.T) {
 		}
 		testkit.Golden(t, stem+".zh.txt", text.Bytes())
 		testkit.Golden(t, stem+".zh.md", md.Bytes())
+		checkICSZh(t, stem, p)
 		for _, s := range p.Steps {
 			for _, m := range []msg.M{s.TitleMessage, s.DetailMessage} {
 				if err := msg.Check(m); err != nil {

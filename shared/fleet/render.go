@@ -40,7 +40,7 @@ func (f *Fleet) sections(l msg.Lang) []table.Section {
 		{l.Text("fleet.line.tool", msg.Text(strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version)), msg.Text(f.Time), msg.Text(f.Digest))},
 		{l.Text("fleet.line.plan", msg.Text(p.SHA256), msg.Label(fromLabel(p.From)), msg.Int(p.GPUCount), msg.Int(p.Nodes), msg.Int(p.GPUsPerNode), msg.Text(p.Interconnect))},
 	}}}
-	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeaderIn(l), Rows: f.NodeRows()})
+	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeaderIn(l), Rows: f.NodeRowsIn(l)})
 	if len(f.Rejected) > 0 {
 		rows := make([][]string, len(f.Rejected))
 		for i, x := range f.Rejected {
@@ -76,35 +76,44 @@ func NodeHeaderIn(l msg.Lang) []string {
 	return out
 }
 
-// NodeRows is the fleet table: one row per node, as the CLI and the site
-// show it.
-func (f *Fleet) NodeRows() [][]string {
+// NodeRows is the fleet table in English: one row per node, as the CLI
+// and the site show it.
+func (f *Fleet) NodeRows() [][]string { return f.NodeRowsIn(msg.En) }
+
+// NodeRowsIn is NodeRows in l. The names, versions and digests are
+// data and stay as the reports give them.
+func (f *Fleet) NodeRowsIn(l msg.Lang) [][]string {
 	rows := make([][]string, len(f.Nodes))
 	for i, n := range f.Nodes {
-		digest := short(n.Digest) + " ok"
+		digest := l.Text("fleet.cell.digest_ok", msg.Text(short(n.Digest)))
 		if !n.DigestOK {
-			digest = short(n.Digest) + " MISMATCH"
-		}
-		sig := "not checked"
-		if n.Signature != nil {
-			sig = n.Signature.Status
-			if n.Signature.Signer != "" {
-				sig += " (" + n.Signature.Signer + ")"
-			}
+			digest = l.Text("fleet.cell.digest_bad", msg.Text(short(n.Digest)))
 		}
 		ib := "—"
 		if n.IB != nil {
-			ib = fmt.Sprintf("%d active, %s Gb/s", n.IB.Active, bench.Figure(n.IB.MinGbps))
+			ib = l.Text("fleet.cell.ib", msg.Int(n.IB.Active), msg.Text(bench.Figure(n.IB.MinGbps)))
 		}
 		host := n.Host
 		if host == "" {
-			host = "unknown"
+			host = l.Text("common.unknown")
 		}
 		gpus := fmt.Sprintf("%d× %s", n.GPUs, n.GPUName)
-		verdict := fmt.Sprintf("%s (%d fail, %d warn)", strings.ToUpper(n.Verdict), n.Summary.Fail, n.Summary.Warn)
-		rows[i] = []string{n.File, host, gpus, orDash(n.Driver), verdict, digest, sig, ib}
+		verdict := l.Text("fleet.cell.verdict", msg.Text(strings.ToUpper(n.Verdict)), msg.Int(n.Summary.Fail), msg.Int(n.Summary.Warn))
+		rows[i] = []string{n.File, host, gpus, orDash(n.Driver), verdict, digest, signatureCell(n.Signature, l), ib}
 	}
 	return rows
+}
+
+// signatureCell is a node's signature status in l, with the signer.
+func signatureCell(s *Signature, l msg.Lang) string {
+	if s == nil {
+		return l.Text("fleet.cell.sig_unchecked")
+	}
+	status := l.Enum("sig", s.Status)
+	if s.Signer == "" {
+		return status
+	}
+	return l.Text("fleet.cell.sig_by", msg.Text(status), msg.Text(s.Signer))
 }
 
 func orDash(s string) string {

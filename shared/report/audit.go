@@ -1,10 +1,9 @@
 package report
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Disagreement is one check whose stated result differs from the one the
@@ -25,17 +24,8 @@ type Disagreement struct {
 // differs (a catalogue figure reworded by a newer gpuverify) is not.
 func (d Disagreement) Material() bool { return d.What != "text" }
 
-func (d Disagreement) String() string {
-	switch d.What {
-	case "missing":
-		return fmt.Sprintf("%s: missing from the report (derived: %s)", d.ID, d.Derived)
-	case "extra":
-		return fmt.Sprintf("%s: in the report (%s) but not derived from its facts", d.ID, d.Stated)
-	case "status":
-		return fmt.Sprintf("%s: the report says %s, its facts give %s", d.ID, d.Stated, d.Derived)
-	}
-	return fmt.Sprintf("%s: same status (%s), but the expected, measured or message text differs", d.ID, d.Stated)
-}
+// String is In(msg.En).
+func (d Disagreement) String() string { return d.In(msg.En) }
 
 // Audit is what a reader of a report file learns from it.
 type Audit struct {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
@@ -60,13 +61,56 @@ func header(r *Report, l msg.Lang) [][]string {
 		nonce = l.Text("report.nonce_none")
 	}
 	return [][]string{
-		{l.Text("report.key.origin"), provenance.Describe(r.Origin, r.Facts)},
+		{l.Text("report.key.origin"), DescribeOrigin(r.Origin, r.Facts, l)},
 		{l.Text("report.key.tool"), strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version)},
 		{l.Text("report.key.time"), r.Time},
 		{l.Text("report.key.nonce"), nonce},
 		{l.Text("report.key.plan"), "sha256 " + r.PlanSHA256},
 		{l.Text("report.key.digest"), "sha256 " + r.Digest},
 	}
+}
+
+// DescribeOrigin says where the facts came from, in a few words, in l: in
+// English, provenance.Describe's words.
+func DescribeOrigin(o provenance.Origin, f *facts.Facts, l msg.Lang) string {
+	switch o.Kind {
+	case provenance.Live:
+		return l.Text("report.origin.live")
+	case provenance.File:
+		src := ""
+		if f != nil {
+			src = string(f.Source)
+		}
+		if o.File == "" {
+			return l.Text("report.origin.file", msg.Text(src))
+		}
+		return l.Text("report.origin.file_named", msg.Text(strconv.Quote(o.File)), msg.Text(src))
+	}
+	return l.Text("report.origin.unknown")
+}
+
+// In says what differs, in l: "gpu2/throttle: the report says pass, its
+// facts give fail".
+func (d Disagreement) In(l msg.Lang) string {
+	id, stated, derived := msg.Text(d.ID), statusWord(d.Stated, l), statusWord(d.Derived, l)
+	switch d.What {
+	case "missing":
+		return l.Text("report.disagree.missing", id, derived)
+	case "extra":
+		return l.Text("report.disagree.extra", id, stated)
+	case "status":
+		return l.Text("report.disagree.status", id, stated, derived)
+	}
+	return l.Text("report.disagree.text", id, stated)
+}
+
+// statusWord names a status in a line of l: the status itself in English
+// ("fail", as the report file spells it), its label in Chinese.
+func statusWord(s acceptance.Status, l msg.Lang) msg.Arg {
+	if l == msg.En {
+		return msg.Text(string(s))
+	}
+	return msg.Text(l.Enum("status", string(s)))
 }
 
 // NotProof is the warning on every report whose facts were read from a
@@ -120,44 +164,48 @@ func serverLines(f *facts.Facts, l msg.Lang) [][]string {
 	}
 	return [][]string{
 		{l.Text("report.key.source"), src},
-		{l.Text("report.key.host"), hostLine(f.Host)},
-		{l.Text("report.key.driver"), fmt.Sprintf("%s (CUDA %s)", text(f.DriverVersion), text(f.CUDADriverVersion))},
-		{l.Text("report.key.gpus"), gpuSummary(f)},
+		{l.Text("report.key.host"), hostLine(f.Host, l)},
+		{l.Text("report.key.driver"), l.Text("report.driver", msg.Text(textIn(f.DriverVersion, l)), msg.Text(textIn(f.CUDADriverVersion, l)))},
+		{l.Text("report.key.gpus"), gpuSummary(f, l)},
 	}
 }
 
 // hostLine joins the known host facts, or gives the reason when none is
-// known (nvidia-smi output holds none).
-func hostLine(h facts.Host) string {
+// known (nvidia-smi output holds none), in l.
+func hostLine(h facts.Host, l msg.Lang) string {
 	var parts []string
-	add := func(label, v string, ok bool) {
-		if ok {
-			parts = append(parts, label+v)
-		}
+	if name, ok := h.Hostname.Get(); ok {
+		parts = append(parts, name)
 	}
-	name, ok := h.Hostname.Get()
-	add("", name, ok)
-	osr, ok := h.OSRelease.Get()
-	add("", osr, ok)
-	kernel, ok := h.Kernel.Get()
-	add("kernel ", kernel, ok)
-	cpu, ok := h.CPUModel.Get()
-	add("", cpu, ok)
-	mem, ok := h.MemoryTotalMiB.Get()
-	add("", fmt.Sprintf("%d MiB RAM", mem), ok)
+	if osr, ok := h.OSRelease.Get(); ok {
+		parts = append(parts, osr)
+	}
+	if kernel, ok := h.Kernel.Get(); ok {
+		parts = append(parts, l.Text("report.host.kernel", msg.Text(kernel)))
+	}
+	if cpu, ok := h.CPUModel.Get(); ok {
+		parts = append(parts, cpu)
+	}
+	if mem, ok := h.MemoryTotalMiB.Get(); ok {
+		parts = append(parts, l.Text("report.host.ram", msg.Text(strconv.FormatInt(mem, 10))))
+	}
 	if len(parts) == 0 {
-		return "unavailable (" + h.Hostname.Reason() + ")"
+		return l.Text("report.unavailable", msg.Text(h.Hostname.Reason()))
 	}
-	return strings.Join(parts, "; ")
+	line := parts[0]
+	for _, p := range parts[1:] {
+		line = l.Text("common.list", msg.Text(line), msg.Text(p))
+	}
+	return line
 }
 
-// gpuSummary says how many GPUs of which names were found: "8x NVIDIA H100
-// 80GB HBM3".
-func gpuSummary(f *facts.Facts) string {
+// gpuSummary says how many GPUs of which names were found, in l: "8x
+// NVIDIA H100 80GB HBM3".
+func gpuSummary(f *facts.Facts, l msg.Lang) string {
 	var names []string
 	count := map[string]int{}
 	for _, g := range f.GPUs {
-		n := text(g.Name)
+		n := textIn(g.Name, l)
 		if count[n] == 0 {
 			names = append(names, n)
 		}
@@ -169,20 +217,24 @@ func gpuSummary(f *facts.Facts) string {
 	}
 	s := strings.Join(parts, ", ")
 	if s == "" {
-		s = "none listed"
+		s = l.Text("report.gpus.none")
 	}
 	if a, ok := f.AttachedGPUs.Get(); ok && a != len(f.GPUs) {
-		s += fmt.Sprintf(" (%d attached)", a)
+		s += l.Text("report.gpus.attached", msg.Int(a))
 	}
 	return s
 }
 
 // text formats a string fact: the value, or "unavailable (reason)".
-func text(v facts.Value[string]) string {
+func text(v facts.Value[string]) string { return textIn(v, msg.En) }
+
+// textIn formats a string fact in l: the value, or "unavailable (reason)"
+// (the reason is the source's own words).
+func textIn(v facts.Value[string], l msg.Lang) string {
 	if s, ok := v.Get(); ok {
 		return s
 	}
-	return v.String()
+	return l.Text("report.unavailable", msg.Text(v.Reason()))
 }
 
 func mib(v facts.Value[int64]) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // fakeSource returns utilisation from a script per GPU; onSample runs after
@@ -90,7 +91,7 @@ func TestRunDuration(t *testing.T) {
 		t.Errorf("server mean %.2f under %v", s.MeanUtilPct, s.UnderUsed)
 	}
 	var sum bytes.Buffer
-	WriteSummary(&sum, s)
+	WriteSummary(&sum, s, msg.En)
 	for _, w := range []string{"55.0%", "87.1%", "22.9%  < 60%", "O1: mean utilisation 55.0% is under 60%", "shorter than the first week"} {
 		if !strings.Contains(sum.String(), w) {
 			t.Errorf("summary lacks %q:\n%s", w, sum.String())
@@ -120,7 +121,7 @@ func TestRunInterrupted(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 	var sum bytes.Buffer
-	WriteSummary(&sum, s)
+	WriteSummary(&sum, s, msg.En)
 	if !strings.Contains(sum.String(), "interrupted") || !strings.Contains(sum.String(), "at least 60%") {
 		t.Errorf("summary:\n%s", sum.String())
 	}

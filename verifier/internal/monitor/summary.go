@@ -5,11 +5,13 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // UnderUsedPct is rule O1's threshold: long-term utilisation under 60%
@@ -150,63 +152,106 @@ func p95(v []int) float64 {
 	return float64(s[rank-1])
 }
 
-// WriteSummary writes the summary as a table and the O1 verdict.
-func WriteSummary(w io.Writer, s Summary) error {
+// WriteSummary writes the summary as a table and the O1 verdict, in l.
+func WriteSummary(w io.Writer, s Summary, l msg.Lang) error {
 	var b strings.Builder
-	how := "ran to its duration"
+	how := msg.New("monitor.ran")
 	if s.Interrupted {
-		how = "interrupted; every sample taken is in the CSV"
+		how = msg.New("monitor.interrupted")
 	}
-	fmt.Fprintf(&b, "Utilisation (rule O1) from %s to %s (%s): %d samples, %d missed, %s\n\n",
-		s.Start.UTC().Format(time.RFC3339), s.End.UTC().Format(time.RFC3339), s.End.Sub(s.Start).Round(time.Second), s.Samples, s.Missed, how)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "GPU\tsamples\tmean util\tp95 util\tmax memory used\tmean power\tHW throttle samples\t")
+	b.WriteString(l.Text("monitor.title", msg.Text(s.Start.UTC().Format(time.RFC3339)), msg.Text(s.End.UTC().Format(time.RFC3339)),
+		msg.Text(s.End.Sub(s.Start).Round(time.Second).String()), msg.Text(strconv.Itoa(s.Samples)), msg.Text(strconv.Itoa(s.Missed)), msg.Sub(how)) + "\n\n")
+	writeColumns(&b, summaryRows(s, l))
+	b.WriteString("\n" + verdict(s).In(l) + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// summaryRows are the summary's table: a header, a row per GPU, the mean
+// of all.
+func summaryRows(s Summary, l msg.Lang) [][]string {
+	head := []string{"gpu", "samples", "mean_util", "p95_util", "max_memory", "mean_power", "hw_throttle"}
+	for i, id := range head {
+		head[i] = l.Text("monitor.col." + id)
+	}
+	rows := [][]string{head}
 	for _, g := range s.GPUs {
 		flag := ""
 		if g.UnderUsed {
 			flag = "  < 60%"
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%s%s\t%s\t%s\t%s\t%d\t\n", g.GPU, g.Samples, pct(g.MeanUtilPct), flag, pct(g.P95UtilPct), memText(g.MaxMemoryUsedMiB), watts(g.MeanPowerW), g.HWThrottleSamples)
+		rows = append(rows, []string{strconv.Itoa(g.GPU), strconv.Itoa(g.Samples), pct(g.MeanUtilPct, l) + flag, pct(g.P95UtilPct, l),
+			memText(g.MaxMemoryUsedMiB, l), watts(g.MeanPowerW, l), strconv.Itoa(g.HWThrottleSamples)})
 	}
-	fmt.Fprintf(tw, "all\t\t%s\t\t\t\t\t\n", pct(s.MeanUtilPct))
-	tw.Flush()
-	b.WriteString("\n" + verdict(s) + "\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return append(rows, []string{l.Text("monitor.all"), "", pct(s.MeanUtilPct, l), "", "", "", ""})
+}
+
+// writeColumns writes rows as columns two spaces apart, every cell padded
+// to its column's width (as text/tabwriter pads tab-terminated cells), a
+// Chinese character counting two columns.
+func writeColumns(b *strings.Builder, rows [][]string) {
+	var widths []int
+	for _, r := range rows {
+		for j, c := range r {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], displayWidth(c))
+		}
+	}
+	for _, r := range rows {
+		for j, c := range r {
+			b.WriteString(c + strings.Repeat(" ", widths[j]-displayWidth(c)+2))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// displayWidth is how many terminal columns s takes: two for a wide (East
+// Asian) character, one for any other.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) || (r >= 0xFF01 && r <= 0xFF60) || (r >= 0x3000 && r <= 0x303F) {
+			n++
+		}
+	}
+	return n
 }
 
 // verdict states rule O1's conclusion.
-func verdict(s Summary) string {
+func verdict(s Summary) msg.M {
 	if math.IsNaN(s.MeanUtilPct) {
-		return "O1: no utilisation was read, so no verdict."
+		return msg.New("monitor.o1.none")
 	}
-	short := ""
-	if s.End.Sub(s.Start) < O1Window {
-		short = " This run is shorter than the first week rule O1 speaks of: treat it as a hint and keep monitoring."
-	}
+	m := msg.New("monitor.o1.ok", msg.Text(pct(s.MeanUtilPct, msg.En)), msg.Int(UnderUsedPct))
 	if s.UnderUsed {
-		return fmt.Sprintf("O1: mean utilisation %s is under %d%%: over-provisioned, or a scheduling problem. Consider fewer or smaller GPUs, or fix the job pipeline.%s", pct(s.MeanUtilPct), UnderUsedPct, short)
+		m = msg.New("monitor.o1.under", msg.Text(pct(s.MeanUtilPct, msg.En)), msg.Int(UnderUsedPct))
 	}
-	return fmt.Sprintf("O1: mean utilisation %s is at least %d%%.%s", pct(s.MeanUtilPct), UnderUsedPct, short)
+	if s.End.Sub(s.Start) < O1Window {
+		return msg.Seq(m, msg.New("monitor.o1.short"))
+	}
+	return m
 }
 
-func pct(v float64) string {
+func pct(v float64, l msg.Lang) string {
 	if math.IsNaN(v) {
-		return "n/a"
+		return l.Text("monitor.na")
 	}
 	return fmt.Sprintf("%.1f%%", v)
 }
 
-func watts(v float64) string {
+func watts(v float64, l msg.Lang) string {
 	if math.IsNaN(v) {
-		return "n/a"
+		return l.Text("monitor.na")
 	}
 	return fmt.Sprintf("%.1f W", v)
 }
 
-func memText(m int64) string {
+func memText(m int64, l msg.Lang) string {
 	if m < 0 {
-		return "n/a"
+		return l.Text("monitor.na")
 	}
 	return fmt.Sprintf("%d MiB", m)
 }

@@ -103,16 +103,6 @@ var architectures = map[gonvml.DeviceArchitecture]string{
 	gonvml.DEVICE_ARCH_RUBIN:     "Rubin",
 }
 
-func archValue(a gonvml.DeviceArchitecture, why string) facts.Value[string] {
-	if why != "" {
-		return facts.Unavailable[string](why)
-	}
-	if n, ok := architectures[a]; ok {
-		return facts.Known(n)
-	}
-	return facts.Unavailable[string](fmt.Sprintf("NVML architecture %d is not one gpuverify knows", a))
-}
-
 // brands names NVML brands as nvidia-smi prints them.
 var brands = map[gonvml.BrandType]string{
 	gonvml.BRAND_QUADRO:              "Quadro",
@@ -131,16 +121,6 @@ var brands = map[gonvml.BrandType]string{
 	gonvml.BRAND_NVIDIA:              "NVIDIA",
 	gonvml.BRAND_GEFORCE_RTX:         "GeForce RTX",
 	gonvml.BRAND_TITAN_RTX:           "Titan RTX",
-}
-
-func brandValue(b gonvml.BrandType, why string) facts.Value[string] {
-	if why != "" {
-		return facts.Unavailable[string](why)
-	}
-	if n, ok := brands[b]; ok {
-		return facts.Known(n)
-	}
-	return facts.Unavailable[string](fmt.Sprintf("NVML brand %d is not one gpuverify knows", b))
 }
 
 var computeModes = map[gonvml.ComputeMode]string{
