@@ -3,13 +3,13 @@ package billing_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 

@@ -2,10 +2,10 @@ package checklist
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/internal/testkit"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 

@@ -2,13 +2,13 @@ package msg
 
 import (
 	"encoding/json"
-	"github.com/gpuplan/gpuplan/internal/testkit"
 	"math"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/shopspring/decimal"
 )
 

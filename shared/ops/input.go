@@ -2,9 +2,9 @@ package ops
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/costitem"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"

@@ -2,13 +2,13 @@ package plan
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestGolden builds the plan of every sheet in testdata and compares the

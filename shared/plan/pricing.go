@@ -2,11 +2,11 @@ package plan
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"

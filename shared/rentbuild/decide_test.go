@@ -3,11 +3,11 @@ package rentbuild_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 )
 

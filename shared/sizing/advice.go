@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"fmt"
+
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 

@@ -1,11 +1,11 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"slices"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // bucket is the card family rules G1/G2 name for a job.

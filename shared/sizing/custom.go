@@ -2,9 +2,10 @@ package sizing
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Shape is the optional architecture of a model given only by its size. A

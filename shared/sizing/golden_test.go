@@ -3,13 +3,13 @@ package sizing
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // goldenCase is one testdata/recommend/NAME.in.json file.

@@ -1,12 +1,12 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 

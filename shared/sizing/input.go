@@ -2,10 +2,11 @@ package sizing
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Input is what the sizing needs to know about a job: a requirement sheet

@@ -1,9 +1,10 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // GiB and GB are the two units public tools mix (sizing.md §0): this

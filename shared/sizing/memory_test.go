@@ -2,10 +2,11 @@ package sizing
 
 import (
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/catalog"
-	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // infer is an inference input for a preset.

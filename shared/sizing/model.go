@@ -1,9 +1,10 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Model is a network as the sizing sees it: the architecture constants that

@@ -1,11 +1,11 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 	"sort"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 

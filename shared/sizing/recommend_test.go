@@ -1,13 +1,13 @@
 package sizing
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestBuckets checks the articles' buckets, rules G1 and G2.

@@ -2,10 +2,10 @@ package sizing
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"math"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Range is a low / likely / high estimate; Low <= Likely <= High.

@@ -2,8 +2,8 @@ package tco
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/internal/valid"
 
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"

@@ -3,7 +3,6 @@ package tco_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )

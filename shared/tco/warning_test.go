@@ -1,10 +1,10 @@
 package tco
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
