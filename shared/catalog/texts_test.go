@@ -15,7 +15,7 @@ func TestCaveatsTranslated(t *testing.T) {
 		for _, cv := range c.Caveats {
 			m := msg.Caveat(cv)
 			if m.ID == "common.verbatim" {
-				t.Errorf("%s: caveat %q has no message in shared/msg/cat_catalog.go", c.ID, cv)
+				t.Errorf("%s: caveat %q has no message in shared/msg/catalogue/catalog.txt", c.ID, cv)
 			}
 			if m.String() != cv {
 				t.Errorf("%s: English %q differs from the caveat %q", c.ID, m.String(), cv)
@@ -40,7 +40,7 @@ func TestNotesTranslated(t *testing.T) {
 		n++
 		m := msg.Note(r.Note)
 		if m.ID == "common.verbatim" {
-			t.Errorf("%s: note %q has no message in shared/msg/cat_notes.go", where, r.Note)
+			t.Errorf("%s: note %q has no message in shared/msg/catalogue/notes.txt", where, r.Note)
 		}
 		if m.String() != r.Note {
 			t.Errorf("%s: English %q differs from the note %q", where, m.String(), r.Note)
