@@ -67,7 +67,7 @@ func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr ch
 		rows[i] = p.item(it, s.Get(it.ID))
 	}
 	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
-		app.H2().Text(l.label("stage:"+string(st))),
+		app.H2().Text(l.Label("stage:"+string(st))),
 		app.P().ID("stage-%s-progress", st).Class("help").Text(fmt.Sprintf(j.StageProgressF, pr.Done, pr.Total, pr.NA)),
 		app.Ul().Class("checklist").Body(rows...),
 	)
@@ -86,7 +86,7 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 	}
 	opts := make([]app.UI, 3)
 	for i, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
-		o := app.Option().Value(string(st)).Text(l.label("check:" + string(st)))
+		o := app.Option().Value(string(st)).Text(l.Label("check:" + string(st)))
 		if st == e.Status || app.IsClient {
 			o = o.Selected(st == e.Status)
 		}

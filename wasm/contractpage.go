@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"strings"
 
@@ -128,7 +130,7 @@ func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		app.H2().Text(t.ResultTitle),
 		app.If(!embed && proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
-			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
+			Text(fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(level)))),
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		creditTable(l, res.Table),
@@ -143,10 +145,10 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 	for i, c := range cs {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
-			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
+			app.Span().Class("level").Text(l.Label("choice:level:"+string(c.Level))),
 			app.Strong().Text(" "+c.TitleIn(l.Msg())+" "),
 			procRuleRef(l, c.Rule, embed),
-			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), sentenceGap(l))),
+			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), text.SentenceGap(l))),
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(
@@ -180,9 +182,9 @@ func creditTable(l Lang, tb contract.Table) app.UI {
 		}
 		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
 	}
-	rows = append(rows, []string{l.label("credits.cap_pct"), tb.CapPct.String() + "%"})
-	return table(l, "contract-credits", t.TiersTitle+" · "+l.label("choice:preset:"+string(tb.Preset)),
-		[]string{l.label("credits.tiers[].below_pct"), l.label("credits.tiers[].credit_pct")}, rows)
+	rows = append(rows, []string{l.Label("credits.cap_pct"), tb.CapPct.String() + "%"})
+	return table(l, "contract-credits", t.TiersTitle+" · "+l.Label("choice:preset:"+string(tb.Preset)),
+		[]string{l.Label("credits.tiers[].below_pct"), l.Label("credits.tiers[].credit_pct")}, rows)
 }
 
 // downtimeTable is the downtime the availability allows on each month
@@ -191,7 +193,7 @@ func downtimeTable(l Lang, res contract.Result) app.UI {
 	t := l.P()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
-		rows[i] = []string{l.label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
+		rows[i] = []string{l.Label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
 	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"strings"
 
@@ -79,12 +81,12 @@ func costChart(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	var low, high []segment
 	for _, it := range pl.Cost.Items {
-		name := itemLabel(m, it.Name)
+		name := text.ItemLabel(m, it.Name)
 		low = append(low, segment{Label: name + " " + l.Money(it.Low), Value: it.Low, Class: "item-" + it.Name})
 		high = append(high, segment{Label: name + " " + l.Money(it.High), Value: it.High, Class: "item-" + it.Name})
 	}
 	for i := range low {
-		low[i].Label = itemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
+		low[i].Label = text.ItemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
 	}
 	rows := []stackRow{
 		{Label: m.ChartLow, Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},

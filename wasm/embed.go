@@ -151,8 +151,8 @@ func quotesEmbed(l Lang, proc *Procurement) app.UI {
 	if q := proc.sections(); q != nil && q.Quotes != nil {
 		n := q.Quotes.Need
 		summary = fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
-			l.label("need.cards"), n.Cards, l.label("need.egress_tb"), n.EgressTB, l.label("need.storage_gb"),
-			n.StorageGB, l.label("need.ips"), n.IPs, l.label("need.term_months"), n.TermMonths)
+			l.Label("need.cards"), n.Cards, l.Label("need.egress_tb"), n.EgressTB, l.Label("need.storage_gb"),
+			n.StorageGB, l.Label("need.ips"), n.IPs, l.Label("need.term_months"), n.TermMonths)
 	}
 	return procEmbed(l, l.P().QuotesTitle, summary, func() app.UI { return quotesAnswer(l, proc, true) })
 }
@@ -162,8 +162,8 @@ func contractEmbed(l Lang, proc *Procurement) app.UI {
 	var summary string
 	if s := proc.sections(); s != nil && s.Contract != nil {
 		c := s.Contract
-		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.label("availability_pct"), c.AvailabilityPct,
-			l.label("monthly_fee"), l.Money(c.MonthlyFee), l.label("term_months"), c.TermMonths)
+		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.Label("availability_pct"), c.AvailabilityPct,
+			l.Label("monthly_fee"), l.Money(c.MonthlyFee), l.Label("term_months"), c.TermMonths)
 	}
 	return procEmbed(l, l.P().ContractTitle, summary, func() app.UI { return contractAnswer(l, proc, true) })
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"slices"
 	"strconv"
@@ -526,7 +528,7 @@ func itemSpecs() []fieldSpec {
 	for i, name := range names {
 		out[i] = spec(fieldSpec{Key: "cost.items." + name, Kind: kindMoney, Group: groupItems,
 			Range: "0–1000000000", Rule: "C1",
-			Label: func(m *Messages) string { return itemLabel(m, name) },
+			Label: func(m *Messages) string { return text.ItemLabel(m, name) },
 			Unit:  func(m *Messages) string { return m.UCNYMonth }},
 			accessor{
 				put: func(r *plan.Requirements, v parsed) {

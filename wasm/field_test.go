@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"errors"
 	"strings"
 	"testing"
@@ -60,7 +62,7 @@ func TestFieldParse(t *testing.T) {
 		switch {
 		case !present:
 		case f.Kind == kindInt:
-			got = Int(int(v.Int))
+			got = text.Int(int(v.Int))
 			got = strings.ReplaceAll(got, ",", "")
 		case f.Kind == kindChoice:
 			got = v.Str

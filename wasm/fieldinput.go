@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -90,7 +92,7 @@ func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
 func choiceLabel(f fieldSpec, l Lang, value string) string {
 	if f.Key == "model.preset" && value != "" {
 		if p, ok := sizing.PresetByID(value); ok {
-			return p.Name + " · " + Num(p.ParamsB(), 1) + "B"
+			return p.Name + " · " + text.Num(p.ParamsB(), 1) + "B"
 		}
 	}
 	kind := f.Key

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -30,7 +32,7 @@ func (s stage) String() string {
 }
 
 // text is the stage in words.
-func (s stage) text(t *procText) string {
+func (s stage) text(t *text.ProcText) string {
 	switch s {
 	case stageInProgress:
 		return t.StageInProgress

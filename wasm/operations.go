@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"bytes"
 	"fmt"
 	"strconv"
@@ -251,7 +253,7 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 	}
 	items := make([]string, len(rs))
 	for i, r := range rs {
-		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + sentenceGap(l) + r.In(l.Msg())
+		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + text.SentenceGap(l) + r.In(l.Msg())
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
 		app.H3().Text(l.J().RightSizeTitle), reasons(l, "ops-rightsizing-list", items))
@@ -272,7 +274,7 @@ func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 	for i, m := range ms {
 		var flags []string
 		for _, f := range m.Flags {
-			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
+			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.Label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
 		}
 		rows[i] = []string{m.Month, vendorName(l, m.Vendor), l.Money(m.Total.Actual), l.Money(m.Total.Budget),
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
@@ -299,9 +301,9 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 			score = money.Round2(*q.VendorScore).String()
 		}
 		rows[i] = []string{q.Quarter, vendorName(l, q.Vendor), strconv.Itoa(q.Months),
-			q.UtilisationPct.StringFixed(1) + "% · " + l.label("choice:level:"+string(q.Grades.Utilisation)),
-			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.label("choice:level:"+string(q.Grades.Cost)),
-			usefulHour(l, q.UsefulHourCost), score + " · " + l.label("choice:level:"+string(q.Grades.Vendor))}
+			q.UtilisationPct.StringFixed(1) + "% · " + l.Label("choice:level:"+string(q.Grades.Utilisation)),
+			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.Label("choice:level:"+string(q.Grades.Cost)),
+			usefulHour(l, q.UsefulHourCost), score + " · " + l.Label("choice:level:"+string(q.Grades.Vendor))}
 	}
 	return table(l, "ops-quarters", j.QuartersTitle,
 		[]string{j.ColQuarter, j.ColVendor, j.ColMonths, j.ColUtil, j.ColCost, j.ColUseful, j.ColScore}, rows)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -178,17 +180,17 @@ func (p *plannerPage) placeholder(key string) string {
 	case "hours_per_day":
 		return auto(pl.Requirements.HoursPerDay.String())
 	case "concurrency":
-		return auto(Int(pl.Requirements.Concurrency))
+		return auto(text.Int(pl.Requirements.Concurrency))
 	case "model.layers":
-		return auto(Int(sm.Layers))
+		return auto(text.Int(sm.Layers))
 	case "model.hidden":
-		return auto(Int(sm.Hidden))
+		return auto(text.Int(sm.Hidden))
 	case "model.heads":
-		return auto(Int(sm.Heads))
+		return auto(text.Int(sm.Heads))
 	case "model.kv_heads":
-		return auto(Int(sm.KVHeads))
+		return auto(text.Int(sm.KVHeads))
 	case "model.head_dim":
-		return auto(Int(sm.HeadDim))
+		return auto(text.Int(sm.HeadDim))
 	case "tokens_to_train_b":
 		return "0"
 	}
@@ -240,7 +242,7 @@ func (p *plannerPage) result() app.UI {
 func kpis(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	g := pl.GPU
-	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), Num(g.PerCardGiB, 1), Num(pl.CardMemory().Usable, 1))
+	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), text.Num(g.PerCardGiB, 1), text.Num(pl.CardMemory().Usable, 1))
 	if g.Nodes > 1 {
 		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
 	}
@@ -270,7 +272,7 @@ func hiddenShare(m *Messages, a, b decimal.Decimal) string {
 	if a.GreaterThan(b) {
 		a, b = b, a
 	}
-	return fmt.Sprintf(m.HiddenShareF, Percent(a), Percent(b))
+	return fmt.Sprintf(m.HiddenShareF, text.Percent(a), text.Percent(b))
 }
 
 // kpi is one headline figure with its explanation.
@@ -289,7 +291,7 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	c := pl.CardMemory()
 	gib := func(v float64) decimal.Decimal { return decimal.NewFromFloat(v).Round(2) }
 	seg := func(kind string, v float64) segment {
-		label := l.Enum("mem", kind) + " " + Num(v, 1) + " GiB"
+		label := l.Enum("mem", kind) + " " + text.Num(v, 1) + " GiB"
 		return segment{Label: label, Value: gib(v), Class: "mem-" + kind}
 	}
 	usable, total := c.Usable, c.Total
@@ -297,13 +299,13 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 		Label: m.MemNeeded,
 		Segments: []segment{seg("weights", c.Weights), seg("kv_cache", c.KVCache), seg("activations", c.Activations),
 			seg("training_states", c.TrainingStates), seg("overhead", c.Overhead)},
-		Text: Num(c.Needed, 1) + " GiB",
+		Text: text.Num(c.Needed, 1) + " GiB",
 	}
 	return app.Div().ID("memory").Class("block").Body(
 		app.H2().Text(m.MemoryTitle),
 		&stackChartBox{Lang: l, ID: "memory-chart", Title: m.MemoryTitle, Rows: []stackRow{row}, Max: gib(total),
-			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}},
-		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(c.Needed, 1), Num(usable, 1), Num(total, 1))),
+			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, text.Num(usable, 1))}}},
+		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, text.Num(c.Needed, 1), text.Num(usable, 1), text.Num(total, 1))),
 	)
 }
 
@@ -311,12 +313,12 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 func estimates(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	s := pl.Sizing
-	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, Num(s.Model.ParamsB, 2)))}
+	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, text.Num(s.Model.ParamsB, 2)))}
 	if e := s.DecodeTokensPerSec; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
 	if e := s.TrainingDays; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
 	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }
@@ -334,7 +336,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 		if c.AllInMonthly != nil {
 			mode, allIn = l.Enum("billing", c.BillingMode), l.Money(*c.AllInMonthly)
 		}
-		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
+		return []string{c.Name, text.Int(c.Count), text.Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
 	}
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
@@ -391,7 +393,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 	m := l.M()
 	rows := make([][]string, 0, len(pl.Cost.Items)+1)
 	for _, it := range pl.Cost.Items {
-		name := itemLabel(m, it.Name)
+		name := text.ItemLabel(m, it.Name)
 		if it.UserEntered {
 			name += " (" + m.UserEntered + ")"
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"strings"
 
@@ -164,7 +166,7 @@ func pocAnswer(l Lang, proc *Procurement) app.UI {
 	}
 	return resultOK(l, proc, "poc", "data-verdict", string(res.Verdict),
 		app.P().ID("poc-verdict").Class("verdict", "status-"+string(res.Verdict)).
-			Text(fmt.Sprintf(j.POCVerdictF, l.label("pocstatus:"+string(res.Verdict)))),
+			Text(fmt.Sprintf(j.POCVerdictF, l.Label("pocstatus:"+string(res.Verdict)))),
 		pocChecks(l, res.Checks),
 		pocMachine(l, res.Machine),
 	)
@@ -175,7 +177,7 @@ func pocChecks(l Lang, cs []poc.Check) app.UI {
 	j := l.J()
 	rows := make([][]string, len(cs))
 	for i, c := range cs {
-		rows[i] = []string{l.label("poccheck:" + c.ID), c.Rule, l.label("pocstatus:" + string(c.Status)),
+		rows[i] = []string{l.Label("poccheck:" + c.ID), c.Rule, l.Label("pocstatus:" + string(c.Status)),
 			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.ReasonIn(l.Msg())}
 	}
 	return table(l, "poc-checks", j.POCChecksTitle,
@@ -211,7 +213,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 	head := []string{j.ColPath, j.ColPOC, j.ColDelivered}
 	kids := []app.UI{
 		app.H3().Text(j.POCMachineTitle),
-		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), sentenceGap(l))),
+		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), text.SentenceGap(l))),
 	}
 	if len(d.Config) > 0 {
 		kids = append(kids, table(l, "poc-config", j.ConfigDiffs, head, diffRows(d.Config)))

@@ -113,7 +113,7 @@ func (b *procFieldBox) Render() app.UI {
 func (b *procFieldBox) render() app.UI {
 	l, f, sec := b.Lang, b.Field, b.Sec
 	id := fieldDOMID(sec, f.Path)
-	label := l.fieldLabel(sec, labelKey(f.Path))
+	label := l.FieldLabel(sec, labelKey(f.Path))
 	bad := b.Err != ""
 	p, r := b.Page, routeByID(b.Route)
 	h := func(ctx app.Context, e app.Event) {
@@ -149,7 +149,7 @@ func (b *procFieldBox) render() app.UI {
 		for i, c := range f.Choices {
 			text := l.P().NotStated
 			if c != "" {
-				text = l.label(f.Labels + ":" + c)
+				text = l.Label(f.Labels + ":" + c)
 			}
 			o := app.Option().Value(c).Text(text)
 			if c == b.Value || app.IsClient {
@@ -186,7 +186,7 @@ func (p *pageState) sectionErr(sec string) app.UI {
 		return slot
 	}
 	l := p.st.Lang
-	name := l.fieldLabel(sec, labelKey(fe.Field))
+	name := l.FieldLabel(sec, labelKey(fe.Field))
 	if i := strings.LastIndex(fe.Field, "["); i >= 0 && name == labelKey(fe.Field) {
 		name = fe.Field
 	}

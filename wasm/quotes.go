@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"slices"
 	"strconv"
@@ -138,7 +140,7 @@ func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	best := res.Quotes[0]
 	spread := ""
 	if res.Spread != nil {
-		spread = Percent(*res.Spread)
+		spread = text.Percent(*res.Spread)
 	}
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
@@ -161,7 +163,7 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		extras := "—"
 		if q.ExtrasShare != nil {
-			extras = Percent(*q.ExtrasShare)
+			extras = text.Percent(*q.ExtrasShare)
 		}
 		complete := t.Yes
 		if !q.Complete {
@@ -192,9 +194,9 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		segs := make([]segment, len(items))
 		for j, item := range items {
-			name := itemLabel(m, item)
+			name := text.ItemLabel(m, item)
 			if item == costitem.Bundled {
-				name = l.label("item:bundled")
+				name = l.Label("item:bundled")
 			}
 			segs[j] = segment{Label: name, Class: "item-" + item}
 			for _, ln := range q.Lines {
@@ -218,7 +220,7 @@ func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 			text = l.Msg().Text("quote.who", msg.Text(who), msg.Text(text))
 		}
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
-			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),
+			app.Span().Class("level").Text(l.Label("choice:level:"+string(f.Level))),
 			app.Text(" "+text+" "),
 			procRuleRef(l, f.Rule, embed),
 		))

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -117,12 +119,12 @@ func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI
 		dataTable("rb-figures", m.RBFiguresTitle, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.RBCapex, l.Money(in.Build.Capex)},
 			{m.RBDepreciation, l.Money(res.Depreciation)},
-			{m.RBElectricity, l.Money(res.Electricity) + " (" + Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{m.RBElectricity, l.Money(res.Electricity) + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
 			{m.RBRunning, l.Money(res.RunningCost)},
 			{m.RBSelfMonthly, l.Money(res.SelfBuildMonthly)},
 			{m.RBRentMonthly, l.Money(res.RentMonthly)},
 			{m.RBHybridMonthly, l.Money(res.Hybrid.Monthly)},
-			{m.RBHybridSaving, Percent(res.Hybrid.SavingVsBuild)},
+			{m.RBHybridSaving, text.Percent(res.Hybrid.SavingVsBuild)},
 		}),
 	)
 }

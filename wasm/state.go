@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"bytes"
 	"compress/lzw"
 	"encoding/base64"
@@ -650,16 +652,16 @@ func queryMap(q url.Values) map[string]string {
 // browser's; an empty browser tag (prerender) gives Chinese, the language of
 // most readers.
 func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
-	if l, ok := ParseLang(fromURL); ok {
+	if l, ok := text.ParseLang(fromURL); ok {
 		return l
 	}
-	if l, ok := ParseLang(string(fromStorage)); ok {
+	if l, ok := text.ParseLang(string(fromStorage)); ok {
 		return l
 	}
 	if browser == "" {
 		return Zh
 	}
-	return LangFromBrowser(browser)
+	return text.LangFromBrowser(browser)
 }
 
 // ignoredQuery are query keys that are not input and not worth a notice:

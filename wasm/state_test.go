@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"net/url"
 	"reflect"
 	"strings"
@@ -157,7 +159,7 @@ func FuzzLoadState(f *testing.F) {
 		if len(errs) > 0 {
 			t.Fatalf("LoadState(%q, %q) kept a refused field: %v", rawQuery, stored, errs[0])
 		}
-		if _, ok := ParseLang(string(s.Lang)); !ok {
+		if _, ok := text.ParseLang(string(s.Lang)); !ok {
 			t.Fatalf("LoadState gave language %q", s.Lang)
 		}
 		if s.Proc != nil {

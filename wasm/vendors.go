@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -122,8 +124,8 @@ func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		for _, a := range v.Adjustments {
 			why = append(why, a.ReasonIn(l.Msg()))
 		}
-		rows[i] = []string{rank, v.Name, l.label("choice:status:" + string(v.Status)),
-			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, sentenceGap(l))}
+		rows[i] = []string{rank, v.Name, l.Label("choice:status:" + string(v.Status)),
+			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, text.SentenceGap(l))}
 	}
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
@@ -146,18 +148,18 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	}
 	t := l.P()
 	reason := s.ReasonIn(l.Msg())
-	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, reason)
+	line := fmt.Sprintf(t.SplitImpossibleF, s.Cards, reason)
 	if s.InRange {
 		primary, backup := s.PrimaryVendor, s.BackupVendor
 		if primary == "" {
 			// Fewer than two eligible vendors: the split stands, unnamed.
 			primary, backup = t.PrimaryWord, t.BackupWord
 		}
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + reason
+		line = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, text.Percent(s.PrimaryShare)) + " " + reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
 		app.H3().Text(t.SplitTitle),
-		app.P().Text(text),
+		app.P().Text(line),
 	)
 }
