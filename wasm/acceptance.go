@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"bytes"
@@ -153,7 +154,7 @@ func readJSON(data []byte, pl *plan.Plan) checkOutcome {
 		return out
 	}
 	return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
-		clip(head.Schema), report.Schema, facts.SchemaVersion)}
+		form.Clip(head.Schema), report.Schema, facts.SchemaVersion)}
 }
 
 // readReport reads a gpuverify report with report.AuditFile, which refuses

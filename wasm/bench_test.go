@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,9 +12,9 @@ import (
 // BenchmarkCompute is the plan for one input: the form read into a sheet
 // and plan.Build (make bench-site measures the same in the browser).
 func BenchmarkCompute(b *testing.B) {
-	in := DefaultInput()
+	in := form.DefaultInput()
 	for b.Loop() {
-		if Compute(in).Plan == nil {
+		if form.Compute(in).Plan == nil {
 			b.Fatal("no plan")
 		}
 	}

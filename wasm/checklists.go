@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
@@ -50,7 +51,7 @@ func (p *checklistsPage) Render() app.UI {
 }
 
 // checklistState is the saved checklist state; empty when there is none.
-func checklistState(proc *Procurement) checklist.State {
+func checklistState(proc *form.Procurement) checklist.State {
 	if proc == nil || proc.Sections == nil || proc.Sections.Checklists == nil {
 		return checklist.State{}
 	}
@@ -137,19 +138,19 @@ func (p *checklistsPage) set(ctx app.Context, id string, st checklist.Status, no
 	}
 	delete(p.noteErr, id)
 	if err != nil {
-		p.noteErr[id] = errText(p.st.Lang, errAsField("checklists", err))
+		p.noteErr[id] = errText(p.st.Lang, form.ErrAsField("checklists", err))
 		return
 	}
-	d := Draft{}
+	d := form.Draft{}
 	if len(next.Items) > 0 {
-		d = sectionDraft(&plan.Procurement{Checklists: &next}, "checklists")
+		d = form.SectionDraft(&plan.Procurement{Checklists: &next}, "checklists")
 	}
 	p.editSection(ctx, routeByID(routeChecklists), "checklists", d)
 }
 
 // checklistsStage: done when every item that applies is done, in
 // progress once one is ticked.
-func checklistsStage(st State) stage {
+func checklistsStage(st form.State) stage {
 	s := checklistState(st.Proc)
 	if len(s.Items) == 0 {
 		return sectionStage(st.Proc, "checklists")

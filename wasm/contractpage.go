@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -109,7 +110,7 @@ func (p *contractPage) contractForm() app.UI {
 // contractAnswer is the overall grade, each clause with its reasons, the
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
-func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *contract.Input
 	if proc != nil && proc.Sections != nil {

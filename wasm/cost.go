@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -111,8 +112,8 @@ func (p *costPage) items() app.UI {
 	}
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.ItemCol), app.Th().Scope("col").Text(m.LowHighCol),
 		app.Th().Scope("col").Text(m.BasisCol), app.Th().Scope("col").Text(m.YoursCol))
-	rows := make([]app.UI, len(itemFields))
-	for i, f := range itemFields {
+	rows := make([]app.UI, len(form.ItemFields))
+	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
 		estimate, basis := "", it.BasisIn(l.Msg())
 		if it.Name != "" {
@@ -139,7 +140,7 @@ func (p *costPage) discount() app.UI {
 	m := p.st.Lang.M()
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.DiscountTitle),
-		p.input(routeByID(routeCost), discountField, ""),
+		p.input(routeByID(routeCost), form.DiscountField, ""),
 	)
 }
 
@@ -158,8 +159,8 @@ func (p *costPage) prices() app.UI {
 	var rows []app.UI
 	for _, c := range catalog.All() {
 		ref := money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
-		mon, _ := fieldByKey("cost.prices." + c.ID + ".monthly")
-		hr, _ := fieldByKey("cost.prices." + c.ID + ".hourly")
+		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
+		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
 		name := app.Th().Scope("row").Text(c.Name)
 		tr := app.Tr().Attr("data-card", c.ID)
 		if c.ID == chosen {

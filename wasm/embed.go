@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -146,9 +147,9 @@ func (p *embedPage) embedLangSwitch(r route, frag string) app.UI {
 }
 
 // quotesEmbed is the quote comparison's answer and the need it prices.
-func quotesEmbed(l Lang, proc *Procurement) app.UI {
+func quotesEmbed(l Lang, proc *form.Procurement) app.UI {
 	var summary string
-	if q := proc.sections(); q != nil && q.Quotes != nil {
+	if q := proc.PlanSections(); q != nil && q.Quotes != nil {
 		n := q.Quotes.Need
 		summary = fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
 			l.Label("need.cards"), n.Cards, l.Label("need.egress_tb"), n.EgressTB, l.Label("need.storage_gb"),
@@ -158,9 +159,9 @@ func quotesEmbed(l Lang, proc *Procurement) app.UI {
 }
 
 // contractEmbed is the contract review's answer and its key terms.
-func contractEmbed(l Lang, proc *Procurement) app.UI {
+func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 	var summary string
-	if s := proc.sections(); s != nil && s.Contract != nil {
+	if s := proc.PlanSections(); s != nil && s.Contract != nil {
 		c := s.Contract
 		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.Label("availability_pct"), c.AvailabilityPct,
 			l.Label("monthly_fee"), l.Money(c.MonthlyFee), l.Label("term_months"), c.TermMonths)

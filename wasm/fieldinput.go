@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"github.com/gpuplan/gpuplan/shared/sizing"
@@ -13,7 +14,7 @@ import (
 // binding re-formats what the user types); choices are a <select>, flags a
 // checkbox. placeholder shows the value used when an optional field is
 // empty.
-func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder string, h app.EventHandler) app.UI {
+func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeholder string, h app.EventHandler) app.UI {
 	m := l.M()
 	label := f.Label(m)
 	id := f.ID()
@@ -30,7 +31,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 
 	var control app.UI
 	switch f.Kind {
-	case kindBool:
+	case form.KindBool:
 		box := app.Input().ID("%s", id).Name("%s", f.Key).Type("checkbox").
 			Aria("describedby", describedBy).OnChange(h, scope)
 		if on := value == "true"; on || app.IsClient {
@@ -43,7 +44,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 			ruleRef(l, f.Rule),
 			errorLine(m, ferr, errID, label),
 		)
-	case kindChoice:
+	case form.KindChoice:
 		opts := make([]app.UI, len(f.Choices))
 		for i, c := range f.Choices {
 			o := app.Option().Value(c).Text(choiceLabel(f, l, c))
@@ -57,7 +58,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 			OnChange(h, scope).Body(opts...)
 	default:
 		mode := "decimal"
-		if f.Kind == kindInt {
+		if f.Kind == form.KindInt {
 			mode = "numeric"
 		}
 		control = app.Input().ID("%s", id).Name("%s", f.Key).Type("text").
@@ -81,7 +82,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 }
 
 // errorLine is the message of a refused field, or nothing.
-func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
+func errorLine(m *Messages, ferr *form.FieldError, id, label string) app.UI {
 	if ferr == nil {
 		return nil
 	}
@@ -89,7 +90,7 @@ func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
 }
 
 // choiceLabel is the text of one option of a choice field.
-func choiceLabel(f fieldSpec, l Lang, value string) string {
+func choiceLabel(f form.Spec, l Lang, value string) string {
 	if f.Key == "model.preset" && value != "" {
 		if p, ok := sizing.PresetByID(value); ok {
 			return p.Name + " · " + text.Num(p.ParamsB(), 1) + "B"

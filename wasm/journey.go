@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -47,7 +48,7 @@ func (s stage) text(t *text.ProcText) string {
 // file, in an init func); a route without one is marked by its plan-file
 // section (journeySection: empty, in progress while a field is refused,
 // done once saved and valid), else empty.
-var stageOf = map[string]func(State) stage{
+var stageOf = map[string]func(form.State) stage{
 	routePlanner: plannerStage,
 	routeQuotes:  quotesStage,
 }
@@ -60,7 +61,7 @@ var journeySection = map[string]string{
 }
 
 // stageFor says how far st got in the journey route id.
-func stageFor(id string, st State) stage {
+func stageFor(id string, st form.State) stage {
 	if f, ok := stageOf[id]; ok {
 		return f(st)
 	}
@@ -72,11 +73,11 @@ func stageFor(id string, st State) stage {
 
 // sectionStage: empty when the section was never entered, in progress
 // while its draft holds a refused field, done when it is saved and valid.
-func sectionStage(p *Procurement, name string) stage {
+func sectionStage(p *form.Procurement, name string) stage {
 	if p.Err(name) != nil {
 		return stageInProgress
 	}
-	if !p.entered(name) {
+	if !p.Entered(name) {
 		return stageEmpty
 	}
 	return stageDone
@@ -84,11 +85,11 @@ func sectionStage(p *Procurement, name string) stage {
 
 // plannerStage: done once the sheet differs from the defaults and is
 // valid, in progress while a field is refused.
-func plannerStage(st State) stage {
+func plannerStage(st form.State) stage {
 	switch {
-	case len(st.Input.v) == 0:
+	case st.Input.Empty():
 		return stageEmpty
-	case len(Compute(st.Input).Errors) > 0:
+	case len(form.Compute(st.Input).Errors) > 0:
 		return stageInProgress
 	}
 	return stageDone
@@ -96,7 +97,7 @@ func plannerStage(st State) stage {
 
 // quotesStage: done with three quotes or more (rule C5), in progress with
 // fewer or a refused field.
-func quotesStage(st State) stage {
+func quotesStage(st form.State) stage {
 	s := sectionStage(st.Proc, "quotes")
 	if s == stageDone {
 		if q := st.Proc.Sections.Quotes; q == nil || len(q.Quotes) < 3 {
@@ -142,7 +143,7 @@ func (p *pageState) nav(current route) app.UI {
 func (p *pageState) stage(id string) stage {
 	if id == routePlanner {
 		switch {
-		case len(p.st.Input.v) == 0:
+		case p.st.Input.Empty():
 			return stageEmpty
 		case !p.out.Valid():
 			return stageInProgress

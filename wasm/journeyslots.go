@@ -1,5 +1,7 @@
 package main
 
+import "github.com/gpuplan/gpuplan/wasm/internal/form"
+
 import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // The journey status of these pages' stages (journey.go).
@@ -27,7 +29,7 @@ func resultMsg(id, state, text string) app.UI {
 // resultOK is a page's answer for section sec: its title, the note that
 // the figures are the last valid ones while the draft holds a refused
 // field, and kids; key=value is the figure tests and the bench read.
-func resultOK(l Lang, proc *Procurement, sec, key, value string, kids ...app.UI) app.UI {
+func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...app.UI) app.UI {
 	head := []app.UI{app.H2().Text(l.P().ResultTitle)}
 	if proc.Err(sec) != nil {
 		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"bytes"
@@ -121,7 +122,7 @@ func (p *operationsPage) lines(r route, list string) app.UI {
 }
 
 // unusedItem is the first bill item the list at list has no line for.
-func unusedItem(d Draft, list string) string {
+func unusedItem(d form.Draft, list string) string {
 	used := map[string]bool{}
 	for k := range d.Rows(list) {
 		used[d.Get(fmt.Sprintf("%s[%d].item", list, k))] = true
@@ -181,7 +182,7 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 // mean from the CSV (rule O1). A record keeps its cards and lines; a month
 // not yet recorded is added with the GPUs seen as its cards, for the bill
 // to be entered. Months without a reading are left alone.
-func applyMonitor(d Draft, vendor string, m ops.Monitor) Draft {
+func applyMonitor(d form.Draft, vendor string, m ops.Monitor) form.Draft {
 	for _, mm := range m.Months {
 		if mm.MeanUtilPct == nil {
 			continue
@@ -226,7 +227,7 @@ func pctText(v *decimal.Decimal) string {
 }
 
 // opsAnswer is the review of the saved records by ops.Review.
-func opsAnswer(l Lang, proc *Procurement) app.UI {
+func opsAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
 	var in *ops.Input
 	if proc != nil && proc.Sections != nil {
@@ -311,4 +312,4 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 
 // operationsStage: done once a month is reviewed against a budget; in
 // progress while a field is refused.
-func operationsStage(st State) stage { return sectionStage(st.Proc, "operations") }
+func operationsStage(st form.State) stage { return sectionStage(st.Proc, "operations") }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"bytes"
@@ -106,7 +107,7 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 	}
 	names := make([]string, 0, len(pl.Defaults))
 	for _, key := range pl.Defaults {
-		if f, ok := fieldByKey(key); ok {
+		if f, ok := form.ByKey(key); ok {
 			names = append(names, f.Label(l.M()))
 		}
 	}
@@ -121,13 +122,13 @@ func (p *plannerPage) form() app.UI {
 	m := l.M()
 	r := p.route()
 	in := func(key string) app.UI {
-		f, _ := fieldByKey(key)
+		f, _ := form.ByKey(key)
 		return p.input(r, f, p.placeholder(key))
 	}
 	work := []app.UI{app.Legend().Text(m.LegendWork), in("workload"), in("model.preset")}
 	if p.st.Input.Get("model.preset") == "" {
 		shape := []app.UI{app.Summary().Text(m.ShapeSummary)}
-		for _, f := range shapeFields {
+		for _, f := range form.ShapeFields {
 			shape = append(shape, p.input(r, f, p.placeholder(f.Key)))
 		}
 		work = append(work, in("model.params_b"), app.Details().Class("shape").Body(shape...))
@@ -146,7 +147,7 @@ func (p *plannerPage) form() app.UI {
 	// re-render nothing (see folded).
 	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), m.CardsSummary, func() app.UI {
 		cards := []app.UI{app.P().Class("help").Text(m.HCards)}
-		for _, f := range cardFields {
+		for _, f := range form.CardFields {
 			cards = append(cards, p.input(r, f, ""))
 		}
 		return app.Div().Body(cards...)
@@ -460,12 +461,12 @@ func (p *plannerPage) sheetSummary() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	var rows [][]string
-	for _, f := range sheetFields {
+	for _, f := range form.SheetFields {
 		v := p.st.Input.Get(f.Key)
 		switch f.Kind {
-		case kindChoice:
+		case form.KindChoice:
 			v = choiceLabel(f, l, v)
-		case kindBool:
+		case form.KindBool:
 			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
 		default:
 			if v == "" {
@@ -562,11 +563,11 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 		done = m.ImportedProcF
 	}
 	p.imported, p.importErr = fmt.Sprintf(done, name), false
-	hadWork := len(p.st.Input.v) > 0 || p.st.Proc != nil
+	hadWork := !p.st.Input.Empty() || p.st.Proc != nil
 	changes := !next.Input.Equal(p.st.Input) || next.Proc != p.st.Proc
 	r := p.route()
 	if p.pending == nil && hadWork && changes && !p.locked {
-		p.pending = &pending{saved: p.st, source: FromFile, name: clip(name)}
+		p.pending = &pending{saved: p.st, source: form.FromFile, name: form.Clip(name)}
 	}
 	p.setState(next)
 	p.problems = nil
@@ -578,32 +579,32 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 
 // importedState reads an imported file into the state it would give, or the
 // reason it changes nothing.
-func (p *plannerPage) importedState(data []byte, readErr error) (State, error) {
+func (p *plannerPage) importedState(data []byte, readErr error) (form.State, error) {
 	if readErr != nil {
-		return State{}, readErr
+		return form.State{}, readErr
 	}
 	req, err := importSheet(data)
 	if err != nil {
-		return State{}, err
+		return form.State{}, err
 	}
 	proc := p.st.Proc
 	if req.Procurement != nil {
-		if proc, err = NewProcurement(req.Procurement); err != nil {
-			return State{}, err
+		if proc, err = form.NewProcurement(req.Procurement); err != nil {
+			return form.State{}, err
 		}
 	}
-	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	in, problems := form.InputFrom(form.FromFile, form.FromRequirements(req).Texts())
 	if len(problems) > 0 {
-		return State{}, errors.New(problems[0].Message(p.st.Lang.M()))
+		return form.State{}, errors.New(problems[0].Message(p.st.Lang.M()))
 	}
-	return State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
+	return form.State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
 }
 
 // clearProcurement forgets the procurement sections of an import; the sheet
 // stays. The sections stay in backupKey, and Undo brings them back.
 func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 	p.fail = guard("removing the procurement sections", func() {
-		p.setState(State{Lang: p.st.Lang, Input: p.st.Input})
+		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input})
 		p.imported = ""
 		if p.pending == nil {
 			p.replaceSaved()

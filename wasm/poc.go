@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -142,16 +143,13 @@ func (p *pocPage) onReport(field string) app.EventHandler {
 // draft whole: it is a file, not typed text, and is bounded by
 // poc.MaxFactsBytes rather than by the typed-text bound.
 func (p *pocPage) setFacts(ctx app.Context, field, facts string) {
-	d := p.draft("poc").With(field, "")
-	if facts != "" {
-		d.f[field] = facts
-	}
+	d := p.draft("poc").WithFile(field, facts)
 	p.editSection(ctx, routeByID(routePOC), "poc", d)
 }
 
 // pocAnswer is the verdict, the checks and the machine comparison by
 // poc.Judge on the saved section.
-func pocAnswer(l Lang, proc *Procurement) app.UI {
+func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
 	var in *poc.Input
 	if proc != nil && proc.Sections != nil {
@@ -230,7 +228,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 // pocStage: done once the saved POC has its central figure, the measured
 // throughput against the expected one (rules P2, P3); in progress before,
 // or while a field is refused.
-func pocStage(st State) stage {
+func pocStage(st form.State) stage {
 	s := sectionStage(st.Proc, "poc")
 	if s != stageDone {
 		return s
@@ -240,17 +238,4 @@ func pocStage(st State) stage {
 		return stageInProgress
 	}
 	return stageDone
-}
-
-// clipDraft bounds the text of a saved draft's field: a facts document of
-// the POC section is a file kept whole (poc.MaxFactsBytes), every other
-// field typed text (clipText).
-func clipDraft(section, path, text string) string {
-	if section == "poc" && (path == "poc_facts" || path == "delivered_facts") {
-		if len(text) > poc.MaxFactsBytes {
-			return "" // refused whole, never cut: the draft loses the report
-		}
-		return text
-	}
-	return clipText(text)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -26,7 +27,7 @@ func (p *pageState) briefLines() []string {
 }
 
 // procVerdicts are the verdict lines of the saved sections.
-func procVerdicts(l Lang, proc *Procurement) []string {
+func procVerdicts(l Lang, proc *form.Procurement) []string {
 	if proc == nil || proc.Sections == nil {
 		return nil
 	}

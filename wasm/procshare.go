@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -25,8 +27,9 @@ func (p *pageState) shareSections(r route) app.UI {
 	switch {
 	case err != nil:
 		n := 0
-		if e, ok := err.(errShareTooLong); ok {
-			n = e.n
+		var long form.ErrShareTooLong
+		if errors.As(err, &long) {
+			n = long.N
 		}
 		return app.P().ID("share-sections-too-long").Class("note").Text(fmt.Sprintf(t.ShareTooLongF, n))
 	case frag == "":

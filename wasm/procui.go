@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -13,12 +14,12 @@ import (
 // writes it back through editSection.
 
 // draft is the typed text of section name (procform.go).
-func (p *pageState) draft(name string) Draft { return p.st.Proc.Draft(name) }
+func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name) }
 
 // editSection replaces section name's draft with d: the section is parsed
 // and validated, the state recomputed and saved (procform.go).
-func (p *pageState) editSection(ctx app.Context, r route, name string, d Draft) {
-	p.setState(State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
+func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
+	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
 	p.problems = nil
 	p.saveEdit(ctx, r)
 }
@@ -73,7 +74,7 @@ func errText(l Lang, fe *fielderr.Error) string {
 	if fe.Msg != "" || l != Zh {
 		return fe.Problem()
 	}
-	return wantGot(l, fe.Want, fe.Value)
+	return form.WantGot(l, fe.Want, fe.Value)
 }
 
 // sectionField renders one field of section sec inside route r, as a
@@ -203,7 +204,7 @@ func rowOf(path string) (int, bool) {
 	if i < 0 {
 		return 0, false
 	}
-	return rowIndex(path, path[:i])
+	return form.RowIndex(path, path[:i])
 }
 
 // fields renders a group of section fields.
@@ -228,7 +229,7 @@ func (p *pageState) removeRow(r route, sec, list string, i int) app.UI {
 
 // addRow is a button adding a row to the list at list, seeded by first;
 // prep, when set, fills the rest of the section first (from the plan).
-func (p *pageState) addRow(r route, sec, list, text string, first func(n int) map[string]string, prep func(Draft) Draft) app.UI {
+func (p *pageState) addRow(r route, sec, list, text string, first func(n int) map[string]string, prep func(form.Draft) form.Draft) app.UI {
 	return app.Button().ID("%s-add-%s", sec, strings.ReplaceAll(list, ".", "-")).Type("button").Class("btn").Text(text).
 		OnClick(func(ctx app.Context, e app.Event) {
 			p.fail = guard("add row", func() {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -85,7 +86,7 @@ func (p *quotesPage) quotesForm() app.UI {
 }
 
 // needIfEmpty takes the need from the plan when none was entered.
-func (p *quotesPage) needIfEmpty(d Draft) Draft {
+func (p *quotesPage) needIfEmpty(d form.Draft) form.Draft {
 	if d.Get("need.cards") != "" {
 		return d
 	}
@@ -106,7 +107,7 @@ func (p *quotesPage) needFromPlan(ctx app.Context, e app.Event) {
 }
 
 // withPlanNeed sets the need fields of a quotes draft from the plan.
-func withPlanNeed(d Draft, o Outcome) Draft {
+func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
 	req := o.Req
 	cards := 1
 	if o.Plan != nil {
@@ -122,7 +123,7 @@ func withPlanNeed(d Draft, o Outcome) Draft {
 
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
-func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *quote.Input
 	if proc != nil && proc.Sections != nil {

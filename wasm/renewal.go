@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
@@ -84,7 +85,7 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 
 // renewalAnswer is the timeline by exit.Schedule on the saved section,
 // and the calendar download.
-func renewalAnswer(l Lang, proc *Procurement) app.UI {
+func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
 	var in *exit.Input
 	if proc != nil && proc.Sections != nil {
@@ -126,4 +127,4 @@ func downloadICS(cal exit.Calendar) {
 }
 
 // renewalStage: done once the timeline can be laid out.
-func renewalStage(st State) stage { return sectionStage(st.Proc, "exit") }
+func renewalStage(st form.State) stage { return sectionStage(st.Proc, "exit") }

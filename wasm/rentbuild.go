@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -153,7 +154,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 		}
 	}
 	fields := []app.UI{app.Legend().Text(m.SelfBuildTitle), app.P().Class("help").Text(m.SelfBuildHelp)}
-	for _, f := range selfBuildFields {
+	for _, f := range form.SelfBuildFields {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(

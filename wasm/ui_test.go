@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -225,7 +226,7 @@ func TestPlannerExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := ToRequirements(h.st.Input)
+	req, _ := form.ToRequirements(h.st.Input)
 	p, err := plan.Build(req)
 	if err != nil {
 		t.Fatal(err)

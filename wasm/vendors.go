@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 
 	"fmt"
@@ -86,7 +87,7 @@ func (p *vendorsPage) newVendor(n int) map[string]string {
 }
 
 // cardsFromPlan fills the cards to split from the plan when empty.
-func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
+func (p *vendorsPage) cardsFromPlan(d form.Draft) form.Draft {
 	if d.Get("cards") != "" || p.out.Plan == nil {
 		return d
 	}
@@ -95,7 +96,7 @@ func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
 
 // vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
 // on the saved section.
-func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
 	var in *vendors.Input
 	if proc != nil && proc.Sections != nil {

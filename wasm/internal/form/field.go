@@ -1,0 +1,663 @@
+package form
+
+import (
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/shopspring/decimal"
+)
+
+// Every planner input is one fieldSpec. Its Key is the field's JSON path in
+// the requirement sheet (docs/plan-file.md), so an error from shared/plan,
+// which names that path, lands on the right input. The same key is the URL
+// query key and the localStorage key.
+//
+// This file checks only the form of the text (a number, a whole number, an
+// amount of money, one of the choices). Ranges are checked by plan.Build,
+// the same code gpuverify runs, so the site and the CLI refuse the same
+// values with the same words.
+
+// maxFieldLen bounds the text of one field, so a hostile link cannot make the
+// page parse or echo megabytes.
+const maxFieldLen = 32
+
+// Kind is the form a field's text takes.
+type Kind int
+
+// The field kinds.
+const (
+	KindInt     Kind = iota // a whole number
+	KindDecimal             // a plain decimal number
+	KindMoney               // CNY, as money.Parse reads it (55,000 / ¥55000 / 5.5万)
+	KindChoice              // one of Choices, shown as a <select>
+	KindBool                // "true" or "false", shown as a checkbox
+)
+
+// Group says which page edits a field.
+type Group int
+
+// The field groups.
+const (
+	GroupSheet     Group = iota // the requirement sheet (planner)
+	GroupShape                  // the optional shape of a model given by size (planner)
+	GroupItems                  // C1 fee amounts (cost page)
+	GroupPrices                 // card quotes (cost page)
+	GroupDiscount               // annual discount (cost page)
+	GroupSelfBuild              // self-build figures (rent-or-build page)
+	GroupCards                  // the cards the vendor offers (planner)
+)
+
+// Spec describes one input.
+type Spec struct {
+	Key     string // JSON path of the sheet field; URL and storage key
+	Kind    Kind
+	Group   Group
+	Default string   // text of a first visit; "" leaves the field out of the sheet
+	Choices []string // kindChoice: the allowed values ("" allowed when listed)
+	Range   string   // the allowed range as the plan checks it, e.g. "0–24"
+	Rule    string   // the docs/rules.md rule behind the field, if any
+	// ErrFields are other field names that shared/ errors use for this
+	// input (sizing says "params_b" where the sheet says model.params_b).
+	ErrFields []string
+	Label     func(*text.Messages) string
+	Unit      func(*text.Messages) string
+	Help      func(*text.Messages) string
+	// put stores the parsed text in the sheet; take reads it back as text
+	// ("" when the sheet leaves the field out). Both ignore the form check,
+	// which Parse does.
+	put  func(r *plan.Requirements, v Value)
+	take func(r plan.Requirements) string
+}
+
+// Value is the value of one field's text; only the member of its kind is
+// set.
+type Value struct {
+	Int  int64
+	Dec  decimal.Decimal
+	Str  string
+	Bool bool
+}
+
+// ID is the id of the field's element: the key with dots replaced, so that
+// CSS selectors need no escaping.
+func (f Spec) ID() string { return strings.ReplaceAll(f.Key, ".", "-") }
+
+// Optional reports whether empty text is allowed: the sheet then leaves the
+// field out and the plan uses its default.
+func (f Spec) Optional() bool {
+	return f.Default == "" && f.Kind != KindChoice && f.Kind != KindBool
+}
+
+// Parse checks the form of s and returns its value. Empty text is accepted
+// for optional fields (ok is then false). Anything else that is not of the
+// field's form is a *FieldError naming the field, the text and the range.
+func (f Spec) Parse(s string) (v Value, ok bool, err error) {
+	s = strings.TrimSpace(s)
+	fail := func(reason errReason) (Value, bool, error) {
+		return Value{}, false, f.errorf(reason, s)
+	}
+	if len(s) > maxFieldLen {
+		return fail(errTooLong)
+	}
+	if s == "" {
+		if f.Optional() || (f.Kind == KindChoice && contains(f.Choices, "")) {
+			return Value{}, false, nil
+		}
+		return fail(errEmpty)
+	}
+	switch f.Kind {
+	case KindInt:
+		n, err := strconv.ParseInt(strings.ReplaceAll(s, ",", ""), 10, 64)
+		if err != nil {
+			return fail(errNotWhole)
+		}
+		v.Int = n
+	case KindDecimal:
+		// decimal accepts exponents ("1e3"); a person never types one here.
+		// The length limit already bounds the digits; Bounded also keeps
+		// the places to what every decoder accepts (money.MaxPlaces).
+		d, err := decimal.NewFromString(s)
+		if err != nil || strings.ContainsAny(s, "eE") || !money.Bounded(d) {
+			return fail(errNotNumber)
+		}
+		v.Dec = d
+	case KindMoney:
+		d, err := money.Parse(f.Key, s)
+		if err != nil {
+			return fail(errNotAmount)
+		}
+		v.Dec = d
+	case KindChoice:
+		if !contains(f.Choices, s) {
+			return fail(errNotChoice)
+		}
+		v.Str = s
+	case KindBool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return fail(errNotChoice)
+		}
+		v.Bool = b
+	}
+	return v, true, nil
+}
+
+// errorf builds the error of a refused text.
+func (f Spec) errorf(reason errReason, s string) *FieldError {
+	if len(s) > maxFieldLen {
+		s = s[:maxFieldLen] + "…"
+	}
+	return &FieldError{Key: f.Key, Value: s, Reason: reason, Range: f.Range, Rule: f.Rule}
+}
+
+// errReason says why a text was refused.
+type errReason int
+
+// The reasons.
+const (
+	errPlan      errReason = iota // plan.Build refused the value; Msg says why
+	errEmpty                      // required and empty
+	errTooLong                    // more than maxFieldLen bytes
+	errNotNumber                  // not a decimal number
+	errNotWhole                   // not a whole number
+	errNotAmount                  // not an amount of money
+	errNotChoice                  // not one of the choices
+)
+
+// FieldError says why the text of a field was refused. It keeps the data,
+// not the sentence: the page formats it in the reader's language (Message).
+// Errors from plan.Build keep the plan's English message in Msg, which
+// names the field and the allowed range.
+type FieldError struct {
+	Key    string // field key, e.g. "hours_per_day"
+	Value  string // the refused text, cut to maxFieldLen
+	Reason errReason
+	Msg    string // errPlan: the plan's message, in English
+	// Want and Got are errPlan's refusal as data (fielderr.Error's Want
+	// and Value), so Message can write it in the page's language; both
+	// are "" when the plan's message is a whole sentence.
+	Want, Got string
+	Range     string // allowed range, e.g. "0–24"; "" when not a number
+	Rule      string // rule behind the range, e.g. "B1"
+}
+
+// Error implements error in English.
+func (e *FieldError) Error() string {
+	return e.Message(text.En.M(), e.Key)
+}
+
+// Message formats the error with the messages of one language and the
+// field's label.
+func (e *FieldError) Message(m *text.Messages, label string) string {
+	if e.Reason == errPlan {
+		if e.Want != "" && m.Code != text.En {
+			return fmt.Sprintf(m.ErrPlanF, label, WantGot(m.Code, e.Want, e.Got))
+		}
+		return fmt.Sprintf(m.ErrPlanF, label, e.Msg)
+	}
+	var what string
+	switch e.Reason {
+	case errEmpty:
+		what = m.ErrEmpty
+	case errTooLong:
+		what = m.ErrTooLong
+	case errNotWhole:
+		what = m.ErrNotWhole
+	case errNotAmount:
+		what = m.ErrNotAmount
+	case errNotChoice:
+		what = m.ErrNotChoice
+	default:
+		what = m.ErrNotNumber
+	}
+	s := fmt.Sprintf(m.ErrFormF, label, e.Value, what)
+	if e.Range != "" {
+		s += fmt.Sprintf(m.ErrRangeHintF, e.Range)
+	}
+	if e.Rule != "" {
+		s += fmt.Sprintf(m.ErrRuleHintF, e.Rule)
+	}
+	return s + m.ErrEnd
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// accessor stores a parsed value in the sheet and reads it back as text.
+type accessor struct {
+	put  func(r *plan.Requirements, v Value)
+	take func(r plan.Requirements) string
+}
+
+// Accessors for the common field types.
+
+func intField(get func(*plan.Requirements) *int) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v Value) { *get(r) = clampInt(v.Int) },
+		take: func(r plan.Requirements) string {
+			if n := *get(&r); n != 0 {
+				return strconv.Itoa(n)
+			}
+			return ""
+		},
+	}
+}
+
+// clampInt keeps a parsed int64 inside int, so the plan sees an out-of-range
+// value and names it rather than a wrapped one.
+func clampInt(n int64) int {
+	const maxInt = int64(^uint(0) >> 1)
+	switch {
+	case n > maxInt:
+		return int(maxInt)
+	case n < -maxInt-1:
+		return int(-maxInt - 1)
+	}
+	return int(n)
+}
+
+func decField(get func(*plan.Requirements) *decimal.Decimal) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v Value) { *get(r) = v.Dec },
+		take: func(r plan.Requirements) string {
+			if d := *get(&r); !d.IsZero() {
+				return d.String()
+			}
+			return ""
+		},
+	}
+}
+
+func optDecField(get func(*plan.Requirements) **decimal.Decimal) accessor {
+	return accessor{
+		put: func(r *plan.Requirements, v Value) { d := v.Dec; *get(r) = &d },
+		take: func(r plan.Requirements) string {
+			if d := *get(&r); d != nil {
+				return d.String()
+			}
+			return ""
+		},
+	}
+}
+
+func strField(get func(*plan.Requirements) *string) accessor {
+	return accessor{
+		put:  func(r *plan.Requirements, v Value) { *get(r) = v.Str },
+		take: func(r plan.Requirements) string { return *get(&r) },
+	}
+}
+
+func boolField(get func(*plan.Requirements) *bool) accessor {
+	return accessor{
+		put:  func(r *plan.Requirements, v Value) { *get(r) = v.Bool },
+		take: func(r plan.Requirements) string { return strconv.FormatBool(*get(&r)) },
+	}
+}
+
+// spec assembles a fieldSpec from its accessors.
+func spec(f Spec, a accessor) Spec {
+	f.put, f.take = a.put, a.take
+	if f.Unit == nil {
+		f.Unit = func(*text.Messages) string { return "" }
+	}
+	if f.Help == nil {
+		f.Help = func(*text.Messages) string { return "" }
+	}
+	return f
+}
+
+// sheetDefault is the default of a field that is the same for every
+// workload, from the one table the site and gpuverify share
+// (shared/plan/defaults.go). Fields whose default depends on the workload
+// (concurrency, hours_per_day) start empty and show the value the plan
+// used as their placeholder.
+func sheetDefault(key string) string {
+	v, _ := plan.DefaultText(key, "inference")
+	if w, _ := plan.DefaultText(key, "lora"); w != v {
+		panic("gpuplan: the default of " + key + " depends on the workload; leave the field empty")
+	}
+	return v
+}
+
+// presetChoices are the model presets, then "" for a model given by size.
+func presetChoices() []string {
+	return append(sizing.PresetIDs(), "")
+}
+
+// SheetFields is the requirement sheet (rule R1), in display order.
+var SheetFields = []Spec{
+	spec(Spec{Key: "workload", Kind: KindChoice, Default: "inference", Choices: plan.Workloads, Rule: "R1",
+		Label: func(m *text.Messages) string { return m.FWorkload }, Help: func(m *text.Messages) string { return m.HWorkload }},
+		strField(func(r *plan.Requirements) *string { return &r.Workload })),
+	spec(Spec{Key: "model.preset", Kind: KindChoice, Default: "llama-3.1-70b", Choices: presetChoices(), Rule: "R3",
+		ErrFields: []string{"model"},
+		Label:     func(m *text.Messages) string { return m.FPreset }, Help: func(m *text.Messages) string { return m.HPreset }},
+		strField(func(r *plan.Requirements) *string { return &r.Model.Preset })),
+	spec(Spec{Key: "model.params_b", Kind: KindDecimal, Range: "0.001–10000", Rule: "R3", ErrFields: []string{"params_b"},
+		Label: func(m *text.Messages) string { return m.FParams }, Unit: func(m *text.Messages) string { return m.UParams },
+		Help: func(m *text.Messages) string { return m.HParams }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) { r.Model.ParamsB = v.Dec.InexactFloat64() },
+			take: func(r plan.Requirements) string {
+				if r.Model.ParamsB == 0 {
+					return ""
+				}
+				return strconv.FormatFloat(r.Model.ParamsB, 'f', -1, 64)
+			},
+		}),
+	spec(Spec{Key: "precision", Kind: KindChoice, Choices: append([]string{""}, plan.Precisions...),
+		Label: func(m *text.Messages) string { return m.FPrecision }, Help: func(m *text.Messages) string { return m.HPrecision }},
+		strField(func(r *plan.Requirements) *string { return &r.Precision })),
+	spec(Spec{Key: "context_tokens", Kind: KindInt, Default: sheetDefault("context_tokens"), Range: "1–1048576",
+		Label: func(m *text.Messages) string { return m.FContext }, Unit: func(m *text.Messages) string { return m.UTokens },
+		Help: func(m *text.Messages) string { return m.HContext }},
+		intField(func(r *plan.Requirements) *int { return &r.ContextTokens })),
+	spec(Spec{Key: "concurrency", Kind: KindInt, Range: "1–4096",
+		Label: func(m *text.Messages) string { return m.FConcurrency }, Help: func(m *text.Messages) string { return m.HConcurrency }},
+		intField(func(r *plan.Requirements) *int { return &r.Concurrency })),
+	spec(Spec{Key: "output_tokens", Kind: KindInt, Range: "0–context_tokens",
+		Label: func(m *text.Messages) string { return m.FOutputTokens }, Unit: func(m *text.Messages) string { return m.UTokens },
+		Help: func(m *text.Messages) string { return m.HOutputTokens }},
+		intField(func(r *plan.Requirements) *int { return &r.OutputTokens })),
+	spec(Spec{Key: "kv_cache_precision", Kind: KindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
+		Label: func(m *text.Messages) string { return m.FKVPrecision }, Help: func(m *text.Messages) string { return m.HKVPrecision }},
+		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
+	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
+		Label: func(m *text.Messages) string { return m.FLoRARank }},
+		intField(func(r *plan.Requirements) *int { return &Training(r).LoRARank })),
+	spec(Spec{Key: "training.lora_targets", Kind: KindChoice, Choices: append([]string{""}, plan.LoRATargets...),
+		Label: func(m *text.Messages) string { return m.FLoRATargets }},
+		strField(func(r *plan.Requirements) *string { return &Training(r).LoRATargets })),
+	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
+		Label: func(m *text.Messages) string { return m.FOptimizer }, Help: func(m *text.Messages) string { return m.HOptimizer }},
+		strField(func(r *plan.Requirements) *string { return &Training(r).Optimizer })),
+	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
+		Label: func(m *text.Messages) string { return m.FCheckpointing }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) { b := v.Str == "true"; Training(r).GradientCheckpointing = &b },
+			take: func(r plan.Requirements) string {
+				if r.Training == nil || r.Training.GradientCheckpointing == nil {
+					return ""
+				}
+				return strconv.FormatBool(*r.Training.GradientCheckpointing)
+			},
+		}),
+	spec(Spec{Key: "tokens_to_train_b", Kind: KindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
+		Label: func(m *text.Messages) string { return m.FTokens }, Unit: func(m *text.Messages) string { return m.UBillionTokens },
+		Help: func(m *text.Messages) string { return m.HTokens }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) {
+				t := v.Dec.Shift(9).Truncate(0)
+				if t.GreaterThan(decimal.NewFromInt(1 << 62)) {
+					t = decimal.NewFromInt(1 << 62) // far beyond sizing's limit, which names it
+				}
+				r.TokensToTrain = t.IntPart()
+			},
+			take: func(r plan.Requirements) string {
+				if r.TokensToTrain == 0 {
+					return ""
+				}
+				return decimal.NewFromInt(r.TokensToTrain).Shift(-9).String()
+			},
+		}),
+	spec(Spec{Key: "hours_per_day", Kind: KindDecimal, Range: "0–24", Rule: "B1",
+		Label: func(m *text.Messages) string { return m.FHours }, Unit: func(m *text.Messages) string { return m.UHours },
+		Help: func(m *text.Messages) string { return m.HHours }},
+		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.HoursPerDay })),
+	spec(Spec{Key: "days_per_month", Kind: KindInt, Default: sheetDefault("days_per_month"), Range: "1–31",
+		Label: func(m *text.Messages) string { return m.FDays }, Unit: func(m *text.Messages) string { return m.UDays }},
+		intField(func(r *plan.Requirements) *int { return &r.DaysPerMonth })),
+	spec(Spec{Key: "project_months", Kind: KindInt, Default: sheetDefault("project_months"), Range: "1–120", Rule: "B2",
+		Label: func(m *text.Messages) string { return m.FProject }, Unit: func(m *text.Messages) string { return m.UMonths },
+		Help: func(m *text.Messages) string { return m.HProject }},
+		intField(func(r *plan.Requirements) *int { return &r.ProjectMonths })),
+	spec(Spec{Key: "storage_tb", Kind: KindDecimal, Default: sheetDefault("storage_tb"), Range: "0–100000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FStorage }, Unit: func(m *text.Messages) string { return m.UTB }},
+		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.StorageTB })),
+	spec(Spec{Key: "egress_tb_month", Kind: KindDecimal, Default: sheetDefault("egress_tb_month"), Range: "0–100000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FEgress }, Unit: func(m *text.Messages) string { return m.UTBMonth }},
+		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.EgressTBMonth })),
+	spec(Spec{Key: "extra_ips", Kind: KindInt, Default: sheetDefault("extra_ips"), Range: "0–1000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FIPs }},
+		intField(func(r *plan.Requirements) *int { return &r.ExtraIPs })),
+	spec(Spec{Key: "demand", Kind: KindChoice, Default: sheetDefault("demand"), Choices: []string{"steady", "volatile"}, Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FDemand }},
+		strField(func(r *plan.Requirements) *string { return &r.Demand })),
+	spec(Spec{Key: "data_class", Kind: KindChoice, Default: sheetDefault("data_class"), Choices: []string{"commercial", "classified"}, Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FDataClass }},
+		strField(func(r *plan.Requirements) *string { return &r.DataClass })),
+	spec(Spec{Key: "domestic_only", Kind: KindBool, Default: "false", Rule: "G2",
+		Label: func(m *text.Messages) string { return m.FDomestic }},
+		boolField(func(r *plan.Requirements) *bool { return &r.DomesticOnly })),
+	spec(Spec{Key: "needs_fp64", Kind: KindBool, Default: "false", Rule: "G2",
+		Label: func(m *text.Messages) string { return m.FFP64 }},
+		boolField(func(r *plan.Requirements) *bool { return &r.NeedsFP64 })),
+	spec(Spec{Key: "ops_team", Kind: KindBool, Default: "false", Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FOpsTeam }},
+		boolField(func(r *plan.Requirements) *bool { return &r.OpsTeam })),
+	spec(Spec{Key: "first_contract", Kind: KindBool, Default: sheetDefault("first_contract"), Rule: "B3",
+		Label: func(m *text.Messages) string { return m.FFirstContract }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) { b := v.Bool; r.FirstContract = &b },
+			take: func(r plan.Requirements) string {
+				if r.FirstContract == nil {
+					return "true"
+				}
+				return strconv.FormatBool(*r.FirstContract)
+			},
+		}),
+}
+
+// Training returns the sheet's training settings, made when absent. The
+// take side reads through it too, on a copy of the sheet.
+func Training(r *plan.Requirements) *plan.Training {
+	if r.Training == nil {
+		r.Training = &plan.Training{}
+	}
+	return r.Training
+}
+
+// CardFields tick the cards the vendor offers (the sheet's cards); none
+// ticked means every card is a candidate.
+var CardFields = cardSpecs()
+
+func cardSpecs() []Spec {
+	var out []Spec
+	for _, c := range catalog.All() {
+		id, name := c.ID, c.Name
+		out = append(out, spec(Spec{Key: "cards." + id, Kind: KindBool, Group: GroupCards, Default: "false",
+			ErrFields: []string{"cards"}, Label: func(*text.Messages) string { return name }},
+			accessor{
+				put: func(r *plan.Requirements, v Value) {
+					if v.Bool {
+						r.Cards = append(r.Cards, id)
+					}
+				},
+				take: func(r plan.Requirements) string { return strconv.FormatBool(slices.Contains(r.Cards, id)) },
+			}))
+	}
+	return out
+}
+
+// ShapeFields are the optional architecture of a model given by size.
+var ShapeFields = shapeSpecs()
+
+func shapeSpecs() []Spec {
+	type s struct {
+		name  string
+		label func(*text.Messages) string
+		get   func(*plan.Requirements) *int
+	}
+	var out []Spec
+	for _, f := range []s{
+		{"layers", func(m *text.Messages) string { return m.FLayers }, func(r *plan.Requirements) *int { return &r.Model.Layers }},
+		{"hidden", func(m *text.Messages) string { return m.FHidden }, func(r *plan.Requirements) *int { return &r.Model.Hidden }},
+		{"heads", func(m *text.Messages) string { return m.FHeads }, func(r *plan.Requirements) *int { return &r.Model.Heads }},
+		{"kv_heads", func(m *text.Messages) string { return m.FKVHeads }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
+		{"head_dim", func(m *text.Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
+		{"ffn", func(m *text.Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
+	} {
+		out = append(out, spec(Spec{Key: "model." + f.name, Kind: KindInt, Group: GroupShape,
+			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
+	}
+	return out
+}
+
+// ItemFields are rule C1's fees as the user's own monthly amounts.
+var ItemFields = itemSpecs()
+
+func itemSpecs() []Spec {
+	names := []string{tco.ItemRent, tco.ItemEgress, tco.ItemStorage, tco.ItemIPs,
+		tco.ItemSupport, tco.ItemAfterHours, tco.ItemMigration}
+	out := make([]Spec, len(names))
+	for i, name := range names {
+		out[i] = spec(Spec{Key: "cost.items." + name, Kind: KindMoney, Group: GroupItems,
+			Range: "0–1000000000", Rule: "C1",
+			Label: func(m *text.Messages) string { return text.ItemLabel(m, name) },
+			Unit:  func(m *text.Messages) string { return m.UCNYMonth }},
+			accessor{
+				put: func(r *plan.Requirements, v Value) {
+					if r.Cost.Items == nil {
+						r.Cost.Items = map[string]decimal.Decimal{}
+					}
+					r.Cost.Items[name] = v.Dec
+				},
+				take: func(r plan.Requirements) string {
+					if d, ok := r.Cost.Items[name]; ok {
+						return d.String()
+					}
+					return ""
+				},
+			})
+	}
+	return out
+}
+
+// PriceFields are a quote per catalogue card: monthly and hourly.
+var PriceFields = priceSpecs()
+
+func priceSpecs() []Spec {
+	var out []Spec
+	for _, c := range catalog.All() {
+		id, name := c.ID, c.Name
+		for _, hourly := range []bool{false, true} {
+			suffix, unit := "monthly", func(m *text.Messages) string { return m.UCNYCardMonth }
+			if hourly {
+				suffix, unit = "hourly", func(m *text.Messages) string { return m.UCNYCardHour }
+			}
+			quote := func(r *plan.Requirements) **decimal.Decimal {
+				q := r.Cost.Prices[id]
+				if hourly {
+					return &q.Hourly
+				}
+				return &q.Monthly
+			}
+			out = append(out, spec(Spec{Key: "cost.prices." + id + "." + suffix, Kind: KindMoney, Group: GroupPrices,
+				Range: "0–1000000000", Rule: "C5", Label: func(*text.Messages) string { return name }, Unit: unit},
+				accessor{
+					put: func(r *plan.Requirements, v Value) {
+						if r.Cost.Prices == nil {
+							r.Cost.Prices = map[string]plan.PriceQuote{}
+						}
+						q := r.Cost.Prices[id]
+						d := v.Dec
+						if hourly {
+							q.Hourly = &d
+						} else {
+							q.Monthly = &d
+						}
+						r.Cost.Prices[id] = q
+					},
+					take: func(r plan.Requirements) string {
+						if d := *quote(&r); d != nil {
+							return d.String()
+						}
+						return ""
+					},
+				}))
+		}
+	}
+	return out
+}
+
+// DiscountField is the annual-contract discount (rule B2).
+var DiscountField = spec(Spec{Key: "cost.annual_discount", Kind: KindDecimal, Group: GroupDiscount,
+	Range: "0–0.99", Rule: "B2",
+	Label: func(m *text.Messages) string { return m.FDiscount }, Help: func(m *text.Messages) string { return m.HDiscount }},
+	optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.AnnualDiscount }))
+
+// SelfBuildFields are the own-hardware figures of rule D1.
+var SelfBuildFields = []Spec{
+	spec(Spec{Key: "cost.self_build.capex_per_card", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000", Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FCapex }, Unit: func(m *text.Messages) string { return m.UCNYCard }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.CapexPerCard })),
+	spec(Spec{Key: "cost.self_build.residual_fraction", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–1",
+		Label: func(m *text.Messages) string { return m.FResidual }, Help: func(m *text.Messages) string { return m.HResidual }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ResidualFraction })),
+	spec(Spec{Key: "cost.self_build.life_months", Kind: KindInt, Group: GroupSelfBuild, Range: "1–120",
+		Label: func(m *text.Messages) string { return m.FLife }, Unit: func(m *text.Messages) string { return m.UMonths }},
+		intField(func(r *plan.Requirements) *int { return &r.Cost.SelfBuild.LifeMonths })),
+	spec(Spec{Key: "cost.self_build.pue", Kind: KindDecimal, Group: GroupSelfBuild, Range: "1–5",
+		Label: func(m *text.Messages) string { return m.FPUE }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PUE })),
+	spec(Spec{Key: "cost.self_build.price_per_kwh", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–100",
+		Label: func(m *text.Messages) string { return m.FKWh }, Unit: func(m *text.Messages) string { return m.UCNYkWh }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PricePerKWh })),
+	spec(Spec{Key: "cost.self_build.colocation_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
+		Label: func(m *text.Messages) string { return m.FColo }, Unit: func(m *text.Messages) string { return m.UCNYMonth }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ColocationMonthly })),
+	spec(Spec{Key: "cost.self_build.ops_staff_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
+		Label: func(m *text.Messages) string { return m.FStaff }, Unit: func(m *text.Messages) string { return m.UCNYMonth }},
+		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.OpsStaffMonthly })),
+}
+
+// InputFields is every input, in display order.
+var InputFields = concatFields(SheetFields, ShapeFields, CardFields, ItemFields, []Spec{DiscountField}, PriceFields, SelfBuildFields)
+
+func concatFields(lists ...[]Spec) []Spec {
+	var out []Spec
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// fieldIndex maps every key to its spec.
+var fieldIndex = func() map[string]int {
+	idx := make(map[string]int, len(InputFields))
+	for i, f := range InputFields {
+		idx[f.Key] = i
+	}
+	return idx
+}()
+
+// ByKey returns the spec with the given key.
+func ByKey(key string) (Spec, bool) {
+	i, ok := fieldIndex[key]
+	if !ok {
+		return Spec{}, false
+	}
+	return InputFields[i], true
+}
+
+// WantGot writes a refusal of shared/ ("want a number in (0, 24], got
+// 25") in l: what the field accepts, translated by msg's Want, and the
+// text given.
+func WantGot(l text.Lang, want, got string) string {
+	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
+}
