@@ -25,7 +25,7 @@ import (
 // error.
 type fieldBox struct {
 	app.Compo
-	Key         string // fieldSpec.Key
+	Key         string // form.Spec.Key
 	Route       string // route id of the page, for saving the state
 	Lang        Lang
 	Value       string

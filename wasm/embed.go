@@ -14,7 +14,7 @@ import (
 // first (the verdict, the chart, the few inputs that matter), then links
 // to the full page in a new tab, carrying the state. The figures come from
 // the link: the query carries the sheet, the fragment the procurement
-// sections (state.go), so a blog author sets them once. An embed showing a
+// sections (form.State.ShareFragment), so a blog author sets them once. An embed showing a
 // link's figures writes nothing to the reader's storage. It is its own
 // type so that go-app remounts it rather than reusing a home-page
 // component when the route changes.

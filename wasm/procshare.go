@@ -19,7 +19,7 @@ func (p *pageState) shareFrag() (string, error) {
 }
 
 // shareSections is the share link of a procurement page: the sheet in the
-// query, the sections in the fragment (state.go), so a colleague opening
+// query, the sections in the fragment (form.State.ShareFragment), so a colleague opening
 // it sees the same comparison. Nothing when there are no sections.
 func (p *pageState) shareSections(r route) app.UI {
 	t := p.st.Lang.P()

@@ -10,14 +10,14 @@ import (
 )
 
 // The form pieces of the procurement pages, on the editing API of
-// procform.go: every field reads its text from the section's draft and
+// wasm/internal/form/procform.go: every field reads its text from the section's draft and
 // writes it back through editSection.
 
-// draft is the typed text of section name (procform.go).
+// draft is the typed text of section name (form.Draft, form.BuildSection).
 func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name) }
 
 // editSection replaces section name's draft with d: the section is parsed
-// and validated, the state recomputed and saved (procform.go).
+// and validated, the state recomputed and saved (form.Draft, form.BuildSection).
 func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
 	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
 	p.problems = nil
@@ -40,10 +40,10 @@ type pfield struct {
 	Path    string   // the field's path in the section, as Validate names it
 	Kind    pkind    // how it is entered
 	Choices []string // pChoice: the values, "" first when it may be left out
-	Labels  string   // pChoice: the procLabels prefix of the choice labels ("choice:poc")
+	Labels  string   // pChoice: the text package's label prefix of the choice labels ("choice:poc")
 }
 
-// labelKey is the procLabels key of a path: row indexes left out,
+// labelKey is the label key (text.Lang.Label) of a path: row indexes left out,
 // "quotes[2].vendor" → "quotes[].vendor".
 func labelKey(path string) string {
 	var b strings.Builder
