@@ -23,8 +23,8 @@ import (
 
 // State handling lives in this file; reading and writing the browser's
 // storage and address bar is package main's (wasm/storage.go), on the
-// encodings here. The whole planner input (the
-// requirement sheet with the cost inputs) is kept in two places:
+// encodings here. The whole planner input (the requirement sheet with the
+// cost inputs) is kept in two places:
 //   - the URL query, so a shared link reproduces the plan exactly. Only the
 //     fields that differ from the defaults are written, each under its JSON
 //     path in the sheet: /?model.preset=qwen2.5-7b&hours_per_day=10&lang=en.
