@@ -108,17 +108,16 @@ func (p *quotesPage) needFromPlan(ctx app.Context, e app.Event) {
 
 // withPlanNeed sets the need fields of a quotes draft from the plan.
 func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
-	req := o.Req
-	cards := 1
+	req, cards := o.Req, 0
 	if o.Plan != nil {
-		cards = max(o.Plan.GPU.Count, 1)
+		cards = o.Plan.GPU.Count
 	}
-	term := min(max(req.ProjectMonths, 1), 120)
-	return d.With("need.cards", strconv.Itoa(cards)).
-		With("need.egress_tb", req.EgressTBMonth.String()).
-		With("need.storage_gb", req.StorageTB.Mul(decimal.NewFromInt(1000)).String()).
-		With("need.ips", strconv.Itoa(req.ExtraIPs)).
-		With("need.term_months", strconv.Itoa(term))
+	n := quote.NeedFor(cards, req.EgressTBMonth, req.StorageTB, req.ExtraIPs, req.ProjectMonths)
+	return d.With("need.cards", strconv.Itoa(n.Cards)).
+		With("need.egress_tb", n.EgressTB.String()).
+		With("need.storage_gb", n.StorageGB.String()).
+		With("need.ips", strconv.Itoa(n.IPs)).
+		With("need.term_months", strconv.Itoa(n.TermMonths))
 }
 
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the

@@ -139,12 +139,8 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 	used := map[string]string{}
 	if ok {
 		b := in.Build
-		perCard := decimal.Zero
-		if b.Cards > 0 {
-			perCard = b.Capex.DivRound(decimal.NewFromInt(int64(b.Cards)), 2)
-		}
 		used = map[string]string{
-			"cost.self_build.capex_per_card":     perCard.StringFixed(0),
+			"cost.self_build.capex_per_card":     b.CapexPerCard().StringFixed(0),
 			"cost.self_build.residual_fraction":  b.ResidualFraction.String(),
 			"cost.self_build.life_months":        fmt.Sprint(b.DepreciationMonths),
 			"cost.self_build.pue":                b.PUE.String(),
