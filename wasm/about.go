@@ -19,13 +19,7 @@ type aboutPage struct {
 	pageState
 }
 
-func newAboutPage() app.Composer { return &aboutPage{} }
-
-// OnInit reads the state before the first render.
-func (p *aboutPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *aboutPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeAbout)) }
+func newAboutPage() app.Composer { return &aboutPage{pageState: pageState{page: routeAbout}} }
 
 // Render draws the page.
 func (p *aboutPage) Render() app.UI {

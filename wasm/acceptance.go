@@ -88,9 +88,6 @@ const (
 
 func newAcceptancePage() app.Composer { return &acceptancePage{} }
 
-// OnInit reads the state before the first render.
-func (p *acceptancePage) OnInit() { p.preload() }
-
 // OnNav reloads the state when the page is entered.
 func (p *acceptancePage) OnNav(ctx app.Context) {
 	p.enter(ctx, routeByID(routeAcceptance))

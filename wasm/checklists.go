@@ -20,13 +20,9 @@ type checklistsPage struct {
 	noteErr map[string]string // a note refused, by item id
 }
 
-func newChecklistsPage() app.Composer { return &checklistsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *checklistsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *checklistsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeChecklists)) }
+func newChecklistsPage() app.Composer {
+	return &checklistsPage{pageState: pageState{page: routeChecklists}}
+}
 
 // Render draws the page: the progress, then one block per stage.
 func (p *checklistsPage) Render() app.UI {

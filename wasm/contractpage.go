@@ -23,13 +23,7 @@ type contractPage struct {
 	pageState
 }
 
-func newContractPage() app.Composer { return &contractPage{} }
-
-// OnInit reads the state before the first render.
-func (p *contractPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeContract)) }
+func newContractPage() app.Composer { return &contractPage{pageState: pageState{page: routeContract}} }
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
@@ -112,10 +106,7 @@ func (p *contractPage) contractForm() app.UI {
 // contract.Check on the saved section.
 func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *contract.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Contract
-	}
+	in := proc.Valid().Contract
 	if in == nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoContract))

@@ -21,13 +21,7 @@ type costPage struct {
 	pageState
 }
 
-func newCostPage() app.Composer { return &costPage{} }
-
-// OnInit reads the state before the first render.
-func (p *costPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *costPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCost)) }
+func newCostPage() app.Composer { return &costPage{pageState: pageState{page: routeCost}} }
 
 // Render draws the page.
 func (p *costPage) Render() app.UI {

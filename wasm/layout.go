@@ -45,6 +45,9 @@ func link(path string, q url.Values) string {
 // pageState is what every page component keeps. Embed it next to app.Compo;
 // its fields are unexported so go-app never overwrites them on navigation.
 type pageState struct {
+	// page is the route OnNav enters, for the pages that keep pageState's
+	// OnNav (the planner, acceptance and embed pages have their own).
+	page     string
 	st       form.State
 	out      form.Outcome  // the plan for st.Input, computed when the input changes
 	rev      int           // counts computed outcomes; the result carries it for tests and the bench
@@ -110,6 +113,13 @@ func (p *pageState) setState(st form.State) {
 		p.rev++
 	}
 }
+
+// OnInit reads the state before the first render (go-app calls it on every
+// page, through the embedded pageState).
+func (p *pageState) OnInit() { p.preload() }
+
+// OnNav reloads the state when the page is entered: the route p.page.
+func (p *pageState) OnNav(ctx app.Context) { p.enter(ctx, routeByID(p.page)) }
 
 // preload reads the state straight from the browser before the first render,
 // so the page never flashes defaults. The prerender has no browser and waits

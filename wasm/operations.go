@@ -29,13 +29,9 @@ type operationsPage struct {
 	csvErr  string // the CSV refused, with the line and column
 }
 
-func newOperationsPage() app.Composer { return &operationsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *operationsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *operationsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeOperations)) }
+func newOperationsPage() app.Composer {
+	return &operationsPage{pageState: pageState{page: routeOperations}}
+}
 
 // Render draws the page: the review first, then the records.
 func (p *operationsPage) Render() app.UI {
@@ -229,10 +225,7 @@ func pctText(v *decimal.Decimal) string {
 // opsAnswer is the review of the saved records by ops.Review.
 func opsAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
-	var in *ops.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Operations
-	}
+	in := proc.Valid().Operations
 	if in == nil {
 		return resultMsg("operations-result", "empty", j.NoOps)
 	}

@@ -29,9 +29,6 @@ type plannerPage struct {
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
 
-// OnInit reads the state before the first render.
-func (p *plannerPage) OnInit() { p.preload() }
-
 // OnNav reloads the state from the URL each time the page is entered.
 func (p *plannerPage) OnNav(ctx app.Context) {
 	p.enter(ctx, p.route())

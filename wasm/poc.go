@@ -25,13 +25,7 @@ type pocPage struct {
 	fileErr map[string]string // a report file refused, by its field
 }
 
-func newPOCPage() app.Composer { return &pocPage{} }
-
-// OnInit reads the state before the first render.
-func (p *pocPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *pocPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routePOC)) }
+func newPOCPage() app.Composer { return &pocPage{pageState: pageState{page: routePOC}} }
 
 // Render draws the page: the verdict first, then the form.
 func (p *pocPage) Render() app.UI {
@@ -151,10 +145,7 @@ func (p *pocPage) setFacts(ctx app.Context, field, facts string) {
 // poc.Judge on the saved section.
 func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
-	var in *poc.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.POC
-	}
+	in := proc.Valid().POC
 	if in == nil {
 		return resultMsg("poc-result", "empty", j.NoPOC)
 	}

@@ -24,13 +24,7 @@ type quotesPage struct {
 	pageState
 }
 
-func newQuotesPage() app.Composer { return &quotesPage{} }
-
-// OnInit reads the state before the first render.
-func (p *quotesPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes)) }
+func newQuotesPage() app.Composer { return &quotesPage{pageState: pageState{page: routeQuotes}} }
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
@@ -124,10 +118,7 @@ func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
 // chart and the flags, by quote.Compare on the saved section.
 func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *quote.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Quotes
-	}
+	in := proc.Valid().Quotes
 	if in == nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoQuotes))

@@ -21,13 +21,9 @@ type rentBuildPage struct {
 	pageState
 }
 
-func newRentBuildPage() app.Composer { return &rentBuildPage{} }
-
-// OnInit reads the state before the first render.
-func (p *rentBuildPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *rentBuildPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeRentBuild)) }
+func newRentBuildPage() app.Composer {
+	return &rentBuildPage{pageState: pageState{page: routeRentBuild}}
+}
 
 // Render draws the page.
 func (p *rentBuildPage) Render() app.UI {

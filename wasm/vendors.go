@@ -21,13 +21,7 @@ type vendorsPage struct {
 	pageState
 }
 
-func newVendorsPage() app.Composer { return &vendorsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *vendorsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendors)) }
+func newVendorsPage() app.Composer { return &vendorsPage{pageState: pageState{page: routeVendors}} }
 
 // Render draws the page.
 func (p *vendorsPage) Render() app.UI {
@@ -98,10 +92,7 @@ func (p *vendorsPage) cardsFromPlan(d form.Draft) form.Draft {
 // on the saved section.
 func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *vendors.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Vendors
-	}
+	in := proc.Valid().Vendors
 	if in == nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoVendors))

@@ -100,3 +100,16 @@ func TestBadChecklistItemDroppedAlone(t *testing.T) {
 		t.Errorf("notice %q", msg)
 	}
 }
+
+// TestValidNeverNil: Valid gives the saved sections, and an empty set, not
+// nil, when there is no procurement (the pages read it without checks).
+func TestValidNeverNil(t *testing.T) {
+	var none *Procurement
+	if v := none.Valid(); v == nil || v.Quotes != nil {
+		t.Errorf("(*Procurement)(nil).Valid() = %+v, want an empty set", v)
+	}
+	proc := procurementOf(t)
+	if v := proc.Valid(); v != proc.Sections || v.Quotes == nil {
+		t.Errorf("Valid() = %p, want the saved sections %p with their quotes", v, proc.Sections)
+	}
+}

@@ -427,6 +427,15 @@ func (p *Procurement) Names() []string {
 	return p.Sections.Present()
 }
 
+// Valid returns the valid sections (Sections); never nil, so a page reads
+// proc.Valid().Quotes without checking for a nil p or nil Sections.
+func (p *Procurement) Valid() *plan.Procurement {
+	if p == nil || p.Sections == nil {
+		return &plan.Procurement{}
+	}
+	return p.Sections
+}
+
 // PlanSections returns the sections for plan.Build, nil when there are none.
 func (p *Procurement) PlanSections() *plan.Procurement {
 	if len(p.Names()) == 0 {
