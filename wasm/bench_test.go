@@ -3,9 +3,9 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

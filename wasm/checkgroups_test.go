@@ -3,12 +3,12 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // TestSiteAndCLIShareDefaults: the site's first page and gpuverify plan on

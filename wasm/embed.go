@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"sync"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -1,10 +1,9 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
-	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

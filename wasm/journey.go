@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/poc"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // seedSections are the procurement sections of the plan testdata's sheet.

@@ -3,10 +3,10 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -3,13 +3,12 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestJourneyFieldsLabelled: every field, choice and state these pages

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"math"
 	"net/url"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

@@ -3,12 +3,12 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"html"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // TestPagesSpeakTheirLanguage: every sentence the planning core writes

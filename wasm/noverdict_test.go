@@ -4,10 +4,10 @@ package main
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"bytes"
 	"fmt"
 	"strconv"
@@ -11,6 +8,8 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )

@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"crypto/ed25519"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"os"
 	"reflect"
 	"regexp"
@@ -19,6 +18,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

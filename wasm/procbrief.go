@@ -1,15 +1,14 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -3,8 +3,9 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestProcFieldsLabelled: every field the procurement forms show has a

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

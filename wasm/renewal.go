@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

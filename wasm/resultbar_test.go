@@ -4,11 +4,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

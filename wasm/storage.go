@@ -1,10 +1,10 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"net/url"
 	"time"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/sitegen"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 

@@ -1,8 +1,6 @@
 package form
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,6 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/shopspring/decimal"
 )
 

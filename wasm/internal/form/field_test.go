@@ -1,13 +1,12 @@
 package form
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestFieldParse checks the form of each kind of field; ranges are the

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/poc"
 	"maps"
 	"reflect"
 	"slices"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/shopspring/decimal"
 )
 

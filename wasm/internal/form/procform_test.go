@@ -4,12 +4,12 @@ package form
 
 import (
 	"encoding/json"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"net/url"
 	"reflect"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestDraftRoundTrip: every section of the golden procurement plan,

@@ -6,10 +6,11 @@ import (
 	"bytes"
 	"compress/lzw"
 	"encoding/base64"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestShareRoundTrip: the share link's fragment carries every section,

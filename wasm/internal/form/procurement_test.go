@@ -3,10 +3,11 @@
 package form
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // procurementOf reads the procurement sections of shared/plan's golden

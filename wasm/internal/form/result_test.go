@@ -2,12 +2,12 @@ package form
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestDefaultInputIsTheDocumentedExample: the first visit's sheet is

@@ -4,9 +4,10 @@ package form
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestLoadSavedProtectsWork covers the load-time cases of issue 13: a link

@@ -1,8 +1,6 @@
 package form
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"bytes"
 	"compress/lzw"
 	"encoding/base64"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // State handling lives in this file; reading and writing the browser's

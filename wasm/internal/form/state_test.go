@@ -1,12 +1,12 @@
 package form
 
 import (
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
-
 	"net/url"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 func mustQuery(t *testing.T, s string) url.Values {

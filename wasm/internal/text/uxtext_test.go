@@ -1,10 +1,11 @@
 package text
 
 import (
-	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 )
 
 // TestUXTextComplete: every field of UXText is filled in both languages,
