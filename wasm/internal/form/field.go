@@ -378,17 +378,17 @@ var SheetFields = []Spec{
 		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
 	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
 		Label: func(m *text.Messages) string { return m.FLoRARank }},
-		intField(func(r *plan.Requirements) *int { return &Training(r).LoRARank })),
+		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
 	spec(Spec{Key: "training.lora_targets", Kind: KindChoice, Choices: append([]string{""}, plan.LoRATargets...),
 		Label: func(m *text.Messages) string { return m.FLoRATargets }},
-		strField(func(r *plan.Requirements) *string { return &Training(r).LoRATargets })),
+		strField(func(r *plan.Requirements) *string { return &training(r).LoRATargets })),
 	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
 		Label: func(m *text.Messages) string { return m.FOptimizer }, Help: func(m *text.Messages) string { return m.HOptimizer }},
-		strField(func(r *plan.Requirements) *string { return &Training(r).Optimizer })),
+		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
 	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
 		Label: func(m *text.Messages) string { return m.FCheckpointing }},
 		accessor{
-			put: func(r *plan.Requirements, v Value) { b := v.Str == "true"; Training(r).GradientCheckpointing = &b },
+			put: func(r *plan.Requirements, v Value) { b := v.Str == "true"; training(r).GradientCheckpointing = &b },
 			take: func(r plan.Requirements) string {
 				if r.Training == nil || r.Training.GradientCheckpointing == nil {
 					return ""
@@ -462,9 +462,9 @@ var SheetFields = []Spec{
 		}),
 }
 
-// Training returns the sheet's training settings, made when absent. The
+// training returns the sheet's training settings, made when absent. The
 // take side reads through it too, on a copy of the sheet.
-func Training(r *plan.Requirements) *plan.Training {
+func training(r *plan.Requirements) *plan.Training {
 	if r.Training == nil {
 		r.Training = &plan.Training{}
 	}
@@ -547,8 +547,8 @@ func itemSpecs() []Spec {
 	return out
 }
 
-// PriceFields are a quote per catalogue card: monthly and hourly.
-var PriceFields = priceSpecs()
+// priceFields are a quote per catalogue card: monthly and hourly.
+var priceFields = priceSpecs()
 
 func priceSpecs() []Spec {
 	var out []Spec
@@ -626,7 +626,7 @@ var SelfBuildFields = []Spec{
 }
 
 // InputFields is every input, in display order.
-var InputFields = concatFields(SheetFields, ShapeFields, CardFields, ItemFields, []Spec{DiscountField}, PriceFields, SelfBuildFields)
+var InputFields = concatFields(SheetFields, ShapeFields, CardFields, ItemFields, []Spec{DiscountField}, priceFields, SelfBuildFields)
 
 func concatFields(lists ...[]Spec) []Spec {
 	var out []Spec

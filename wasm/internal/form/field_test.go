@@ -116,7 +116,7 @@ func TestFieldTable(t *testing.T) {
 			t.Errorf("%s has no accessor", f.Key)
 		}
 	}
-	if n := len(PriceFields); n != 2*14 {
+	if n := len(priceFields); n != 2*14 {
 		t.Errorf("%d price fields, want a monthly and an hourly quote for each of 14 cards", n)
 	}
 }

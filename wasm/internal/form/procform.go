@@ -69,7 +69,7 @@ func (d Draft) With(path, text string) Draft {
 	if text == "" {
 		delete(out.f, path)
 	} else {
-		out.f[path] = ClipText(text)
+		out.f[path] = clipText(text)
 	}
 	return out
 }
@@ -147,8 +147,8 @@ func RowIndex(path, prefix string) (int, bool) {
 // say it is too long.
 const MaxDraftText = 2001
 
-// ClipText bounds the text of one field.
-func ClipText(s string) string {
+// clipText bounds the text of one field.
+func clipText(s string) string {
 	if len(s) > MaxDraftText {
 		return s[:MaxDraftText]
 	}
@@ -501,5 +501,5 @@ func ClipDraft(section, path, text string) string {
 		}
 		return text
 	}
-	return ClipText(text)
+	return clipText(text)
 }

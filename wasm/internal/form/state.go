@@ -306,7 +306,7 @@ func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
 		}
 		d := Draft{f: map[string]string{}}
 		for k, v := range f {
-			d.f[ClipText(k)] = ClipDraft(name, k, v)
+			d.f[clipText(k)] = ClipDraft(name, k, v)
 		}
 		out[name] = d
 	}
@@ -583,7 +583,7 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 		}
 	}
 
-	st := State{Lang: PickLang(q.Get("lang"), sv.Lang, browserLang)}
+	st := State{Lang: pickLang(q.Get("lang"), sv.Lang, browserLang)}
 	if storedOK && len(sv.Procurement) > 0 {
 		proc, ps := loadProcurement(sv.Procurement)
 		if len(ps) > 0 {
@@ -655,10 +655,10 @@ func queryMap(q url.Values) map[string]string {
 	return m
 }
 
-// PickLang chooses the URL's language, then the saved one, then the
+// pickLang chooses the URL's language, then the saved one, then the
 // browser's; an empty browser tag (prerender) gives Chinese, the language of
 // most readers.
-func PickLang(fromURL string, fromStorage text.Lang, browser string) text.Lang {
+func pickLang(fromURL string, fromStorage text.Lang, browser string) text.Lang {
 	if l, ok := text.ParseLang(fromURL); ok {
 		return l
 	}
