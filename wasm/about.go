@@ -6,6 +6,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -17,13 +18,7 @@ type aboutPage struct {
 	pageState
 }
 
-func newAboutPage() app.Composer { return &aboutPage{} }
-
-// OnInit reads the state before the first render.
-func (p *aboutPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *aboutPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeAbout)) }
+func newAboutPage() app.Composer { return &aboutPage{pageState: pageState{page: routeAbout}} }
 
 // Render draws the page.
 func (p *aboutPage) Render() app.UI {
@@ -64,7 +59,7 @@ func feesTable(l Lang) app.UI {
 	m := l.M()
 	d := tco.DefaultPrices()
 	row := func(item string, p tco.Price) []string {
-		return []string{itemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(tco.AssumptionText(p.Source))}
+		return []string{text.ItemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(tco.AssumptionText(p.Source))}
 	}
 	return app.Div().Class("block").Body(
 		app.H2().ID("fees").Text(m.AboutFeesTitle),
@@ -88,7 +83,7 @@ func selfBuildTable(l Lang) app.UI {
 		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
 		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
 			{m.FResidual, ref.Residual.String(), selfBuildSources.Residual},
-			{m.FLife, Int(ref.LifeMonths) + " " + m.UMonths, selfBuildSources.Life},
+			{m.FLife, text.Int(ref.LifeMonths) + " " + m.UMonths, selfBuildSources.Life},
 			{m.FPUE, ref.PUE.String(), selfBuildSources.PUE},
 			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, selfBuildSources.KWh},
 			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, selfBuildSources.Colo},
@@ -118,7 +113,7 @@ type specRow struct {
 func cardDetails(l Lang, c catalog.Card) app.UI {
 	m := l.M()
 	spec := func(name string, s catalog.Spec, unit string) specRow {
-		return specRow{Name: name, Value: Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
+		return specRow{Name: name, Value: text.Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
 	}
 	rows := []specRow{
 		{Name: m.MonthlyRentLabel, Value: l.MoneyRange(money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}), Ref: c.MonthlyPrice.Ref},

@@ -19,7 +19,9 @@ import (
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/release"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -85,9 +87,6 @@ const (
 
 func newAcceptancePage() app.Composer { return &acceptancePage{} }
 
-// OnInit reads the state before the first render.
-func (p *acceptancePage) OnInit() { p.preload() }
-
 // OnNav reloads the state when the page is entered.
 func (p *acceptancePage) OnNav(ctx app.Context) {
 	p.enter(ctx, routeByID(routeAcceptance))
@@ -151,7 +150,7 @@ func readJSON(data []byte, pl *plan.Plan) checkOutcome {
 		return out
 	}
 	return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
-		clip(head.Schema), report.Schema, facts.SchemaVersion)}
+		form.Clip(head.Schema), report.Schema, facts.SchemaVersion)}
 }
 
 // readReport reads a gpuverify report with report.AuditFile, which refuses
@@ -299,7 +298,7 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 		dataTable("acc-block", m.AccBlockTitle, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.AccGPUCount, gpuCount(m, a)},
 			{m.AccGPUIDs, strings.Join(a.GPUIDs, ", ")},
-			{m.AccMinMemory, Int(a.MinMemoryMiB) + " MiB"},
+			{m.AccMinMemory, text.Int(a.MinMemoryMiB) + " MiB"},
 			{m.AccInterconnect, l.Enum("link", a.Interconnect)},
 			{m.AccMIG, a.MIG},
 			{m.AccVirt, a.Virtualization},
@@ -314,9 +313,9 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 // plan (gpuverify checks one node at a time).
 func gpuCount(m *Messages, a planfile.Acceptance) string {
 	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
-		return fmt.Sprintf(m.AccPerNodeF, Int(a.GPUCount), Int(a.GPUsPerNode))
+		return fmt.Sprintf(m.AccPerNodeF, text.Int(a.GPUCount), text.Int(a.GPUsPerNode))
 	}
-	return Int(a.GPUCount)
+	return text.Int(a.GPUCount)
 }
 
 // howTo says how to get gpuverify and what to run.
@@ -358,7 +357,7 @@ func releaseBlock(l Lang, r *release.Manifest) app.UI {
 			app.Th().Scope("row").Body(app.A().Href("%s", r.BaseURL+f.Name).Text(f.Name)),
 			app.Td().Text(f.OS+"/"+f.Arch),
 			app.Td().Text(f.Kind),
-			app.Td().Class("num").Title(Int(int(f.Size))+" B").Text(Num(float64(f.Size)/1e6, 2)+" MB"),
+			app.Td().Class("num").Title(text.Int(int(f.Size))+" B").Text(text.Num(float64(f.Size)/1e6, 2)+" MB"),
 			app.Td().Body(app.Code().Class("sha").Text(f.SHA256)),
 		)
 	}
@@ -594,7 +593,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 			reasons = "—"
 		}
 		pcie := "Gen" + factText(g.PCIe.GenMax) + " x" + factText(g.PCIe.WidthMax)
-		rows[i] = []string{Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
+		rows[i] = []string{text.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
 			factText(g.ECCMode), pcie, reasons}
 	}
 	kids := []app.UI{
@@ -667,7 +666,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	return d.Body(
 		app.Summary().Body(
 			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
-			app.Text(" "+kindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
+			app.Text(" "+text.KindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
 		),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
@@ -683,7 +682,7 @@ func statusCounts(l Lang, s acceptance.Summary) string {
 		st acceptance.Status
 	}{{s.Fail, acceptance.Fail}, {s.Warn, acceptance.Warn}, {s.Skip, acceptance.Skip}, {s.Pass, acceptance.Pass}} {
 		if c.n > 0 {
-			parts = append(parts, l.Enum("status", string(c.st))+" "+Int(c.n))
+			parts = append(parts, l.Enum("status", string(c.st))+" "+text.Int(c.n))
 		}
 	}
 	return strings.Join(parts, " · ")
@@ -702,9 +701,9 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	}
 	rows := make([]app.UI, len(g.GPUs))
 	for i, gpu := range g.GPUs {
-		cells := []app.UI{app.Th().Scope("row").Text("gpu" + Int(gpu))}
+		cells := []app.UI{app.Th().Scope("row").Text("gpu" + text.Int(gpu))}
 		for j, st := range g.Cells[i] {
-			id := "gpu" + Int(gpu) + "/" + g.Checks[j]
+			id := "gpu" + text.Int(gpu) + "/" + g.Checks[j]
 			if st == "" {
 				cells = append(cells, app.Td().Class("cell-none").Text("·"))
 				continue

@@ -5,15 +5,16 @@ package main
 import (
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // BenchmarkCompute is the plan for one input: the form read into a sheet
 // and plan.Build (make bench-site measures the same in the browser).
 func BenchmarkCompute(b *testing.B) {
-	in := DefaultInput()
+	in := form.DefaultInput()
 	for b.Loop() {
-		if Compute(in).Plan == nil {
+		if form.Compute(in).Plan == nil {
 			b.Fatal("no plan")
 		}
 	}

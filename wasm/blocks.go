@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -24,12 +25,12 @@ import (
 // error.
 type fieldBox struct {
 	app.Compo
-	Key         string // fieldSpec.Key
+	Key         string // form.Spec.Key
 	Route       string // route id of the page, for saving the state
 	Lang        Lang
 	Value       string
 	Placeholder string
-	Err         *FieldError // compared by content, not by pointer
+	Err         *form.FieldError // compared by content, not by pointer
 	// Page is the page whose state the field edits; the same pointer on
 	// every render, so it never counts as a change.
 	Page *pageState
@@ -43,7 +44,7 @@ func (b *fieldBox) CompoID() string { return b.Key }
 // Render draws the field.
 func (b *fieldBox) Render() app.UI {
 	return safeRender(b.Lang, "field "+b.Key, func() app.UI {
-		f, _ := fieldByKey(b.Key)
+		f, _ := form.ByKey(b.Key)
 		return fieldInput(f, b.Lang, b.Value, b.Err, b.Placeholder, b.Page.onField(routeByID(b.Route), f))
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -16,7 +17,7 @@ import (
 // and open, the passed ones folded, every check in #check-table once, and
 // the GPU × check grid one row a GPU (issue 15, item 3).
 func TestCheckGroups(t *testing.T) {
-	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	out := runCheck(testReport(t, h100), h100)
 	if out.Err != nil || len(out.Results) < 50 {
 		t.Fatalf("report: %v, %d results", out.Err, len(out.Results))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -19,13 +20,9 @@ type checklistsPage struct {
 	noteErr map[string]string // a note refused, by item id
 }
 
-func newChecklistsPage() app.Composer { return &checklistsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *checklistsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *checklistsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeChecklists)) }
+func newChecklistsPage() app.Composer {
+	return &checklistsPage{pageState: pageState{page: routeChecklists}}
+}
 
 // Render draws the page: the progress, then one block per stage.
 func (p *checklistsPage) Render() app.UI {
@@ -50,7 +47,7 @@ func (p *checklistsPage) Render() app.UI {
 }
 
 // checklistState is the saved checklist state; empty when there is none.
-func checklistState(proc *Procurement) checklist.State {
+func checklistState(proc *form.Procurement) checklist.State {
 	if proc == nil || proc.Sections == nil || proc.Sections.Checklists == nil {
 		return checklist.State{}
 	}
@@ -67,7 +64,7 @@ func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr ch
 		rows[i] = p.item(it, s.Get(it.ID))
 	}
 	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
-		app.H2().Text(l.label("stage:"+string(st))),
+		app.H2().Text(l.Label("stage:"+string(st))),
 		app.P().ID("stage-%s-progress", st).Class("help").Text(fmt.Sprintf(j.StageProgressF, pr.Done, pr.Total, pr.NA)),
 		app.Ul().Class("checklist").Body(rows...),
 	)
@@ -86,7 +83,7 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 	}
 	opts := make([]app.UI, 3)
 	for i, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
-		o := app.Option().Value(string(st)).Text(l.label("check:" + string(st)))
+		o := app.Option().Value(string(st)).Text(l.Label("check:" + string(st)))
 		if st == e.Status || app.IsClient {
 			o = o.Selected(st == e.Status)
 		}
@@ -137,19 +134,19 @@ func (p *checklistsPage) set(ctx app.Context, id string, st checklist.Status, no
 	}
 	delete(p.noteErr, id)
 	if err != nil {
-		p.noteErr[id] = errText(p.st.Lang, errAsField("checklists", err))
+		p.noteErr[id] = errText(p.st.Lang, form.ErrAsField("checklists", err))
 		return
 	}
-	d := Draft{}
+	d := form.Draft{}
 	if len(next.Items) > 0 {
-		d = sectionDraft(&plan.Procurement{Checklists: &next}, "checklists")
+		d = form.SectionDraft(&plan.Procurement{Checklists: &next}, "checklists")
 	}
 	p.editSection(ctx, routeByID(routeChecklists), "checklists", d)
 }
 
 // checklistsStage: done when every item that applies is done, in
 // progress once one is ticked.
-func checklistsStage(st State) stage {
+func checklistsStage(st form.State) stage {
 	s := checklistState(st.Proc)
 	if len(s.Items) == 0 {
 		return sectionStage(st.Proc, "checklists")

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -20,13 +22,7 @@ type contractPage struct {
 	pageState
 }
 
-func newContractPage() app.Composer { return &contractPage{} }
-
-// OnInit reads the state before the first render.
-func (p *contractPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *contractPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeContract)) }
+func newContractPage() app.Composer { return &contractPage{pageState: pageState{page: routeContract}} }
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
@@ -107,12 +103,9 @@ func (p *contractPage) contractForm() app.UI {
 // contractAnswer is the overall grade, each clause with its reasons, the
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
-func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *contract.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Contract
-	}
+	in := proc.Valid().Contract
 	if in == nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoContract))
@@ -128,7 +121,7 @@ func contractAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		app.H2().Text(t.ResultTitle),
 		app.If(!embed && proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
-			Text(fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(level)))),
+			Text(fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(level)))),
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		creditTable(l, res.Table),
@@ -143,10 +136,10 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 	for i, c := range cs {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
-			app.Span().Class("level").Text(l.label("choice:level:"+string(c.Level))),
+			app.Span().Class("level").Text(l.Label("choice:level:"+string(c.Level))),
 			app.Strong().Text(" "+c.TitleIn(l.Msg())+" "),
 			procRuleRef(l, c.Rule, embed),
-			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), sentenceGap(l))),
+			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), text.SentenceGap(l))),
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(
@@ -180,9 +173,9 @@ func creditTable(l Lang, tb contract.Table) app.UI {
 		}
 		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
 	}
-	rows = append(rows, []string{l.label("credits.cap_pct"), tb.CapPct.String() + "%"})
-	return table(l, "contract-credits", t.TiersTitle+" · "+l.label("choice:preset:"+string(tb.Preset)),
-		[]string{l.label("credits.tiers[].below_pct"), l.label("credits.tiers[].credit_pct")}, rows)
+	rows = append(rows, []string{l.Label("credits.cap_pct"), tb.CapPct.String() + "%"})
+	return table(l, "contract-credits", t.TiersTitle+" · "+l.Label("choice:preset:"+string(tb.Preset)),
+		[]string{l.Label("credits.tiers[].below_pct"), l.Label("credits.tiers[].credit_pct")}, rows)
 }
 
 // downtimeTable is the downtime the availability allows on each month
@@ -191,7 +184,7 @@ func downtimeTable(l Lang, res contract.Result) app.UI {
 	t := l.P()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
-		rows[i] = []string{l.label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
+		rows[i] = []string{l.Label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
 	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
 }

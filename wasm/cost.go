@@ -7,6 +7,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -18,13 +20,7 @@ type costPage struct {
 	pageState
 }
 
-func newCostPage() app.Composer { return &costPage{} }
-
-// OnInit reads the state before the first render.
-func (p *costPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *costPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeCost)) }
+func newCostPage() app.Composer { return &costPage{pageState: pageState{page: routeCost}} }
 
 // Render draws the page.
 func (p *costPage) Render() app.UI {
@@ -79,12 +75,12 @@ func costChart(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	var low, high []segment
 	for _, it := range pl.Cost.Items {
-		name := itemLabel(m, it.Name)
+		name := text.ItemLabel(m, it.Name)
 		low = append(low, segment{Label: name + " " + l.Money(it.Low), Value: it.Low, Class: "item-" + it.Name})
 		high = append(high, segment{Label: name + " " + l.Money(it.High), Value: it.High, Class: "item-" + it.Name})
 	}
 	for i := range low {
-		low[i].Label = itemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
+		low[i].Label = text.ItemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
 	}
 	rows := []stackRow{
 		{Label: m.ChartLow, Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
@@ -109,8 +105,8 @@ func (p *costPage) items() app.UI {
 	}
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.ItemCol), app.Th().Scope("col").Text(m.LowHighCol),
 		app.Th().Scope("col").Text(m.BasisCol), app.Th().Scope("col").Text(m.YoursCol))
-	rows := make([]app.UI, len(itemFields))
-	for i, f := range itemFields {
+	rows := make([]app.UI, len(form.ItemFields))
+	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
 		estimate, basis := "", it.BasisIn(l.Msg())
 		if it.Name != "" {
@@ -137,7 +133,7 @@ func (p *costPage) discount() app.UI {
 	m := p.st.Lang.M()
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.DiscountTitle),
-		p.input(routeByID(routeCost), discountField, ""),
+		p.input(routeByID(routeCost), form.DiscountField, ""),
 	)
 }
 
@@ -156,8 +152,8 @@ func (p *costPage) prices() app.UI {
 	var rows []app.UI
 	for _, c := range catalog.All() {
 		ref := money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
-		mon, _ := fieldByKey("cost.prices." + c.ID + ".monthly")
-		hr, _ := fieldByKey("cost.prices." + c.ID + ".hourly")
+		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
+		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
 		name := app.Th().Scope("row").Text(c.Name)
 		tr := app.Tr().Attr("data-card", c.ID)
 		if c.ID == chosen {

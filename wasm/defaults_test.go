@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // TestSiteAndCLIShareDefaults: the site's first page and gpuverify plan on
@@ -27,11 +28,11 @@ func TestSiteAndCLIShareDefaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			cli, _ := planJSON(p)
-			in := DefaultInput()
+			in := form.DefaultInput()
 			if tc.workload != "" {
 				in = in.With("workload", tc.workload)
 			}
-			o := Compute(in)
+			o := form.Compute(in)
 			if o.Plan == nil {
 				t.Fatalf("site: %v %v", o.Err, o.Errors)
 			}
@@ -58,7 +59,7 @@ func TestImportedCLIPlanMatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Compute(FromRequirements(req))
+	o := form.Compute(form.FromRequirements(req))
 	if o.Plan == nil {
 		t.Fatalf("site: %v %v", o.Err, o.Errors)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -13,7 +14,7 @@ import (
 // first (the verdict, the chart, the few inputs that matter), then links
 // to the full page in a new tab, carrying the state. The figures come from
 // the link: the query carries the sheet, the fragment the procurement
-// sections (state.go), so a blog author sets them once. An embed showing a
+// sections (form.State.ShareFragment), so a blog author sets them once. An embed showing a
 // link's figures writes nothing to the reader's storage. It is its own
 // type so that go-app remounts it rather than reusing a home-page
 // component when the route changes.
@@ -146,24 +147,24 @@ func (p *embedPage) embedLangSwitch(r route, frag string) app.UI {
 }
 
 // quotesEmbed is the quote comparison's answer and the need it prices.
-func quotesEmbed(l Lang, proc *Procurement) app.UI {
+func quotesEmbed(l Lang, proc *form.Procurement) app.UI {
 	var summary string
-	if q := proc.sections(); q != nil && q.Quotes != nil {
+	if q := proc.PlanSections(); q != nil && q.Quotes != nil {
 		n := q.Quotes.Need
 		summary = fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
-			l.label("need.cards"), n.Cards, l.label("need.egress_tb"), n.EgressTB, l.label("need.storage_gb"),
-			n.StorageGB, l.label("need.ips"), n.IPs, l.label("need.term_months"), n.TermMonths)
+			l.Label("need.cards"), n.Cards, l.Label("need.egress_tb"), n.EgressTB, l.Label("need.storage_gb"),
+			n.StorageGB, l.Label("need.ips"), n.IPs, l.Label("need.term_months"), n.TermMonths)
 	}
 	return procEmbed(l, l.P().QuotesTitle, summary, func() app.UI { return quotesAnswer(l, proc, true) })
 }
 
 // contractEmbed is the contract review's answer and its key terms.
-func contractEmbed(l Lang, proc *Procurement) app.UI {
+func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 	var summary string
-	if s := proc.sections(); s != nil && s.Contract != nil {
+	if s := proc.PlanSections(); s != nil && s.Contract != nil {
 		c := s.Contract
-		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.label("availability_pct"), c.AvailabilityPct,
-			l.label("monthly_fee"), l.Money(c.MonthlyFee), l.label("term_months"), c.TermMonths)
+		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.Label("availability_pct"), c.AvailabilityPct,
+			l.Label("monthly_fee"), l.Money(c.MonthlyFee), l.Label("term_months"), c.TermMonths)
 	}
 	return procEmbed(l, l.P().ContractTitle, summary, func() app.UI { return contractAnswer(l, proc, true) })
 }

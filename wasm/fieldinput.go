@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -11,7 +13,7 @@ import (
 // binding re-formats what the user types); choices are a <select>, flags a
 // checkbox. placeholder shows the value used when an optional field is
 // empty.
-func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder string, h app.EventHandler) app.UI {
+func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeholder string, h app.EventHandler) app.UI {
 	m := l.M()
 	label := f.Label(m)
 	id := f.ID()
@@ -28,7 +30,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 
 	var control app.UI
 	switch f.Kind {
-	case kindBool:
+	case form.KindBool:
 		box := app.Input().ID("%s", id).Name("%s", f.Key).Type("checkbox").
 			Aria("describedby", describedBy).OnChange(h, scope)
 		if on := value == "true"; on || app.IsClient {
@@ -41,7 +43,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 			ruleRef(l, f.Rule),
 			errorLine(m, ferr, errID, label),
 		)
-	case kindChoice:
+	case form.KindChoice:
 		opts := make([]app.UI, len(f.Choices))
 		for i, c := range f.Choices {
 			o := app.Option().Value(c).Text(choiceLabel(f, l, c))
@@ -55,7 +57,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 			OnChange(h, scope).Body(opts...)
 	default:
 		mode := "decimal"
-		if f.Kind == kindInt {
+		if f.Kind == form.KindInt {
 			mode = "numeric"
 		}
 		control = app.Input().ID("%s", id).Name("%s", f.Key).Type("text").
@@ -79,7 +81,7 @@ func fieldInput(f fieldSpec, l Lang, value string, ferr *FieldError, placeholder
 }
 
 // errorLine is the message of a refused field, or nothing.
-func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
+func errorLine(m *Messages, ferr *form.FieldError, id, label string) app.UI {
 	if ferr == nil {
 		return nil
 	}
@@ -87,10 +89,10 @@ func errorLine(m *Messages, ferr *FieldError, id, label string) app.UI {
 }
 
 // choiceLabel is the text of one option of a choice field.
-func choiceLabel(f fieldSpec, l Lang, value string) string {
+func choiceLabel(f form.Spec, l Lang, value string) string {
 	if f.Key == "model.preset" && value != "" {
 		if p, ok := sizing.PresetByID(value); ok {
-			return p.Name + " · " + Num(p.ParamsB(), 1) + "B"
+			return p.Name + " · " + text.Num(p.ParamsB(), 1) + "B"
 		}
 	}
 	kind := f.Key

@@ -9,6 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -49,7 +50,7 @@ func importSheet(data []byte) (plan.Requirements, error) {
 	case planfile.Schema:
 	default:
 		return plan.Requirements{}, &fielderr.Error{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
-			planfile.Schema, planfile.RequirementsSchema, clip(head.Schema))}
+			planfile.Schema, planfile.RequirementsSchema, form.Clip(head.Schema))}
 	}
 	p, err := plan.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,7 +16,7 @@ import (
 // twice is one box counted twice (rule A1), and a file that is not a
 // report is named and not merged.
 func TestFleetBlock(t *testing.T) {
-	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	file := testReport(t, h100)
 	files := []loadedFile{{name: "a.json", data: file}, {name: "b.json", data: file}, {name: "c.txt", data: []byte("hello")}}
 	f, err := runFleet(files, h100, time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -30,7 +32,7 @@ func (s stage) String() string {
 }
 
 // text is the stage in words.
-func (s stage) text(t *procText) string {
+func (s stage) text(t *text.ProcText) string {
 	switch s {
 	case stageInProgress:
 		return t.StageInProgress
@@ -45,7 +47,7 @@ func (s stage) text(t *procText) string {
 // file, in an init func); a route without one is marked by its plan-file
 // section (journeySection: empty, in progress while a field is refused,
 // done once saved and valid), else empty.
-var stageOf = map[string]func(State) stage{
+var stageOf = map[string]func(form.State) stage{
 	routePlanner: plannerStage,
 	routeQuotes:  quotesStage,
 }
@@ -58,7 +60,7 @@ var journeySection = map[string]string{
 }
 
 // stageFor says how far st got in the journey route id.
-func stageFor(id string, st State) stage {
+func stageFor(id string, st form.State) stage {
 	if f, ok := stageOf[id]; ok {
 		return f(st)
 	}
@@ -70,11 +72,11 @@ func stageFor(id string, st State) stage {
 
 // sectionStage: empty when the section was never entered, in progress
 // while its draft holds a refused field, done when it is saved and valid.
-func sectionStage(p *Procurement, name string) stage {
+func sectionStage(p *form.Procurement, name string) stage {
 	if p.Err(name) != nil {
 		return stageInProgress
 	}
-	if !p.entered(name) {
+	if !p.Entered(name) {
 		return stageEmpty
 	}
 	return stageDone
@@ -82,11 +84,11 @@ func sectionStage(p *Procurement, name string) stage {
 
 // plannerStage: done once the sheet differs from the defaults and is
 // valid, in progress while a field is refused.
-func plannerStage(st State) stage {
+func plannerStage(st form.State) stage {
 	switch {
-	case len(st.Input.v) == 0:
+	case st.Input.Empty():
 		return stageEmpty
-	case len(Compute(st.Input).Errors) > 0:
+	case len(form.Compute(st.Input).Errors) > 0:
 		return stageInProgress
 	}
 	return stageDone
@@ -94,7 +96,7 @@ func plannerStage(st State) stage {
 
 // quotesStage: done with three quotes or more (rule C5), in progress with
 // fewer or a refused field.
-func quotesStage(st State) stage {
+func quotesStage(st form.State) stage {
 	s := sectionStage(st.Proc, "quotes")
 	if s == stageDone {
 		if q := st.Proc.Sections.Quotes; q == nil || len(q.Quotes) < 3 {
@@ -140,7 +142,7 @@ func (p *pageState) nav(current route) app.UI {
 func (p *pageState) stage(id string) stage {
 	if id == routePlanner {
 		switch {
-		case len(p.st.Input.v) == 0:
+		case p.st.Input.Empty():
 			return stageEmpty
 		case !p.out.Valid():
 			return stageInProgress

@@ -12,6 +12,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/poc"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // seedSections are the procurement sections of the plan testdata's sheet.
@@ -41,7 +42,7 @@ func TestApplyMonitorDraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := sectionDraft(seedSections(t), "operations")
+	d := form.SectionDraft(seedSections(t), "operations")
 	d = applyMonitor(d, "", m)
 	if got := d.Get("months[2].utilisation_pct"); got != "45" { // 2026-09
 		t.Errorf("September = %q, want 45", got)
@@ -49,7 +50,7 @@ func TestApplyMonitorDraft(t *testing.T) {
 	if d.Get("months[3].month") != "2026-10" || d.Get("months[3].cards") != "2" || d.Get("months[3].utilisation_pct") != "57" {
 		t.Errorf("October row: %q %q %q", d.Get("months[3].month"), d.Get("months[3].cards"), d.Get("months[3].utilisation_pct"))
 	}
-	sec, err := BuildSection("operations", d)
+	sec, err := form.BuildSection("operations", d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,33 +63,33 @@ func TestApplyMonitorDraft(t *testing.T) {
 // typed text is cut at the typed-text bound.
 func TestClipDraft(t *testing.T) {
 	big := "{" + strings.Repeat(" ", 10000) + "}"
-	if got := clipDraft("poc", "poc_facts", big); got != big {
+	if got := form.ClipDraft("poc", "poc_facts", big); got != big {
 		t.Errorf("facts cut to %d bytes", len(got))
 	}
-	if got := clipDraft("poc", "poc_facts", strings.Repeat(" ", poc.MaxFactsBytes+1)); got != "" {
+	if got := form.ClipDraft("poc", "poc_facts", strings.Repeat(" ", poc.MaxFactsBytes+1)); got != "" {
 		t.Errorf("facts over the bound kept (%d bytes)", len(got))
 	}
-	if got := clipDraft("poc", "throughput.unit", big); len(got) != maxDraftText {
+	if got := form.ClipDraft("poc", "throughput.unit", big); len(got) != form.MaxDraftText {
 		t.Errorf("typed text kept %d bytes", len(got))
 	}
-	if got := clipDraft("quotes", "poc_facts", big); len(got) != maxDraftText {
+	if got := form.ClipDraft("quotes", "poc_facts", big); len(got) != form.MaxDraftText {
 		t.Errorf("another section's field kept %d bytes", len(got))
 	}
 }
 
 // The journey marks of the four stages (rules P2–P3, O2, E1, L1).
 func TestJourneyStagesB(t *testing.T) {
-	empty := State{}
+	empty := form.State{}
 	for _, id := range []string{routePOC, routeOperations, routeRenewal, routeChecklists} {
 		if s := stageFor(id, empty); s != stageEmpty {
 			t.Errorf("%s with nothing entered: %s", id, s)
 		}
 	}
-	proc, err := NewProcurement(seedSections(t))
+	proc, err := form.NewProcurement(seedSections(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := State{Proc: proc}
+	st := form.State{Proc: proc}
 	for id, want := range map[string]stage{routePOC: stageDone, routeOperations: stageDone, routeRenewal: stageDone,
 		routeChecklists: stageInProgress} {
 		if s := stageFor(id, st); s != want {
@@ -107,7 +108,7 @@ func TestJourneyStagesB(t *testing.T) {
 			cs, _ = cs.Set(it.ID, checklist.Done, "")
 		}
 	}
-	st.Proc = st.Proc.Edit("checklists", sectionDraft(&plan.Procurement{Checklists: &cs}, "checklists"))
+	st.Proc = st.Proc.Edit("checklists", form.SectionDraft(&plan.Procurement{Checklists: &cs}, "checklists"))
 	if s := stageFor(routeChecklists, st); s != stageDone {
 		t.Errorf("checklists all done: %s", s)
 	}

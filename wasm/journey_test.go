@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -13,25 +14,25 @@ import (
 // progress while a field is refused (or, for quotes, with fewer than three
 // quotes, rule C5), done when its section is saved and valid.
 func TestJourneyStages(t *testing.T) {
-	proc := procurementOf(t)
+	proc := goldenProcurement(t)
 	two := proc.Edit("quotes", proc.Draft("quotes").RemoveRow("quotes", 2))
 	bad := proc.Edit("contract", proc.Draft("contract").With("term_months", "0"))
 	tests := []struct {
 		name string
-		st   State
+		st   form.State
 		id   string
 		want stage
 	}{
-		{"fresh planner", State{}, routePlanner, stageEmpty},
-		{"edited planner", State{Input: in("hours_per_day", "12")}, routePlanner, stageDone},
-		{"refused planner", State{Input: in("hours_per_day", "25")}, routePlanner, stageInProgress},
-		{"no quotes", State{}, routeQuotes, stageEmpty},
-		{"three quotes", State{Proc: proc}, routeQuotes, stageDone},
-		{"two quotes (C5)", State{Proc: two}, routeQuotes, stageInProgress},
-		{"contract", State{Proc: proc}, routeContract, stageDone},
-		{"refused contract", State{Proc: bad}, routeContract, stageInProgress},
-		{"renewal is the exit section", State{Proc: proc}, routeRenewal, stageDone},
-		{"acceptance keeps nothing", State{Proc: proc}, routeAcceptance, stageEmpty},
+		{"fresh planner", form.State{}, routePlanner, stageEmpty},
+		{"edited planner", form.State{Input: in("hours_per_day", "12")}, routePlanner, stageDone},
+		{"refused planner", form.State{Input: in("hours_per_day", "25")}, routePlanner, stageInProgress},
+		{"no quotes", form.State{}, routeQuotes, stageEmpty},
+		{"three quotes", form.State{Proc: proc}, routeQuotes, stageDone},
+		{"two quotes (C5)", form.State{Proc: two}, routeQuotes, stageInProgress},
+		{"contract", form.State{Proc: proc}, routeContract, stageDone},
+		{"refused contract", form.State{Proc: bad}, routeContract, stageInProgress},
+		{"renewal is the exit section", form.State{Proc: proc}, routeRenewal, stageDone},
+		{"acceptance keeps nothing", form.State{Proc: proc}, routeAcceptance, stageEmpty},
 	}
 	if n := len(proc.Sections.Quotes.Quotes); n != 3 {
 		t.Fatalf("the golden plan has %d quotes, the test wants 3", n)
@@ -47,10 +48,10 @@ func TestJourneyStages(t *testing.T) {
 // verdict of the sections (view=quotes, view=contract) with new-tab links
 // only, and an unknown view is the planner.
 func TestEmbedViews(t *testing.T) {
-	proc := procurementOf(t)
+	proc := goldenProcurement(t)
 	for _, v := range []string{"quotes", "contract", "plan", "nonsense"} {
 		p := newEmbedPage().(*embedPage)
-		p.setState(State{Lang: En, Proc: proc})
+		p.setState(form.State{Lang: En, Proc: proc})
 		p.view = embedView(v)
 		html := app.HTMLString(p.Render())
 		switch v {
@@ -82,14 +83,14 @@ func TestEmbedViews(t *testing.T) {
 // procurement sections, as the shared functions give them.
 func TestPrintBrief(t *testing.T) {
 	p := &plannerPage{}
-	p.setState(State{Lang: En, Proc: procurementOf(t)})
+	p.setState(form.State{Lang: En, Proc: goldenProcurement(t)})
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{`id="proc-brief"`, "Quotes: Cheapest all-in: Bundle Co", "Contract: Overall: red."} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the print brief lacks %q", want)
 		}
 	}
-	p.setState(State{Lang: En})
+	p.setState(form.State{Lang: En})
 	if strings.Contains(app.HTMLString(p.Render()), "proc-brief") {
 		t.Error("a brief without sections")
 	}

@@ -3,38 +3,13 @@
 package main
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
-
-// TestJourneyTextComplete: every text of the POC, operations, renewal and
-// checklists pages exists in both languages (guide: every sentence a user
-// reads is in zh-CN and en), and the formats take the same verbs (i18n_test.go's verbs).
-func TestJourneyTextComplete(t *testing.T) {
-	en, zh := reflect.ValueOf(*En.J()), reflect.ValueOf(*Zh.J())
-	for i := range en.NumField() {
-		f := en.Type().Field(i)
-		if f.Name == "_" {
-			continue
-		}
-		e, z := en.Field(i).String(), zh.Field(i).String()
-		if e == "" || z == "" {
-			t.Errorf("journeyText.%s: en %q, zh %q", f.Name, e, z)
-		}
-		if strings.HasSuffix(f.Name, "F") && verbs(e) != verbs(z) {
-			t.Errorf("journeyText.%s: verbs %q in en, %q in zh", f.Name, verbs(e), verbs(z))
-		}
-	}
-	for k, pair := range journeyLabels {
-		if pair[0] == "" || pair[1] == "" {
-			t.Errorf("journeyLabels[%q] = %q", k, pair)
-		}
-	}
-}
 
 // TestJourneyFieldsLabelled: every field, choice and state these pages
 // show has a label of its own in both languages (not the path itself).
@@ -77,8 +52,8 @@ func TestJourneyFieldsLabelled(t *testing.T) {
 		keys = append(keys, "choice:item:"+it)
 	}
 	for _, k := range keys {
-		if _, ok := journeyLabels[k]; !ok {
-			if sec, key, _ := strings.Cut(k, ":"); sec != "choice" || procLabels[key] == [2]string{} {
+		if !text.HasJourneyLabel(k) {
+			if sec, key, _ := strings.Cut(k, ":"); sec != "choice" || !text.HasProcLabel(key) {
 				t.Errorf("no label for %s", k)
 			}
 		}

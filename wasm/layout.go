@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/sizing"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -44,11 +45,14 @@ func link(path string, q url.Values) string {
 // pageState is what every page component keeps. Embed it next to app.Compo;
 // its fields are unexported so go-app never overwrites them on navigation.
 type pageState struct {
-	st       State
-	out      Outcome       // the plan for st.Input, computed when the input changes
+	// page is the route OnNav enters, for the pages that keep pageState's
+	// OnNav (the planner, acceptance and embed pages have their own).
+	page     string
+	st       form.State
+	out      form.Outcome  // the plan for st.Input, computed when the input changes
 	rev      int           // counts computed outcomes; the result carries it for tests and the bench
 	took     time.Duration // how long the last Compute took (the bench reads it)
-	problems []Problem
+	problems []form.Problem
 	fail     *failure        // a panic recovered from a handler, shown until reload
 	loaded   bool            // state read from the URL and storage
 	urlGen   int             // counts edits, so only the last one writes the URL (saveEdit)
@@ -67,13 +71,13 @@ type pageState struct {
 	inEmbed, view bool
 	// brief caches the print brief's procurement verdicts (procbrief.go).
 	brief struct {
-		proc  *Procurement
+		proc  *form.Procurement
 		lang  Lang
 		lines []string
 	}
 	// share caches the share fragment of share.proc (procshare.go).
 	share struct {
-		proc *Procurement
+		proc *form.Procurement
 		frag string
 		err  error
 	}
@@ -81,10 +85,10 @@ type pageState struct {
 
 // pending is a replacement of saved work that waits for the user's answer.
 type pending struct {
-	saved  State  // the saved state, to go back to
-	source Source // FromURL or FromFile
-	name   string // the imported file's name
-	shown  State  // FromFile: the state on the page, kept up to date by setState
+	saved  form.State  // the saved state, to go back to
+	source form.Source // FromURL or FromFile
+	name   string      // the imported file's name
+	shown  form.State  // FromFile: the state on the page, kept up to date by setState
 }
 
 // waitingImport is the pending import of the page last left, if any. The
@@ -94,28 +98,35 @@ type pending struct {
 var waitingImport *pending
 
 // setState replaces the state and computes its plan.
-func (p *pageState) setState(st State) {
+func (p *pageState) setState(st form.State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || p.out.Req.Schema == ""
 	p.st = st
-	if p.pending != nil && p.pending.source == FromFile {
+	if p.pending != nil && p.pending.source == form.FromFile {
 		p.pending.shown = st
 		waitingImport = p.pending
 	}
 	p.queries = nil
 	if inputChanged {
 		start := time.Now()
-		p.out = ComputeState(st)
+		p.out = form.ComputeState(st)
 		p.took = time.Since(start)
 		p.rev++
 	}
 }
+
+// OnInit reads the state before the first render (go-app calls it on every
+// page, through the embedded pageState).
+func (p *pageState) OnInit() { p.preload() }
+
+// OnNav reloads the state when the page is entered: the route p.page.
+func (p *pageState) OnNav(ctx app.Context) { p.enter(ctx, routeByID(p.page)) }
 
 // preload reads the state straight from the browser before the first render,
 // so the page never flashes defaults. The prerender has no browser and waits
 // for OnNav.
 func (p *pageState) preload() {
 	if !app.IsClient {
-		p.setState(State{Lang: Zh})
+		p.setState(form.State{Lang: Zh})
 		return
 	}
 	p.fail = guard("reading the address", func() {
@@ -130,8 +141,8 @@ func (p *pageState) preload() {
 // neither asks nor saves.
 func (p *pageState) load(u *url.URL) {
 	stored := store.Read(storageKey)
-	l := LoadLink(u, stored, browserLang())
-	p.view = p.inEmbed && (hasInput(u.Query()) || strings.HasPrefix(u.Fragment, shareKey))
+	l := form.LoadLink(u, stored, browserLang())
+	p.view = p.inEmbed && (form.HasInput(u.Query()) || strings.HasPrefix(u.Fragment, form.ShareKey))
 	if p.view {
 		l.Conflict, l.Backup = false, false
 	}
@@ -142,7 +153,7 @@ func (p *pageState) load(u *url.URL) {
 	p.locked = l.Locked
 	p.pending = nil
 	if l.Conflict {
-		p.pending = &pending{saved: l.Saved, source: FromURL}
+		p.pending = &pending{saved: l.Saved, source: form.FromURL}
 	}
 	if w := waitingImport; w != nil && !l.Locked && !p.view && l.State.Input.Equal(w.shown.Input) {
 		l.State.Proc = w.shown.Proc
@@ -199,13 +210,13 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 			if raw == "" || p.locked {
 				return
 			}
-			l := LoadSaved(url.Values{}, raw, "")
+			l := form.LoadSaved(url.Values{}, raw, "")
 			store.Write(backupKey, store.Read(storageKey))
 			store.Write(storageKey, raw)
 			p.undo = ""
 			p.pending, waitingImport = nil, nil
 			p.problems = l.Problems
-			p.setState(State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc})
+			p.setState(form.State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc})
 			writeURL(ctx, p.st, r.KeepsInput)
 		})
 	}
@@ -220,7 +231,7 @@ func (p *pageState) savedWork(r route) app.UI {
 			app.P().Text(m.NoticeStorageNewer))
 	case p.pending != nil:
 		ask := m.AskLinkReplace
-		if p.pending.source == FromFile {
+		if p.pending.source == form.FromFile {
 			ask = fmt.Sprintf(m.AskFileReplaceF, p.pending.name)
 		}
 		return app.Div().ID("replace-ask").Class("notice", "replace-ask").Attr("role", "alert").Body(
@@ -250,11 +261,11 @@ func (p *pageState) setField(ctx app.Context, r route, key, value string) {
 	}
 	if key == "model.preset" && value != "" {
 		in = in.With("model.params_b", "")
-		for _, f := range shapeFields {
+		for _, f := range form.ShapeFields {
 			in = in.With(f.Key, "")
 		}
 	}
-	p.setState(State{Lang: p.st.Lang, Input: in, Proc: p.st.Proc})
+	p.setState(form.State{Lang: p.st.Lang, Input: in, Proc: p.st.Proc})
 	p.problems = nil
 	p.saveEdit(ctx, r)
 }
@@ -262,12 +273,12 @@ func (p *pageState) setField(ctx app.Context, r route, key, value string) {
 // onField returns the handler of one field's input or change event. The
 // event scope ties the handler to the field, so go-app never reuses it for
 // another field when the form's shape changes.
-func (p *pageState) onField(r route, f fieldSpec) app.EventHandler {
+func (p *pageState) onField(r route, f form.Spec) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		p.fail = guard("input "+f.Key, func() {
 			src := ctx.JSSrc()
 			v := src.Get("value").String()
-			if f.Kind == kindBool {
+			if f.Kind == form.KindBool {
 				v = strconv.FormatBool(src.Get("checked").Bool())
 			}
 			p.setField(ctx, r, f.Key, v)
@@ -277,7 +288,7 @@ func (p *pageState) onField(r route, f fieldSpec) app.EventHandler {
 
 // input renders one field of the page's state, as a fieldBox: go-app
 // renders it again only when its text, error or placeholder changes.
-func (p *pageState) input(r route, f fieldSpec, placeholder string) app.UI {
+func (p *pageState) input(r route, f form.Spec, placeholder string) app.UI {
 	return &fieldBox{Key: f.Key, Route: r.ID, Lang: p.st.Lang, Value: p.st.Input.Get(f.Key),
 		Placeholder: placeholder, Err: p.out.ErrorFor(f.Key), Page: p}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // TestPagesSpeakTheirLanguage: every sentence the planning core writes
@@ -16,7 +17,7 @@ import (
 // (issue 15: Chinese stopped at the labels).
 func TestPagesSpeakTheirLanguage(t *testing.T) {
 	useStore(t, memStore{})
-	p := Compute(DefaultInput()).Plan
+	p := form.Compute(form.DefaultInput()).Plan
 	if p == nil {
 		t.Fatal("the default sheet has no plan")
 	}
@@ -67,7 +68,7 @@ func TestPagesSpeakTheirLanguage(t *testing.T) {
 // offered for domestic-only work, rule G2), the reasons read in the page's
 // language.
 func TestNoCardErrorInChinese(t *testing.T) {
-	out := Compute(DefaultInput().With("cards.rtx-4090", "true").With("domestic_only", "true"))
+	out := form.Compute(form.DefaultInput().With("cards.rtx-4090", "true").With("domestic_only", "true"))
 	if out.Err == nil {
 		t.Fatal("only an RTX 4090 offered for domestic-only work: want no card")
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,7 +16,7 @@ import (
 // verdict: no check table, no "No check failed", no green derived line
 // (issue 15, item 5). The untouched report keeps its verdict.
 func TestNoVerdictWhenReportDoesNotVerify(t *testing.T) {
-	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	file := testReport(t, h100)
 	page := func(data []byte, sig, signers string) string {
 		p := &acceptancePage{}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/ops"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -26,13 +28,9 @@ type operationsPage struct {
 	csvErr  string // the CSV refused, with the line and column
 }
 
-func newOperationsPage() app.Composer { return &operationsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *operationsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *operationsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeOperations)) }
+func newOperationsPage() app.Composer {
+	return &operationsPage{pageState: pageState{page: routeOperations}}
+}
 
 // Render draws the page: the review first, then the records.
 func (p *operationsPage) Render() app.UI {
@@ -119,7 +117,7 @@ func (p *operationsPage) lines(r route, list string) app.UI {
 }
 
 // unusedItem is the first bill item the list at list has no line for.
-func unusedItem(d Draft, list string) string {
+func unusedItem(d form.Draft, list string) string {
 	used := map[string]bool{}
 	for k := range d.Rows(list) {
 		used[d.Get(fmt.Sprintf("%s[%d].item", list, k))] = true
@@ -179,7 +177,7 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 // mean from the CSV (rule O1). A record keeps its cards and lines; a month
 // not yet recorded is added with the GPUs seen as its cards, for the bill
 // to be entered. Months without a reading are left alone.
-func applyMonitor(d Draft, vendor string, m ops.Monitor) Draft {
+func applyMonitor(d form.Draft, vendor string, m ops.Monitor) form.Draft {
 	for _, mm := range m.Months {
 		if mm.MeanUtilPct == nil {
 			continue
@@ -224,12 +222,9 @@ func pctText(v *decimal.Decimal) string {
 }
 
 // opsAnswer is the review of the saved records by ops.Review.
-func opsAnswer(l Lang, proc *Procurement) app.UI {
+func opsAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
-	var in *ops.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Operations
-	}
+	in := proc.Valid().Operations
 	if in == nil {
 		return resultMsg("operations-result", "empty", j.NoOps)
 	}
@@ -251,7 +246,7 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 	}
 	items := make([]string, len(rs))
 	for i, r := range rs {
-		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + sentenceGap(l) + r.In(l.Msg())
+		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + text.SentenceGap(l) + r.In(l.Msg())
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
 		app.H3().Text(l.J().RightSizeTitle), reasons(l, "ops-rightsizing-list", items))
@@ -272,7 +267,7 @@ func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 	for i, m := range ms {
 		var flags []string
 		for _, f := range m.Flags {
-			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
+			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.Label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
 		}
 		rows[i] = []string{m.Month, vendorName(l, m.Vendor), l.Money(m.Total.Actual), l.Money(m.Total.Budget),
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
@@ -299,9 +294,9 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 			score = money.Round2(*q.VendorScore).String()
 		}
 		rows[i] = []string{q.Quarter, vendorName(l, q.Vendor), strconv.Itoa(q.Months),
-			q.UtilisationPct.StringFixed(1) + "% · " + l.label("choice:level:"+string(q.Grades.Utilisation)),
-			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.label("choice:level:"+string(q.Grades.Cost)),
-			usefulHour(l, q.UsefulHourCost), score + " · " + l.label("choice:level:"+string(q.Grades.Vendor))}
+			q.UtilisationPct.StringFixed(1) + "% · " + l.Label("choice:level:"+string(q.Grades.Utilisation)),
+			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.Label("choice:level:"+string(q.Grades.Cost)),
+			usefulHour(l, q.UsefulHourCost), score + " · " + l.Label("choice:level:"+string(q.Grades.Vendor))}
 	}
 	return table(l, "ops-quarters", j.QuartersTitle,
 		[]string{j.ColQuarter, j.ColVendor, j.ColMonths, j.ColUtil, j.ColCost, j.ColUseful, j.ColScore}, rows)
@@ -309,4 +304,4 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 
 // operationsStage: done once a month is reviewed against a budget; in
 // progress while a field is refused.
-func operationsStage(st State) stage { return sectionStage(st.Proc, "operations") }
+func operationsStage(st form.State) stage { return sectionStage(st.Proc, "operations") }

@@ -18,13 +18,14 @@ import (
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // goldenSheets are shared/plan's golden requirement sheets.
 var goldenSheets = []string{"inference-70b", "lora-7b", "pretrain-405b", "domestic-32b", "custom-13b-quotes"}
 
-func goldenPlan(t *testing.T, name string) *plan.Plan {
+func goldenPlan(t testing.TB, name string) *plan.Plan {
 	t.Helper()
 	f, err := os.Open("../shared/plan/testdata/" + name + ".plan.json")
 	if err != nil {
@@ -67,11 +68,11 @@ func TestRentBuildInputMatchesPlan(t *testing.T) {
 		t.Run(name, func(t *testing.T) { check(t, goldenPlan(t, name)) })
 	}
 	t.Run("own figures", func(t *testing.T) {
-		in := DefaultInput().With("cost.self_build.capex_per_card", "200000").With("cost.self_build.pue", "1.2").
+		in := form.DefaultInput().With("cost.self_build.capex_per_card", "200000").With("cost.self_build.pue", "1.2").
 			With("cost.self_build.life_months", "60").With("cost.self_build.ops_staff_monthly", "8000").
 			With("cost.self_build.price_per_kwh", "0.4").With("cost.self_build.colocation_monthly", "3000").
 			With("cost.self_build.residual_fraction", "0.1").With("ops_team", "true").With("hours_per_day", "22")
-		o := Compute(in)
+		o := form.Compute(in)
 		if o.Plan == nil {
 			t.Fatal(o.Errors, o.Err)
 		}
@@ -120,7 +121,7 @@ func TestRentBuildPage(t *testing.T) {
 			t.Errorf("/rentbuild lacks %s", want)
 		}
 	}
-	p := Compute(DefaultInput().With("project_months", "36").With("ops_team", "true").
+	p := form.Compute(form.DefaultInput().With("project_months", "36").With("ops_team", "true").
 		With("cost.prices.h20-96g.monthly", "15000").With("cost.prices.h20-96g.hourly", "30")).Plan
 	res, _ := rentBuildFor(p)
 	if res.BreakEvenMonth == nil {
@@ -139,7 +140,7 @@ func TestAcceptanceCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	if h100 == nil || h100.Acceptance.GPUIDs[0] != "h100-80g-sxm" {
 		t.Fatalf("pretraining 70B should plan H100s")
 	}
@@ -162,7 +163,7 @@ func TestAcceptanceCheck(t *testing.T) {
 	if failed != 8 {
 		t.Errorf("%d identity checks, want 8", failed)
 	}
-	lora := Compute(DefaultInput().With("workload", "lora").With("model.preset", "qwen2.5-7b").With("concurrency", "1")).Plan
+	lora := form.Compute(form.DefaultInput().With("workload", "lora").With("model.preset", "qwen2.5-7b").With("concurrency", "1")).Plan
 	if lora.Acceptance.GPUIDs[0] != "rtx-4090" {
 		t.Fatalf("LoRA of a 7B model should plan an RTX 4090 (rule G1), got %v", lora.Acceptance.GPUIDs)
 	}
@@ -214,7 +215,7 @@ func testReport(t *testing.T, pl *plan.Plan) []byte {
 // evidence must be the evidence); an edited report is flagged, and one with
 // a field the format lacks is refused.
 func TestAcceptanceReport(t *testing.T) {
-	h100 := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	file := testReport(t, h100)
 	want, err := report.Decode(file)
 	if err != nil {
@@ -242,11 +243,11 @@ func TestAcceptanceReport(t *testing.T) {
 	}
 
 	// Another sheet with the same acceptance block; another block.
-	sameBlock := Compute(DefaultInput().With("workload", "pretrain").With("hours_per_day", "20")).Plan
+	sameBlock := form.Compute(form.DefaultInput().With("workload", "pretrain").With("hours_per_day", "20")).Plan
 	if got := runCheck(file, sameBlock).Report.Plan; got != planSameBlock {
 		t.Errorf("same block, other file: %q", got)
 	}
-	if got := runCheck(file, Compute(DefaultInput()).Plan).Report.Plan; got != planOther {
+	if got := runCheck(file, form.Compute(form.DefaultInput()).Plan).Report.Plan; got != planOther {
 		t.Errorf("other plan: %q", got)
 	}
 
@@ -320,7 +321,7 @@ func TestRulesTable(t *testing.T) {
 			cited[id] = true
 		}
 	}
-	for _, f := range inputFields {
+	for _, f := range form.InputFields {
 		if f.Rule != "" {
 			cited[f.Rule] = true
 		}
@@ -336,7 +337,7 @@ func TestRulesTable(t *testing.T) {
 // never panics, and a digest it shows as matching is one report.Verify
 // accepts.
 func FuzzRunCheck(f *testing.F) {
-	pl := Compute(DefaultInput().With("workload", "pretrain")).Plan
+	pl := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	for _, name := range []string{"gpud__nvidia-smi-query.535.154.05.out.0.valid.4090"} {
 		b, err := os.ReadFile("../shared/facts/testdata/" + name)
 		if err != nil {
@@ -361,7 +362,7 @@ func FuzzRunCheck(f *testing.F) {
 // TestReportSignature: the page checks a report's SSH signature against an
 // allowed_signers file with the code gpuverify verify-report runs.
 func TestReportSignature(t *testing.T) {
-	file := testReport(t, Compute(DefaultInput().With("workload", "pretrain")).Plan)
+	file := testReport(t, form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan)
 	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, 32))
 	sig, err := sshsig.Sign(key, sshsig.Namespace, file)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -25,9 +27,6 @@ type plannerPage struct {
 }
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
-
-// OnInit reads the state before the first render.
-func (p *plannerPage) OnInit() { p.preload() }
 
 // OnNav reloads the state from the URL each time the page is entered.
 func (p *plannerPage) OnNav(ctx app.Context) {
@@ -104,7 +103,7 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 	}
 	names := make([]string, 0, len(pl.Defaults))
 	for _, key := range pl.Defaults {
-		if f, ok := fieldByKey(key); ok {
+		if f, ok := form.ByKey(key); ok {
 			names = append(names, f.Label(l.M()))
 		}
 	}
@@ -119,13 +118,13 @@ func (p *plannerPage) form() app.UI {
 	m := l.M()
 	r := p.route()
 	in := func(key string) app.UI {
-		f, _ := fieldByKey(key)
+		f, _ := form.ByKey(key)
 		return p.input(r, f, p.placeholder(key))
 	}
 	work := []app.UI{app.Legend().Text(m.LegendWork), in("workload"), in("model.preset")}
 	if p.st.Input.Get("model.preset") == "" {
 		shape := []app.UI{app.Summary().Text(m.ShapeSummary)}
-		for _, f := range shapeFields {
+		for _, f := range form.ShapeFields {
 			shape = append(shape, p.input(r, f, p.placeholder(f.Key)))
 		}
 		work = append(work, in("model.params_b"), app.Details().Class("shape").Body(shape...))
@@ -144,7 +143,7 @@ func (p *plannerPage) form() app.UI {
 	// re-render nothing (see folded).
 	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), m.CardsSummary, func() app.UI {
 		cards := []app.UI{app.P().Class("help").Text(m.HCards)}
-		for _, f := range cardFields {
+		for _, f := range form.CardFields {
 			cards = append(cards, p.input(r, f, ""))
 		}
 		return app.Div().Body(cards...)
@@ -178,17 +177,17 @@ func (p *plannerPage) placeholder(key string) string {
 	case "hours_per_day":
 		return auto(pl.Requirements.HoursPerDay.String())
 	case "concurrency":
-		return auto(Int(pl.Requirements.Concurrency))
+		return auto(text.Int(pl.Requirements.Concurrency))
 	case "model.layers":
-		return auto(Int(sm.Layers))
+		return auto(text.Int(sm.Layers))
 	case "model.hidden":
-		return auto(Int(sm.Hidden))
+		return auto(text.Int(sm.Hidden))
 	case "model.heads":
-		return auto(Int(sm.Heads))
+		return auto(text.Int(sm.Heads))
 	case "model.kv_heads":
-		return auto(Int(sm.KVHeads))
+		return auto(text.Int(sm.KVHeads))
 	case "model.head_dim":
-		return auto(Int(sm.HeadDim))
+		return auto(text.Int(sm.HeadDim))
 	case "tokens_to_train_b":
 		return "0"
 	}
@@ -240,7 +239,7 @@ func (p *plannerPage) result() app.UI {
 func kpis(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	g := pl.GPU
-	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), Num(g.PerCardGiB, 1), Num(pl.CardMemory().Usable, 1))
+	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", g.Interconnect), text.Num(g.PerCardGiB, 1), text.Num(pl.CardMemory().Usable, 1))
 	if g.Nodes > 1 {
 		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
 	}
@@ -270,7 +269,7 @@ func hiddenShare(m *Messages, a, b decimal.Decimal) string {
 	if a.GreaterThan(b) {
 		a, b = b, a
 	}
-	return fmt.Sprintf(m.HiddenShareF, Percent(a), Percent(b))
+	return fmt.Sprintf(m.HiddenShareF, text.Percent(a), text.Percent(b))
 }
 
 // kpi is one headline figure with its explanation.
@@ -289,7 +288,7 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	c := pl.CardMemory()
 	gib := func(v float64) decimal.Decimal { return decimal.NewFromFloat(v).Round(2) }
 	seg := func(kind string, v float64) segment {
-		label := l.Enum("mem", kind) + " " + Num(v, 1) + " GiB"
+		label := l.Enum("mem", kind) + " " + text.Num(v, 1) + " GiB"
 		return segment{Label: label, Value: gib(v), Class: "mem-" + kind}
 	}
 	usable, total := c.Usable, c.Total
@@ -297,13 +296,13 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 		Label: m.MemNeeded,
 		Segments: []segment{seg("weights", c.Weights), seg("kv_cache", c.KVCache), seg("activations", c.Activations),
 			seg("training_states", c.TrainingStates), seg("overhead", c.Overhead)},
-		Text: Num(c.Needed, 1) + " GiB",
+		Text: text.Num(c.Needed, 1) + " GiB",
 	}
 	return app.Div().ID("memory").Class("block").Body(
 		app.H2().Text(m.MemoryTitle),
 		&stackChartBox{Lang: l, ID: "memory-chart", Title: m.MemoryTitle, Rows: []stackRow{row}, Max: gib(total),
-			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, Num(usable, 1))}}},
-		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, Num(c.Needed, 1), Num(usable, 1), Num(total, 1))),
+			Marks: []marker{{At: gib(usable), Label: fmt.Sprintf(m.MemUsableF, text.Num(usable, 1))}}},
+		app.P().Class("caption").Text(fmt.Sprintf(m.MemoryCaptionF, text.Num(c.Needed, 1), text.Num(usable, 1), text.Num(total, 1))),
 	)
 }
 
@@ -311,12 +310,12 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 func estimates(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	s := pl.Sizing
-	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, Num(s.Model.ParamsB, 2)))}
+	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, text.Num(s.Model.ParamsB, 2)))}
 	if e := s.DecodeTokensPerSec; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
 	if e := s.TrainingDays; e != nil {
-		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), Num(e.Likely, 1))))
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
 	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }
@@ -334,7 +333,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 		if c.AllInMonthly != nil {
 			mode, allIn = l.Enum("billing", c.BillingMode), l.Money(*c.AllInMonthly)
 		}
-		return []string{c.Name, Int(c.Count), Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
+		return []string{c.Name, text.Int(c.Count), text.Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
 	}
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
@@ -391,7 +390,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 	m := l.M()
 	rows := make([][]string, 0, len(pl.Cost.Items)+1)
 	for _, it := range pl.Cost.Items {
-		name := itemLabel(m, it.Name)
+		name := text.ItemLabel(m, it.Name)
 		if it.UserEntered {
 			name += " (" + m.UserEntered + ")"
 		}
@@ -458,12 +457,12 @@ func (p *plannerPage) sheetSummary() app.UI {
 	l := p.st.Lang
 	m := l.M()
 	var rows [][]string
-	for _, f := range sheetFields {
+	for _, f := range form.SheetFields {
 		v := p.st.Input.Get(f.Key)
 		switch f.Kind {
-		case kindChoice:
+		case form.KindChoice:
 			v = choiceLabel(f, l, v)
-		case kindBool:
+		case form.KindBool:
 			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
 		default:
 			if v == "" {
@@ -560,11 +559,11 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 		done = m.ImportedProcF
 	}
 	p.imported, p.importErr = fmt.Sprintf(done, name), false
-	hadWork := len(p.st.Input.v) > 0 || p.st.Proc != nil
+	hadWork := !p.st.Input.Empty() || p.st.Proc != nil
 	changes := !next.Input.Equal(p.st.Input) || next.Proc != p.st.Proc
 	r := p.route()
 	if p.pending == nil && hadWork && changes && !p.locked {
-		p.pending = &pending{saved: p.st, source: FromFile, name: clip(name)}
+		p.pending = &pending{saved: p.st, source: form.FromFile, name: form.Clip(name)}
 	}
 	p.setState(next)
 	p.problems = nil
@@ -576,32 +575,32 @@ func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err
 
 // importedState reads an imported file into the state it would give, or the
 // reason it changes nothing.
-func (p *plannerPage) importedState(data []byte, readErr error) (State, error) {
+func (p *plannerPage) importedState(data []byte, readErr error) (form.State, error) {
 	if readErr != nil {
-		return State{}, readErr
+		return form.State{}, readErr
 	}
 	req, err := importSheet(data)
 	if err != nil {
-		return State{}, err
+		return form.State{}, err
 	}
 	proc := p.st.Proc
 	if req.Procurement != nil {
-		if proc, err = NewProcurement(req.Procurement); err != nil {
-			return State{}, err
+		if proc, err = form.NewProcurement(req.Procurement); err != nil {
+			return form.State{}, err
 		}
 	}
-	in, problems := inputFrom(FromFile, FromRequirements(req).v)
+	in, problems := form.InputFrom(form.FromFile, form.FromRequirements(req).Texts())
 	if len(problems) > 0 {
-		return State{}, errors.New(problems[0].Message(p.st.Lang.M()))
+		return form.State{}, errors.New(problems[0].Message(p.st.Lang.M()))
 	}
-	return State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
+	return form.State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
 }
 
 // clearProcurement forgets the procurement sections of an import; the sheet
 // stays. The sections stay in backupKey, and Undo brings them back.
 func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 	p.fail = guard("removing the procurement sections", func() {
-		p.setState(State{Lang: p.st.Lang, Input: p.st.Input})
+		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input})
 		p.imported = ""
 		if p.pending == nil {
 			p.replaceSaved()

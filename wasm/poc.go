@@ -7,6 +7,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -22,13 +24,7 @@ type pocPage struct {
 	fileErr map[string]string // a report file refused, by its field
 }
 
-func newPOCPage() app.Composer { return &pocPage{} }
-
-// OnInit reads the state before the first render.
-func (p *pocPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *pocPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routePOC)) }
+func newPOCPage() app.Composer { return &pocPage{pageState: pageState{page: routePOC}} }
 
 // Render draws the page: the verdict first, then the form.
 func (p *pocPage) Render() app.UI {
@@ -140,21 +136,15 @@ func (p *pocPage) onReport(field string) app.EventHandler {
 // draft whole: it is a file, not typed text, and is bounded by
 // poc.MaxFactsBytes rather than by the typed-text bound.
 func (p *pocPage) setFacts(ctx app.Context, field, facts string) {
-	d := p.draft("poc").With(field, "")
-	if facts != "" {
-		d.f[field] = facts
-	}
+	d := p.draft("poc").WithFile(field, facts)
 	p.editSection(ctx, routeByID(routePOC), "poc", d)
 }
 
 // pocAnswer is the verdict, the checks and the machine comparison by
 // poc.Judge on the saved section.
-func pocAnswer(l Lang, proc *Procurement) app.UI {
+func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
-	var in *poc.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.POC
-	}
+	in := proc.Valid().POC
 	if in == nil {
 		return resultMsg("poc-result", "empty", j.NoPOC)
 	}
@@ -164,7 +154,7 @@ func pocAnswer(l Lang, proc *Procurement) app.UI {
 	}
 	return resultOK(l, proc, "poc", "data-verdict", string(res.Verdict),
 		app.P().ID("poc-verdict").Class("verdict", "status-"+string(res.Verdict)).
-			Text(fmt.Sprintf(j.POCVerdictF, l.label("pocstatus:"+string(res.Verdict)))),
+			Text(fmt.Sprintf(j.POCVerdictF, l.Label("pocstatus:"+string(res.Verdict)))),
 		pocChecks(l, res.Checks),
 		pocMachine(l, res.Machine),
 	)
@@ -175,7 +165,7 @@ func pocChecks(l Lang, cs []poc.Check) app.UI {
 	j := l.J()
 	rows := make([][]string, len(cs))
 	for i, c := range cs {
-		rows[i] = []string{l.label("poccheck:" + c.ID), c.Rule, l.label("pocstatus:" + string(c.Status)),
+		rows[i] = []string{l.Label("poccheck:" + c.ID), c.Rule, l.Label("pocstatus:" + string(c.Status)),
 			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.ReasonIn(l.Msg())}
 	}
 	return table(l, "poc-checks", j.POCChecksTitle,
@@ -211,7 +201,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 	head := []string{j.ColPath, j.ColPOC, j.ColDelivered}
 	kids := []app.UI{
 		app.H3().Text(j.POCMachineTitle),
-		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), sentenceGap(l))),
+		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), text.SentenceGap(l))),
 	}
 	if len(d.Config) > 0 {
 		kids = append(kids, table(l, "poc-config", j.ConfigDiffs, head, diffRows(d.Config)))
@@ -228,7 +218,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 // pocStage: done once the saved POC has its central figure, the measured
 // throughput against the expected one (rules P2, P3); in progress before,
 // or while a field is refused.
-func pocStage(st State) stage {
+func pocStage(st form.State) stage {
 	s := sectionStage(st.Proc, "poc")
 	if s != stageDone {
 		return s
@@ -238,17 +228,4 @@ func pocStage(st State) stage {
 		return stageInProgress
 	}
 	return stageDone
-}
-
-// clipDraft bounds the text of a saved draft's field: a facts document of
-// the POC section is a file kept whole (poc.MaxFactsBytes), every other
-// field typed text (clipText).
-func clipDraft(section, path, text string) string {
-	if section == "poc" && (path == "poc_facts" || path == "delivered_facts") {
-		if len(text) > poc.MaxFactsBytes {
-			return "" // refused whole, never cut: the draft loses the report
-		}
-		return text
-	}
-	return clipText(text)
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkQuotesUpdate(b *testing.B) {
 	h.ctx.Dispatch(func(ctx app.Context) { h.enter(ctx, r) })
 	e.ConsumeAll()
 	proc := goldenProcurement(b)
-	h.ctx.Dispatch(func(ctx app.Context) { h.setState(State{Lang: En, Proc: proc}) })
+	h.ctx.Dispatch(func(ctx app.Context) { h.setState(form.State{Lang: En, Proc: proc}) })
 	e.ConsumeAll()
 	values := []string{"1500", "1600"}
 	i := 0

@@ -7,6 +7,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -24,7 +26,7 @@ func (p *pageState) briefLines() []string {
 }
 
 // procVerdicts are the verdict lines of the saved sections.
-func procVerdicts(l Lang, proc *Procurement) []string {
+func procVerdicts(l Lang, proc *form.Procurement) []string {
 	if proc == nil || proc.Sections == nil {
 		return nil
 	}
@@ -35,7 +37,7 @@ func procVerdicts(l Lang, proc *Procurement) []string {
 		if r, err := quote.Compare(*s.Quotes); err == nil {
 			line := fmt.Sprintf(t.CheapestF, r.Quotes[0].Vendor, l.MoneyRange(r.Quotes[0].ExVAT))
 			if r.Spread != nil {
-				line += " " + fmt.Sprintf(t.SpreadF, Percent(*r.Spread))
+				line += " " + fmt.Sprintf(t.SpreadF, text.Percent(*r.Spread))
 			}
 			out = append(out, t.NavQuotes+": "+line)
 		}
@@ -47,7 +49,7 @@ func procVerdicts(l Lang, proc *Procurement) []string {
 	}
 	if s.Contract != nil {
 		if r, err := contract.Check(*s.Contract); err == nil {
-			out = append(out, t.NavContract+": "+fmt.Sprintf(t.LevelF, l.label("choice:level:"+string(r.Level()))))
+			out = append(out, t.NavContract+": "+fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(r.Level()))))
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ import (
 // /poc, the findings on /operations and the steps on /renewal are
 // rendered in the page's language and not in the other one (issue 15).
 func TestProcurementSpeaksTheLanguage(t *testing.T) {
-	proc := procurementOf(t)
+	proc := goldenProcurement(t)
 	s := proc.Sections
 	q, err := quote.Compare(*s.Quotes)
 	if err != nil {

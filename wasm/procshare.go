@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -17,7 +19,7 @@ func (p *pageState) shareFrag() (string, error) {
 }
 
 // shareSections is the share link of a procurement page: the sheet in the
-// query, the sections in the fragment (state.go), so a colleague opening
+// query, the sections in the fragment (form.State.ShareFragment), so a colleague opening
 // it sees the same comparison. Nothing when there are no sections.
 func (p *pageState) shareSections(r route) app.UI {
 	t := p.st.Lang.P()
@@ -25,8 +27,9 @@ func (p *pageState) shareSections(r route) app.UI {
 	switch {
 	case err != nil:
 		n := 0
-		if e, ok := err.(errShareTooLong); ok {
-			n = e.n
+		var long form.ErrShareTooLong
+		if errors.As(err, &long) {
+			n = long.N
 		}
 		return app.P().ID("share-sections-too-long").Class("note").Text(fmt.Sprintf(t.ShareTooLongF, n))
 	case frag == "":

@@ -3,28 +3,10 @@
 package main
 
 import (
-	"reflect"
 	"testing"
-)
 
-// TestProcTextComplete: every procurement text and label exists in both
-// languages (guide: every sentence a user reads is in zh-CN and en).
-func TestProcTextComplete(t *testing.T) {
-	for _, l := range []Lang{En, Zh} {
-		v := reflect.ValueOf(*l.P())
-		for i := range v.NumField() {
-			f := v.Type().Field(i)
-			if f.Name != "_" && v.Field(i).String() == "" {
-				t.Errorf("%s: procText.%s is empty", l, f.Name)
-			}
-		}
-	}
-	for k, pair := range procLabels {
-		if pair[0] == "" || pair[1] == "" {
-			t.Errorf("procLabels[%q] = %q", k, pair)
-		}
-	}
-}
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
+)
 
 // TestProcFieldsLabelled: every field the procurement forms show has a
 // label and every choice a text, in both languages.
@@ -38,11 +20,11 @@ func TestProcFieldsLabelled(t *testing.T) {
 	for prefix, fs := range groups {
 		for _, f := range fs {
 			key := labelKey(prefix + f.Path)
-			if _, ok := procLabels[key]; !ok {
+			if !text.HasProcLabel(key) {
 				t.Errorf("no label for %s", key)
 			}
 			for _, c := range f.Choices {
-				if _, ok := procLabels[f.Labels+":"+c]; c != "" && !ok {
+				if c != "" && !text.HasProcLabel(f.Labels+":"+c) {
 					t.Errorf("no label for choice %s:%s", f.Labels, c)
 				}
 			}

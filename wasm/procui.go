@@ -5,20 +5,21 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // The form pieces of the procurement pages, on the editing API of
-// procform.go: every field reads its text from the section's draft and
+// wasm/internal/form/procform.go: every field reads its text from the section's draft and
 // writes it back through editSection.
 
-// draft is the typed text of section name (procform.go).
-func (p *pageState) draft(name string) Draft { return p.st.Proc.Draft(name) }
+// draft is the typed text of section name (form.Draft, form.BuildSection).
+func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name) }
 
 // editSection replaces section name's draft with d: the section is parsed
-// and validated, the state recomputed and saved (procform.go).
-func (p *pageState) editSection(ctx app.Context, r route, name string, d Draft) {
-	p.setState(State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
+// and validated, the state recomputed and saved (form.Draft, form.BuildSection).
+func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
+	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
 	p.problems = nil
 	p.saveEdit(ctx, r)
 }
@@ -39,10 +40,10 @@ type pfield struct {
 	Path    string   // the field's path in the section, as Validate names it
 	Kind    pkind    // how it is entered
 	Choices []string // pChoice: the values, "" first when it may be left out
-	Labels  string   // pChoice: the procLabels prefix of the choice labels ("choice:poc")
+	Labels  string   // pChoice: the text package's label prefix of the choice labels ("choice:poc")
 }
 
-// labelKey is the procLabels key of a path: row indexes left out,
+// labelKey is the label key (text.Lang.Label) of a path: row indexes left out,
 // "quotes[2].vendor" → "quotes[].vendor".
 func labelKey(path string) string {
 	var b strings.Builder
@@ -73,7 +74,7 @@ func errText(l Lang, fe *fielderr.Error) string {
 	if fe.Msg != "" || l != Zh {
 		return fe.Problem()
 	}
-	return wantGot(l, fe.Want, fe.Value)
+	return form.WantGot(l, fe.Want, fe.Value)
 }
 
 // sectionField renders one field of section sec inside route r, as a
@@ -113,7 +114,7 @@ func (b *procFieldBox) Render() app.UI {
 func (b *procFieldBox) render() app.UI {
 	l, f, sec := b.Lang, b.Field, b.Sec
 	id := fieldDOMID(sec, f.Path)
-	label := l.fieldLabel(sec, labelKey(f.Path))
+	label := l.FieldLabel(sec, labelKey(f.Path))
 	bad := b.Err != ""
 	p, r := b.Page, routeByID(b.Route)
 	h := func(ctx app.Context, e app.Event) {
@@ -149,7 +150,7 @@ func (b *procFieldBox) render() app.UI {
 		for i, c := range f.Choices {
 			text := l.P().NotStated
 			if c != "" {
-				text = l.label(f.Labels + ":" + c)
+				text = l.Label(f.Labels + ":" + c)
 			}
 			o := app.Option().Value(c).Text(text)
 			if c == b.Value || app.IsClient {
@@ -186,7 +187,7 @@ func (p *pageState) sectionErr(sec string) app.UI {
 		return slot
 	}
 	l := p.st.Lang
-	name := l.fieldLabel(sec, labelKey(fe.Field))
+	name := l.FieldLabel(sec, labelKey(fe.Field))
 	if i := strings.LastIndex(fe.Field, "["); i >= 0 && name == labelKey(fe.Field) {
 		name = fe.Field
 	}
@@ -203,7 +204,7 @@ func rowOf(path string) (int, bool) {
 	if i < 0 {
 		return 0, false
 	}
-	return rowIndex(path, path[:i])
+	return form.RowIndex(path, path[:i])
 }
 
 // fields renders a group of section fields.
@@ -228,7 +229,7 @@ func (p *pageState) removeRow(r route, sec, list string, i int) app.UI {
 
 // addRow is a button adding a row to the list at list, seeded by first;
 // prep, when set, fills the rest of the section first (from the plan).
-func (p *pageState) addRow(r route, sec, list, text string, first func(n int) map[string]string, prep func(Draft) Draft) app.UI {
+func (p *pageState) addRow(r route, sec, list, text string, first func(n int) map[string]string, prep func(form.Draft) form.Draft) app.UI {
 	return app.Button().ID("%s-add-%s", sec, strings.ReplaceAll(list, ".", "-")).Type("button").Class("btn").Text(text).
 		OnClick(func(ctx app.Context, e app.Event) {
 			p.fail = guard("add row", func() {

@@ -8,6 +8,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -21,13 +23,7 @@ type quotesPage struct {
 	pageState
 }
 
-func newQuotesPage() app.Composer { return &quotesPage{} }
-
-// OnInit reads the state before the first render.
-func (p *quotesPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *quotesPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeQuotes)) }
+func newQuotesPage() app.Composer { return &quotesPage{pageState: pageState{page: routeQuotes}} }
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
@@ -83,7 +79,7 @@ func (p *quotesPage) quotesForm() app.UI {
 }
 
 // needIfEmpty takes the need from the plan when none was entered.
-func (p *quotesPage) needIfEmpty(d Draft) Draft {
+func (p *quotesPage) needIfEmpty(d form.Draft) form.Draft {
 	if d.Get("need.cards") != "" {
 		return d
 	}
@@ -104,28 +100,24 @@ func (p *quotesPage) needFromPlan(ctx app.Context, e app.Event) {
 }
 
 // withPlanNeed sets the need fields of a quotes draft from the plan.
-func withPlanNeed(d Draft, o Outcome) Draft {
-	req := o.Req
-	cards := 1
+func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
+	req, cards := o.Req, 0
 	if o.Plan != nil {
-		cards = max(o.Plan.GPU.Count, 1)
+		cards = o.Plan.GPU.Count
 	}
-	term := min(max(req.ProjectMonths, 1), 120)
-	return d.With("need.cards", strconv.Itoa(cards)).
-		With("need.egress_tb", req.EgressTBMonth.String()).
-		With("need.storage_gb", req.StorageTB.Mul(decimal.NewFromInt(1000)).String()).
-		With("need.ips", strconv.Itoa(req.ExtraIPs)).
-		With("need.term_months", strconv.Itoa(term))
+	n := quote.NeedFor(cards, req.EgressTBMonth, req.StorageTB, req.ExtraIPs, req.ProjectMonths)
+	return d.With("need.cards", strconv.Itoa(n.Cards)).
+		With("need.egress_tb", n.EgressTB.String()).
+		With("need.storage_gb", n.StorageGB.String()).
+		With("need.ips", strconv.Itoa(n.IPs)).
+		With("need.term_months", strconv.Itoa(n.TermMonths))
 }
 
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
-func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *quote.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Quotes
-	}
+	in := proc.Valid().Quotes
 	if in == nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoQuotes))
@@ -138,7 +130,7 @@ func quotesAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 	best := res.Quotes[0]
 	spread := ""
 	if res.Spread != nil {
-		spread = Percent(*res.Spread)
+		spread = text.Percent(*res.Spread)
 	}
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
@@ -161,7 +153,7 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		extras := "—"
 		if q.ExtrasShare != nil {
-			extras = Percent(*q.ExtrasShare)
+			extras = text.Percent(*q.ExtrasShare)
 		}
 		complete := t.Yes
 		if !q.Complete {
@@ -192,9 +184,9 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		segs := make([]segment, len(items))
 		for j, item := range items {
-			name := itemLabel(m, item)
+			name := text.ItemLabel(m, item)
 			if item == costitem.Bundled {
-				name = l.label("item:bundled")
+				name = l.Label("item:bundled")
 			}
 			segs[j] = segment{Label: name, Class: "item-" + item}
 			for _, ln := range q.Lines {
@@ -218,7 +210,7 @@ func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 			text = l.Msg().Text("quote.who", msg.Text(who), msg.Text(text))
 		}
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
-			app.Span().Class("level").Text(l.label("choice:level:"+string(f.Level))),
+			app.Span().Class("level").Text(l.Label("choice:level:"+string(f.Level))),
 			app.Text(" "+text+" "),
 			procRuleRef(l, f.Rule, embed),
 		))

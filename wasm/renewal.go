@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -20,13 +21,7 @@ type renewalPage struct {
 	shown map[string]int // date fields shown per list, empty ones included
 }
 
-func newRenewalPage() app.Composer { return &renewalPage{} }
-
-// OnInit reads the state before the first render.
-func (p *renewalPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *renewalPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeRenewal)) }
+func newRenewalPage() app.Composer { return &renewalPage{pageState: pageState{page: routeRenewal}} }
 
 // Render draws the page: the timeline first, then the dates.
 func (p *renewalPage) Render() app.UI {
@@ -84,12 +79,9 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 
 // renewalAnswer is the timeline by exit.Schedule on the saved section,
 // and the calendar download.
-func renewalAnswer(l Lang, proc *Procurement) app.UI {
+func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 	j := l.J()
-	var in *exit.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Exit
-	}
+	in := proc.Valid().Exit
 	if in == nil {
 		return resultMsg("exit-result", "empty", j.NoExit)
 	}
@@ -126,4 +118,4 @@ func downloadICS(cal exit.Calendar) {
 }
 
 // renewalStage: done once the timeline can be laid out.
-func renewalStage(st State) stage { return sectionStage(st.Proc, "exit") }
+func renewalStage(st form.State) stage { return sectionStage(st.Proc, "exit") }

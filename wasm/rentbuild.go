@@ -5,6 +5,8 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -18,13 +20,9 @@ type rentBuildPage struct {
 	pageState
 }
 
-func newRentBuildPage() app.Composer { return &rentBuildPage{} }
-
-// OnInit reads the state before the first render.
-func (p *rentBuildPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *rentBuildPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeRentBuild)) }
+func newRentBuildPage() app.Composer {
+	return &rentBuildPage{pageState: pageState{page: routeRentBuild}}
+}
 
 // Render draws the page.
 func (p *rentBuildPage) Render() app.UI {
@@ -117,12 +115,12 @@ func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI
 		dataTable("rb-figures", m.RBFiguresTitle, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.RBCapex, l.Money(in.Build.Capex)},
 			{m.RBDepreciation, l.Money(res.Depreciation)},
-			{m.RBElectricity, l.Money(res.Electricity) + " (" + Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{m.RBElectricity, l.Money(res.Electricity) + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
 			{m.RBRunning, l.Money(res.RunningCost)},
 			{m.RBSelfMonthly, l.Money(res.SelfBuildMonthly)},
 			{m.RBRentMonthly, l.Money(res.RentMonthly)},
 			{m.RBHybridMonthly, l.Money(res.Hybrid.Monthly)},
-			{m.RBHybridSaving, Percent(res.Hybrid.SavingVsBuild)},
+			{m.RBHybridSaving, text.Percent(res.Hybrid.SavingVsBuild)},
 		}),
 	)
 }
@@ -136,12 +134,8 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 	used := map[string]string{}
 	if ok {
 		b := in.Build
-		perCard := decimal.Zero
-		if b.Cards > 0 {
-			perCard = b.Capex.DivRound(decimal.NewFromInt(int64(b.Cards)), 2)
-		}
 		used = map[string]string{
-			"cost.self_build.capex_per_card":     perCard.StringFixed(0),
+			"cost.self_build.capex_per_card":     b.CapexPerCard().StringFixed(0),
 			"cost.self_build.residual_fraction":  b.ResidualFraction.String(),
 			"cost.self_build.life_months":        fmt.Sprint(b.DepreciationMonths),
 			"cost.self_build.pue":                b.PUE.String(),
@@ -151,7 +145,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 		}
 	}
 	fields := []app.UI{app.Legend().Text(m.SelfBuildTitle), app.P().Class("help").Text(m.SelfBuildHelp)}
-	for _, f := range selfBuildFields {
+	for _, f := range form.SelfBuildFields {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(

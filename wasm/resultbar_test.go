@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -16,7 +17,7 @@ import (
 // plan states the fields it took at their defaults (issue 15, items 3, 4).
 func TestResultBar(t *testing.T) {
 	useStore(t, memStore{})
-	pl := Compute(DefaultInput()).Plan
+	pl := form.Compute(form.DefaultInput()).Plan
 	for _, tc := range []struct {
 		target string
 		lang   Lang
@@ -46,10 +47,10 @@ func TestResultBar(t *testing.T) {
 		}
 	}
 	// A refused field: the bar says the plan waits.
-	in := DefaultInput().With("hours_per_day", "25")
+	in := form.DefaultInput().With("hours_per_day", "25")
 	p := &plannerPage{}
 	p.st.Lang = En
-	p.setState(State{Lang: En, Input: in})
+	p.setState(form.State{Lang: En, Input: in})
 	if got := app.HTMLString(p.resultBar()); !strings.Contains(got, `data-state="pending"`) || strings.Contains(got, `id="bar-cost"`) {
 		t.Errorf("bar with a bad field: %s", got)
 	}
@@ -57,7 +58,7 @@ func TestResultBar(t *testing.T) {
 
 // sheetLabel is a field's label in l.
 func sheetLabel(l Lang, key string) string {
-	f, _ := fieldByKey(key)
+	f, _ := form.ByKey(key)
 	return f.Label(l.M())
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/sitegen"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -58,19 +59,19 @@ func prerenderRelease(t *testing.T, target string, release []byte) string {
 func TestPrerenderPages(t *testing.T) {
 	useStore(t, memStore{})
 	headings := map[string][2]string{
-		routePlanner:    {enMessages.PlannerTitle, zhMessages.PlannerTitle},
-		routeCost:       {enMessages.CostTitle, zhMessages.CostTitle},
-		routeRentBuild:  {enMessages.RentBuildTitle, zhMessages.RentBuildTitle},
-		routeAcceptance: {enMessages.AcceptanceTitle, zhMessages.AcceptanceTitle},
-		routeAbout:      {enMessages.AboutTitle, zhMessages.AboutTitle},
-		routeEmbed:      {enMessages.PlannerTitle, zhMessages.PlannerTitle},
-		routeQuotes:     {enProc.QuotesTitle, zhProc.QuotesTitle},
-		routeVendors:    {enProc.VendorsTitle, zhProc.VendorsTitle},
-		routeContract:   {enProc.ContractTitle, zhProc.ContractTitle},
-		routePOC:        {enProc.NavPOC, zhProc.NavPOC},
-		routeOperations: {enProc.NavOperations, zhProc.NavOperations},
-		routeRenewal:    {enProc.NavRenewal, zhProc.NavRenewal},
-		routeChecklists: {enProc.NavChecklists, zhProc.NavChecklists},
+		routePlanner:    {En.M().PlannerTitle, Zh.M().PlannerTitle},
+		routeCost:       {En.M().CostTitle, Zh.M().CostTitle},
+		routeRentBuild:  {En.M().RentBuildTitle, Zh.M().RentBuildTitle},
+		routeAcceptance: {En.M().AcceptanceTitle, Zh.M().AcceptanceTitle},
+		routeAbout:      {En.M().AboutTitle, Zh.M().AboutTitle},
+		routeEmbed:      {En.M().PlannerTitle, Zh.M().PlannerTitle},
+		routeQuotes:     {En.P().QuotesTitle, Zh.P().QuotesTitle},
+		routeVendors:    {En.P().VendorsTitle, Zh.P().VendorsTitle},
+		routeContract:   {En.P().ContractTitle, Zh.P().ContractTitle},
+		routePOC:        {En.P().NavPOC, Zh.P().NavPOC},
+		routeOperations: {En.P().NavOperations, Zh.P().NavOperations},
+		routeRenewal:    {En.P().NavRenewal, Zh.P().NavRenewal},
+		routeChecklists: {En.P().NavChecklists, Zh.P().NavChecklists},
 	}
 	for _, r := range routes {
 		for i, l := range []Lang{En, Zh} {
@@ -225,7 +226,7 @@ func TestPlannerExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := ToRequirements(h.st.Input)
+	req, _ := form.ToRequirements(h.st.Input)
 	p, err := plan.Build(req)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/vendors"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -18,13 +20,7 @@ type vendorsPage struct {
 	pageState
 }
 
-func newVendorsPage() app.Composer { return &vendorsPage{} }
-
-// OnInit reads the state before the first render.
-func (p *vendorsPage) OnInit() { p.preload() }
-
-// OnNav reloads the state when the page is entered.
-func (p *vendorsPage) OnNav(ctx app.Context) { p.enter(ctx, routeByID(routeVendors)) }
+func newVendorsPage() app.Composer { return &vendorsPage{pageState: pageState{page: routeVendors}} }
 
 // Render draws the page.
 func (p *vendorsPage) Render() app.UI {
@@ -84,7 +80,7 @@ func (p *vendorsPage) newVendor(n int) map[string]string {
 }
 
 // cardsFromPlan fills the cards to split from the plan when empty.
-func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
+func (p *vendorsPage) cardsFromPlan(d form.Draft) form.Draft {
 	if d.Get("cards") != "" || p.out.Plan == nil {
 		return d
 	}
@@ -93,12 +89,9 @@ func (p *vendorsPage) cardsFromPlan(d Draft) Draft {
 
 // vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
 // on the saved section.
-func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
+func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	t := l.P()
-	var in *vendors.Input
-	if proc != nil && proc.Sections != nil {
-		in = proc.Sections.Vendors
-	}
+	in := proc.Valid().Vendors
 	if in == nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "empty").Body(
 			app.P().Text(t.NoVendors))
@@ -122,8 +115,8 @@ func vendorsAnswer(l Lang, proc *Procurement, embed bool) app.UI {
 		for _, a := range v.Adjustments {
 			why = append(why, a.ReasonIn(l.Msg()))
 		}
-		rows[i] = []string{rank, v.Name, l.label("choice:status:" + string(v.Status)),
-			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, sentenceGap(l))}
+		rows[i] = []string{rank, v.Name, l.Label("choice:status:" + string(v.Status)),
+			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, text.SentenceGap(l))}
 	}
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
@@ -146,18 +139,18 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	}
 	t := l.P()
 	reason := s.ReasonIn(l.Msg())
-	text := fmt.Sprintf(t.SplitImpossibleF, s.Cards, reason)
+	line := fmt.Sprintf(t.SplitImpossibleF, s.Cards, reason)
 	if s.InRange {
 		primary, backup := s.PrimaryVendor, s.BackupVendor
 		if primary == "" {
 			// Fewer than two eligible vendors: the split stands, unnamed.
 			primary, backup = t.PrimaryWord, t.BackupWord
 		}
-		text = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, Percent(s.PrimaryShare)) + " " + reason
+		line = fmt.Sprintf(t.SplitF, s.Cards, s.Primary, primary, s.Backup, backup, text.Percent(s.PrimaryShare)) + " " + reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
 		app.H3().Text(t.SplitTitle),
-		app.P().Text(text),
+		app.P().Text(line),
 	)
 }

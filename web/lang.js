@@ -5,7 +5,7 @@
 // scripts, loads the prerender of the language the app will show, and on
 // an /en/ address puts back the app's address (/cost?lang=en) before
 // go-app's router reads it. It picks the language as the app does
-// (pickLang in wasm/state.go): ?lang=, then the saved one, then the
+// (pickLang in wasm/internal/form/state.go): ?lang=, then the saved one, then the
 // browser's; an /en/ address without ?lang= asks for English.
 (function () {
   "use strict";

@@ -10,7 +10,7 @@ import (
 // The defaults of a requirement sheet live here, and only here: gpuverify
 // fills them when a sheet leaves a field out (DecodeRequirements,
 // Normalize), and the site's form starts from the same values
-// (wasm/field.go reads DefaultText). A sheet typed into the site and the
+// (wasm/internal/form/field.go reads DefaultText). A sheet typed into the site and the
 // same sheet given to gpuverify plan therefore build the same plan file,
 // byte for byte (issue 15).
 //

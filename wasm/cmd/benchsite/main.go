@@ -20,8 +20,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -37,6 +35,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuplan/gpuplan/wasm/e2e"
+	"github.com/gpuplan/gpuplan/wasm/internal/cmdmain"
 	"github.com/gpuplan/gpuplan/wasm/sitesrv"
 )
 
@@ -125,18 +124,10 @@ const inputLatency = `new Promise((resolve, reject) => {
   input.dispatchEvent(new Event("input", {bubbles: true}));
 })`
 
-func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "benchsite:", err)
-		}
-		os.Exit(1)
-	}
-}
+func main() { cmdmain.Main("benchsite", 1, run) }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("benchsite", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cmdmain.Flags("benchsite", stderr)
 	dir := fs.String("dir", "build/site", "the generated site")
 	prefix := fs.String("prefix", "", "the sub-path the site was built for")
 	runs := fs.Int("runs", 7, "page loads per measurement")

@@ -13,31 +13,22 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/gpuplan/gpuplan/wasm/internal/cmdmain"
 	"github.com/gpuplan/gpuplan/wasm/sitesrv"
 )
 
-func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "serve:", err)
-		}
-		os.Exit(2)
-	}
-}
+func main() { cmdmain.Main("serve", 2, run) }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cmdmain.Flags("serve", stderr)
 	dir := fs.String("dir", "build/site", "the generated site")
 	addr := fs.String("addr", "127.0.0.1:8000", "listen `address`")
 	prefix := fs.String("prefix", "", "serve the site under this sub-path, e.g. /gpuplan")

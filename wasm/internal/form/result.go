@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"errors"
@@ -32,8 +32,8 @@ func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
 	req := plan.Requirements{Schema: planfile.RequirementsSchema}
 	custom := in.Get("model.preset") == ""
 	var errs []*FieldError
-	for _, f := range inputFields {
-		if !custom && (f.Key == "model.params_b" || f.Group == groupShape) {
+	for _, f := range InputFields {
+		if !custom && (f.Key == "model.params_b" || f.Group == GroupShape) {
 			continue
 		}
 		v, ok, err := f.Parse(in.Get(f.Key))
@@ -53,16 +53,16 @@ func ToRequirements(in Input) (plan.Requirements, []*FieldError) {
 // ToRequirements, used to restore an imported plan's sheet.
 func FromRequirements(req plan.Requirements) Input {
 	in := DefaultInput()
-	for _, f := range inputFields {
+	for _, f := range InputFields {
 		v := f.take(req)
-		if v == "" && !f.Optional() && (f.Kind == kindInt || f.Kind == kindDecimal || f.Kind == kindMoney) {
+		if v == "" && !f.Optional() && (f.Kind == KindInt || f.Kind == KindDecimal || f.Kind == KindMoney) {
 			v = "0" // a required number the sheet leaves at zero
 		}
 		in = in.With(f.Key, v)
 	}
 	if in.Get("model.preset") != "" {
 		// Shape fields never travel with a preset.
-		for _, f := range shapeFields {
+		for _, f := range ShapeFields {
 			in = in.With(f.Key, f.Default)
 		}
 		in = in.With("model.params_b", "")
@@ -79,7 +79,7 @@ func Compute(in Input) Outcome { return ComputeState(State{Input: in}) }
 func ComputeState(st State) Outcome {
 	in := st.Input
 	req, errs := ToRequirements(in)
-	req.Procurement = st.Proc.sections()
+	req.Procurement = st.Proc.PlanSections()
 	o := Outcome{Req: req, Errors: errs}
 	if len(errs) > 0 {
 		return o
@@ -105,13 +105,13 @@ func fieldErrorOf(err error, in Input) *FieldError {
 		return nil
 	}
 	key := keyForErrField(fe.Field, in)
-	f, ok := fieldByKey(key)
+	f, ok := ByKey(key)
 	if !ok {
 		return nil
 	}
-	out := &FieldError{Key: key, Value: clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
+	out := &FieldError{Key: key, Value: Clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
 	if fe.Msg == "" {
-		out.Want, out.Got = fe.Want, clip(fe.Value)
+		out.Want, out.Got = fe.Want, Clip(fe.Value)
 	}
 	return out
 }
@@ -123,10 +123,10 @@ func keyForErrField(name string, in Input) string {
 	if name == "model" && in.Get("model.preset") == "" {
 		return "model.params_b"
 	}
-	if _, ok := fieldByKey(name); ok {
+	if _, ok := ByKey(name); ok {
 		return name
 	}
-	for _, f := range inputFields {
+	for _, f := range InputFields {
 		for _, alias := range f.ErrFields {
 			if alias == name {
 				return f.Key
@@ -134,7 +134,7 @@ func keyForErrField(name string, in Input) string {
 		}
 	}
 	// cost.prices.<id> without .monthly/.hourly, and similar prefixes.
-	for _, f := range inputFields {
+	for _, f := range InputFields {
 		if strings.HasPrefix(f.Key, name+".") {
 			return f.Key
 		}

@@ -1,13 +1,13 @@
-package main
+package text
 
 import "github.com/gpuplan/gpuplan/shared/acceptance"
 
-// uxText holds the sentences issue 15's page changes add (the answer-first
+// UXText holds the sentences issue 15's page changes add (the answer-first
 // result bar, the acceptance grid, a report that does not verify, the
 // defaults line, the language alternates). They live apart from
 // messages.go, one complete struct per language; TestUXTextComplete fails
 // on an empty field.
-type uxText struct {
+type UXText struct {
 	// NoVerdictTitle heads the box shown instead of a verdict when a
 	// loaded report does not verify.
 	NoVerdictTitle string
@@ -27,7 +27,7 @@ type uxText struct {
 	GridGPU string
 }
 
-var uxEn = uxText{
+var uxEn = UXText{
 	NoVerdictTitle:     "No verdict: this report does not verify.",
 	NoVerdictDigest:    "Its digest is not the digest of its content, so it was changed after gpuverify wrote it. None of its results can be trusted; run gpuverify check on the server again.",
 	NoVerdictSignature: "Its signature does not verify against the allowed signers given, so nobody vouches for it. None of its results can be trusted until it does.",
@@ -38,7 +38,7 @@ var uxEn = uxText{
 	GridGPU:            "GPU",
 }
 
-var uxZh = uxText{
+var uxZh = UXText{
 	NoVerdictTitle:     "无结论：这份报告未通过校验。",
 	NoVerdictDigest:    "报告的摘要与其内容不符，说明它在 gpuverify 写出后被修改过。其中任何结果都不可信；请在服务器上重新运行 gpuverify check。",
 	NoVerdictSignature: "报告的签名无法用所给的允许签名者验证，没有人为它担保。在签名验证通过之前，其中任何结果都不可信。",
@@ -50,13 +50,13 @@ var uxZh = uxText{
 }
 
 // UX returns the issue-15 texts for l; an unknown Lang gets English.
-func (l Lang) UX() *uxText {
+func (l Lang) UX() *UXText {
 	if l == Zh {
 		return &uxZh
 	}
 	return &uxEn
 }
 
-// kindTitle is the heading of a kind of check in l: the catalogue's, the
+// KindTitle is the heading of a kind of check in l: the catalogue's, the
 // heading gpuverify check prints in that language.
-func kindTitle(l Lang, k acceptance.Kind) string { return k.Title(l.Msg()) }
+func KindTitle(l Lang, k acceptance.Kind) string { return k.Title(l.Msg()) }

@@ -1,4 +1,4 @@
-package main
+package text
 
 // Messages holds every user-visible string. One struct per language keeps the
 // table checked by the compiler: a missing field is a build error, and

@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/shopspring/decimal"
 )
 
@@ -73,6 +74,17 @@ func (d Draft) With(path, text string) Draft {
 	return out
 }
 
+// WithFile is With for a field that holds a whole file (the POC section's
+// facts documents): the text is kept as it is, not cut to MaxDraftText;
+// the caller bounds it (poc.MaxFactsBytes, ClipDraft).
+func (d Draft) WithFile(path, text string) Draft {
+	out := d.With(path, "")
+	if text != "" {
+		out.f[path] = text
+	}
+	return out
+}
+
 // Equal reports whether two drafts hold the same text in every field.
 func (d Draft) Equal(o Draft) bool { return maps.Equal(d.f, o.f) }
 
@@ -81,7 +93,7 @@ func (d Draft) Equal(o Draft) bool { return maps.Equal(d.f, o.f) }
 func (d Draft) Rows(prefix string) int {
 	n := 0
 	for k := range d.f {
-		if i, ok := rowIndex(k, prefix); ok && i+1 > n {
+		if i, ok := RowIndex(k, prefix); ok && i+1 > n {
 			n = i + 1
 		}
 	}
@@ -104,7 +116,7 @@ func (d Draft) AddRow(prefix string, first map[string]string) Draft {
 func (d Draft) RemoveRow(prefix string, i int) Draft {
 	out := Draft{f: make(map[string]string, len(d.f))}
 	for k, v := range d.f {
-		j, ok := rowIndex(k, prefix)
+		j, ok := RowIndex(k, prefix)
 		switch {
 		case !ok || j < i:
 			out.f[k] = v
@@ -116,8 +128,8 @@ func (d Draft) RemoveRow(prefix string, i int) Draft {
 	return out
 }
 
-// rowIndex returns the index of path's row in the list at prefix.
-func rowIndex(path, prefix string) (int, bool) {
+// RowIndex returns the index of path's row in the list at prefix.
+func RowIndex(path, prefix string) (int, bool) {
 	rest, ok := strings.CutPrefix(path, prefix+"[")
 	if !ok {
 		return 0, false
@@ -130,15 +142,15 @@ func rowIndex(path, prefix string) (int, bool) {
 	return i, err == nil && i >= 0
 }
 
-// maxDraftText bounds the text of one field: the longest any section
+// MaxDraftText bounds the text of one field: the longest any section
 // takes is a checklist note of 2,000 bytes; one more byte lets Validate
 // say it is too long.
-const maxDraftText = 2001
+const MaxDraftText = 2001
 
 // clipText bounds the text of one field.
 func clipText(s string) string {
-	if len(s) > maxDraftText {
-		return s[:maxDraftText]
+	if len(s) > MaxDraftText {
+		return s[:MaxDraftText]
 	}
 	return s
 }
@@ -226,9 +238,9 @@ func childType(t reflect.Type, k string) reflect.Type {
 	return nil
 }
 
-// sectionDraft is the draft of section name as stored in sections: the
+// SectionDraft is the draft of section name as stored in sections: the
 // saved section flattened, empty when there is none.
-func sectionDraft(sections *plan.Procurement, name string) Draft {
+func SectionDraft(sections *plan.Procurement, name string) Draft {
 	if sections == nil {
 		return Draft{}
 	}
@@ -244,7 +256,7 @@ func sectionDraft(sections *plan.Procurement, name string) Draft {
 	return d
 }
 
-// sectionField is the field of plan.Procurement whose JSON name is name.
+// SectionField is the field of plan.Procurement whose JSON name is name.
 func sectionField(v reflect.Value, name string) reflect.Value {
 	t := v.Type()
 	for i := range t.NumField() {
@@ -467,8 +479,8 @@ func listify(v any) any {
 	return v
 }
 
-// errAsField returns err as a *fielderr.Error, or one at the section's name.
-func errAsField(name string, err error) *fielderr.Error {
+// ErrAsField returns err as a *fielderr.Error, or one at the section's name.
+func ErrAsField(name string, err error) *fielderr.Error {
 	if err == nil {
 		return nil
 	}
@@ -477,4 +489,17 @@ func errAsField(name string, err error) *fielderr.Error {
 		return fe
 	}
 	return fielderr.Errorf(name, "%s", clipReason(err.Error()))
+}
+
+// ClipDraft bounds the text of a saved draft's field: a facts document of
+// the POC section is a file kept whole (poc.MaxFactsBytes), every other
+// field typed text (clipText).
+func ClipDraft(section, path, text string) string {
+	if section == "poc" && (path == "poc_facts" || path == "delivered_facts") {
+		if len(text) > poc.MaxFactsBytes {
+			return "" // refused whole, never cut: the draft loses the report
+		}
+		return text
+	}
+	return clipText(text)
 }

@@ -1,12 +1,10 @@
-package main
-
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+package text
 
 // Texts of the POC, operations, renewal and checklists pages, one struct
-// per language like Messages and procText: a missing field is a build
+// per language like Messages and ProcText: a missing field is a build
 // error and TestJourneyTextComplete catches an empty one. Fields ending in
 // "F" are fmt formats. Field and choice labels are in journeyLabels.
-type journeyText struct {
+type JourneyText struct {
 	_ [0]func() // incomparable: no equality function in app.wasm
 
 	// POC.
@@ -38,14 +36,14 @@ type journeyText struct {
 }
 
 // J returns the journey texts for l; an unknown Lang gets English.
-func (l Lang) J() *journeyText {
+func (l Lang) J() *JourneyText {
 	if l == Zh {
 		return &zhJourney
 	}
 	return &enJourney
 }
 
-var enJourney = journeyText{
+var enJourney = JourneyText{
 	POCIntro:         "Test with the real model and data before signing. Scaling is judged against 75% of linear, performance against 90% of the expected figure, the rest against the vendor's promise (P1–P5).",
 	POCRunTitle:      "The run",
 	POCMetricsTitle:  "Measured against the target",
@@ -110,7 +108,7 @@ var enJourney = journeyText{
 	NotePlaceholder: "note (optional)",
 }
 
-var zhJourney = journeyText{
+var zhJourney = JourneyText{
 	POCIntro:         "签约前用真实模型和数据测试。扩展效率对比线性的 75%，性能对比预期的 90%，其余对比供应商承诺（P1–P5）。",
 	POCRunTitle:      "测试运行",
 	POCMetricsTitle:  "实测与目标",
@@ -260,20 +258,20 @@ var journeyLabels = map[string][2]string{
 	"check:na":                            {"not applicable", "不适用"},
 }
 
-// fieldLabel is the label of field key (row indexes left out) of section
+// FieldLabel is the label of field key (row indexes left out) of section
 // sec: this file's label for the section, else procLabels'.
-func (l Lang) fieldLabel(sec, key string) string {
+func (l Lang) FieldLabel(sec, key string) string {
 	if pair, ok := journeyLabels[sec+":"+key]; ok {
 		if l == Zh {
 			return pair[1]
 		}
 		return pair[0]
 	}
-	return l.label(key)
+	return l.Label(key)
 }
 
 // journeyLabel is a label of journeyLabels; ok is false when there is
-// none. procText's label falls back to it.
+// none. ProcText's label falls back to it.
 func (l Lang) journeyLabel(key string) (string, bool) {
 	pair, ok := journeyLabels[key]
 	if !ok {
@@ -285,37 +283,9 @@ func (l Lang) journeyLabel(key string) (string, bool) {
 	return pair[0], true
 }
 
-// The journey status of these pages' stages (journey.go).
-func init() {
-	stageOf[routePOC] = pocStage
-	stageOf[routeOperations] = operationsStage
-	stageOf[routeRenewal] = renewalStage
-	stageOf[routeChecklists] = checklistsStage
-}
-
-// errSlot holds section sec's error (sectionErr) in an element that is
-// always there: when the error comes or goes, the form's other elements
-// keep their places, so go-app updates them rather than replacing them,
-// and the field being typed in keeps the focus.
-func (p *pageState) errSlot(sec string) app.UI {
-	return app.Div().Class("section-error-slot").Body(p.sectionErr(sec))
-}
-
-// resultMsg is a page's answer when there is none to give: nothing
-// entered ("empty") or the saved section refused ("error").
-func resultMsg(id, state, text string) app.UI {
-	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", state).Body(app.P().Text(text))
-}
-
-// resultOK is a page's answer for section sec: its title, the note that
-// the figures are the last valid ones while the draft holds a refused
-// field, and kids; key=value is the figure tests and the bench read.
-func resultOK(l Lang, proc *Procurement, sec, key, value string, kids ...app.UI) app.UI {
-	head := []app.UI{app.H2().Text(l.P().ResultTitle)}
-	if proc.Err(sec) != nil {
-		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))
-	}
-	id := sec + "-result"
-	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", "ok").Attr(key, value).
-		Body(append(head, kids...)...)
+// HasJourneyLabel reports whether key has a label of the POC, operations,
+// renewal or checklists pages.
+func HasJourneyLabel(key string) bool {
+	_, ok := journeyLabels[key]
+	return ok
 }

@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/shopspring/decimal"
 )
 
@@ -28,37 +29,37 @@ import (
 // page parse or echo megabytes.
 const maxFieldLen = 32
 
-// fieldKind is the form a field's text takes.
-type fieldKind int
+// Kind is the form a field's text takes.
+type Kind int
 
 // The field kinds.
 const (
-	kindInt     fieldKind = iota // a whole number
-	kindDecimal                  // a plain decimal number
-	kindMoney                    // CNY, as money.Parse reads it (55,000 / ¥55000 / 5.5万)
-	kindChoice                   // one of Choices, shown as a <select>
-	kindBool                     // "true" or "false", shown as a checkbox
+	KindInt     Kind = iota // a whole number
+	KindDecimal             // a plain decimal number
+	KindMoney               // CNY, as money.Parse reads it (55,000 / ¥55000 / 5.5万)
+	KindChoice              // one of Choices, shown as a <select>
+	KindBool                // "true" or "false", shown as a checkbox
 )
 
-// fieldGroup says which page edits a field.
-type fieldGroup int
+// Group says which page edits a field.
+type Group int
 
 // The field groups.
 const (
-	groupSheet     fieldGroup = iota // the requirement sheet (planner)
-	groupShape                       // the optional shape of a model given by size (planner)
-	groupItems                       // C1 fee amounts (cost page)
-	groupPrices                      // card quotes (cost page)
-	groupDiscount                    // annual discount (cost page)
-	groupSelfBuild                   // self-build figures (rent-or-build page)
-	groupCards                       // the cards the vendor offers (planner)
+	GroupSheet     Group = iota // the requirement sheet (planner)
+	GroupShape                  // the optional shape of a model given by size (planner)
+	GroupItems                  // C1 fee amounts (cost page)
+	GroupPrices                 // card quotes (cost page)
+	GroupDiscount               // annual discount (cost page)
+	GroupSelfBuild              // self-build figures (rent-or-build page)
+	GroupCards                  // the cards the vendor offers (planner)
 )
 
-// fieldSpec describes one input.
-type fieldSpec struct {
+// Spec describes one input.
+type Spec struct {
 	Key     string // JSON path of the sheet field; URL and storage key
-	Kind    fieldKind
-	Group   fieldGroup
+	Kind    Kind
+	Group   Group
 	Default string   // text of a first visit; "" leaves the field out of the sheet
 	Choices []string // kindChoice: the allowed values ("" allowed when listed)
 	Range   string   // the allowed range as the plan checks it, e.g. "0–24"
@@ -66,19 +67,19 @@ type fieldSpec struct {
 	// ErrFields are other field names that shared/ errors use for this
 	// input (sizing says "params_b" where the sheet says model.params_b).
 	ErrFields []string
-	Label     func(*Messages) string
-	Unit      func(*Messages) string
-	Help      func(*Messages) string
+	Label     func(*text.Messages) string
+	Unit      func(*text.Messages) string
+	Help      func(*text.Messages) string
 	// put stores the parsed text in the sheet; take reads it back as text
 	// ("" when the sheet leaves the field out). Both ignore the form check,
 	// which Parse does.
-	put  func(r *plan.Requirements, v parsed)
+	put  func(r *plan.Requirements, v Value)
 	take func(r plan.Requirements) string
 }
 
-// parsed is the value of one field's text; only the member of its kind is
+// Value is the value of one field's text; only the member of its kind is
 // set.
-type parsed struct {
+type Value struct {
 	Int  int64
 	Dec  decimal.Decimal
 	Str  string
@@ -87,39 +88,39 @@ type parsed struct {
 
 // ID is the id of the field's element: the key with dots replaced, so that
 // CSS selectors need no escaping.
-func (f fieldSpec) ID() string { return strings.ReplaceAll(f.Key, ".", "-") }
+func (f Spec) ID() string { return strings.ReplaceAll(f.Key, ".", "-") }
 
 // Optional reports whether empty text is allowed: the sheet then leaves the
 // field out and the plan uses its default.
-func (f fieldSpec) Optional() bool {
-	return f.Default == "" && f.Kind != kindChoice && f.Kind != kindBool
+func (f Spec) Optional() bool {
+	return f.Default == "" && f.Kind != KindChoice && f.Kind != KindBool
 }
 
 // Parse checks the form of s and returns its value. Empty text is accepted
 // for optional fields (ok is then false). Anything else that is not of the
 // field's form is a *FieldError naming the field, the text and the range.
-func (f fieldSpec) Parse(s string) (v parsed, ok bool, err error) {
+func (f Spec) Parse(s string) (v Value, ok bool, err error) {
 	s = strings.TrimSpace(s)
-	fail := func(reason errReason) (parsed, bool, error) {
-		return parsed{}, false, f.errorf(reason, s)
+	fail := func(reason errReason) (Value, bool, error) {
+		return Value{}, false, f.errorf(reason, s)
 	}
 	if len(s) > maxFieldLen {
 		return fail(errTooLong)
 	}
 	if s == "" {
-		if f.Optional() || (f.Kind == kindChoice && contains(f.Choices, "")) {
-			return parsed{}, false, nil
+		if f.Optional() || (f.Kind == KindChoice && contains(f.Choices, "")) {
+			return Value{}, false, nil
 		}
 		return fail(errEmpty)
 	}
 	switch f.Kind {
-	case kindInt:
+	case KindInt:
 		n, err := strconv.ParseInt(strings.ReplaceAll(s, ",", ""), 10, 64)
 		if err != nil {
 			return fail(errNotWhole)
 		}
 		v.Int = n
-	case kindDecimal:
+	case KindDecimal:
 		// decimal accepts exponents ("1e3"); a person never types one here.
 		// The length limit already bounds the digits; Bounded also keeps
 		// the places to what every decoder accepts (money.MaxPlaces).
@@ -128,18 +129,18 @@ func (f fieldSpec) Parse(s string) (v parsed, ok bool, err error) {
 			return fail(errNotNumber)
 		}
 		v.Dec = d
-	case kindMoney:
+	case KindMoney:
 		d, err := money.Parse(f.Key, s)
 		if err != nil {
 			return fail(errNotAmount)
 		}
 		v.Dec = d
-	case kindChoice:
+	case KindChoice:
 		if !contains(f.Choices, s) {
 			return fail(errNotChoice)
 		}
 		v.Str = s
-	case kindBool:
+	case KindBool:
 		b, err := strconv.ParseBool(s)
 		if err != nil {
 			return fail(errNotChoice)
@@ -150,7 +151,7 @@ func (f fieldSpec) Parse(s string) (v parsed, ok bool, err error) {
 }
 
 // errorf builds the error of a refused text.
-func (f fieldSpec) errorf(reason errReason, s string) *FieldError {
+func (f Spec) errorf(reason errReason, s string) *FieldError {
 	if len(s) > maxFieldLen {
 		s = s[:maxFieldLen] + "…"
 	}
@@ -190,15 +191,15 @@ type FieldError struct {
 
 // Error implements error in English.
 func (e *FieldError) Error() string {
-	return e.Message(En.M(), e.Key)
+	return e.Message(text.En.M(), e.Key)
 }
 
 // Message formats the error with the messages of one language and the
 // field's label.
-func (e *FieldError) Message(m *Messages, label string) string {
+func (e *FieldError) Message(m *text.Messages, label string) string {
 	if e.Reason == errPlan {
-		if e.Want != "" && m.Code != En {
-			return fmt.Sprintf(m.ErrPlanF, label, wantGot(m.Code, e.Want, e.Got))
+		if e.Want != "" && m.Code != text.En {
+			return fmt.Sprintf(m.ErrPlanF, label, WantGot(m.Code, e.Want, e.Got))
 		}
 		return fmt.Sprintf(m.ErrPlanF, label, e.Msg)
 	}
@@ -238,7 +239,7 @@ func contains(list []string, s string) bool {
 
 // accessor stores a parsed value in the sheet and reads it back as text.
 type accessor struct {
-	put  func(r *plan.Requirements, v parsed)
+	put  func(r *plan.Requirements, v Value)
 	take func(r plan.Requirements) string
 }
 
@@ -246,7 +247,7 @@ type accessor struct {
 
 func intField(get func(*plan.Requirements) *int) accessor {
 	return accessor{
-		put: func(r *plan.Requirements, v parsed) { *get(r) = clampInt(v.Int) },
+		put: func(r *plan.Requirements, v Value) { *get(r) = clampInt(v.Int) },
 		take: func(r plan.Requirements) string {
 			if n := *get(&r); n != 0 {
 				return strconv.Itoa(n)
@@ -271,7 +272,7 @@ func clampInt(n int64) int {
 
 func decField(get func(*plan.Requirements) *decimal.Decimal) accessor {
 	return accessor{
-		put: func(r *plan.Requirements, v parsed) { *get(r) = v.Dec },
+		put: func(r *plan.Requirements, v Value) { *get(r) = v.Dec },
 		take: func(r plan.Requirements) string {
 			if d := *get(&r); !d.IsZero() {
 				return d.String()
@@ -283,7 +284,7 @@ func decField(get func(*plan.Requirements) *decimal.Decimal) accessor {
 
 func optDecField(get func(*plan.Requirements) **decimal.Decimal) accessor {
 	return accessor{
-		put: func(r *plan.Requirements, v parsed) { d := v.Dec; *get(r) = &d },
+		put: func(r *plan.Requirements, v Value) { d := v.Dec; *get(r) = &d },
 		take: func(r plan.Requirements) string {
 			if d := *get(&r); d != nil {
 				return d.String()
@@ -295,26 +296,26 @@ func optDecField(get func(*plan.Requirements) **decimal.Decimal) accessor {
 
 func strField(get func(*plan.Requirements) *string) accessor {
 	return accessor{
-		put:  func(r *plan.Requirements, v parsed) { *get(r) = v.Str },
+		put:  func(r *plan.Requirements, v Value) { *get(r) = v.Str },
 		take: func(r plan.Requirements) string { return *get(&r) },
 	}
 }
 
 func boolField(get func(*plan.Requirements) *bool) accessor {
 	return accessor{
-		put:  func(r *plan.Requirements, v parsed) { *get(r) = v.Bool },
+		put:  func(r *plan.Requirements, v Value) { *get(r) = v.Bool },
 		take: func(r plan.Requirements) string { return strconv.FormatBool(*get(&r)) },
 	}
 }
 
 // spec assembles a fieldSpec from its accessors.
-func spec(f fieldSpec, a accessor) fieldSpec {
+func spec(f Spec, a accessor) Spec {
 	f.put, f.take = a.put, a.take
 	if f.Unit == nil {
-		f.Unit = func(*Messages) string { return "" }
+		f.Unit = func(*text.Messages) string { return "" }
 	}
 	if f.Help == nil {
-		f.Help = func(*Messages) string { return "" }
+		f.Help = func(*text.Messages) string { return "" }
 	}
 	return f
 }
@@ -337,20 +338,20 @@ func presetChoices() []string {
 	return append(sizing.PresetIDs(), "")
 }
 
-// sheetFields is the requirement sheet (rule R1), in display order.
-var sheetFields = []fieldSpec{
-	spec(fieldSpec{Key: "workload", Kind: kindChoice, Default: "inference", Choices: plan.Workloads, Rule: "R1",
-		Label: func(m *Messages) string { return m.FWorkload }, Help: func(m *Messages) string { return m.HWorkload }},
+// SheetFields is the requirement sheet (rule R1), in display order.
+var SheetFields = []Spec{
+	spec(Spec{Key: "workload", Kind: KindChoice, Default: "inference", Choices: plan.Workloads, Rule: "R1",
+		Label: func(m *text.Messages) string { return m.FWorkload }, Help: func(m *text.Messages) string { return m.HWorkload }},
 		strField(func(r *plan.Requirements) *string { return &r.Workload })),
-	spec(fieldSpec{Key: "model.preset", Kind: kindChoice, Default: "llama-3.1-70b", Choices: presetChoices(), Rule: "R3",
+	spec(Spec{Key: "model.preset", Kind: KindChoice, Default: "llama-3.1-70b", Choices: presetChoices(), Rule: "R3",
 		ErrFields: []string{"model"},
-		Label:     func(m *Messages) string { return m.FPreset }, Help: func(m *Messages) string { return m.HPreset }},
+		Label:     func(m *text.Messages) string { return m.FPreset }, Help: func(m *text.Messages) string { return m.HPreset }},
 		strField(func(r *plan.Requirements) *string { return &r.Model.Preset })),
-	spec(fieldSpec{Key: "model.params_b", Kind: kindDecimal, Range: "0.001–10000", Rule: "R3", ErrFields: []string{"params_b"},
-		Label: func(m *Messages) string { return m.FParams }, Unit: func(m *Messages) string { return m.UParams },
-		Help: func(m *Messages) string { return m.HParams }},
+	spec(Spec{Key: "model.params_b", Kind: KindDecimal, Range: "0.001–10000", Rule: "R3", ErrFields: []string{"params_b"},
+		Label: func(m *text.Messages) string { return m.FParams }, Unit: func(m *text.Messages) string { return m.UParams },
+		Help: func(m *text.Messages) string { return m.HParams }},
 		accessor{
-			put: func(r *plan.Requirements, v parsed) { r.Model.ParamsB = v.Dec.InexactFloat64() },
+			put: func(r *plan.Requirements, v Value) { r.Model.ParamsB = v.Dec.InexactFloat64() },
 			take: func(r plan.Requirements) string {
 				if r.Model.ParamsB == 0 {
 					return ""
@@ -358,36 +359,36 @@ var sheetFields = []fieldSpec{
 				return strconv.FormatFloat(r.Model.ParamsB, 'f', -1, 64)
 			},
 		}),
-	spec(fieldSpec{Key: "precision", Kind: kindChoice, Choices: append([]string{""}, plan.Precisions...),
-		Label: func(m *Messages) string { return m.FPrecision }, Help: func(m *Messages) string { return m.HPrecision }},
+	spec(Spec{Key: "precision", Kind: KindChoice, Choices: append([]string{""}, plan.Precisions...),
+		Label: func(m *text.Messages) string { return m.FPrecision }, Help: func(m *text.Messages) string { return m.HPrecision }},
 		strField(func(r *plan.Requirements) *string { return &r.Precision })),
-	spec(fieldSpec{Key: "context_tokens", Kind: kindInt, Default: sheetDefault("context_tokens"), Range: "1–1048576",
-		Label: func(m *Messages) string { return m.FContext }, Unit: func(m *Messages) string { return m.UTokens },
-		Help: func(m *Messages) string { return m.HContext }},
+	spec(Spec{Key: "context_tokens", Kind: KindInt, Default: sheetDefault("context_tokens"), Range: "1–1048576",
+		Label: func(m *text.Messages) string { return m.FContext }, Unit: func(m *text.Messages) string { return m.UTokens },
+		Help: func(m *text.Messages) string { return m.HContext }},
 		intField(func(r *plan.Requirements) *int { return &r.ContextTokens })),
-	spec(fieldSpec{Key: "concurrency", Kind: kindInt, Range: "1–4096",
-		Label: func(m *Messages) string { return m.FConcurrency }, Help: func(m *Messages) string { return m.HConcurrency }},
+	spec(Spec{Key: "concurrency", Kind: KindInt, Range: "1–4096",
+		Label: func(m *text.Messages) string { return m.FConcurrency }, Help: func(m *text.Messages) string { return m.HConcurrency }},
 		intField(func(r *plan.Requirements) *int { return &r.Concurrency })),
-	spec(fieldSpec{Key: "output_tokens", Kind: kindInt, Range: "0–context_tokens",
-		Label: func(m *Messages) string { return m.FOutputTokens }, Unit: func(m *Messages) string { return m.UTokens },
-		Help: func(m *Messages) string { return m.HOutputTokens }},
+	spec(Spec{Key: "output_tokens", Kind: KindInt, Range: "0–context_tokens",
+		Label: func(m *text.Messages) string { return m.FOutputTokens }, Unit: func(m *text.Messages) string { return m.UTokens },
+		Help: func(m *text.Messages) string { return m.HOutputTokens }},
 		intField(func(r *plan.Requirements) *int { return &r.OutputTokens })),
-	spec(fieldSpec{Key: "kv_cache_precision", Kind: kindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
-		Label: func(m *Messages) string { return m.FKVPrecision }, Help: func(m *Messages) string { return m.HKVPrecision }},
+	spec(Spec{Key: "kv_cache_precision", Kind: KindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
+		Label: func(m *text.Messages) string { return m.FKVPrecision }, Help: func(m *text.Messages) string { return m.HKVPrecision }},
 		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
-	spec(fieldSpec{Key: "training.lora_rank", Kind: kindInt, Range: "1–1024",
-		Label: func(m *Messages) string { return m.FLoRARank }},
+	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
+		Label: func(m *text.Messages) string { return m.FLoRARank }},
 		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
-	spec(fieldSpec{Key: "training.lora_targets", Kind: kindChoice, Choices: append([]string{""}, plan.LoRATargets...),
-		Label: func(m *Messages) string { return m.FLoRATargets }},
+	spec(Spec{Key: "training.lora_targets", Kind: KindChoice, Choices: append([]string{""}, plan.LoRATargets...),
+		Label: func(m *text.Messages) string { return m.FLoRATargets }},
 		strField(func(r *plan.Requirements) *string { return &training(r).LoRATargets })),
-	spec(fieldSpec{Key: "training.optimizer", Kind: kindChoice, Choices: append([]string{""}, plan.Optimizers...),
-		Label: func(m *Messages) string { return m.FOptimizer }, Help: func(m *Messages) string { return m.HOptimizer }},
+	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
+		Label: func(m *text.Messages) string { return m.FOptimizer }, Help: func(m *text.Messages) string { return m.HOptimizer }},
 		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
-	spec(fieldSpec{Key: "training.gradient_checkpointing", Kind: kindChoice, Choices: []string{"", "true", "false"},
-		Label: func(m *Messages) string { return m.FCheckpointing }},
+	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
+		Label: func(m *text.Messages) string { return m.FCheckpointing }},
 		accessor{
-			put: func(r *plan.Requirements, v parsed) { b := v.Str == "true"; training(r).GradientCheckpointing = &b },
+			put: func(r *plan.Requirements, v Value) { b := v.Str == "true"; training(r).GradientCheckpointing = &b },
 			take: func(r plan.Requirements) string {
 				if r.Training == nil || r.Training.GradientCheckpointing == nil {
 					return ""
@@ -395,11 +396,11 @@ var sheetFields = []fieldSpec{
 				return strconv.FormatBool(*r.Training.GradientCheckpointing)
 			},
 		}),
-	spec(fieldSpec{Key: "tokens_to_train_b", Kind: kindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
-		Label: func(m *Messages) string { return m.FTokens }, Unit: func(m *Messages) string { return m.UBillionTokens },
-		Help: func(m *Messages) string { return m.HTokens }},
+	spec(Spec{Key: "tokens_to_train_b", Kind: KindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
+		Label: func(m *text.Messages) string { return m.FTokens }, Unit: func(m *text.Messages) string { return m.UBillionTokens },
+		Help: func(m *text.Messages) string { return m.HTokens }},
 		accessor{
-			put: func(r *plan.Requirements, v parsed) {
+			put: func(r *plan.Requirements, v Value) {
 				t := v.Dec.Shift(9).Truncate(0)
 				if t.GreaterThan(decimal.NewFromInt(1 << 62)) {
 					t = decimal.NewFromInt(1 << 62) // far beyond sizing's limit, which names it
@@ -413,45 +414,45 @@ var sheetFields = []fieldSpec{
 				return decimal.NewFromInt(r.TokensToTrain).Shift(-9).String()
 			},
 		}),
-	spec(fieldSpec{Key: "hours_per_day", Kind: kindDecimal, Range: "0–24", Rule: "B1",
-		Label: func(m *Messages) string { return m.FHours }, Unit: func(m *Messages) string { return m.UHours },
-		Help: func(m *Messages) string { return m.HHours }},
+	spec(Spec{Key: "hours_per_day", Kind: KindDecimal, Range: "0–24", Rule: "B1",
+		Label: func(m *text.Messages) string { return m.FHours }, Unit: func(m *text.Messages) string { return m.UHours },
+		Help: func(m *text.Messages) string { return m.HHours }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.HoursPerDay })),
-	spec(fieldSpec{Key: "days_per_month", Kind: kindInt, Default: sheetDefault("days_per_month"), Range: "1–31",
-		Label: func(m *Messages) string { return m.FDays }, Unit: func(m *Messages) string { return m.UDays }},
+	spec(Spec{Key: "days_per_month", Kind: KindInt, Default: sheetDefault("days_per_month"), Range: "1–31",
+		Label: func(m *text.Messages) string { return m.FDays }, Unit: func(m *text.Messages) string { return m.UDays }},
 		intField(func(r *plan.Requirements) *int { return &r.DaysPerMonth })),
-	spec(fieldSpec{Key: "project_months", Kind: kindInt, Default: sheetDefault("project_months"), Range: "1–120", Rule: "B2",
-		Label: func(m *Messages) string { return m.FProject }, Unit: func(m *Messages) string { return m.UMonths },
-		Help: func(m *Messages) string { return m.HProject }},
+	spec(Spec{Key: "project_months", Kind: KindInt, Default: sheetDefault("project_months"), Range: "1–120", Rule: "B2",
+		Label: func(m *text.Messages) string { return m.FProject }, Unit: func(m *text.Messages) string { return m.UMonths },
+		Help: func(m *text.Messages) string { return m.HProject }},
 		intField(func(r *plan.Requirements) *int { return &r.ProjectMonths })),
-	spec(fieldSpec{Key: "storage_tb", Kind: kindDecimal, Default: sheetDefault("storage_tb"), Range: "0–100000", Rule: "C1",
-		Label: func(m *Messages) string { return m.FStorage }, Unit: func(m *Messages) string { return m.UTB }},
+	spec(Spec{Key: "storage_tb", Kind: KindDecimal, Default: sheetDefault("storage_tb"), Range: "0–100000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FStorage }, Unit: func(m *text.Messages) string { return m.UTB }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.StorageTB })),
-	spec(fieldSpec{Key: "egress_tb_month", Kind: kindDecimal, Default: sheetDefault("egress_tb_month"), Range: "0–100000", Rule: "C1",
-		Label: func(m *Messages) string { return m.FEgress }, Unit: func(m *Messages) string { return m.UTBMonth }},
+	spec(Spec{Key: "egress_tb_month", Kind: KindDecimal, Default: sheetDefault("egress_tb_month"), Range: "0–100000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FEgress }, Unit: func(m *text.Messages) string { return m.UTBMonth }},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.EgressTBMonth })),
-	spec(fieldSpec{Key: "extra_ips", Kind: kindInt, Default: sheetDefault("extra_ips"), Range: "0–1000", Rule: "C1",
-		Label: func(m *Messages) string { return m.FIPs }},
+	spec(Spec{Key: "extra_ips", Kind: KindInt, Default: sheetDefault("extra_ips"), Range: "0–1000", Rule: "C1",
+		Label: func(m *text.Messages) string { return m.FIPs }},
 		intField(func(r *plan.Requirements) *int { return &r.ExtraIPs })),
-	spec(fieldSpec{Key: "demand", Kind: kindChoice, Default: sheetDefault("demand"), Choices: []string{"steady", "volatile"}, Rule: "D1",
-		Label: func(m *Messages) string { return m.FDemand }},
+	spec(Spec{Key: "demand", Kind: KindChoice, Default: sheetDefault("demand"), Choices: []string{"steady", "volatile"}, Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FDemand }},
 		strField(func(r *plan.Requirements) *string { return &r.Demand })),
-	spec(fieldSpec{Key: "data_class", Kind: kindChoice, Default: sheetDefault("data_class"), Choices: []string{"commercial", "classified"}, Rule: "D1",
-		Label: func(m *Messages) string { return m.FDataClass }},
+	spec(Spec{Key: "data_class", Kind: KindChoice, Default: sheetDefault("data_class"), Choices: []string{"commercial", "classified"}, Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FDataClass }},
 		strField(func(r *plan.Requirements) *string { return &r.DataClass })),
-	spec(fieldSpec{Key: "domestic_only", Kind: kindBool, Default: "false", Rule: "G2",
-		Label: func(m *Messages) string { return m.FDomestic }},
+	spec(Spec{Key: "domestic_only", Kind: KindBool, Default: "false", Rule: "G2",
+		Label: func(m *text.Messages) string { return m.FDomestic }},
 		boolField(func(r *plan.Requirements) *bool { return &r.DomesticOnly })),
-	spec(fieldSpec{Key: "needs_fp64", Kind: kindBool, Default: "false", Rule: "G2",
-		Label: func(m *Messages) string { return m.FFP64 }},
+	spec(Spec{Key: "needs_fp64", Kind: KindBool, Default: "false", Rule: "G2",
+		Label: func(m *text.Messages) string { return m.FFP64 }},
 		boolField(func(r *plan.Requirements) *bool { return &r.NeedsFP64 })),
-	spec(fieldSpec{Key: "ops_team", Kind: kindBool, Default: "false", Rule: "D1",
-		Label: func(m *Messages) string { return m.FOpsTeam }},
+	spec(Spec{Key: "ops_team", Kind: KindBool, Default: "false", Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FOpsTeam }},
 		boolField(func(r *plan.Requirements) *bool { return &r.OpsTeam })),
-	spec(fieldSpec{Key: "first_contract", Kind: kindBool, Default: sheetDefault("first_contract"), Rule: "B3",
-		Label: func(m *Messages) string { return m.FFirstContract }},
+	spec(Spec{Key: "first_contract", Kind: KindBool, Default: sheetDefault("first_contract"), Rule: "B3",
+		Label: func(m *text.Messages) string { return m.FFirstContract }},
 		accessor{
-			put: func(r *plan.Requirements, v parsed) { b := v.Bool; r.FirstContract = &b },
+			put: func(r *plan.Requirements, v Value) { b := v.Bool; r.FirstContract = &b },
 			take: func(r plan.Requirements) string {
 				if r.FirstContract == nil {
 					return "true"
@@ -470,18 +471,18 @@ func training(r *plan.Requirements) *plan.Training {
 	return r.Training
 }
 
-// cardFields tick the cards the vendor offers (the sheet's cards); none
+// CardFields tick the cards the vendor offers (the sheet's cards); none
 // ticked means every card is a candidate.
-var cardFields = cardSpecs()
+var CardFields = cardSpecs()
 
-func cardSpecs() []fieldSpec {
-	var out []fieldSpec
+func cardSpecs() []Spec {
+	var out []Spec
 	for _, c := range catalog.All() {
 		id, name := c.ID, c.Name
-		out = append(out, spec(fieldSpec{Key: "cards." + id, Kind: kindBool, Group: groupCards, Default: "false",
-			ErrFields: []string{"cards"}, Label: func(*Messages) string { return name }},
+		out = append(out, spec(Spec{Key: "cards." + id, Kind: KindBool, Group: GroupCards, Default: "false",
+			ErrFields: []string{"cards"}, Label: func(*text.Messages) string { return name }},
 			accessor{
-				put: func(r *plan.Requirements, v parsed) {
+				put: func(r *plan.Requirements, v Value) {
 					if v.Bool {
 						r.Cards = append(r.Cards, id)
 					}
@@ -492,44 +493,44 @@ func cardSpecs() []fieldSpec {
 	return out
 }
 
-// shapeFields are the optional architecture of a model given by size.
-var shapeFields = shapeSpecs()
+// ShapeFields are the optional architecture of a model given by size.
+var ShapeFields = shapeSpecs()
 
-func shapeSpecs() []fieldSpec {
+func shapeSpecs() []Spec {
 	type s struct {
 		name  string
-		label func(*Messages) string
+		label func(*text.Messages) string
 		get   func(*plan.Requirements) *int
 	}
-	var out []fieldSpec
+	var out []Spec
 	for _, f := range []s{
-		{"layers", func(m *Messages) string { return m.FLayers }, func(r *plan.Requirements) *int { return &r.Model.Layers }},
-		{"hidden", func(m *Messages) string { return m.FHidden }, func(r *plan.Requirements) *int { return &r.Model.Hidden }},
-		{"heads", func(m *Messages) string { return m.FHeads }, func(r *plan.Requirements) *int { return &r.Model.Heads }},
-		{"kv_heads", func(m *Messages) string { return m.FKVHeads }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
-		{"head_dim", func(m *Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
-		{"ffn", func(m *Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
+		{"layers", func(m *text.Messages) string { return m.FLayers }, func(r *plan.Requirements) *int { return &r.Model.Layers }},
+		{"hidden", func(m *text.Messages) string { return m.FHidden }, func(r *plan.Requirements) *int { return &r.Model.Hidden }},
+		{"heads", func(m *text.Messages) string { return m.FHeads }, func(r *plan.Requirements) *int { return &r.Model.Heads }},
+		{"kv_heads", func(m *text.Messages) string { return m.FKVHeads }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
+		{"head_dim", func(m *text.Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
+		{"ffn", func(m *text.Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
 	} {
-		out = append(out, spec(fieldSpec{Key: "model." + f.name, Kind: kindInt, Group: groupShape,
+		out = append(out, spec(Spec{Key: "model." + f.name, Kind: KindInt, Group: GroupShape,
 			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
 	}
 	return out
 }
 
-// itemFields are rule C1's fees as the user's own monthly amounts.
-var itemFields = itemSpecs()
+// ItemFields are rule C1's fees as the user's own monthly amounts.
+var ItemFields = itemSpecs()
 
-func itemSpecs() []fieldSpec {
+func itemSpecs() []Spec {
 	names := []string{tco.ItemRent, tco.ItemEgress, tco.ItemStorage, tco.ItemIPs,
 		tco.ItemSupport, tco.ItemAfterHours, tco.ItemMigration}
-	out := make([]fieldSpec, len(names))
+	out := make([]Spec, len(names))
 	for i, name := range names {
-		out[i] = spec(fieldSpec{Key: "cost.items." + name, Kind: kindMoney, Group: groupItems,
+		out[i] = spec(Spec{Key: "cost.items." + name, Kind: KindMoney, Group: GroupItems,
 			Range: "0–1000000000", Rule: "C1",
-			Label: func(m *Messages) string { return itemLabel(m, name) },
-			Unit:  func(m *Messages) string { return m.UCNYMonth }},
+			Label: func(m *text.Messages) string { return text.ItemLabel(m, name) },
+			Unit:  func(m *text.Messages) string { return m.UCNYMonth }},
 			accessor{
-				put: func(r *plan.Requirements, v parsed) {
+				put: func(r *plan.Requirements, v Value) {
 					if r.Cost.Items == nil {
 						r.Cost.Items = map[string]decimal.Decimal{}
 					}
@@ -549,14 +550,14 @@ func itemSpecs() []fieldSpec {
 // priceFields are a quote per catalogue card: monthly and hourly.
 var priceFields = priceSpecs()
 
-func priceSpecs() []fieldSpec {
-	var out []fieldSpec
+func priceSpecs() []Spec {
+	var out []Spec
 	for _, c := range catalog.All() {
 		id, name := c.ID, c.Name
 		for _, hourly := range []bool{false, true} {
-			suffix, unit := "monthly", func(m *Messages) string { return m.UCNYCardMonth }
+			suffix, unit := "monthly", func(m *text.Messages) string { return m.UCNYCardMonth }
 			if hourly {
-				suffix, unit = "hourly", func(m *Messages) string { return m.UCNYCardHour }
+				suffix, unit = "hourly", func(m *text.Messages) string { return m.UCNYCardHour }
 			}
 			quote := func(r *plan.Requirements) **decimal.Decimal {
 				q := r.Cost.Prices[id]
@@ -565,10 +566,10 @@ func priceSpecs() []fieldSpec {
 				}
 				return &q.Monthly
 			}
-			out = append(out, spec(fieldSpec{Key: "cost.prices." + id + "." + suffix, Kind: kindMoney, Group: groupPrices,
-				Range: "0–1000000000", Rule: "C5", Label: func(*Messages) string { return name }, Unit: unit},
+			out = append(out, spec(Spec{Key: "cost.prices." + id + "." + suffix, Kind: KindMoney, Group: GroupPrices,
+				Range: "0–1000000000", Rule: "C5", Label: func(*text.Messages) string { return name }, Unit: unit},
 				accessor{
-					put: func(r *plan.Requirements, v parsed) {
+					put: func(r *plan.Requirements, v Value) {
 						if r.Cost.Prices == nil {
 							r.Cost.Prices = map[string]plan.PriceQuote{}
 						}
@@ -593,42 +594,42 @@ func priceSpecs() []fieldSpec {
 	return out
 }
 
-// discountField is the annual-contract discount (rule B2).
-var discountField = spec(fieldSpec{Key: "cost.annual_discount", Kind: kindDecimal, Group: groupDiscount,
+// DiscountField is the annual-contract discount (rule B2).
+var DiscountField = spec(Spec{Key: "cost.annual_discount", Kind: KindDecimal, Group: GroupDiscount,
 	Range: "0–0.99", Rule: "B2",
-	Label: func(m *Messages) string { return m.FDiscount }, Help: func(m *Messages) string { return m.HDiscount }},
+	Label: func(m *text.Messages) string { return m.FDiscount }, Help: func(m *text.Messages) string { return m.HDiscount }},
 	optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.AnnualDiscount }))
 
-// selfBuildFields are the own-hardware figures of rule D1.
-var selfBuildFields = []fieldSpec{
-	spec(fieldSpec{Key: "cost.self_build.capex_per_card", Kind: kindMoney, Group: groupSelfBuild, Range: "0–1000000000", Rule: "D1",
-		Label: func(m *Messages) string { return m.FCapex }, Unit: func(m *Messages) string { return m.UCNYCard }},
+// SelfBuildFields are the own-hardware figures of rule D1.
+var SelfBuildFields = []Spec{
+	spec(Spec{Key: "cost.self_build.capex_per_card", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000", Rule: "D1",
+		Label: func(m *text.Messages) string { return m.FCapex }, Unit: func(m *text.Messages) string { return m.UCNYCard }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.CapexPerCard })),
-	spec(fieldSpec{Key: "cost.self_build.residual_fraction", Kind: kindDecimal, Group: groupSelfBuild, Range: "0–1",
-		Label: func(m *Messages) string { return m.FResidual }, Help: func(m *Messages) string { return m.HResidual }},
+	spec(Spec{Key: "cost.self_build.residual_fraction", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–1",
+		Label: func(m *text.Messages) string { return m.FResidual }, Help: func(m *text.Messages) string { return m.HResidual }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ResidualFraction })),
-	spec(fieldSpec{Key: "cost.self_build.life_months", Kind: kindInt, Group: groupSelfBuild, Range: "1–120",
-		Label: func(m *Messages) string { return m.FLife }, Unit: func(m *Messages) string { return m.UMonths }},
+	spec(Spec{Key: "cost.self_build.life_months", Kind: KindInt, Group: GroupSelfBuild, Range: "1–120",
+		Label: func(m *text.Messages) string { return m.FLife }, Unit: func(m *text.Messages) string { return m.UMonths }},
 		intField(func(r *plan.Requirements) *int { return &r.Cost.SelfBuild.LifeMonths })),
-	spec(fieldSpec{Key: "cost.self_build.pue", Kind: kindDecimal, Group: groupSelfBuild, Range: "1–5",
-		Label: func(m *Messages) string { return m.FPUE }},
+	spec(Spec{Key: "cost.self_build.pue", Kind: KindDecimal, Group: GroupSelfBuild, Range: "1–5",
+		Label: func(m *text.Messages) string { return m.FPUE }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PUE })),
-	spec(fieldSpec{Key: "cost.self_build.price_per_kwh", Kind: kindDecimal, Group: groupSelfBuild, Range: "0–100",
-		Label: func(m *Messages) string { return m.FKWh }, Unit: func(m *Messages) string { return m.UCNYkWh }},
+	spec(Spec{Key: "cost.self_build.price_per_kwh", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–100",
+		Label: func(m *text.Messages) string { return m.FKWh }, Unit: func(m *text.Messages) string { return m.UCNYkWh }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PricePerKWh })),
-	spec(fieldSpec{Key: "cost.self_build.colocation_monthly", Kind: kindMoney, Group: groupSelfBuild, Range: "0–1000000000",
-		Label: func(m *Messages) string { return m.FColo }, Unit: func(m *Messages) string { return m.UCNYMonth }},
+	spec(Spec{Key: "cost.self_build.colocation_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
+		Label: func(m *text.Messages) string { return m.FColo }, Unit: func(m *text.Messages) string { return m.UCNYMonth }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ColocationMonthly })),
-	spec(fieldSpec{Key: "cost.self_build.ops_staff_monthly", Kind: kindMoney, Group: groupSelfBuild, Range: "0–1000000000",
-		Label: func(m *Messages) string { return m.FStaff }, Unit: func(m *Messages) string { return m.UCNYMonth }},
+	spec(Spec{Key: "cost.self_build.ops_staff_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
+		Label: func(m *text.Messages) string { return m.FStaff }, Unit: func(m *text.Messages) string { return m.UCNYMonth }},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.OpsStaffMonthly })),
 }
 
-// inputFields is every input, in display order.
-var inputFields = concatFields(sheetFields, shapeFields, cardFields, itemFields, []fieldSpec{discountField}, priceFields, selfBuildFields)
+// InputFields is every input, in display order.
+var InputFields = concatFields(SheetFields, ShapeFields, CardFields, ItemFields, []Spec{DiscountField}, priceFields, SelfBuildFields)
 
-func concatFields(lists ...[]fieldSpec) []fieldSpec {
-	var out []fieldSpec
+func concatFields(lists ...[]Spec) []Spec {
+	var out []Spec
 	for _, l := range lists {
 		out = append(out, l...)
 	}
@@ -637,25 +638,25 @@ func concatFields(lists ...[]fieldSpec) []fieldSpec {
 
 // fieldIndex maps every key to its spec.
 var fieldIndex = func() map[string]int {
-	idx := make(map[string]int, len(inputFields))
-	for i, f := range inputFields {
+	idx := make(map[string]int, len(InputFields))
+	for i, f := range InputFields {
 		idx[f.Key] = i
 	}
 	return idx
 }()
 
-// fieldByKey returns the spec with the given key.
-func fieldByKey(key string) (fieldSpec, bool) {
+// ByKey returns the spec with the given key.
+func ByKey(key string) (Spec, bool) {
 	i, ok := fieldIndex[key]
 	if !ok {
-		return fieldSpec{}, false
+		return Spec{}, false
 	}
-	return inputFields[i], true
+	return InputFields[i], true
 }
 
-// wantGot writes a refusal of shared/ ("want a number in (0, 24], got
+// WantGot writes a refusal of shared/ ("want a number in (0, 24], got
 // 25") in l: what the field accepts, translated by msg's Want, and the
 // text given.
-func wantGot(l Lang, want, got string) string {
+func WantGot(l text.Lang, want, got string) string {
 	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
 }

@@ -1,11 +1,13 @@
 //go:build !wasm
 
-package main
+package form
 
 import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // procurementOf reads the procurement sections of shared/plan's golden
@@ -29,7 +31,7 @@ func TestProcurementState(t *testing.T) {
 	if got := strings.Join(proc.Names(), " "); got != "quotes vendors contract poc operations exit checklists" {
 		t.Errorf("Names = %q", got)
 	}
-	st := State{Lang: En, Input: in("hours_per_day", "12"), Proc: proc}
+	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: proc}
 	saved := st.Saved()
 	if !strings.Contains(saved, `"procurement":{"quotes":`) {
 		t.Fatalf("storage lacks the sections: %s", saved)
@@ -54,7 +56,7 @@ func TestProcurementState(t *testing.T) {
 	if got.Proc != nil || got.Input.Get("hours_per_day") != "12" || len(problems) != 1 || !problems[0].Procurement {
 		t.Fatalf("bad sections: %+v %+v", got, problems)
 	}
-	if msg := problems[0].Message(En.M()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
+	if msg := problems[0].Message(text.En.M()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
 		t.Errorf("notice %q does not say what was dropped and why", msg)
 	}
 	// Well-formed but refused by plan.Build: an exit date that is no date.
@@ -74,7 +76,7 @@ func TestProcurementState(t *testing.T) {
 // notice naming it; the other items and every other section stay (issue
 // 13: one bad item erased every procurement section).
 func TestBadChecklistItemDroppedAlone(t *testing.T) {
-	st := State{Lang: En, Input: in("hours_per_day", "12"), Proc: procurementOf(t)}
+	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: procurementOf(t)}
 	saved := st.Saved()
 	items := st.Proc.Sections.Checklists.Items
 	if len(items) < 2 {
@@ -95,7 +97,20 @@ func TestBadChecklistItemDroppedAlone(t *testing.T) {
 	if len(l.Problems) != 1 || l.Problems[0].Key != "checklists item 999.9" || !l.Backup {
 		t.Errorf("problems %+v, backup %v; want one naming the item and a backup", l.Problems, l.Backup)
 	}
-	if msg := l.Problems[0].Message(Zh.M()); !strings.Contains(msg, "checklists item 999.9") {
+	if msg := l.Problems[0].Message(text.Zh.M()); !strings.Contains(msg, "checklists item 999.9") {
 		t.Errorf("notice %q", msg)
+	}
+}
+
+// TestValidNeverNil: Valid gives the saved sections, and an empty set, not
+// nil, when there is no procurement (the pages read it without checks).
+func TestValidNeverNil(t *testing.T) {
+	var none *Procurement
+	if v := none.Valid(); v == nil || v.Quotes != nil {
+		t.Errorf("(*Procurement)(nil).Valid() = %+v, want an empty set", v)
+	}
+	proc := procurementOf(t)
+	if v := proc.Valid(); v != proc.Sections || v.Quotes == nil {
+		t.Errorf("Valid() = %p, want the saved sections %p with their quotes", v, proc.Sections)
 	}
 }

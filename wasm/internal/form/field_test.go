@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestFieldParse checks the form of each kind of field; ranges are the
@@ -38,7 +39,7 @@ func TestFieldParse(t *testing.T) {
 		{"domestic_only", "maybe", "", errNotChoice, true},
 	}
 	for _, tt := range tests {
-		f, ok := fieldByKey(tt.key)
+		f, ok := ByKey(tt.key)
 		if !ok {
 			t.Fatalf("no field %s", tt.key)
 		}
@@ -59,12 +60,12 @@ func TestFieldParse(t *testing.T) {
 		got := ""
 		switch {
 		case !present:
-		case f.Kind == kindInt:
-			got = Int(int(v.Int))
+		case f.Kind == KindInt:
+			got = text.Int(int(v.Int))
 			got = strings.ReplaceAll(got, ",", "")
-		case f.Kind == kindChoice:
+		case f.Kind == KindChoice:
 			got = v.Str
-		case f.Kind == kindBool:
+		case f.Kind == KindBool:
 			got = map[bool]string{true: "true", false: "false"}[v.Bool]
 		default:
 			got = v.Dec.String()
@@ -78,17 +79,17 @@ func TestFieldParse(t *testing.T) {
 // TestFieldErrorMessage: a form error names the field, the value, the range
 // and the rule in both languages; a plan error keeps the plan's message.
 func TestFieldErrorMessage(t *testing.T) {
-	hours, _ := fieldByKey("hours_per_day")
+	hours, _ := ByKey("hours_per_day")
 	_, _, err := hours.Parse("abc")
 	fe := err.(*FieldError)
-	if got, want := fe.Message(En.M(), hours.Label(En.M())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
+	if got, want := fe.Message(text.En.M(), hours.Label(text.En.M())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
 		t.Errorf("en = %q, want %q", got, want)
 	}
-	if got, want := fe.Message(Zh.M(), hours.Label(Zh.M())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
+	if got, want := fe.Message(text.Zh.M(), hours.Label(text.Zh.M())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
 	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
-	if got, want := pe.Message(Zh.M(), hours.Label(Zh.M())), "每天使用小时数：must be between 0 and 24 (rule B1), got 25"; got != want {
+	if got, want := pe.Message(text.Zh.M(), hours.Label(text.Zh.M())), "每天使用小时数：must be between 0 and 24 (rule B1), got 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -97,12 +98,12 @@ func TestFieldErrorMessage(t *testing.T) {
 // languages, element ids are CSS-safe, and defaults parse.
 func TestFieldTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, f := range inputFields {
+	for _, f := range InputFields {
 		if seen[f.Key] {
 			t.Errorf("duplicate key %s", f.Key)
 		}
 		seen[f.Key] = true
-		if f.Label(En.M()) == "" || f.Label(Zh.M()) == "" {
+		if f.Label(text.En.M()) == "" || f.Label(text.Zh.M()) == "" {
 			t.Errorf("%s has no label", f.Key)
 		}
 		if strings.ContainsAny(f.ID(), ". #") {
@@ -127,7 +128,7 @@ func FuzzFieldParse(f *testing.F) {
 		f.Add(uint8(0), s)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, s string) {
-		fs := inputFields[int(which)%len(inputFields)]
+		fs := InputFields[int(which)%len(InputFields)]
 		v, ok, err := fs.Parse(s)
 		if err != nil || !ok {
 			return
@@ -149,10 +150,10 @@ func FuzzFieldParse(f *testing.F) {
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
 		Msg: "want a number in (0, 24], got 25", Want: "a number in (0, 24]", Got: "25"}
-	if got := e.Message(Zh.M(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
+	if got := e.Message(text.Zh.M(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}
-	if got := e.Message(En.M(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
+	if got := e.Message(text.En.M(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
 		t.Errorf("en: %q", got)
 	}
 }

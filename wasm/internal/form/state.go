@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"bytes"
@@ -14,15 +14,16 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
-// State handling lives in this file only. The whole planner input (the
-// requirement sheet with the cost inputs) is kept in two places:
+// State handling lives in this file; reading and writing the browser's
+// storage and address bar is package main's (wasm/storage.go), on the
+// encodings here. The whole planner input (the requirement sheet with the
+// cost inputs) is kept in two places:
 //   - the URL query, so a shared link reproduces the plan exactly. Only the
 //     fields that differ from the defaults are written, each under its JSON
 //     path in the sheet: /?model.preset=qwen2.5-7b&hours_per_day=10&lang=en.
@@ -54,14 +55,6 @@ import (
 //   - one unreadable procurement section, or one bad checklist item, is
 //     dropped alone with a notice naming it.
 
-// storageKey is the localStorage key of the saved state.
-const storageKey = "gpuplan.state"
-
-// backupKey holds the saved state as it was before the site last replaced
-// it, or saved state this version could not read as it was. Undo restores
-// it; a person can also copy it from the browser's storage inspector.
-const backupKey = "gpuplan.state.backup"
-
 // savedVersion is the version of the JSON kept in localStorage. Version 1
 // (the placeholder planner) held only {"hours": …}.
 const savedVersion = 2
@@ -84,14 +77,14 @@ func (in Input) Get(key string) string {
 	if v, ok := in.v[key]; ok {
 		return v
 	}
-	f, _ := fieldByKey(key)
+	f, _ := ByKey(key)
 	return f.Default
 }
 
 // With returns a copy of in with one field replaced. Unknown keys are
 // ignored; a value equal to the default is dropped.
 func (in Input) With(key, value string) Input {
-	f, ok := fieldByKey(key)
+	f, ok := ByKey(key)
 	if !ok {
 		return in
 	}
@@ -106,6 +99,13 @@ func (in Input) With(key, value string) Input {
 	}
 	return out
 }
+
+// Empty reports whether every field is at its default.
+func (in Input) Empty() bool { return len(in.v) == 0 }
+
+// Texts returns a copy of the fields that differ from their defaults, by
+// key, as InputFrom reads them.
+func (in Input) Texts() map[string]string { return maps.Clone(in.v) }
 
 // Changed returns the keys that differ from the defaults, sorted.
 func (in Input) Changed() []string {
@@ -133,7 +133,7 @@ func (in Input) Equal(o Input) bool {
 // State is what a page needs to render: the language, the planner input
 // and the procurement sections of an imported plan, if any.
 type State struct {
-	Lang  Lang
+	Lang  text.Lang
 	Input Input
 	Proc  *Procurement // nil when there are none
 }
@@ -186,7 +186,7 @@ func (p *Procurement) Draft(name string) Draft {
 	if d, ok := p.flat[name]; ok {
 		return d
 	}
-	d := sectionDraft(p.Sections, name)
+	d := SectionDraft(p.Sections, name)
 	if p.flat == nil {
 		p.flat = map[string]Draft{}
 	}
@@ -226,16 +226,16 @@ func (p *Procurement) Edit(name string, d Draft) *Procurement {
 		delete(next.drafts, name)
 		setSection(next.Sections, name, nil)
 	} else if sec, err := BuildSection(name, d); err != nil {
-		next.errs[name] = errAsField(name, err)
+		next.errs[name] = ErrAsField(name, err)
 	} else {
 		setSection(next.Sections, name, sec)
 	}
 	return next.seal()
 }
 
-// entered reports whether section name holds anything: a saved section or
+// Entered reports whether section name holds anything: a saved section or
 // typed text.
-func (p *Procurement) entered(name string) bool {
+func (p *Procurement) Entered(name string) bool {
 	if p == nil {
 		return false
 	}
@@ -263,7 +263,7 @@ func (p *Procurement) withDrafts(drafts map[string]Draft) *Procurement {
 	}
 	for name, d := range drafts {
 		if _, err := BuildSection(name, d); err != nil {
-			next.errs[name] = errAsField(name, err)
+			next.errs[name] = ErrAsField(name, err)
 		}
 	}
 	return next.seal()
@@ -300,13 +300,13 @@ func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
 	for _, name := range slices.Sorted(maps.Keys(texts)) {
 		f := texts[name]
 		if !slices.Contains(plan.Sections, name) || len(f) > maxDraftFields {
-			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip("drafts " + name),
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip("drafts " + name),
 				Reason: "not a procurement section, or too many fields"})
 			continue
 		}
 		d := Draft{f: map[string]string{}}
 		for k, v := range f {
-			d.f[clipText(k)] = clipDraft(name, k, v)
+			d.f[clipText(k)] = ClipDraft(name, k, v)
 		}
 		out[name] = d
 	}
@@ -324,7 +324,7 @@ func loadProcurement(raw []byte) (*Procurement, []Problem) {
 	}
 	var problems []Problem
 	drop := func(key string, err error) {
-		problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip(key), Reason: clipReason(err.Error())})
+		problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: clipReason(err.Error())})
 	}
 	keys := make([]string, 0, len(secs))
 	for k := range secs {
@@ -400,7 +400,7 @@ func goodChecklistItems(raw []byte) (json.RawMessage, []Problem) {
 			if id.ID != "" {
 				key = "checklists item " + id.ID
 			}
-			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: clip(key), Reason: clipReason(err.Error())})
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: clipReason(err.Error())})
 			continue
 		}
 		good = append(good, item)
@@ -426,8 +426,17 @@ func (p *Procurement) Names() []string {
 	return p.Sections.Present()
 }
 
-// sections returns the sections for plan.Build, nil when there are none.
-func (p *Procurement) sections() *plan.Procurement {
+// Valid returns the valid sections (Sections); never nil, so a page reads
+// proc.Valid().Quotes without checking for a nil p or nil Sections.
+func (p *Procurement) Valid() *plan.Procurement {
+	if p == nil || p.Sections == nil {
+		return &plan.Procurement{}
+	}
+	return p.Sections
+}
+
+// PlanSections returns the sections for plan.Build, nil when there are none.
+func (p *Procurement) PlanSections() *plan.Procurement {
 	if len(p.Names()) == 0 {
 		return nil
 	}
@@ -465,7 +474,7 @@ type Problem struct {
 }
 
 // Message formats p for the notice, in the language of m.
-func (p Problem) Message(m *Messages) string {
+func (p Problem) Message(m *text.Messages) string {
 	switch {
 	case p.Corrupt:
 		return m.NoticeStorageCorrupt
@@ -491,7 +500,7 @@ func (p Problem) Message(m *Messages) string {
 		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
 	}
 	label := p.Key
-	if f, ok := fieldByKey(p.Key); ok {
+	if f, ok := ByKey(p.Key); ok {
 		label = f.Label(m)
 	}
 	def := p.Default
@@ -508,7 +517,7 @@ func (p Problem) Message(m *Messages) string {
 // saved is the JSON kept in localStorage.
 type saved struct {
 	V     int               `json:"v"`
-	Lang  Lang              `json:"lang,omitempty"`
+	Lang  text.Lang         `json:"lang,omitempty"`
 	Input map[string]string `json:"input"`
 	// Procurement is read on its own (decodeProcurement), so bad sections
 	// lose only themselves, not the sheet.
@@ -596,15 +605,15 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 	var savedIn Input
 	if storedOK {
 		var ps []Problem
-		savedIn, ps = inputFrom(FromStorage, sv.Input)
-		if !hasInput(q) {
+		savedIn, ps = InputFrom(FromStorage, sv.Input)
+		if !HasInput(q) {
 			l.Problems = append(l.Problems, ps...)
 		}
 	}
 	switch {
-	case hasInput(q):
+	case HasInput(q):
 		var ps []Problem
-		st.Input, ps = inputFrom(FromURL, queryMap(q))
+		st.Input, ps = InputFrom(FromURL, queryMap(q))
 		l.Problems = append(l.Problems, ps...)
 		if storedOK && len(savedIn.v) > 0 && !savedIn.Equal(st.Input) {
 			l.Conflict = true
@@ -628,8 +637,8 @@ const maxUnknown = 5
 func unknownKeys(q url.Values) []Problem {
 	var out []Problem
 	for _, k := range slices.Sorted(maps.Keys(q)) {
-		if _, ok := fieldByKey(k); !ok && !ignoredQuery[k] && len(out) < maxUnknown {
-			out = append(out, Problem{Source: FromURL, Unknown: true, Key: clip(k)})
+		if _, ok := ByKey(k); !ok && !ignoredQuery[k] && len(out) < maxUnknown {
+			out = append(out, Problem{Source: FromURL, Unknown: true, Key: Clip(k)})
 		}
 	}
 	return out
@@ -649,17 +658,17 @@ func queryMap(q url.Values) map[string]string {
 // pickLang chooses the URL's language, then the saved one, then the
 // browser's; an empty browser tag (prerender) gives Chinese, the language of
 // most readers.
-func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
-	if l, ok := ParseLang(fromURL); ok {
+func pickLang(fromURL string, fromStorage text.Lang, browser string) text.Lang {
+	if l, ok := text.ParseLang(fromURL); ok {
 		return l
 	}
-	if l, ok := ParseLang(string(fromStorage)); ok {
+	if l, ok := text.ParseLang(string(fromStorage)); ok {
 		return l
 	}
 	if browser == "" {
-		return Zh
+		return text.Zh
 	}
-	return LangFromBrowser(browser)
+	return text.LangFromBrowser(browser)
 }
 
 // ignoredQuery are query keys that are not input and not worth a notice:
@@ -667,22 +676,22 @@ func pickLang(fromURL string, fromStorage Lang, browser string) Lang {
 var ignoredQuery = map[string]bool{"lang": true, "wasm": true, "view": true, "utm_source": true,
 	"utm_medium": true, "utm_campaign": true, "utm_content": true, "utm_term": true}
 
-// hasInput reports whether the query names at least one planner field:
+// HasInput reports whether the query names at least one planner field:
 // then the link, not storage, says what the input is. The language, ignored
 // keys and unknown keys (/?x=1) do not make a link's sheet.
-func hasInput(q url.Values) bool {
+func HasInput(q url.Values) bool {
 	for k := range q {
-		if _, ok := fieldByKey(k); ok {
+		if _, ok := ByKey(k); ok {
 			return true
 		}
 	}
 	return false
 }
 
-// inputFrom reads every field from m. A missing field takes its default
+// InputFrom reads every field from m. A missing field takes its default
 // (older links lack newer fields); an unknown key, a text of the wrong form
 // or a value plan.Build refuses takes the default and adds a Problem.
-func inputFrom(src Source, m map[string]string) (Input, []Problem) {
+func InputFrom(src Source, m map[string]string) (Input, []Problem) {
 	in := DefaultInput()
 	var problems []Problem
 	unknown := 0
@@ -693,16 +702,16 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := m[k]
-		f, ok := fieldByKey(k)
+		f, ok := ByKey(k)
 		if !ok {
 			if !ignoredQuery[k] && unknown < maxUnknown {
-				problems = append(problems, Problem{Source: src, Unknown: true, Key: clip(k)})
+				problems = append(problems, Problem{Source: src, Unknown: true, Key: Clip(k)})
 				unknown++
 			}
 			continue
 		}
 		if _, _, err := f.Parse(v); err != nil {
-			value := clip(v)
+			value := Clip(v)
 			var fe *FieldError
 			if errors.As(err, &fe) {
 				value = fe.Value
@@ -714,16 +723,16 @@ func inputFrom(src Source, m map[string]string) (Input, []Problem) {
 	}
 	// Values of the right form may still be out of range; the plan says
 	// which. Each round resets one field, so this ends.
-	for range len(inputFields) {
+	for range len(InputFields) {
 		fe := Compute(in).FirstFieldError()
 		if fe == nil {
 			break
 		}
-		f, _ := fieldByKey(fe.Key)
+		f, _ := ByKey(fe.Key)
 		if in.Get(fe.Key) == f.Default {
 			break // the default itself is refused: leave it to the page
 		}
-		problems = append(problems, Problem{Source: src, Key: fe.Key, Value: clip(in.Get(fe.Key)),
+		problems = append(problems, Problem{Source: src, Key: fe.Key, Value: Clip(in.Get(fe.Key)),
 			Default: f.Default, Reason: fe.Msg})
 		in = in.With(fe.Key, f.Default)
 	}
@@ -739,8 +748,8 @@ func clipReason(s string) string {
 	return s
 }
 
-// clip cuts text echoed in a notice to maxFieldLen bytes.
-func clip(s string) string {
+// Clip cuts text echoed in a notice to maxFieldLen bytes.
+func Clip(s string) string {
 	if len(s) > maxFieldLen {
 		return s[:maxFieldLen] + "…"
 	}
@@ -780,154 +789,6 @@ func (s State) Saved() string {
 	return out + "}"
 }
 
-// store is the browser storage the state uses. Tests replace it.
-var store storage = browserStorage{}
-
-// storage reads and writes one raw string.
-type storage interface {
-	Read(key string) string
-	Write(key, value string)
-}
-
-// browserStorage is window.localStorage. Reading it throws in some privacy
-// modes and sandboxed iframes; both methods then behave as if it were empty.
-type browserStorage struct{}
-
-// Read returns the raw value, or "" when there is none or storage is blocked.
-func (browserStorage) Read(key string) (v string) {
-	if !app.IsClient {
-		return ""
-	}
-	defer func() {
-		if recover() != nil {
-			v = ""
-		}
-	}()
-	item := app.Window().Get("localStorage").Call("getItem", key)
-	if item.IsNull() || item.IsUndefined() {
-		return ""
-	}
-	return item.String()
-}
-
-// Write stores value; a blocked storage is ignored (the URL still holds the
-// state).
-func (browserStorage) Write(key, value string) {
-	if !app.IsClient {
-		return
-	}
-	defer func() { _ = recover() }()
-	app.Window().Get("localStorage").Call("setItem", key, value)
-}
-
-// browserLang returns navigator.language, or "" outside a browser.
-func browserLang() (tag string) {
-	if !app.IsClient {
-		return ""
-	}
-	defer func() {
-		if recover() != nil {
-			tag = ""
-		}
-	}()
-	return app.Window().Get("navigator").Get("language").String()
-}
-
-// save writes a valid state to storage and, for pages that keep the input,
-// puts the whole state in the address bar without adding a history entry.
-// Pages that only show text keep just ?lang= in their URL. While the state
-// is invalid what was saved last stays; while a replacement waits for the
-// user's answer, or storage belongs to a newer version, only the URL is
-// written.
-func (p *pageState) save(ctx app.Context, r route) {
-	if !p.out.Valid() || p.view {
-		return
-	}
-	if p.pending != nil && p.pending.source == FromURL {
-		return // the address bar keeps the link until the user answers
-	}
-	if p.mayWrite() {
-		store.Write(storageKey, p.st.Saved())
-	}
-	writeURL(ctx, p.st, r.KeepsInput)
-}
-
-// mayWrite reports whether edits may be written to storage now.
-func (p *pageState) mayWrite() bool {
-	return !p.locked && p.pending == nil && !p.view
-}
-
-// replaceSaved writes the state over saved work the user chose to replace,
-// keeping the old value in backupKey for Undo.
-func (p *pageState) replaceSaved() {
-	if p.locked || !p.out.Valid() {
-		return
-	}
-	old, next := store.Read(storageKey), p.st.Saved()
-	if old != "" && old != next {
-		store.Write(backupKey, old)
-		p.undo = old
-	}
-	store.Write(storageKey, next)
-}
-
-// writeURL puts the state in the address bar (see saveState).
-func writeURL(ctx app.Context, s State, withInput bool) {
-	u := *ctx.Page().URL()
-	q := url.Values{"lang": {string(s.Lang)}}
-	if withInput {
-		q = s.Query()
-	}
-	if v := u.Query().Get("view"); v != "" {
-		q.Set("view", v) // the embed's view (embed.go)
-	}
-	// A share link's sections are read once: storage holds them now, and
-	// reloading the link would ask about them again.
-	_, shared, _ := DecodeShare(u.Fragment)
-	if u.RawQuery == q.Encode() && !shared {
-		return
-	}
-	if shared {
-		u.Fragment = ""
-	}
-	u.RawQuery = q.Encode()
-	ctx.Page().ReplaceURL(&u)
-}
-
-// urlDelay is how long the address bar waits after the last edit.
-const urlDelay = 200 * time.Millisecond
-
-// saveEdit saves the state after an edit in the form: storage at once, the
-// address bar urlDelay after the last edit. history.replaceState took a
-// sixth of each keystroke's time in chromium, before the page could show
-// the new plan, and chromium throttles a page that calls it over 100 times
-// in 10 s, which fast typing does. The share link on the page is made from
-// the state, so it is never stale. Outside the browser (prerender, tests)
-// the URL is written at once.
-func (p *pageState) saveEdit(ctx app.Context, r route) {
-	if !p.out.Valid() {
-		return
-	}
-	if p.mayWrite() {
-		store.Write(storageKey, p.st.Saved())
-	}
-	if !app.IsClient {
-		writeURL(ctx, p.st, r.KeepsInput)
-		return
-	}
-	p.urlGen++
-	gen, st := p.urlGen, p.st
-	ctx.After(urlDelay, func(ctx app.Context) {
-		// Writing the URL changes nothing on the page: no re-render.
-		ctx.PreventUpdate()
-		// A later edit has its own write; a page left in the meantime is
-		// unmounted, and go-app drops the call.
-		if gen == p.urlGen {
-			writeURL(ctx, st, r.KeepsInput)
-		}
-	})
-}
-
 // The share link carries the procurement sections in its fragment, after
 // the query that carries the sheet: /quotes?lang=en&…#p=<data>. The
 // fragment never reaches a server. <data> is "j" and the sections' JSON
@@ -937,8 +798,8 @@ func (p *pageState) saveEdit(ctx app.Context, r route) {
 // the JSON still shrinks to about half. A link longer than maxShareChars
 // is not offered: the plan file is the way to send that much.
 
-// shareKey starts the fragment that carries the sections.
-const shareKey = "p="
+// ShareKey starts the fragment that carries the sections.
+const ShareKey = "p="
 
 // Bounds of a share link: what the page offers, and what it reads.
 const (
@@ -947,11 +808,13 @@ const (
 	maxShareBytes = 256 << 10 // longest JSON a fragment may inflate to
 )
 
-// errShareTooLong is returned when the sections make too long a link.
-type errShareTooLong struct{ n int }
+// ErrShareTooLong is returned when the sections make too long a link; N is
+// the length the link would have.
+type ErrShareTooLong struct{ N int }
 
-func (e errShareTooLong) Error() string {
-	return fmt.Sprintf("the share link would be %d characters, over %d", e.n, maxShareChars)
+// Error implements error in English.
+func (e ErrShareTooLong) Error() string {
+	return fmt.Sprintf("the share link would be %d characters, over %d", e.N, maxShareChars)
 }
 
 // ShareFragment encodes the procurement sections for a share link's
@@ -969,10 +832,10 @@ func (s State) ShareFragment() (string, error) {
 		_ = w.Close()
 		data = "z" + base64.RawURLEncoding.EncodeToString(b.Bytes())
 	}
-	if len(data)+len(shareKey) > maxShareChars {
-		return "", errShareTooLong{len(data) + len(shareKey)}
+	if len(data)+len(ShareKey) > maxShareChars {
+		return "", ErrShareTooLong{len(data) + len(ShareKey)}
 	}
-	return shareKey + data, nil
+	return ShareKey + data, nil
 }
 
 // DecodeShare reads the sections' JSON from a share link's fragment
@@ -980,7 +843,7 @@ func (s State) ShareFragment() (string, error) {
 // why a fragment that does cannot be read. The fragment and what it
 // inflates to are bounded.
 func DecodeShare(frag string) (raw []byte, ok bool, err error) {
-	data, ok := strings.CutPrefix(frag, shareKey)
+	data, ok := strings.CutPrefix(frag, ShareKey)
 	if !ok {
 		return nil, false, nil
 	}
@@ -1006,7 +869,7 @@ func DecodeShare(frag string) (raw []byte, ok bool, err error) {
 			return nil, true, fmt.Errorf("the link's figures inflate to more than %d bytes", maxShareBytes)
 		}
 	default:
-		return nil, true, fmt.Errorf("the link's figures start with %q: want j (JSON) or z (compressed)", clip(data[:1]))
+		return nil, true, fmt.Errorf("the link's figures start with %q: want j (JSON) or z (compressed)", Clip(data[:1]))
 	}
 	if !json.Valid(raw) {
 		return nil, true, errors.New("the link's figures are not JSON")

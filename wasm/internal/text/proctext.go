@@ -1,10 +1,10 @@
-package main
+package text
 
 // Texts of the procurement journey (nav, quotes, vendors, contract, embeds,
 // share link), one struct per language like Messages: a missing field is a
 // build error and TestProcTextComplete catches an empty one. Fields ending
 // in "F" are fmt formats. Field labels and choice labels are in procLabels.
-type procText struct {
+type ProcText struct {
 	_ [0]func() // incomparable: no equality function in app.wasm
 
 	// Journey navigation.
@@ -45,14 +45,14 @@ type procText struct {
 }
 
 // P returns the procurement texts for l; an unknown Lang gets English.
-func (l Lang) P() *procText {
+func (l Lang) P() *ProcText {
 	if l == Zh {
 		return &zhProc
 	}
 	return &enProc
 }
 
-var enProc = procText{
+var enProc = ProcText{
 	NavQuotes: "Quotes", NavVendors: "Vendors", NavContract: "Contract", NavPOC: "POC",
 	NavOperations: "Operations", NavRenewal: "Renewal and exit", NavChecklists: "Checklists",
 	JourneyLabel: "Procurement journey", MoreLabel: "More",
@@ -123,7 +123,7 @@ var enProc = procText{
 	EmbedNoData: "No figures in this link yet: open the planner to enter them.",
 }
 
-var zhProc = procText{
+var zhProc = ProcText{
 	NavQuotes: "报价", NavVendors: "供应商", NavContract: "合同", NavPOC: "POC 测试",
 	NavOperations: "运营", NavRenewal: "续约与退租", NavChecklists: "检查清单",
 	JourneyLabel: "采购流程", MoreLabel: "更多",
@@ -328,17 +328,17 @@ var procLabels = map[string][2]string{
 	"names.invoice_tax":          {"Invoice type and tax rate", "发票类型与税率"},
 }
 
-// sentenceGap separates consecutive sentences: a space in English, none
+// SentenceGap separates consecutive sentences: a space in English, none
 // in Chinese.
-func sentenceGap(l Lang) string {
+func SentenceGap(l Lang) string {
 	if l == Zh {
 		return ""
 	}
 	return " "
 }
 
-// label returns the label of a section field or choice in language l.
-func (l Lang) label(key string) string {
+// Label returns the label of a section field or choice in language l.
+func (l Lang) Label(key string) string {
 	pair, ok := procLabels[key]
 	if !ok {
 		if s, ok := l.journeyLabel(key); ok {
@@ -351,3 +351,7 @@ func (l Lang) label(key string) string {
 	}
 	return pair[0]
 }
+
+// HasProcLabel reports whether key has a label of the procurement pages in
+// both languages (the form tests check every field against it).
+func HasProcLabel(key string) bool { return procLabels[key] != [2]string{} }

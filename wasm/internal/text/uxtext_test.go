@@ -1,13 +1,14 @@
-package main
+package text
 
 import (
-	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/acceptance"
 )
 
-// TestUXTextComplete: every field of uxText is filled in both languages,
+// TestUXTextComplete: every field of UXText is filled in both languages,
 // the format verbs agree, and the Chinese differs from the English.
 func TestUXTextComplete(t *testing.T) {
 	en, zh := reflect.ValueOf(uxEn), reflect.ValueOf(uxZh)
@@ -33,7 +34,7 @@ func TestUXTextComplete(t *testing.T) {
 // English one from shared/acceptance (what gpuverify check prints).
 func TestKindTitles(t *testing.T) {
 	for _, k := range acceptance.Kinds {
-		zh, en := kindTitle(Zh, k), kindTitle(En, k)
+		zh, en := KindTitle(Zh, k), KindTitle(En, k)
 		if zh == "" || en == "" || zh == en || en == string(k) {
 			t.Errorf("kind %s: zh %q, en %q", k, zh, en)
 		}

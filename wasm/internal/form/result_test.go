@@ -1,4 +1,4 @@
-package main
+package form
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestDefaultInputIsTheDocumentedExample: the first visit's sheet is
@@ -21,7 +22,7 @@ func TestDefaultInputIsTheDocumentedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("../shared/plan/testdata/inference-70b.plan.json")
+	want, err := os.ReadFile("../../../shared/plan/testdata/inference-70b.plan.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestDefaultInputIsTheDocumentedExample(t *testing.T) {
 func TestComputeGoldenSheets(t *testing.T) {
 	for _, name := range []string{"inference-70b", "lora-7b", "pretrain-405b", "domestic-32b", "custom-13b-quotes"} {
 		t.Run(name, func(t *testing.T) {
-			f, err := os.Open("../shared/plan/testdata/" + name + ".req.json")
+			f, err := os.Open("../../../shared/plan/testdata/" + name + ".req.json")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +51,7 @@ func TestComputeGoldenSheets(t *testing.T) {
 				t.Fatalf("no plan: %v %v", o.Errors, o.Err)
 			}
 			got, _ := planJSON(o.Plan)
-			want, err := os.ReadFile("../shared/plan/testdata/" + name + ".plan.json")
+			want, err := os.ReadFile("../../../shared/plan/testdata/" + name + ".plan.json")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,8 +92,8 @@ func TestComputeFieldErrors(t *testing.T) {
 			t.Errorf("%s=%s: no field error (errors %v, err %v)", tt.key, tt.value, o.Errors, o.Err)
 			continue
 		}
-		f, _ := fieldByKey(tt.key)
-		msg := fe.Message(En.M(), f.Label(En.M()))
+		f, _ := ByKey(tt.key)
+		msg := fe.Message(text.En.M(), f.Label(text.En.M()))
 		for _, w := range tt.want {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%s=%s: message %q lacks %q", tt.key, tt.value, msg, w)
@@ -191,7 +192,7 @@ func TestComputeIssue10Fields(t *testing.T) {
 	if p == nil || p.Requirements.Training.Optimizer != "paged-adamw-8bit" || p.Sizing.MemoryGiB.PagedStates <= 0 {
 		t.Errorf("training settings did not reach the plan: %+v", p)
 	}
-	if f, ok := fieldByKey("kv_cache_precision"); !ok || f.Kind != kindChoice {
+	if f, ok := ByKey("kv_cache_precision"); !ok || f.Kind != KindChoice {
 		t.Error("kv_cache_precision is not a choice field")
 	}
 }

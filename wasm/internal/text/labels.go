@@ -1,4 +1,4 @@
-package main
+package text
 
 // Labels of the values shared/ uses as identifiers (workloads, cost items,
 // decisions, check statuses, ...). The plan keeps the identifiers; the page
@@ -9,5 +9,5 @@ package main
 // same words.
 func (l Lang) Enum(kind, value string) string { return l.Msg().Enum(kind, value) }
 
-// itemLabel is the label of a C1 cost item.
-func itemLabel(m *Messages, name string) string { return m.Code.Enum("item", name) }
+// ItemLabel is the label of a C1 cost item.
+func ItemLabel(m *Messages, name string) string { return m.Code.Enum("item", name) }
