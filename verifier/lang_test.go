@@ -196,7 +196,7 @@ func TestPlanICSLang(t *testing.T) {
 		t.Fatal(err)
 	}
 	var site bytes.Buffer
-	sched.WriteICS(&site, e.now().UTC())
+	sched.WriteICS(&site, e.now().UTC(), msg.En)
 	if !bytes.Equal(en, site.Bytes()) {
 		t.Errorf("plan --ics --lang en differs from the site's download:\n%s\n%s", en, site.Bytes())
 	}

@@ -88,7 +88,7 @@ func writeICS(out output, p *plan.Plan, now time.Time, l msg.Lang) error {
 		return usageErr("procurement.exit: %v", err)
 	}
 	var b bytes.Buffer
-	if err := sched.WriteICSIn(&b, now.UTC(), l); err != nil {
+	if err := sched.WriteICS(&b, now.UTC(), l); err != nil {
 		return runErr("%v", err)
 	}
 	return out.write(b.Bytes())

@@ -84,7 +84,7 @@ func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
 	kids := []app.UI{
 		app.H2().Text(m.FleetTitle),
 		app.P().Class("help").Text(m.FleetIntro),
-		app.Div().Class("table-wrap").Body(dataTable("fleet-table", m.FleetTitle, head, f.NodeRows())),
+		app.Div().Class("table-wrap").Body(dataTable("fleet-table", m.FleetTitle, head, f.NodeRows(l.Msg()))),
 	}
 	if len(f.Rejected) > 0 {
 		items := make([]string, len(f.Rejected))

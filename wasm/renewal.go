@@ -102,16 +102,16 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 		app.P().ID("exit-end").Class("verdict").Text(fmt.Sprintf(j.EndF, cal.ContractEnd)),
 		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
 		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.DownloadICS).
-			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal) }),
+			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal, l) }),
 		app.P().Class("help").Text(j.ICSHelp),
 	)
 }
 
-// downloadICS hands the calendar to the browser as exit.ics: the file
-// gpuverify plan --ics writes, stamped now.
-func downloadICS(cal exit.Calendar) {
+// downloadICS hands the calendar to the browser as exit.ics, in the page's
+// language: the file gpuverify plan --ics --lang writes, stamped now.
+func downloadICS(cal exit.Calendar, l Lang) {
 	var b bytes.Buffer
-	if err := cal.WriteICS(&b, time.Now()); err != nil {
+	if err := cal.WriteICS(&b, time.Now(), l.Msg()); err != nil {
 		return
 	}
 	download("exit.ics", "text/calendar", b.Bytes())

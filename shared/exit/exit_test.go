@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/exit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 func schedule(t *testing.T, in exit.Input) exit.Calendar {
@@ -119,7 +120,7 @@ func TestWriteICS(t *testing.T) {
 	vendor := `Cloud, Inc.; "GPU" \ 算力平台` + "\n" + strings.Repeat("长名字", 12)
 	p := schedule(t, exit.Input{ContractEnd: "2026-12-31", Vendor: vendor})
 	var buf bytes.Buffer
-	if err := p.WriteICS(&buf, stamp); err != nil {
+	if err := p.WriteICS(&buf, stamp, msg.En); err != nil {
 		t.Fatal(err)
 	}
 	ics := buf.String()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts
@@ -30,7 +31,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("Decode accepted what Schedule refuses: %v", err)
 		}
 		var buf bytes.Buffer
-		if err := r.WriteICS(&buf, stamp); err != nil {
+		if err := r.WriteICS(&buf, stamp, msg.En); err != nil {
 			t.Fatal(err)
 		}
 		testkit.RoundTrip(t, in, exit.Decode)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestGolden renders every testdata/*.json input as text, Markdown and
@@ -27,7 +28,7 @@ func TestGolden(t *testing.T) {
 		if err := p.WriteMarkdown(&md); err != nil {
 			t.Fatal(err)
 		}
-		if err := p.WriteICS(&ics, stamp); err != nil {
+		if err := p.WriteICS(&ics, stamp, msg.En); err != nil {
 			t.Fatal(err)
 		}
 		testkit.Golden(t, stem+".txt", text.Bytes())

@@ -19,15 +19,11 @@ const maxOctets = 75
 // moment the file is made; the caller passes it so the output is a pure
 // function of its inputs. UIDs depend only on the step, the contract end
 // and the vendor, so importing a regenerated file updates the events
-// rather than duplicating them. The events' texts are in English
-// (WriteICSIn for another language).
-func (p Calendar) WriteICS(w io.Writer, stamp time.Time) error { return p.WriteICSIn(w, stamp, msg.En) }
-
-// WriteICSIn is WriteICS with the events' summaries and descriptions in l
-// (gpuverify plan --ics --lang); the UIDs are the same in every language,
-// so a calendar that imported one language's file updates its events from
-// the other's.
-func (p Calendar) WriteICSIn(w io.Writer, stamp time.Time, l msg.Lang) error {
+// rather than duplicating them. The events' summaries and
+// descriptions are in l (the page's language, or gpuverify plan --ics
+// --lang); the UIDs are the same in every language, so a calendar that
+// imported one language's file updates its events from the other's.
+func (p Calendar) WriteICS(w io.Writer, stamp time.Time, l msg.Lang) error {
 	var b strings.Builder
 	line := func(name, value string) { b.WriteString(fold(name + ":" + value)) }
 	line("BEGIN", "VCALENDAR")

@@ -40,7 +40,7 @@ func (f *Fleet) sections(l msg.Lang) []table.Section {
 		{l.Text("fleet.line.tool", msg.Text(strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version)), msg.Text(f.Time), msg.Text(f.Digest))},
 		{l.Text("fleet.line.plan", msg.Text(p.SHA256), msg.Label(fromLabel(p.From)), msg.Int(p.GPUCount), msg.Int(p.Nodes), msg.Int(p.GPUsPerNode), msg.Text(p.Interconnect))},
 	}}}
-	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeaderIn(l), Rows: f.NodeRowsIn(l)})
+	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeader(l), Rows: f.NodeRows(l)})
 	if len(f.Rejected) > 0 {
 		rows := make([][]string, len(f.Rejected))
 		for i, x := range f.Rejected {
@@ -63,11 +63,8 @@ func fromLabel(from string) string {
 	return "fleet.from.reports"
 }
 
-// NodeHeader names the columns of NodeRows, in English.
-var NodeHeader = NodeHeaderIn(msg.En)
-
-// NodeHeaderIn names the columns of NodeRows in l.
-func NodeHeaderIn(l msg.Lang) []string {
+// NodeHeader names the columns of NodeRows in l.
+func NodeHeader(l msg.Lang) []string {
 	ids := []string{"report", "host", "gpus", "driver", "verdict", "digest", "signature", "ib"}
 	out := make([]string, len(ids))
 	for i, id := range ids {
@@ -76,13 +73,10 @@ func NodeHeaderIn(l msg.Lang) []string {
 	return out
 }
 
-// NodeRows is the fleet table in English: one row per node, as the CLI
-// and the site show it.
-func (f *Fleet) NodeRows() [][]string { return f.NodeRowsIn(msg.En) }
-
-// NodeRowsIn is NodeRows in l. The names, versions and digests are
-// data and stay as the reports give them.
-func (f *Fleet) NodeRowsIn(l msg.Lang) [][]string {
+// NodeRows is the fleet table in l: one row per node, as the CLI and the
+// site show it. The names, versions and digests are data and stay as the
+// reports give them.
+func (f *Fleet) NodeRows(l msg.Lang) [][]string {
 	rows := make([][]string, len(f.Nodes))
 	for i, n := range f.Nodes {
 		digest := l.Text("fleet.cell.digest_ok", msg.Text(short(n.Digest)))

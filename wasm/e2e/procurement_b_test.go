@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -238,7 +239,8 @@ func TestRenewalPageB(t *testing.T) {
 	file := e.exportFromPlanner()
 	p := cliPlan(t, file)
 	var cliICS bytes.Buffer
-	if err := p.Procurement.Exit.WriteICS(&cliICS, time.Now()); err != nil {
+	// The page is in English (?lang=en), so is the calendar it downloads.
+	if err := p.Procurement.Exit.WriteICS(&cliICS, time.Now(), msg.En); err != nil {
 		t.Fatal(err)
 	}
 	stamp := regexp.MustCompile(`DTSTAMP:\d{8}T\d{6}Z`)
