@@ -2,6 +2,7 @@ package msg
 
 import (
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestCatalogueFilesParse(t *testing.T) {
 		}
 		total += len(entries)
 	}
-	m, err := load(files)
+	m, err := load(files, areas)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestLoadDuplicateAcrossFiles(t *testing.T) {
 		"catalogue/a.txt": {Data: []byte("x.y\nen A\nzh 甲\n")},
 		"catalogue/b.txt": {Data: []byte("x.y\nen B\nzh 乙\n")},
 	}
-	_, err := load(fsys)
+	_, err := load(fsys, []string{"a", "b"})
 	want := `catalogue/b.txt: message id "x.y" is also defined in catalogue/a.txt`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
@@ -153,8 +154,24 @@ func FuzzParse(f *testing.F) {
 // BenchmarkLoad is the start-up parse of every embedded catalogue file.
 func BenchmarkLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := load(files); err != nil {
+		if _, err := load(files, areas); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestAreasListEveryFile: the list of areas the catalogue reads is the
+// list of files in catalogue/, so a new file cannot be left unread.
+func TestAreasListEveryFile(t *testing.T) {
+	names, err := fs.Glob(files, "catalogue/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, name := range names {
+		got = append(got, strings.TrimSuffix(strings.TrimPrefix(name, "catalogue/"), ".txt"))
+	}
+	if !slices.Equal(got, areas) {
+		t.Errorf("catalogue/ holds %q, areas lists %q", got, areas)
 	}
 }
