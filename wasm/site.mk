@@ -44,16 +44,17 @@ WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 .PHONY: site run test-browser bench-site
 
 # The browser build. -s -w saves ~2.5%; the generator is kept out by its
-# build tag (wasm/gen.go). WASM_GCFLAGS turns inlining off, for this build
-# only, in this module's packages (the site and shared/) and in go-app:
-# inlined go-app builders and decimal helpers copy their code into every
-# call site, and the wasm backend makes each copy large. Together they
-# save ~80 KB of brotli (~4%) for ~5% more CPU in plan.Build and in a
-# re-render (BenchmarkCompute, BenchmarkPlannerUpdate), which chromium did
-# not measurably show. Inlining off everywhere (all=-l) makes the runtime
-# and the standard library bigger instead.
-WASM_GCFLAGS ?= -gcflags='github.com/gpuplan/gpuplan/...=-l' \
-	-gcflags='github.com/maxence-charriere/go-app/v10/pkg/app=-l'
+# build tag (wasm/gen.go). WASM_GCFLAGS turns inlining off for this build
+# only, in every package but the runtime: inlined go-app builders, decimal
+# helpers and standard-library calls copy their code into every call site,
+# and the wasm backend makes each copy large. Measured on 2026-12-02 (Go's
+# brotli, quality 11): 2,475,080 bytes with inlining everywhere; 2,321,157
+# with it off only in this module and go-app; 2,253,027 with this setting;
+# 2,214,376 with all=-l, which also takes inlining out of the runtime's
+# allocator and map code, which every page leans on. make bench-site showed no change in the planner's
+# Compute or input latency beyond its run-to-run noise (19.6–24.6 ms
+# median input, 1.9–4.3 ms Compute, over three runs of five).
+WASM_GCFLAGS ?= -gcflags='all=-l' -gcflags='runtime='
 build/app.wasm: $(SITE_SRC) wasm/site.mk
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags='-s -w' -o $@ ./wasm
