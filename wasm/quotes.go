@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -204,7 +205,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 // quoteFlags lists what to ask, across quotes and per vendor, with rules.
 func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 	var items []app.UI
-	add := func(who string, f quote.Flag) {
+	add := func(who string, f finding.Flag) {
 		text := f.In(l.Msg())
 		if who != "" {
 			text = l.Msg().Text("quote.who", msg.Text(who), msg.Text(text))

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
@@ -23,28 +24,28 @@ func pct(p decimal.Decimal) string {
 func slaClause(in Input, r Result) Clause {
 	c := newClause("K1")
 	if in.AvailabilityPct.LessThan(minAvailability) {
-		c.add(Red, "contract.k1.below", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
+		c.add(finding.Red, "contract.k1.below", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
 	} else {
-		c.add(Green, "contract.k1.ok", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
+		c.add(finding.Green, "contract.k1.ok", pctArg(in.AvailabilityPct), msg.Text(r.AllowedMinutes.String()), basisArg(r.Basis))
 	}
 	switch in.Compensation {
 	case CompMoney:
-		c.add(Green, "contract.k1.money")
+		c.add(finding.Green, "contract.k1.money")
 	case CompVoucher:
-		c.add(Amber, "contract.k1.voucher")
+		c.add(finding.Amber, "contract.k1.voucher")
 	case CompHours:
-		c.add(Red, "contract.k1.hours")
+		c.add(finding.Red, "contract.k1.hours")
 	default:
-		c.add(Red, "contract.k1.none")
+		c.add(finding.Red, "contract.k1.none")
 	}
 	maxPct := r.Table.MaxPct()
 	if maxPct.LessThan(minCapPct) {
-		c.add(Red, "contract.k1.cap_low", pctArg(maxPct))
+		c.add(finding.Red, "contract.k1.cap_low", pctArg(maxPct))
 	} else {
-		c.add(Green, "contract.k1.cap_ok", pctArg(maxPct))
+		c.add(finding.Green, "contract.k1.cap_ok", pctArg(maxPct))
 	}
 	if len(r.Table.Tiers) > 0 && r.Table.Tiers[0].BelowPct.LessThan(in.AvailabilityPct) {
-		c.add(Amber, "contract.k1.gap", pctArg(in.AvailabilityPct), pctArg(r.Table.Tiers[0].BelowPct))
+		c.add(finding.Amber, "contract.k1.gap", pctArg(in.AvailabilityPct), pctArg(r.Table.Tiers[0].BelowPct))
 	}
 	return c
 }
@@ -54,29 +55,29 @@ func dataClause(d Data) Clause {
 	c := newClause("K2")
 	switch d.Owner {
 	case OwnerCustomer:
-		c.add(Green, "contract.k2.customer")
+		c.add(finding.Green, "contract.k2.customer")
 	case OwnerVendor:
-		c.add(Red, "contract.k2.vendor")
+		c.add(finding.Red, "contract.k2.vendor")
 	default:
-		c.add(Red, "contract.k2.no_owner")
+		c.add(finding.Red, "contract.k2.no_owner")
 	}
 	if d.NoVendorAccess {
-		c.add(Green, "contract.k2.no_access")
+		c.add(finding.Green, "contract.k2.no_access")
 	} else {
-		c.add(Red, "contract.k2.access")
+		c.add(finding.Red, "contract.k2.access")
 	}
 	switch {
 	case d.DeletionWorkingDays == 0:
-		c.add(Red, "contract.k2.no_deadline")
+		c.add(finding.Red, "contract.k2.no_deadline")
 	case d.DeletionWorkingDays > 7:
-		c.add(Amber, "contract.k2.late", msg.Int(d.DeletionWorkingDays))
+		c.add(finding.Amber, "contract.k2.late", msg.Int(d.DeletionWorkingDays))
 	default:
-		c.add(Green, "contract.k2.deadline", msg.Int(d.DeletionWorkingDays))
+		c.add(finding.Green, "contract.k2.deadline", msg.Int(d.DeletionWorkingDays))
 	}
 	if d.Certificate {
-		c.add(Green, "contract.k2.certificate")
+		c.add(finding.Green, "contract.k2.certificate")
 	} else {
-		c.add(Red, "contract.k2.no_certificate")
+		c.add(finding.Red, "contract.k2.no_certificate")
 	}
 	return c
 }
@@ -85,10 +86,10 @@ func dataClause(d Data) Clause {
 func exitClause(in Input, rows []ExitRow) Clause {
 	c := newClause("K3")
 	if in.FirstContract && (in.PaymentPeriod == Annual || in.TermMonths > 3) {
-		c.add(Amber, "contract.k3.first")
+		c.add(finding.Amber, "contract.k3.first")
 	}
 	if in.Termination == nil {
-		c.add(Amber, "contract.k3.no_clause")
+		c.add(finding.Amber, "contract.k3.no_clause")
 		return c
 	}
 	var worst *ExitRow
@@ -98,10 +99,10 @@ func exitClause(in Input, rows []ExitRow) Clause {
 		}
 	}
 	if worst == nil {
-		c.add(Green, "contract.k3.within"+monthlyNote(in.PaymentPeriod))
+		c.add(finding.Green, "contract.k3.within"+monthlyNote(in.PaymentPeriod))
 		return c
 	}
-	c.add(Red, "contract.k3.over"+monthlyNote(in.PaymentPeriod),
+	c.add(finding.Red, "contract.k3.over"+monthlyNote(in.PaymentPeriod),
 		msg.Int(worst.Month), msg.Int(in.TermMonths), msg.Money(*worst.Contract), pctArg(in.Termination.RemainingPct),
 		msg.Int(worst.RemainingMonths), msg.Money(worst.Remaining), msg.Money(worst.Recommended))
 	return c
@@ -186,24 +187,24 @@ func namesClause(in Input) Clause {
 		}
 	}
 	if len(core)+len(other) == 0 {
-		c.add(Green, "contract.k4.all")
+		c.add(finding.Green, "contract.k4.all")
 	}
 	if len(core) > 0 {
-		c.add(Red, "contract.k4.core", joined(core))
+		c.add(finding.Red, "contract.k4.core", joined(core))
 	}
 	if len(other) > 0 {
-		c.add(Amber, "contract.k4.other", joined(other))
+		c.add(finding.Amber, "contract.k4.other", joined(other))
 	}
 	switch in.BillingStart {
 	case OnReady:
-		c.add(Green, "contract.k4.on_ready")
+		c.add(finding.Green, "contract.k4.on_ready")
 	case OnOrder:
-		c.add(Amber, "contract.k4.on_order")
+		c.add(finding.Amber, "contract.k4.on_order")
 	default:
-		c.add(Red, "contract.k4.no_start")
+		c.add(finding.Red, "contract.k4.no_start")
 	}
 	if in.PaymentPeriod == "" {
-		c.add(Amber, "contract.k4.no_payment")
+		c.add(finding.Amber, "contract.k4.no_payment")
 	}
 	return c
 }
@@ -213,11 +214,11 @@ func documentClause(d Document) Clause {
 	c := newClause("K5")
 	switch d {
 	case ServiceContract:
-		c.add(Green, "contract.k5.service")
+		c.add(finding.Green, "contract.k5.service")
 	case UserAgreement:
-		c.add(Red, "contract.k5.agreement")
+		c.add(finding.Red, "contract.k5.agreement")
 	default:
-		c.add(Amber, "contract.k5.unknown")
+		c.add(finding.Amber, "contract.k5.unknown")
 	}
 	return c
 }
@@ -235,15 +236,15 @@ func outageClause(in Input, o Outage, k1, k2, k3 Clause) Clause {
 	}
 	switch {
 	case in.SurvivesOutage == nil:
-		c.add(Amber, "contract.k6.ask", hours)
+		c.add(finding.Amber, "contract.k6.ask", hours)
 	case *in.SurvivesOutage:
-		c.add(Green, "contract.k6.survives")
+		c.add(finding.Green, "contract.k6.survives")
 	default:
 		weak := weakClauses(k1, k2, k3)
 		if len(weak) > 0 {
-			c.add(Red, "contract.k6.weak", joinedRules(weak))
+			c.add(finding.Red, "contract.k6.weak", joinedRules(weak))
 		} else {
-			c.add(Green, "contract.k6.strong")
+			c.add(finding.Green, "contract.k6.strong")
 		}
 	}
 	return c
@@ -252,7 +253,7 @@ func outageClause(in Input, o Outage, k1, k2, k3 Clause) Clause {
 func weakClauses(cs ...Clause) []string {
 	var out []string
 	for _, c := range cs {
-		if c.Level != Green {
+		if c.Level != finding.Green {
 			out = append(out, c.Rule)
 		}
 	}

@@ -6,25 +6,15 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Level grades a clause.
-type Level = finding.Level
-
-// The grades, worst first.
-const (
-	Red   = finding.Red   // breaks a rule: renegotiate or walk away
-	Amber = finding.Amber // unclear or weaker than the rule: ask
-	Green = finding.Green // meets the rule
-)
-
 // worse returns the worse of two levels.
-func worse(a, b Level) Level {
-	if a == Red || b == Red {
-		return Red
+func worse(a, b finding.Level) finding.Level {
+	if a == finding.Red || b == finding.Red {
+		return finding.Red
 	}
-	if a == Amber || b == Amber {
-		return Amber
+	if a == finding.Amber || b == finding.Amber {
+		return finding.Amber
 	}
-	return Green
+	return finding.Green
 }
 
 // Clause is the grade of one K rule with the reasons for it.
@@ -36,7 +26,7 @@ type Clause struct {
 	// TitleMessage is the same as a message, in either language.
 	TitleMessage msg.M `json:"title_message,omitzero"`
 	// Level is the worst grade of the clause's checks.
-	Level Level `json:"level"`
+	Level finding.Level `json:"level"`
 	// Reasons explain each check, with the figures, in English.
 	Reasons []string `json:"reasons"`
 	// ReasonMessages are the same as messages, in either language.
@@ -46,11 +36,11 @@ type Clause struct {
 // newClause starts the green clause of rule, titled by its catalogue entry.
 func newClause(rule string) Clause {
 	t := msg.New("contract.clause." + rule)
-	return Clause{Rule: rule, Title: t.String(), TitleMessage: t, Level: Green}
+	return Clause{Rule: rule, Title: t.String(), TitleMessage: t, Level: finding.Green}
 }
 
 // add records a check's grade and its reason, the catalogue message id.
-func (c *Clause) add(l Level, id string, args ...msg.Arg) {
+func (c *Clause) add(l finding.Level, id string, args ...msg.Arg) {
 	c.Level = worse(c.Level, l)
 	c.note(id, args...)
 }
@@ -131,8 +121,8 @@ type Result struct {
 }
 
 // Level is the worst grade of all clauses.
-func (r Result) Level() Level {
-	l := Green
+func (r Result) Level() finding.Level {
+	l := finding.Green
 	for _, c := range r.Clauses {
 		l = worse(l, c.Level)
 	}

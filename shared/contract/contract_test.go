@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/shopspring/decimal"
 )
 
@@ -258,11 +259,11 @@ func TestCheckGood(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range r.Clauses {
-		if c.Level != contract.Green {
+		if c.Level != finding.Green {
 			t.Errorf("%s = %s: %v", c.Rule, c.Level, c.Reasons)
 		}
 	}
-	if r.Level() != contract.Green || len(r.Clauses) != 6 {
+	if r.Level() != finding.Green || len(r.Clauses) != 6 {
 		t.Errorf("level %s, %d clauses", r.Level(), len(r.Clauses))
 	}
 	if !r.AllowedMinutes.Equal(d("43.2")) || r.Basis != contract.Days30 {
@@ -282,38 +283,38 @@ func TestCheckClauses(t *testing.T) {
 		name   string
 		edit   func(*contract.Input)
 		rule   string
-		level  contract.Level
+		level  finding.Level
 		reason string
 	}{
-		{"K1 availability below 99.9", func(in *contract.Input) { in.AvailabilityPct = d("99.5") }, "K1", contract.Red, "below the 99.9% floor"},
-		{"K1 compensation in hours", func(in *contract.Input) { in.Compensation = contract.CompHours }, "K1", contract.Red, "补时长"},
-		{"K1 vouchers", func(in *contract.Input) { in.Compensation = contract.CompVoucher }, "K1", contract.Amber, "vouchers only"},
-		{"K1 compensation not stated", func(in *contract.Input) { in.Compensation = "" }, "K1", contract.Red, "does not say how"},
-		{"K1 cap below 50%", func(in *contract.Input) { in.Credits.CapPct = p("30") }, "K1", contract.Red, "the SLA pays is 30%"},
-		{"K1 cap exactly 50% passes", func(in *contract.Input) { in.Credits.CapPct = p("50") }, "K1", contract.Green, "up to 50%"},
+		{"K1 availability below 99.9", func(in *contract.Input) { in.AvailabilityPct = d("99.5") }, "K1", finding.Red, "below the 99.9% floor"},
+		{"K1 compensation in hours", func(in *contract.Input) { in.Compensation = contract.CompHours }, "K1", finding.Red, "补时长"},
+		{"K1 vouchers", func(in *contract.Input) { in.Compensation = contract.CompVoucher }, "K1", finding.Amber, "vouchers only"},
+		{"K1 compensation not stated", func(in *contract.Input) { in.Compensation = "" }, "K1", finding.Red, "does not say how"},
+		{"K1 cap below 50%", func(in *contract.Input) { in.Credits.CapPct = p("30") }, "K1", finding.Red, "the SLA pays is 30%"},
+		{"K1 cap exactly 50% passes", func(in *contract.Input) { in.Credits.CapPct = p("50") }, "K1", finding.Green, "up to 50%"},
 		{"K1 gap between commitment and first tier", func(in *contract.Input) {
 			in.Credits = contract.Credits{Tiers: []contract.Tier{{BelowPct: d("99"), CreditPct: d("50")}}}
-		}, "K1", contract.Amber, "pays nothing until uptime falls below 99%"},
-		{"K2 vendor owns data", func(in *contract.Input) { in.Data.Owner = contract.OwnerVendor }, "K2", contract.Red, "vendor ownership"},
-		{"K2 deletion in 10 working days", func(in *contract.Input) { in.Data.DeletionWorkingDays = 10 }, "K2", contract.Amber, "10 working days"},
-		{"K2 no certificate", func(in *contract.Input) { in.Data.Certificate = false }, "K2", contract.Red, "certificate"},
+		}, "K1", finding.Amber, "pays nothing until uptime falls below 99%"},
+		{"K2 vendor owns data", func(in *contract.Input) { in.Data.Owner = contract.OwnerVendor }, "K2", finding.Red, "vendor ownership"},
+		{"K2 deletion in 10 working days", func(in *contract.Input) { in.Data.DeletionWorkingDays = 10 }, "K2", finding.Amber, "10 working days"},
+		{"K2 no certificate", func(in *contract.Input) { in.Data.Certificate = false }, "K2", finding.Red, "certificate"},
 		{"K3 50% of remaining rent", func(in *contract.Input) {
 			in.Termination = &contract.Termination{RemainingPct: d("50")}
-		}, "K3", contract.Red, "Leaving after month 1 of 12 costs ¥302,500"},
-		{"K3 no clause", func(in *contract.Input) { in.Termination = nil }, "K3", contract.Amber, "no early-termination clause"},
-		{"K3 first contract annual (B3)", func(in *contract.Input) { in.FirstContract, in.PaymentPeriod = true, contract.Annual }, "K3", contract.Amber, "rule B3"},
-		{"K3 monthly contract, one month's fee cap", func(in *contract.Input) { in.PaymentPeriod = contract.Monthly }, "K3", contract.Red, "one month's fee"},
-		{"K4 model not named", func(in *contract.Input) { in.Names.Model = false }, "K4", contract.Red, "exact GPU model"},
-		{"K4 invoice not named", func(in *contract.Input) { in.Names.InvoiceTax = false }, "K4", contract.Amber, "invoice type and tax rate"},
-		{"K4 billing on order", func(in *contract.Input) { in.BillingStart = contract.OnOrder }, "K4", contract.Amber, "Billing starts on order"},
-		{"K4 billing start not stated", func(in *contract.Input) { in.BillingStart = "" }, "K4", contract.Red, "when billing starts"},
-		{"K5 user agreement", func(in *contract.Input) { in.Document = contract.UserAgreement }, "K5", contract.Red, "not a service contract"},
-		{"K6 unanswered", func(in *contract.Input) { in.SurvivesOutage = nil }, "K6", contract.Amber, "Answer the question"},
+		}, "K3", finding.Red, "Leaving after month 1 of 12 costs ¥302,500"},
+		{"K3 no clause", func(in *contract.Input) { in.Termination = nil }, "K3", finding.Amber, "no early-termination clause"},
+		{"K3 first contract annual (B3)", func(in *contract.Input) { in.FirstContract, in.PaymentPeriod = true, contract.Annual }, "K3", finding.Amber, "rule B3"},
+		{"K3 monthly contract, one month's fee cap", func(in *contract.Input) { in.PaymentPeriod = contract.Monthly }, "K3", finding.Red, "one month's fee"},
+		{"K4 model not named", func(in *contract.Input) { in.Names.Model = false }, "K4", finding.Red, "exact GPU model"},
+		{"K4 invoice not named", func(in *contract.Input) { in.Names.InvoiceTax = false }, "K4", finding.Amber, "invoice type and tax rate"},
+		{"K4 billing on order", func(in *contract.Input) { in.BillingStart = contract.OnOrder }, "K4", finding.Amber, "Billing starts on order"},
+		{"K4 billing start not stated", func(in *contract.Input) { in.BillingStart = "" }, "K4", finding.Red, "when billing starts"},
+		{"K5 user agreement", func(in *contract.Input) { in.Document = contract.UserAgreement }, "K5", finding.Red, "not a service contract"},
+		{"K6 unanswered", func(in *contract.Input) { in.SurvivesOutage = nil }, "K6", finding.Amber, "Answer the question"},
 		{"K6 cannot survive, K1 weak", func(in *contract.Input) {
 			in.SurvivesOutage = &no
 			in.Compensation = contract.CompHours
-		}, "K6", contract.Red, "K1 fall short"},
-		{"K6 cannot survive, all strong", func(in *contract.Input) { in.SurvivesOutage = &no }, "K6", contract.Green, "all meet the rules"},
+		}, "K6", finding.Red, "K1 fall short"},
+		{"K6 cannot survive, all strong", func(in *contract.Input) { in.SurvivesOutage = &no }, "K6", finding.Green, "all meet the rules"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,19 +11,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Level grades a finding or a scorecard cell.
-type Level = finding.Level
-
-// The grades.
-const (
-	Red   = finding.Red
-	Amber = finding.Amber
-	Green = finding.Green
-)
-
-// Flag is one finding, with the rule behind it.
-type Flag = finding.Flag
-
 // ItemVariance is one item's actual cost against its budget.
 type ItemVariance struct {
 	Item     string          `json:"item"`
@@ -48,7 +35,7 @@ type MonthReview struct {
 	// × hours × utilisation) (tco.md F10); nil at 0% utilisation.
 	UsefulHourCost *decimal.Decimal `json:"useful_hour_cost,omitempty"`
 	// Flags are the month's findings.
-	Flags []Flag `json:"flags"`
+	Flags []finding.Flag `json:"flags"`
 }
 
 // RightSizing is rule O1's suggestion for a vendor whose cards idle.
@@ -128,7 +115,7 @@ func review(m Month, budget []Line, alert decimal.Decimal) MonthReview {
 	}
 	mr.UsefulHourCost = usefulHourCost(mr.Total.Actual, m)
 	if m.UtilisationPct.LessThan(floorPct) {
-		mr.Flags = append(mr.Flags, finding.New("O1", Amber, "ops.flag.low_util", msg.Text(m.UtilisationPct.String())))
+		mr.Flags = append(mr.Flags, finding.New("O1", finding.Amber, "ops.flag.low_util", msg.Text(m.UtilisationPct.String())))
 	}
 	return mr
 }
@@ -159,11 +146,11 @@ func over(v ItemVariance, alert decimal.Decimal) bool {
 	return v.VariancePct.GreaterThan(alert)
 }
 
-func overFlag(v ItemVariance) Flag {
+func overFlag(v ItemVariance) finding.Flag {
 	if v.VariancePct == nil {
-		return finding.New("O2", Red, "ops.flag.unbudgeted", itemArg(v.Item), msg.Money(v.Actual))
+		return finding.New("O2", finding.Red, "ops.flag.unbudgeted", itemArg(v.Item), msg.Money(v.Actual))
 	}
-	return finding.New("O2", Red, "ops.flag.over", itemArg(v.Item), msg.Money(v.Actual),
+	return finding.New("O2", finding.Red, "ops.flag.over", itemArg(v.Item), msg.Money(v.Actual),
 		msg.Money(v.Budget), msg.Text(money.Round2(*v.VariancePct).String()))
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/shopspring/decimal"
 )
@@ -40,7 +41,7 @@ func review(t *testing.T, in ops.Input) ops.Result {
 	return r
 }
 
-func hasFlag(fs []ops.Flag, rule, text string) bool {
+func hasFlag(fs []finding.Flag, rule, text string) bool {
 	for _, f := range fs {
 		if f.Rule == rule && strings.Contains(f.Text, text) {
 			return true
@@ -87,7 +88,7 @@ func TestO4(t *testing.T) {
 	if q.Quarter != "2026-Q3" || q.Months != 3 || !q.UtilisationPct.Equal(d("45")) || !q.UsefulHourCost.Equal(d("4.3378995433789954")) {
 		t.Errorf("quarter %+v", q)
 	}
-	if q.Grades != (ops.Grades{Utilisation: ops.Red, Cost: ops.Amber, Vendor: ops.Amber}) {
+	if q.Grades != (ops.Grades{Utilisation: finding.Red, Cost: finding.Amber, Vendor: finding.Amber}) {
 		t.Errorf("grades %+v", q.Grades)
 	}
 	if len(q.Over) != 1 || q.Over[0].Item != "egress" || !q.Over[0].VariancePct.Equal(d("30")) {
@@ -155,10 +156,10 @@ func TestQuartersAndVendors(t *testing.T) {
 	if len(r.Quarters) != 3 {
 		t.Fatalf("quarters %+v", r.Quarters)
 	}
-	if q := r.Quarters[0]; q.Quarter != "2026-Q2" || q.Vendor != "A" || q.Grades != (ops.Grades{ops.Green, ops.Green, ops.Green}) {
+	if q := r.Quarters[0]; q.Quarter != "2026-Q2" || q.Vendor != "A" || q.Grades != (ops.Grades{finding.Green, finding.Green, finding.Green}) {
 		t.Errorf("Q2 A %+v", q)
 	}
-	if q := r.Quarters[1]; q.Quarter != "2026-Q3" || q.Vendor != "A" || q.Grades.Vendor != ops.Red || q.Grades.Cost != ops.Amber {
+	if q := r.Quarters[1]; q.Quarter != "2026-Q3" || q.Vendor != "A" || q.Grades.Vendor != finding.Red || q.Grades.Cost != finding.Amber {
 		t.Errorf("Q3 A %+v", q) // total 3% over, but "other" 300 has no budget
 	}
 	m := r.Months[2]

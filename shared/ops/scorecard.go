@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
@@ -36,9 +37,9 @@ type Quarter struct {
 
 // Grades are a scorecard's three grades.
 type Grades struct {
-	Utilisation Level `json:"utilisation"`
-	Cost        Level `json:"cost"`
-	Vendor      Level `json:"vendor"`
+	Utilisation finding.Level `json:"utilisation"`
+	Cost        finding.Level `json:"cost"`
+	Vendor      finding.Level `json:"vendor"`
 }
 
 // quarterOf writes "2026-09" as "2026-Q3".
@@ -111,23 +112,23 @@ var (
 )
 
 func grade(q Quarter, alert decimal.Decimal) Grades {
-	g := Grades{Utilisation: Green, Cost: Green, Vendor: Green}
+	g := Grades{Utilisation: finding.Green, Cost: finding.Green, Vendor: finding.Green}
 	if q.UtilisationPct.LessThan(floorPct) {
-		g.Utilisation = Red
+		g.Utilisation = finding.Red
 	}
 	switch {
 	case over(q.Cost, alert):
-		g.Cost = Red
+		g.Cost = finding.Red
 	case len(q.Over) > 0:
-		g.Cost = Amber
+		g.Cost = finding.Amber
 	}
 	switch {
 	case q.VendorScore == nil:
-		g.Vendor = Amber
+		g.Vendor = finding.Amber
 	case q.VendorScore.LessThan(markRed):
-		g.Vendor = Red
+		g.Vendor = finding.Red
 	case q.VendorScore.LessThan(markAmber):
-		g.Vendor = Amber
+		g.Vendor = finding.Amber
 	}
 	return g
 }

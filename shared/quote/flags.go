@@ -16,20 +16,20 @@ var (
 
 // exVAT removes VAT from an amount as the quote's VAT terms allow: a point
 // when they are known, a range when they are not.
-func exVAT(amount decimal.Decimal, v VAT) (money.Range, []Flag) {
+func exVAT(amount decimal.Decimal, v VAT) (money.Range, []finding.Flag) {
 	lo, hi := vatService, vatLeasing
-	var flags []Flag
+	var flags []finding.Flag
 	if v.RatePct != nil {
 		lo, hi = *v.RatePct, *v.RatePct
 	} else {
-		flags = append(flags, finding.New("K4", Amber, "quote.flag.vat_rate"))
+		flags = append(flags, finding.New("K4", finding.Amber, "quote.flag.vat_rate"))
 	}
 	strip := func(rate decimal.Decimal) decimal.Decimal {
 		return amount.Mul(hundred).DivRound(hundred.Add(rate), money.DivPrecision)
 	}
 	switch {
 	case v.Included == nil:
-		flags = append(flags, finding.New("K4", Amber, "quote.flag.vat_unknown", msg.MoneyRange(strip(hi), amount)))
+		flags = append(flags, finding.New("K4", finding.Amber, "quote.flag.vat_unknown", msg.MoneyRange(strip(hi), amount)))
 		return money.Range{Low: strip(hi), High: amount}, flags
 	case *v.Included:
 		return money.Range{Low: strip(hi), High: strip(lo)}, flags
@@ -41,41 +41,41 @@ var hundred = decimal.NewFromInt(100)
 
 // delivery prices the wait for delivery when billing starts on order
 // (rule K4) and flags an unstated or long delivery (rule A5).
-func delivery(q Quote, rent decimal.Decimal, flags []Flag) (decimal.Decimal, []Flag) {
+func delivery(q Quote, rent decimal.Decimal, flags []finding.Flag) (decimal.Decimal, []finding.Flag) {
 	wait := decimal.Zero
 	switch {
 	case q.BillingStart == "":
-		flags = append(flags, finding.New("K4", Amber, "quote.flag.no_billing_start"))
+		flags = append(flags, finding.New("K4", finding.Amber, "quote.flag.no_billing_start"))
 	case q.BillingStart == OnOrder && q.DeliveryDays != nil && *q.DeliveryDays > 0:
 		hours := decimal.NewFromInt(int64(*q.DeliveryDays) * 24)
 		wait = rent.Mul(hours).DivRound(money.HoursPerMonth, money.DivPrecision)
-		flags = append(flags, finding.New("K4", Amber, "quote.flag.wait_cost", msg.Int(*q.DeliveryDays), msg.Money(wait)))
+		flags = append(flags, finding.New("K4", finding.Amber, "quote.flag.wait_cost", msg.Int(*q.DeliveryDays), msg.Money(wait)))
 	case q.BillingStart == OnOrder:
-		flags = append(flags, finding.New("K4", Amber, "quote.flag.on_order"))
+		flags = append(flags, finding.New("K4", finding.Amber, "quote.flag.on_order"))
 	}
 	switch {
 	case q.DeliveryDays == nil:
-		flags = append(flags, finding.New("A5", Amber, "quote.flag.no_delivery"))
+		flags = append(flags, finding.New("A5", finding.Amber, "quote.flag.no_delivery"))
 	case *q.DeliveryDays > 3:
-		flags = append(flags, finding.New("A5", Info, "quote.flag.slow_delivery", msg.Int(*q.DeliveryDays)))
+		flags = append(flags, finding.New("A5", finding.Info, "quote.flag.slow_delivery", msg.Int(*q.DeliveryDays)))
 	}
 	return wait, flags
 }
 
 // countFlag applies rule V4 to the number of quotes.
-func countFlag(n int) []Flag {
+func countFlag(n int) []finding.Flag {
 	switch {
 	case n >= 3:
 		return nil
 	case n == 2:
-		return []Flag{finding.New("V4", Amber, "quote.flag.two_quotes")}
+		return []finding.Flag{finding.New("V4", finding.Amber, "quote.flag.two_quotes")}
 	}
-	return []Flag{finding.New("V4", Red, "quote.flag.one_quote")}
+	return []finding.Flag{finding.New("V4", finding.Red, "quote.flag.one_quote")}
 }
 
 // spread applies rule C5's 30% to the cheapest and dearest quotes, on the
 // high ends of their VAT-exclusive totals. Exactly 30% is not "more than".
-func spread(qs []Priced, flags []Flag) (*decimal.Decimal, []Flag) {
+func spread(qs []Priced, flags []finding.Flag) (*decimal.Decimal, []finding.Flag) {
 	if len(qs) < 2 {
 		return nil, flags
 	}
@@ -85,7 +85,7 @@ func spread(qs []Priced, flags []Flag) (*decimal.Decimal, []Flag) {
 	}
 	s := hi.ExVAT.High.Sub(lo.ExVAT.High).DivRound(lo.ExVAT.High, money.DivPrecision)
 	if s.GreaterThan(spreadLimit) {
-		flags = append(flags, finding.New("C5", Amber, "quote.flag.spread", msg.Text(hi.Vendor), msg.Percent(s), msg.Text(lo.Vendor)))
+		flags = append(flags, finding.New("C5", finding.Amber, "quote.flag.spread", msg.Text(hi.Vendor), msg.Percent(s), msg.Text(lo.Vendor)))
 	}
 	return &s, flags
 }
@@ -122,5 +122,5 @@ func movedCost(qs []Priced) {
 	if minGPU != maxExtras || gpuTie || extrasTie {
 		return
 	}
-	minGPU.Flags = append(minGPU.Flags, finding.New("C5", Amber, "quote.flag.moved", msg.Money(minGPU.gpu), msg.Money(minGPU.extras)))
+	minGPU.Flags = append(minGPU.Flags, finding.New("C5", finding.Amber, "quote.flag.moved", msg.Money(minGPU.gpu), msg.Money(minGPU.extras)))
 }

@@ -11,19 +11,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Level grades a flag.
-type Level = finding.Level
-
-// The flag levels.
-const (
-	Red   = finding.Red   // below a rule's minimum
-	Amber = finding.Amber // ask the vendor before comparing or signing
-	Info  = finding.Info  // worth knowing
-)
-
-// Flag is one thing to act on, with the rule behind it.
-type Flag = finding.Flag
-
 // Line is one item of a quote priced for the need, as quoted (VAT as the
 // quote has it).
 type Line struct {
@@ -75,7 +62,7 @@ type Priced struct {
 	// starts on order; zero otherwise.
 	WaitCost decimal.Decimal `json:"wait_cost"`
 	// Flags are what to ask this vendor.
-	Flags []Flag `json:"flags"`
+	Flags []finding.Flag `json:"flags"`
 
 	gpu, extras decimal.Decimal // VAT-exclusive high ends, for C5
 }
@@ -90,7 +77,7 @@ type Result struct {
 	// nil with one quote.
 	Spread *decimal.Decimal `json:"spread,omitempty"`
 	// Flags are the findings across quotes.
-	Flags []Flag `json:"flags"`
+	Flags []finding.Flag `json:"flags"`
 }
 
 // Thresholds of rules C5 and C3.
@@ -129,7 +116,7 @@ func price(n Need, q Quote) Priced {
 	if q.Bundled != nil {
 		gpu = *q.Bundled
 		p.Lines = append(p.Lines, line(costitem.Bundled, gpu, true, msg.New("quote.basis.bundled")))
-		p.Flags = append(p.Flags, finding.New("C5", Amber, "quote.flag.bundled"))
+		p.Flags = append(p.Flags, finding.New("C5", finding.Amber, "quote.flag.bundled"))
 	} else {
 		gpu = q.GPUPerCard.Mul(cards)
 		p.Lines = append(p.Lines, line(costitem.Rent, gpu, true,
@@ -150,16 +137,16 @@ func price(n Need, q Quote) Priced {
 		p.AsQuoted = p.AsQuoted.Add(l.Amount)
 		if !l.Stated && isMetered(l.Item) {
 			p.Complete = false
-			p.Flags = append(p.Flags, finding.New("C1", Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
+			p.Flags = append(p.Flags, finding.New("C1", finding.Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
 		}
 	}
 	if q.SupportMonthly == nil {
-		p.Flags = append(p.Flags, finding.New("C1", Info, "quote.flag.no_support"))
+		p.Flags = append(p.Flags, finding.New("C1", finding.Info, "quote.flag.no_support"))
 	}
 	if q.Migration == nil {
-		p.Flags = append(p.Flags, finding.New("C1", Info, "quote.flag.no_migration"))
+		p.Flags = append(p.Flags, finding.New("C1", finding.Info, "quote.flag.no_migration"))
 	}
-	var vatFlags []Flag
+	var vatFlags []finding.Flag
 	p.ExVAT, vatFlags = exVAT(p.AsQuoted, q.VAT)
 	p.Flags = append(p.Flags, vatFlags...)
 	hi := func(x decimal.Decimal) decimal.Decimal {
@@ -171,7 +158,7 @@ func price(n Need, q Quote) Priced {
 		share := p.AsQuoted.Sub(gpu).DivRound(p.AsQuoted, money.DivPrecision)
 		p.ExtrasShare = &share
 		if share.GreaterThan(extrasLimit) {
-			p.Flags = append(p.Flags, finding.New("C3", Amber, "quote.flag.extras", msg.Percent(share)))
+			p.Flags = append(p.Flags, finding.New("C3", finding.Amber, "quote.flag.extras", msg.Percent(share)))
 		}
 	}
 	p.WaitCost, p.Flags = delivery(q, gpu, p.Flags)

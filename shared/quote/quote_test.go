@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/shopspring/decimal"
 )
@@ -52,7 +53,7 @@ func find(t *testing.T, r quote.Result, vendor string) quote.Priced {
 	return quote.Priced{}
 }
 
-func hasFlag(flags []quote.Flag, rule, text string) bool {
+func hasFlag(flags []finding.Flag, rule, text string) bool {
 	for _, f := range flags {
 		if f.Rule == rule && strings.Contains(f.Text, text) {
 			return true
@@ -86,7 +87,7 @@ func TestC2(t *testing.T) {
 		t.Errorf("extras share = %v, want 5.50%%", got.ExtrasShare)
 	}
 	// V4: one quote is below both articles' minimum.
-	if !hasFlag(r.Flags, "V4", "at least 3") || r.Flags[0].Level != quote.Red {
+	if !hasFlag(r.Flags, "V4", "at least 3") || r.Flags[0].Level != finding.Red {
 		t.Errorf("flags = %+v, want a red V4", r.Flags)
 	}
 }
@@ -158,7 +159,7 @@ func TestBundled(t *testing.T) {
 	if !q.AsQuoted.Equal(d("12000")) {
 		t.Errorf("bundle total = %s", q.AsQuoted)
 	}
-	if !hasFlag(r.Flags, "V4", "002 checklist (at least 2)") || r.Flags[0].Level != quote.Amber {
+	if !hasFlag(r.Flags, "V4", "002 checklist (at least 2)") || r.Flags[0].Level != finding.Amber {
 		t.Errorf("2 quotes: flags = %+v, want amber V4", r.Flags)
 	}
 }

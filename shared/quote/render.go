@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/finding"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -53,7 +54,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	return []table.Section{t, flags}
 }
 
-func flagText(f Flag, l msg.Lang) string {
+func flagText(f finding.Flag, l msg.Lang) string {
 	return l.Text("quote.flag_line", msg.Text(f.Level.In(l)), msg.Text(f.Rule), msg.Text(f.In(l)))
 }
 
