@@ -28,7 +28,7 @@ func (p Calendar) WriteTextIn(w io.Writer, l msg.Lang) error {
 	for i, s := range p.Steps {
 		rows[i] = []string{s.Start, s.Due, s.Rule, s.TitleIn(l)}
 	}
-	table.WriteRowsText(&buf, header, rows, l == msg.Zh)
+	table.WriteRowsText(&buf, header, rows)
 	for _, s := range p.Steps {
 		fmt.Fprintf(&buf, "\n%s\n  %s\n", l.Text("exit.step_due", msg.Text(s.TitleIn(l)), msg.Text(s.Due)), s.DetailIn(l))
 	}

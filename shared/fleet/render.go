@@ -49,9 +49,6 @@ func (f *Fleet) sections(l msg.Lang) []table.Section {
 		s = append(s, table.Section{Title: l.Text("fleet.rejected"), Rows: rows})
 	}
 	s = append(s, acceptance.Sections(f.Checks, l)...)
-	for i := range s {
-		s[i].Wide = true // Chinese headers take two columns a character
-	}
 	return s
 }
 

@@ -48,9 +48,6 @@ func sections(r *Report, l msg.Lang) []table.Section {
 		}
 		out = append(out, table.Section{Title: l.Text("report.not_measured", msg.Int(len(missing))), Rows: rows})
 	}
-	for i := range out {
-		out[i].Wide = true // Chinese keys take two columns a character
-	}
 	return out
 }
 

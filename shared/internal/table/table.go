@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -38,11 +37,6 @@ type Section struct {
 	// Words name the parts of Checks in the reader's language; nil is
 	// English.
 	Words *CheckWords
-	// Wide aligns the text columns in terminal columns, a Chinese
-	// character taking two (displayWidth), instead of one a character as
-	// text/tabwriter counts. The report and fleet sections set it; the
-	// other writers keep tabwriter's count until their goldens move.
-	Wide bool
 }
 
 // Columns renders the column titles of a table in l: the catalogue
@@ -108,26 +102,24 @@ func WriteText(w io.Writer, title string, sections []Section) error {
 }
 
 // WriteRowsText writes header (when not nil) and rows as writeRowsText
-// does for a section: indented by two spaces and aligned, in terminal
-// columns when wide (Chinese text). It is the one text layout for callers
-// that have a table but no sections.
-func WriteRowsText(b *strings.Builder, header []string, rows [][]string, wide bool) {
-	writeRowsText(b, Section{Header: header, Rows: rows, Wide: wide})
+// does for a section: indented by two spaces and aligned in terminal
+// columns. It is the one text layout for callers that have a table but no
+// sections.
+func WriteRowsText(b *strings.Builder, header []string, rows [][]string) {
+	writeRowsText(b, Section{Header: header, Rows: rows})
 }
 
 // writeRowsText writes a section's header and rows indented by two
-// spaces, aligned as text/tabwriter aligns cells (see aligner), in
-// terminal columns when the section is Wide. Lines carry no trailing
+// spaces, aligned as text/tabwriter aligns cells (see aligner) but in
+// terminal columns: a Chinese character takes two (displayWidth), so
+// Chinese and mixed tables line up in a terminal. Lines carry no trailing
 // spaces.
 func writeRowsText(b *strings.Builder, s Section) {
 	rows := s.Rows
 	if s.Header != nil {
 		rows = append([][]string{s.Header}, rows...)
 	}
-	a := aligner{rows: rows, lines: make([]string, len(rows)), width: utf8.RuneCountInString}
-	if s.Wide {
-		a.width = displayWidth
-	}
+	a := aligner{rows: rows, lines: make([]string, len(rows)), width: displayWidth}
 	a.format(0, len(rows))
 	for _, l := range a.lines {
 		b.WriteString(strings.TrimRight("  "+l, " ") + "\n")

@@ -189,7 +189,7 @@ func BenchmarkWriteText(b *testing.B) {
 // so their values line up with an English key's.
 func TestWideAlignment(t *testing.T) {
 	var b strings.Builder
-	if err := WriteText(&b, "", []Section{{Wide: true, Rows: [][]string{{"来源", "a"}, {"挑战值", "b"}, {"gpus", "c"}}}}); err != nil {
+	if err := WriteText(&b, "", []Section{{Rows: [][]string{{"来源", "a"}, {"挑战值", "b"}, {"gpus", "c"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	want := "  来源    a\n  挑战值  b\n  gpus    c\n"
