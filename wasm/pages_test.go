@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -25,18 +26,10 @@ import (
 // goldenSheets are shared/plan's golden requirement sheets.
 var goldenSheets = []string{"inference-70b", "lora-7b", "pretrain-405b", "domestic-32b", "custom-13b-quotes"}
 
+// goldenPlan reads shared/plan's golden plan file name.
 func goldenPlan(t testing.TB, name string) *plan.Plan {
 	t.Helper()
-	f, err := os.Open("../shared/plan/testdata/" + name + ".plan.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := plan.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return testkit.DecodeFile(t, "../shared/plan/testdata/"+name+".plan.json", plan.Decode)
 }
 
 // TestRentBuildInputMatchesPlan: the rent-or-build page's input

@@ -75,3 +75,19 @@ func RoundTrip[T any](t testing.TB, in T, decode func(io.Reader) (T, error)) {
 		t.Fatalf("round trip changed the input:\n%s\n%s", b, b2)
 	}
 }
+
+// DecodeFile opens path and decodes it with decode, failing the test on
+// either error: the one way tests read a golden input file.
+func DecodeFile[T any](t testing.TB, path string, decode func(io.Reader) (T, error)) T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return v
+}

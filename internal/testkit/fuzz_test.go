@@ -101,3 +101,26 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeFile: a file decode accepts comes back decoded; a missing file
+// and a decode error fail the test, naming the file.
+func TestDecodeFile(t *testing.T) {
+	type doc struct {
+		A int `json:"a"`
+	}
+	decode := func(r io.Reader) (doc, error) {
+		var d doc
+		err := json.NewDecoder(r).Decode(&d)
+		return d, err
+	}
+	if got := DecodeFile(t, "testdata/a.json", decode); got.A != 1 {
+		t.Errorf("decoded %+v, want a=1", got)
+	}
+	if f := failure(t, func(tb testing.TB) { DecodeFile(tb, "testdata/none.json", decode) }); !strings.Contains(f, "none.json") {
+		t.Errorf("a missing file failed with %q", f)
+	}
+	refuse := func(io.Reader) (doc, error) { return doc{}, errors.New("a: want a number in [2, 9]") }
+	if f := failure(t, func(tb testing.TB) { DecodeFile(tb, "testdata/a.json", refuse) }); f != "testdata/a.json: a: want a number in [2, 9]" {
+		t.Errorf("a refused file failed with %q", f)
+	}
+}

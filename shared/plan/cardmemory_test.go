@@ -2,9 +2,9 @@ package plan_test
 
 import (
 	"math"
-	"os"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -14,15 +14,7 @@ import (
 // in all) and the activations (1.38) in proportion: 10.00 and 0.69. An H20
 // reports 97871 MiB (95.58 GiB), of which a plan fills at most 90%.
 func TestCardMemory(t *testing.T) {
-	f, err := os.Open("testdata/inference-70b.plan.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := plan.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testkit.DecodeFile(t, "testdata/inference-70b.plan.json", plan.Decode)
 	got := p.CardMemory()
 	for _, c := range []struct {
 		name      string

@@ -2,9 +2,9 @@ package form
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -14,16 +14,7 @@ var goldenSheets = []string{"inference-70b", "lora-7b", "pretrain-405b", "domest
 // goldenPlan reads shared/plan's golden plan file name.
 func goldenPlan(t testing.TB, name string) *plan.Plan {
 	t.Helper()
-	f, err := os.Open("../../../shared/plan/testdata/" + name + ".plan.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	p, err := plan.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return testkit.DecodeFile(t, "../../../shared/plan/testdata/"+name+".plan.json", plan.Decode)
 }
 
 // planJSON is the plan file exactly as plan.Encode writes it (the site's
