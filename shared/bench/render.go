@@ -24,7 +24,7 @@ func WriteText(w io.Writer, r *Run, checks []acceptance.Result, l msg.Lang) erro
 	fmt.Fprintf(&b, "%s\n", l.Text("bench.title", msg.Text(verdict(s, l)), msg.Sub(s.CountsMsg())))
 	table.WriteKeyValuesText(&b, keyWidth, runLines(r, l))
 	for _, g := range r.GPUs {
-		fmt.Fprintf(&b, "\nGPU %d: %s\n", g.Index, gpuLine(g, l))
+		fmt.Fprintf(&b, "\n%s\n", l.Text("bench.gpu.heading", msg.Int(g.Index), msg.Text(gpuLine(g, l))))
 		table.WriteKeyValuesText(&b, keyWidth, gpuRows(g, l))
 	}
 	table.WriteChecksText(&b, acceptance.Groups(checks, true, l))
@@ -40,7 +40,7 @@ func WriteMarkdown(w io.Writer, r *Run, checks []acceptance.Result, l msg.Lang) 
 	fmt.Fprintf(&b, "# %s\n\n%s\n\n", l.Text("bench.title_md", msg.Text(verdict(s, l))), l.Text("bench.counts", msg.Sub(s.CountsMsg())))
 	table.WriteKeyValuesMarkdown(&b, [2]string{}, runLines(r, l))
 	for _, g := range r.GPUs {
-		fmt.Fprintf(&b, "\n## GPU %d: %s\n\n", g.Index, table.Cell(gpuLine(g, l)))
+		fmt.Fprintf(&b, "\n## %s\n\n", l.Text("bench.gpu.heading", msg.Int(g.Index), msg.Text(table.Cell(gpuLine(g, l)))))
 		table.WriteKeyValuesMarkdown(&b, [2]string{l.Text("bench.col.measurement"), l.Text("bench.col.result")}, gpuRows(g, l))
 	}
 	table.WriteChecksMarkdown(&b, acceptance.Groups(checks, true, l))
