@@ -11,8 +11,8 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
