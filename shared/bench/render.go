@@ -68,16 +68,16 @@ func runLines(r *Run, l msg.Lang) [][2]string {
 // gpuLine names a GPU in l: "NVIDIA H100 80GB HBM3 (h100-80g-sxm, compute
 // 9.0, 132 SMs, bus 0000:18:00.0)".
 func gpuLine(g GPU, l msg.Lang) string {
-	var parts []msg.M
+	var parts []string
 	add := func(id, v string) {
 		if v != "" {
-			parts = append(parts, msg.New(id, msg.Text(v)))
+			parts = append(parts, l.Text(id, msg.Text(v)))
 		}
 	}
 	add("bench.gpu.part", g.CardID)
 	add("bench.gpu.compute", g.ComputeCapability)
 	if g.SMs > 0 {
-		parts = append(parts, msg.New("bench.gpu.sms", msg.Int(g.SMs)))
+		parts = append(parts, l.Text("bench.gpu.sms", msg.Int(g.SMs)))
 	}
 	add("bench.gpu.bus", g.BusID)
 	if len(parts) == 0 {
@@ -85,9 +85,9 @@ func gpuLine(g GPU, l msg.Lang) string {
 	}
 	joined := parts[0]
 	for _, p := range parts[1:] {
-		joined = msg.New("acc.comma", msg.Sub(joined), msg.Sub(p))
+		joined = l.Text("acc.comma", msg.Text(joined), msg.Text(p))
 	}
-	return l.Text("bench.gpu.line", msg.Text(g.Name), msg.Sub(joined))
+	return l.Text("bench.gpu.line", msg.Text(g.Name), msg.Text(joined))
 }
 
 // kindName is a measurement's name in l, the row's key: the kind itself in

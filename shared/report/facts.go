@@ -155,14 +155,14 @@ func topologyText(v facts.Value[[]facts.GPUPair], l msg.Lang) string {
 		}
 		kinds[p.Link]++
 	}
-	var joined msg.M
+	s := ""
 	for i, k := range order {
-		part := msg.New("facts.topology.pairs", msg.Int(kinds[k]), msg.Text(k))
+		part := l.Text("facts.topology.pairs", msg.Int(kinds[k]), msg.Text(k))
 		if i == 0 {
-			joined = part
+			s = part
 		} else {
-			joined = msg.New("acc.comma", msg.Sub(joined), msg.Sub(part))
+			s = l.Text("acc.comma", msg.Text(s), msg.Text(part))
 		}
 	}
-	return joined.In(l)
+	return s
 }
