@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -30,8 +31,9 @@ func faulty(t *testing.T) *bench.Run {
 // TestRenderZh renders the recorded run, a faulty one and one that ran
 // nothing in Chinese (issue 15: every sentence in zh-CN and en): the
 // golden files, and no English word left once the data are removed (the
-// GPU names and card ids, the runner's reasons, and the checks' messages,
-// which bench.Judge writes in English only).
+// GPU names and card ids, the runner's reasons, the sources' names, and the
+// checks' expected and measured values, which stay English as in every
+// report).
 func TestRenderZh(t *testing.T) {
 	skipped := &bench.Run{Schema: bench.Schema, DurationS: 60, Skipped: "no libcuda.so.1", Interrupted: true}
 	for name, r := range map[string]*bench.Run{"a100x8-capped": recorded(t), "a100x8-faulty": faulty(t), "not-run": skipped} {
@@ -80,6 +82,9 @@ func TestRenderZhRows(t *testing.T) {
 	}
 }
 
+// pcieLink is a PCIe link as Judge's messages name it: "Gen4 x16".
+var pcieLink = regexp.MustCompile(`Gen\d+ x\d+`)
+
 // withoutData is s with the run's and the checks' data removed, the
 // longest first.
 func withoutData(s string, r *bench.Run, checks []acceptance.Result) string {
@@ -94,8 +99,11 @@ func withoutData(s string, r *bench.Run, checks []acceptance.Result) string {
 		}
 	}
 	for _, c := range checks {
-		data = append(data, c.ID, c.Message, c.Expected, c.Measured)
+		data = append(data, c.ID, c.Expected, c.Measured)
 	}
+	// The names of the healthy ranges' sources and the PCIe links, in
+	// Judge's messages.
+	data = append(data, "gpu-fryer", "gpu-benches", "nvbandwidth", "Glenn", "nvidia-smi -q -d PERFORMANCE")
 	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
 	for _, d := range data {
 		if d != "" {
@@ -103,5 +111,36 @@ func withoutData(s string, r *bench.Run, checks []acceptance.Result) string {
 			s = strings.ReplaceAll(s, table.Cell(d), "")
 		}
 	}
-	return s
+	return pcieLink.ReplaceAllString(s, "")
+}
+
+// TestJudgeMessages: every check Judge gives carries a catalogue message
+// (issue 15) whose English is its Message and which reads differently in
+// Chinese unless it is the runner's own reason, for a run that ran, one with
+// failures against a POC run, and none.
+func TestJudgeMessages(t *testing.T) {
+	poc := recorded(t)
+	cases := map[string]struct {
+		r   *bench.Run
+		opt bench.Options
+	}{
+		"recorded": {recorded(t), bench.Options{}},
+		"faulty":   {faulty(t), bench.Options{POC: poc, Links: map[int]bench.Link{1: {Gen: 3, Width: 8}}}},
+		"empty":    {&bench.Run{}, bench.Options{}},
+		"nil":      {nil, bench.Options{}},
+	}
+	for name, c := range cases {
+		for _, res := range bench.Judge(c.r, c.opt) {
+			if err := msg.Check(res.Msg); err != nil {
+				t.Errorf("%s %s: %v", name, res.ID, err)
+			}
+			if res.Msg.String() != res.Message {
+				t.Errorf("%s %s: English %q, Message %q", name, res.ID, res.Msg.String(), res.Message)
+			}
+			// bench.judge.reason is the runner's own reason, as given.
+			if zh := res.Text(msg.Zh); zh == res.Message && res.Msg.ID != "bench.judge.reason" {
+				t.Errorf("%s %s: no Chinese: %q", name, res.ID, zh)
+			}
+		}
+	}
 }
