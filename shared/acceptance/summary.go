@@ -146,6 +146,7 @@ func Groups(rs []Result, measuredOnPass bool, l msg.Lang) []table.CheckGroup {
 				ShowExpected: st == Fail || st == Warn, ShowMeasured: st != Pass || measuredOnPass,
 			})
 		}
+		g.Heading = l.Text("acc.group.heading", msg.Text(g.Title), msg.Int(len(g.Checks)))
 		out = append(out, g)
 	}
 	return out

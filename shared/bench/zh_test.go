@@ -73,7 +73,7 @@ func TestRenderZhRows(t *testing.T) {
 		"  BF16 算力 未测到：the time budget ran out\n",
 		"  显存测试  未运行：the time budget ran out\n",
 		"  FP16 算力 292 TFLOPS（最好 295，12 个样本，6.0 秒）\n",
-		"\n未通过 (",
+		"\n未通过（4）\n",
 		"         要求：",
 	} {
 		if !strings.Contains(b.String(), want) {

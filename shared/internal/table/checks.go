@@ -19,9 +19,20 @@ type Check struct {
 type CheckGroup struct {
 	Title  string
 	Checks []Check
+	// Heading, when set, replaces "Title (n)" above the checks: the title
+	// and the count in the reader's language.
+	Heading string
 	// Words name the parts of Checks in the reader's language; nil is
 	// English.
 	Words *CheckWords
+}
+
+// heading is g's Heading, or "Title (n)".
+func (g CheckGroup) heading() string {
+	if g.Heading != "" {
+		return g.Heading
+	}
+	return fmt.Sprintf("%s (%d)", g.Title, len(g.Checks))
 }
 
 // words are g's check words, English when it gives none.
@@ -37,7 +48,7 @@ func (g CheckGroup) words() CheckWords {
 // measured values under it where the check shows them.
 func WriteChecksText(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
-		fmt.Fprintf(b, "\n%s (%d)\n", g.Title, len(g.Checks))
+		fmt.Fprintf(b, "\n%s\n", g.heading())
 		writeChecksText(b, g.words(), g.Checks)
 	}
 }
@@ -60,7 +71,7 @@ func writeChecksText(b *strings.Builder, w CheckWords, checks []Check) {
 // its checks, every cell escaped (Cell).
 func WriteChecksMarkdown(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
-		fmt.Fprintf(b, "\n## %s (%d)\n\n", g.Title, len(g.Checks))
+		fmt.Fprintf(b, "\n## %s\n\n", g.heading())
 		w := g.words()
 		writeRow(b, escapeCells(w.Columns[1:]))
 		b.WriteString("|---|---|---|---|---|\n")
