@@ -37,7 +37,7 @@ func parseBench(e env, args []string) (options, error) {
 	fs.StringVar(&o.gpus, "gpus", "all", "GPUs to benchmark: all, or numbers such as 0,1 (PCI bus order, as nvidia-smi numbers them)")
 	fs.StringVar(&o.pocBench, "poc-bench", "", "the JSON output of gpuverify bench on the POC machine: every rate must reach 90% of it (rule P3)")
 	o.out.flags(fs, "out", "also write the judged run as JSON to this file")
-	o.printing.flags(fs, e, "what to print: text, json (the run and its checks) or markdown (for a ticket)", "; the bench's tables stay English", formatText, formatJSON, formatMarkdown)
+	o.printing.flags(fs, e, "what to print: text, json (the run and its checks) or markdown (for a ticket)", "; the --out file keeps English", formatText, formatJSON, formatMarkdown)
 	return o, parseFlags(fs, args)
 }
 
@@ -73,7 +73,7 @@ func (o *benchOptions) run(ctx context.Context, e env) error {
 	r.Checks = bench.Judge(r, bench.OptionsFor(r, f, pocRun))
 	s := report.Summarize(r.Checks)
 	r.Summary = &s
-	result := benchForms(r)
+	result := benchForms(r, o.lang)
 	if runOut.path != "" {
 		if err := result.save(runOut); err != nil {
 			return err
@@ -138,11 +138,12 @@ func benchExit(r *bench.Run, s report.Summary, l msg.Lang) error {
 	return nil
 }
 
-// benchForms are the judged run in the formats bench prints.
-func benchForms(r *bench.Run) forms {
+// benchForms are the judged run in the formats bench prints, the text and
+// Markdown in l.
+func benchForms(r *bench.Run, l msg.Lang) forms {
 	return forms{
-		text:     func(w io.Writer) error { return bench.WriteText(w, r, r.Checks) },
-		markdown: func(w io.Writer) error { return bench.WriteMarkdown(w, r, r.Checks) },
+		text:     func(w io.Writer) error { return bench.WriteText(w, r, r.Checks, l) },
+		markdown: func(w io.Writer) error { return bench.WriteMarkdown(w, r, r.Checks, l) },
 		json:     indentedJSON(r),
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/verifier/internal/cuda"
 	"github.com/gpuplan/gpuplan/verifier/internal/nvml"
@@ -150,7 +151,7 @@ func TestBenchPOC(t *testing.T) {
 			poc.GPUs[i].Measurements[j].Value *= 1.2
 		}
 	}
-	if err := benchForms(poc).save(output{path: filepath.Join(dir, "poc.json")}); err != nil {
+	if err := benchForms(poc, msg.En).save(output{path: filepath.Join(dir, "poc.json")}); err != nil {
 		t.Fatal(err)
 	}
 	fakeBench(&e, rtx4090Run(t, -1), nil)

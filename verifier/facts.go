@@ -36,7 +36,7 @@ func parseFacts(e env, args []string) (options, error) {
 	fs.StringVar(&o.smi, "nvidia-smi", "", "read saved nvidia-smi output (-q -x, -q or --query-gpu CSV) instead of NVML; - reads standard input")
 	formatVar(fs, &o.format, "output format: text or json", formatText, formatJSON)
 	fs.BoolVar(&o.printQuery, "print-query", false, "print the nvidia-smi commands whose output --nvidia-smi reads, and exit")
-	langVar(fs, e, &o.lang, "; the comments of --print-query (the facts are printed as the driver gives them)")
+	langVar(fs, e, &o.lang, "; the readings stay as the driver gives them")
 	return o, parseFlags(fs, args)
 }
 
@@ -50,7 +50,7 @@ func (o *factsOptions) run(ctx context.Context, e env) error {
 	if err != nil {
 		return err
 	}
-	return forms{text: func(w io.Writer) error { return report.WriteFacts(w, f) }, json: indentedJSON(f)}.print(e.stdout, o.format)
+	return forms{text: func(w io.Writer) error { return report.WriteFacts(w, f, o.lang) }, json: indentedJSON(f)}.print(e.stdout, o.format)
 }
 
 // writeQuery prints how to capture facts where gpuverify cannot run NVML,

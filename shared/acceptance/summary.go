@@ -113,38 +113,40 @@ func ByStatus(rs []Result, st Status) []Result {
 	return out
 }
 
-// GroupTitle is the heading of the checks that ended in status st.
-func GroupTitle(st Status) string {
+// GroupTitle is the heading of the checks that ended in status st, in l.
+func GroupTitle(st Status, l msg.Lang) string {
 	switch st {
 	case Fail:
-		return "Failed"
+		return l.Text("acc.group.fail")
 	case Warn:
-		return "Warnings"
+		return l.Text("acc.group.warn")
 	case Skip:
-		return "Skipped, not measured"
+		return l.Text("acc.group.skip")
 	}
-	return "Passed"
+	return l.Text("acc.group.pass")
 }
 
 // Groups lists rs by status, the worst first, leaving out empty groups, for
-// the report writers: the text shows a check's expected value when it
+// the report writers, in l: the text shows a check's expected value when it
 // failed or warned, and its measured value when it did not pass, or always
 // when measuredOnPass.
-func Groups(rs []Result, measuredOnPass bool) []table.CheckGroup {
+func Groups(rs []Result, measuredOnPass bool, l msg.Lang) []table.CheckGroup {
+	words := Words(l)
 	var out []table.CheckGroup
 	for _, st := range []Status{Fail, Warn, Skip, Pass} {
 		group := ByStatus(rs, st)
 		if len(group) == 0 {
 			continue
 		}
-		g := table.CheckGroup{Title: GroupTitle(st)}
+		g := table.CheckGroup{Title: GroupTitle(st, l), Words: &words}
 		for _, c := range group {
 			g.Checks = append(g.Checks, table.Check{
-				Status: string(c.Status), ID: c.ID, Rule: c.Rule, Message: c.Message,
+				Status: string(c.Status), ID: c.ID, Rule: c.Rule, Message: c.Text(l),
 				Expected: c.Expected, Measured: c.Measured,
 				ShowExpected: st == Fail || st == Warn, ShowMeasured: st != Pass || measuredOnPass,
 			})
 		}
+		g.Heading = l.Text("acc.group.heading", msg.Text(g.Title), msg.Int(len(g.Checks)))
 		out = append(out, g)
 	}
 	return out

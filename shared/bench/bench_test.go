@@ -11,6 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 func TestDecode(t *testing.T) {
@@ -59,6 +60,9 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A file keeps each check's English message, not the catalogue
+	// message; KeepMessages gives them back as a reader does.
+	acceptance.KeepMessages(back.Checks, r.Checks)
 	if !reflect.DeepEqual(back, r) {
 		t.Error("the run changed in a JSON round trip")
 	}
@@ -85,8 +89,8 @@ func TestRender(t *testing.T) {
 	r := recorded(t)
 	checks := bench.Judge(r, bench.Options{})
 	for name, write := range map[string]func(*bytes.Buffer) error{
-		"a100x8-capped.txt": func(b *bytes.Buffer) error { return bench.WriteText(b, r, checks) },
-		"a100x8-capped.md":  func(b *bytes.Buffer) error { return bench.WriteMarkdown(b, r, checks) },
+		"a100x8-capped.txt": func(b *bytes.Buffer) error { return bench.WriteText(b, r, checks, msg.En) },
+		"a100x8-capped.md":  func(b *bytes.Buffer) error { return bench.WriteMarkdown(b, r, checks, msg.En) },
 	} {
 		var b bytes.Buffer
 		if err := write(&b); err != nil {
@@ -96,7 +100,7 @@ func TestRender(t *testing.T) {
 	}
 	var b bytes.Buffer
 	skipped := &bench.Run{Schema: bench.Schema, DurationS: 60, Skipped: "no libcuda.so.1", Interrupted: true}
-	if err := bench.WriteText(&b, skipped, bench.Judge(skipped, bench.Options{})); err != nil {
+	if err := bench.WriteText(&b, skipped, bench.Judge(skipped, bench.Options{}), msg.En); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"GPU bench: NOT RUN (0 fail, 0 warn, 7 skip, 0 pass of 7 checks)", "skipped   no libcuda.so.1", "interrupted before the end", "SKIP bench_fp32 [A2] no libcuda.so.1"} {
@@ -130,7 +134,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		checks := bench.Judge(r, bench.Options{POC: r})
 		var b bytes.Buffer
-		if err := bench.WriteText(&b, r, checks); err != nil {
+		if err := bench.WriteText(&b, r, checks, msg.En); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,14 +1,15 @@
 package bench
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Thresholds of the judgement.
@@ -70,10 +71,10 @@ type Options struct {
 // Skip per measurement with the reason.
 func Judge(r *Run, opt Options) []acceptance.Result {
 	if r == nil {
-		r = &Run{Skipped: "no bench run"}
+		return skipAll(msg.New("bench.judge.no_run"))
 	}
 	if len(r.GPUs) == 0 {
-		return skipAll(r.Skipped)
+		return skipAll(orReason(r.Skipped, "bench.judge.no_gpu"))
 	}
 	var out []acceptance.Result
 	for _, k := range Kinds {
@@ -96,24 +97,48 @@ func Judge(r *Run, opt Options) []acceptance.Result {
 	return out
 }
 
-// skipAll is the result of a run that benchmarked nothing.
-func skipAll(reason string) []acceptance.Result {
-	if reason == "" {
-		reason = "no GPU was benchmarked"
-	}
+// skipAll is the result of a run that benchmarked nothing, for reason.
+func skipAll(reason msg.M) []acceptance.Result {
 	var out []acceptance.Result
 	for _, k := range Kinds {
-		out = append(out, acceptance.Result{
-			ID: "bench_" + string(k), Status: acceptance.Skip, Rule: "A2",
-			Expected: k.Title() + " against the catalogue", Measured: "not measured",
-			Message: reason,
-		})
+		res := acceptance.Result{ID: "bench_" + string(k), Rule: "A2", Expected: k.Title() + " against the catalogue", Measured: "not measured"}
+		res.Say(acceptance.Skip, reason)
+		out = append(out, res)
 	}
-	return append(out, acceptance.Result{
-		ID: "bench_memtest", Status: acceptance.Skip, Rule: "A1",
-		Expected: "every byte of reported memory holds data", Measured: "not measured",
-		Message: reason,
-	})
+	res := acceptance.Result{ID: "bench_memtest", Rule: "A1", Expected: "every byte of reported memory holds data", Measured: "not measured"}
+	res.Say(acceptance.Skip, reason)
+	return append(out, res)
+}
+
+// orReason is the runner's reason as a message, or the entry id when the
+// runner gave none.
+func orReason(reason, id string) msg.M {
+	if reason == "" {
+		return msg.New(id)
+	}
+	return msg.New("bench.judge.reason", msg.Text(reason))
+}
+
+// what is a measurement's description in a message (Kind.Title).
+func what(k Kind) msg.Arg {
+	if _, ok := msg.Lookup("bench.what." + string(k)); !ok {
+		return msg.Text(k.Title())
+	}
+	return msg.Label("bench.what." + string(k))
+}
+
+// pct writes a share as a whole percentage: 0.9 → "90%".
+func pct(share float64) msg.Arg { return msg.Text(fmt.Sprintf("%.0f%%", share*100)) }
+
+// two writes a ratio with two decimals.
+func two(v float64) msg.Arg { return msg.Text(fmt.Sprintf("%.2f", v)) }
+
+// optional is m as an argument, or nothing when m is zero.
+func optional(m msg.M) msg.Arg {
+	if m.IsZero() {
+		return msg.Text("")
+	}
+	return msg.Sub(m)
 }
 
 // cardOf finds the catalogue card of g.
@@ -134,18 +159,18 @@ type figure struct {
 	value float64            // the catalogue figure, in the kind's unit
 	what  string             // "19.5 TFLOPS (a100-80g-sxm)"
 	eff   catalog.Efficiency // the healthy range
-	note  string             // said in the message, e.g. about the link
+	note  msg.M              // said in the message, e.g. about the link; zero for none
 }
 
 // expected returns the catalogue figure and range for kind k on card c, or
-// why there is none.
-func expected(k Kind, c catalog.Card, g GPU, opt Options) (figure, string) {
+// why there is none (a zero message when there is one).
+func expected(k Kind, c catalog.Card, g GPU, opt Options) (figure, msg.M) {
 	if k == H2D || k == D2H {
 		return pcieFigure(c, g, opt)
 	}
 	prof, ok := catalog.BenchProfileFor(c.Architecture)
 	if !ok {
-		return figure{}, fmt.Sprintf("the catalogue has no bench ranges for %s cards", c.Architecture)
+		return figure{}, msg.New("bench.judge.no_ranges", msg.Text(c.Architecture))
 	}
 	var spec catalog.Spec
 	var eff catalog.Efficiency
@@ -158,14 +183,14 @@ func expected(k Kind, c catalog.Card, g GPU, opt Options) (figure, string) {
 		spec, eff = c.BandwidthGBs, prof.Memory
 	}
 	if !spec.Known() || !eff.Known() {
-		return figure{}, fmt.Sprintf("the catalogue has no %s figure for %s", k.Title(), c.ID)
+		return figure{}, msg.New("bench.judge.no_figure", what(k), msg.Text(c.ID))
 	}
-	return figure{value: spec.Value, what: fmt.Sprintf("%s %s (%s)", Figure(spec.Value), k.Unit(), c.ID), eff: eff}, ""
+	return figure{value: spec.Value, what: fmt.Sprintf("%s %s (%s)", Figure(spec.Value), k.Unit(), c.ID), eff: eff}, msg.M{}
 }
 
 // pcieFigure is the one-direction rate of the link the GPU can use: the
 // slot's (Options.Links) when known, else the card's catalogue link.
-func pcieFigure(c catalog.Card, g GPU, opt Options) (figure, string) {
+func pcieFigure(c catalog.Card, g GPU, opt Options) (figure, msg.M) {
 	card := Link{Gen: int(c.PCIeGen.Value), Width: int(c.PCIeWidth.Value)}
 	link, fromSlot := opt.Links[g.Index]
 	if !fromSlot {
@@ -173,13 +198,13 @@ func pcieFigure(c catalog.Card, g GPU, opt Options) (figure, string) {
 	}
 	gbs, ok := catalog.PCIeGBs(link.Gen, link.Width)
 	if !ok {
-		return figure{}, fmt.Sprintf("no PCIe link to compare with (%s)", link)
+		return figure{}, msg.New("bench.judge.no_link", msg.Text(link.String()))
 	}
 	f := figure{value: gbs, what: fmt.Sprintf("%s GB/s (%s)", Figure(gbs), link), eff: catalog.PCIeCopyEfficiency()}
 	if fromSlot && card.Gen > 0 && (link.Gen < card.Gen || link.Width < card.Width) {
-		f.note = fmt.Sprintf(" The slot allows %s while %s cards support %s: the bench judges the link as installed; the plan's PCIe checks judge the slot.", link, c.ID, card)
+		f.note = msg.New("bench.judge.slot_note", msg.Text(link.String()), msg.Text(c.ID), msg.Text(card.String()))
 	}
-	return f, ""
+	return f, msg.M{}
 }
 
 // shareFor is the share of the healthy low end under which a rate fails.
@@ -194,19 +219,17 @@ func shareFor(e catalog.Efficiency) float64 {
 func judgeRate(g GPU, k Kind, c catalog.Card, hasCard bool, opt Options) acceptance.Result {
 	res := acceptance.Result{ID: gpuCheckID(g, "bench_"+string(k)), Rule: "A2", Expected: k.Title() + " against the catalogue"}
 	m, ok := g.Measurement(k)
-	if done, stop := unmeasured(&res, g, m, ok, k.Title()); stop {
+	if done, stop := unmeasured(&res, g, m, ok, what(k)); stop {
 		return done
 	}
 	res.Measured = rate(m.Value, k)
 	if !hasCard {
-		res.Status = acceptance.Skip
-		res.Message = fmt.Sprintf("%q is not a catalogue card: nothing to compare %s with (the sibling check still applies)", g.Name, res.Measured)
+		res.Say(acceptance.Skip, msg.New("bench.judge.not_card", msg.Text(strconv.Quote(g.Name)), msg.Text(res.Measured)))
 		return res
 	}
 	f, why := expected(k, c, g, opt)
-	if why != "" {
-		res.Status = acceptance.Skip
-		res.Message = why + ": not judged (the sibling check still applies)"
+	if !why.IsZero() {
+		res.Say(acceptance.Skip, msg.New("bench.judge.not_judged", msg.Sub(why)))
 		return res
 	}
 	ratio := m.Value / f.value
@@ -214,64 +237,52 @@ func judgeRate(g GPU, k Kind, c catalog.Card, hasCard bool, opt Options) accepta
 	floor := share * f.eff.Low
 	res.Expected = fmt.Sprintf("≥ %.2f of %s; healthy cards reach %.2f–%.2f", floor, f.what, f.eff.Low, f.eff.High)
 	res.Measured = fmt.Sprintf("%s, %.2f of the catalogue", rate(m.Value, k), ratio)
-	src := rangeSource(f.eff)
-	got := fmt.Sprintf("%s of %s is %.2f of %s", k.Title(), rate(m.Value, k), ratio, f.what)
+	src, note := msg.Sub(rangeSource(f.eff)), optional(f.note)
+	got := msg.Sub(msg.New("bench.judge.got", what(k), msg.Text(rate(m.Value, k)), two(ratio), msg.Text(f.what)))
+	low, high := two(f.eff.Low), two(f.eff.High)
 	switch {
 	case ratio < floor:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("GPU %d: %s, under %.0f%% of the %.2f healthy cards reach (%s).%s A clock-limited, power-capped, down-binned or faulty card shows this way: record it and open a ticket (rule A4)",
-			g.Index, got, share*100, f.eff.Low, src, f.note)
+		res.Say(acceptance.Fail, msg.New("bench.judge.rate_fail", msg.Int(g.Index), got, pct(share), low, src, note))
 	case ratio < f.eff.Low:
-		res.Status = acceptance.Warn
-		res.Message = fmt.Sprintf("GPU %d: %s, below the %.2f–%.2f healthy cards reach (%s): watch clocks and power (nvidia-smi -q -d PERFORMANCE) and run the bench again.%s",
-			g.Index, got, f.eff.Low, f.eff.High, src, f.note)
+		res.Say(acceptance.Warn, msg.New("bench.judge.rate_low", msg.Int(g.Index), got, low, high, src, note))
 	case ratio > f.eff.High*FastShare:
-		res.Status = acceptance.Warn
-		res.Message = fmt.Sprintf("GPU %d: %s, more than healthy %s cards reach (%.2f–%.2f, %s): the GPU may not be a %s, or the catalogue figure is off.%s",
-			g.Index, got, c.ID, f.eff.Low, f.eff.High, src, c.Name, f.note)
+		res.Say(acceptance.Warn, msg.New("bench.judge.rate_high", msg.Int(g.Index), got, msg.Text(c.ID), low, high, src, msg.Text(c.Name), note))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = fmt.Sprintf("%s, within the %.2f–%.2f healthy cards reach (%s).%s",
-			got, f.eff.Low, f.eff.High, src, f.note)
+		res.Say(acceptance.Pass, msg.New("bench.judge.rate_ok", got, low, high, src, note))
 	}
-	res.Message = strings.TrimSpace(res.Message)
 	return res
 }
 
 // rangeSource says where a healthy range comes from, briefly: the first
 // word of its source, the repository or site (the catalogue has the rest).
-func rangeSource(e catalog.Efficiency) string {
+func rangeSource(e catalog.Efficiency) msg.M {
 	s := e.Ref.Source
 	if i := strings.IndexAny(s, " ("); i > 0 {
 		s = s[:i]
 	}
 	if e.Ref.Unconfirmed {
-		return s + "; range unconfirmed, so only under " + fmt.Sprintf("%.0f%%", UnconfirmedShare*100) + " of it fails"
+		return msg.New("bench.judge.unconfirmed", msg.Text(s), pct(UnconfirmedShare))
 	}
-	return s
+	return msg.New("bench.judge.reason", msg.Text(s))
 }
 
 // unmeasured fills res for a GPU or measurement that has no value: Skip
-// with the reason, or Fail when the GPU reported an error. stop is false
-// when there is a value to judge.
-func unmeasured(res *acceptance.Result, g GPU, m Measurement, ok bool, title string) (acceptance.Result, bool) {
+// with the reason, or Fail when the GPU reported an error; title is what
+// was measured. stop is false when there is a value to judge.
+func unmeasured(res *acceptance.Result, g GPU, m Measurement, ok bool, title msg.Arg) (acceptance.Result, bool) {
 	switch {
 	case g.Skipped != "":
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = fmt.Sprintf("GPU %d was not benchmarked: %s", g.Index, g.Skipped)
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, msg.New("bench.judge.gpu_skipped", msg.Int(g.Index), msg.Text(g.Skipped)))
 	case !ok:
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = "the run holds no " + title + " measurement for this GPU"
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, msg.New("bench.judge.no_measurement", title))
 	case m.Failed != "":
-		res.Status, res.Measured = acceptance.Fail, "failed: "+m.Failed
-		res.Message = fmt.Sprintf("the %s benchmark failed on GPU %d (%s): a GPU that errors under load is faulty, and \"could not run\" is not \"pass\". Record it and open a ticket (rule A4)", title, g.Index, m.Failed)
+		res.Measured = "failed: " + m.Failed
+		res.Say(acceptance.Fail, msg.New("bench.judge.rate_failed", title, msg.Int(g.Index), msg.Text(m.Failed)))
 	case m.Skipped != "" || m.Value <= 0:
-		why := m.Skipped
-		if why == "" {
-			why = "no sample was timed"
-		}
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = why
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, orReason(m.Skipped, "bench.judge.no_sample"))
 	default:
 		return *res, false
 	}
@@ -286,37 +297,34 @@ func judgeMemtest(g GPU) acceptance.Result {
 	t := g.Memtest
 	switch {
 	case g.Skipped != "":
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = fmt.Sprintf("GPU %d was not benchmarked: %s", g.Index, g.Skipped)
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, msg.New("bench.judge.gpu_skipped", msg.Int(g.Index), msg.Text(g.Skipped)))
 		return res
 	case t == nil:
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = "the pattern test was not reached"
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, msg.New("bench.judge.memtest_not_reached"))
 		return res
 	case t.Failed != "":
-		res.Status, res.Measured = acceptance.Fail, "failed: "+t.Failed
-		res.Message = fmt.Sprintf("the memory pattern test failed on GPU %d (%s): \"could not run\" is not \"pass\". Record it and open a ticket (rule A4)", g.Index, t.Failed)
+		res.Measured = "failed: " + t.Failed
+		res.Say(acceptance.Fail, msg.New("bench.judge.memtest_failed", msg.Int(g.Index), msg.Text(t.Failed)))
 		return res
 	case t.Skipped != "" || t.TestedBytes == 0:
-		res.Status, res.Measured = acceptance.Skip, "not measured"
-		res.Message = cmp.Or(t.Skipped, "no memory was tested")
+		res.Measured = "not measured"
+		res.Say(acceptance.Skip, orReason(t.Skipped, "bench.judge.memtest_none"))
 		return res
 	}
 	cover := float64(t.TestedBytes) / float64(max(t.TotalBytes, 1))
 	res.Measured = fmt.Sprintf("%s of %s tested (%.1f%%), %d passes, %d wrong words", gib(t.TestedBytes), gib(t.TotalBytes), cover*100, t.Passes, t.Errors)
+	covered := msg.Text(fmt.Sprintf("%.1f%%", cover*100))
 	switch {
 	case t.Errors > 0:
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("%d words of GPU %d's memory read back wrong (the first at byte %d of the tested memory): bad memory, or memory the card reports but does not have. Record it and open a ticket (rule A4)", t.Errors, g.Index, t.FirstError)
+		res.Say(acceptance.Fail, msg.New("bench.judge.memtest_errors", msg.Text(fmt.Sprint(t.Errors)), msg.Int(g.Index), msg.Text(fmt.Sprint(t.FirstError))))
 	case cover < MinCoverage:
-		res.Status = acceptance.Warn
-		res.Message = fmt.Sprintf("only %.1f%% of the %s GPU %d reports could be allocated and tested (%s was free): other processes hold memory, so the rest is not proven to exist; run the bench on an idle GPU", cover*100, gib(t.TotalBytes), g.Index, gib(t.FreeBytes))
+		res.Say(acceptance.Warn, msg.New("bench.judge.memtest_partial", covered, msg.Text(gib(t.TotalBytes)), msg.Int(g.Index), msg.Text(gib(t.FreeBytes))))
 	case t.Passes < 2:
-		res.Status = acceptance.Warn
-		res.Message = fmt.Sprintf("the pattern was written and read back without error, but the inverse pass did not run (%d of 2 passes): every bit was not tested both ways", t.Passes)
+		res.Say(acceptance.Warn, msg.New("bench.judge.memtest_one_pass", msg.Int(t.Passes)))
 	default:
-		res.Status = acceptance.Pass
-		res.Message = fmt.Sprintf("%.1f%% of the reported memory held an address-dependent pattern and its inverse: the memory exists and holds data", cover*100)
+		res.Say(acceptance.Pass, msg.New("bench.judge.memtest_ok", covered))
 	}
 	return res
 }
@@ -331,23 +339,20 @@ func judgePOC(g GPU, k Kind, poc *Run) acceptance.Result {
 		res.Expected = fmt.Sprintf("≥ %s (%.0f%% of the POC median %s over %d GPUs)", rate(want*P3Share, k), P3Share*100, rate(want, k), n)
 	}
 	m, ok := g.Measurement(k)
-	if done, stop := unmeasured(&res, g, m, ok, k.Title()); stop {
+	if done, stop := unmeasured(&res, g, m, ok, what(k)); stop {
 		return done
 	}
 	res.Measured = rate(m.Value, k)
 	if n == 0 {
-		res.Status = acceptance.Skip
-		res.Message = "the POC run has no " + k.Title() + " to compare with"
+		res.Say(acceptance.Skip, msg.New("bench.judge.poc_none", what(k)))
 		return res
 	}
 	ratio := m.Value / want
 	res.Measured = fmt.Sprintf("%s, %.2f of the POC", rate(m.Value, k), ratio)
 	if ratio < P3Share {
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("GPU %d reaches %.0f%% of what the POC machine reached: the delivered machine is slower than the one tested (rules P3, P4)", g.Index, ratio*100)
+		res.Say(acceptance.Fail, msg.New("bench.judge.poc_fail", msg.Int(g.Index), pct(ratio)))
 	} else {
-		res.Status = acceptance.Pass
-		res.Message = fmt.Sprintf("%.0f%% of the POC machine's %s", ratio*100, k.Title())
+		res.Say(acceptance.Pass, msg.New("bench.judge.poc_ok", pct(ratio), what(k)))
 	}
 	return res
 }
@@ -365,7 +370,8 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 			names = append(names, g.Name)
 		}
 	}
-	var measured, slow []string
+	var measured []string
+	var slow []msg.M
 	groups := 0
 	for _, name := range names {
 		vals := values(r, k, name)
@@ -380,7 +386,7 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 		}
 		best, slowIdx := Slow(rates, tol)
 		for _, i := range slowIdx {
-			slow = append(slow, fmt.Sprintf("GPU %d at %.0f%% of the fastest %s", vals[i].index, vals[i].v/best*100, name))
+			slow = append(slow, msg.New("bench.judge.slow", msg.Int(vals[i].index), pct(vals[i].v/best), msg.Text(name)))
 		}
 	}
 	if groups == 0 {
@@ -388,11 +394,9 @@ func siblings(r *Run, k Kind) (acceptance.Result, bool) {
 	}
 	res.Measured = strings.Join(measured, ", ") + " " + k.Unit()
 	if len(slow) > 0 {
-		res.Status = acceptance.Fail
-		res.Message = fmt.Sprintf("%s: %s. One card far slower than identical siblings is throttled, capped, down-binned or faulty (gpu-fryer's relative test); record it and open a ticket (rule A4)", k.Title(), strings.Join(slow, "; "))
+		res.Say(acceptance.Fail, msg.New("bench.judge.siblings_fail", what(k), msg.Sub(msg.List(slow...))))
 	} else {
-		res.Status = acceptance.Pass
-		res.Message = fmt.Sprintf("%s is within %.0f%% across the GPUs of each model", k.Title(), tol*100)
+		res.Say(acceptance.Pass, msg.New("bench.judge.siblings_ok", what(k), pct(tol)))
 	}
 	return res, true
 }

@@ -35,8 +35,8 @@ var catalogue = mustLoad(files, areas)
 // not a glob of the directory, keeps io/fs's directory reading and sorting
 // out of app.wasm (about 65 KB of it).
 var areas = []string{
-	"acceptance", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
-	"fleet", "notes", "ops", "plan", "poc", "provenance", "quote", "render", "rentbuild",
+	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
+	"facts", "fleet", "notes", "ops", "plan", "poc", "provenance", "quote", "render", "rentbuild",
 	"report", "sizing", "tco", "vendors", "verify",
 }
 

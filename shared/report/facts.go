@@ -10,98 +10,142 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// WriteFacts writes facts for a terminal, in the one document model: the
-// server, then one block per GPU. An unavailable fact shows as
-// "unavailable (reason)". It is the text form of gpuverify facts; the JSON
+// WriteFacts writes facts for a terminal in l, in the one document model:
+// the server, then one block per GPU. An unavailable fact shows as
+// "unavailable (reason)", the reason in the source's own words; readings
+// are written as the driver gives them, its enumerated words (enabled,
+// passthrough …) in l. It is the text form of gpuverify facts; the JSON
 // form is the Facts value itself.
-func WriteFacts(w io.Writer, f *facts.Facts) error { return table.WriteText(w, "", factsSections(f)) }
+func WriteFacts(w io.Writer, f *facts.Facts, l msg.Lang) error {
+	return table.WriteText(w, "", factsSections(f, l))
+}
 
-// factsSections are the server's lines, then a section per GPU.
-func factsSections(f *facts.Facts) []table.Section {
-	head := serverLines(f, msg.En)
+// factsSections are the server's lines, then a section per GPU, in l.
+func factsSections(f *facts.Facts, l msg.Lang) []table.Section {
+	head := serverLines(f, l)
 	if f == nil {
 		return []table.Section{{Rows: head}}
 	}
-	head = append(head, []string{"nvml", text(f.NVMLVersion)}, []string{"topology", topologyText(f.Topology)})
+	head = append(head, []string{l.Text("facts.key.nvml"), textIn(f.NVMLVersion, l)}, []string{l.Text("facts.key.topology"), topologyText(f.Topology, l)})
 	for _, p := range f.Problems {
-		head = append(head, []string{"problem", p})
+		head = append(head, []string{l.Text("facts.key.problem"), p})
 	}
 	out := []table.Section{{Rows: head}}
 	for _, g := range f.GPUs {
-		out = append(out, table.Section{Title: fmt.Sprintf("GPU %d  %s  %s", g.Index, text(g.Name), text(g.BusID)), Rows: gpuLines(g)})
+		title := l.Text("facts.gpu.title", msg.Int(g.Index), msg.Text(textIn(g.Name, l)), msg.Text(textIn(g.BusID, l)))
+		out = append(out, table.Section{Title: title, Rows: gpuLines(g, l)})
 	}
 	return out
 }
 
-func gpuLines(g facts.GPU) [][]string {
+// gpuLines are a GPU's key-value lines in l.
+func gpuLines(g facts.GPU, l msg.Lang) [][]string {
+	t := func(v facts.Value[string]) msg.Arg { return msg.Text(word(textIn(v, l), l)) }
+	line := func(key, id string, args ...msg.Arg) []string {
+		return []string{l.Text("facts.key." + key), l.Text(id, args...)}
+	}
+	rr, rp, p := g.RemappedRows, g.RetiredPages, g.PCIe
 	return [][]string{
-		{"identity", fmt.Sprintf("pci %s, subsystem %s, brand %s, arch %s", text(g.PCIDeviceID), text(g.PCISubsystemID), text(g.Brand), text(g.Architecture))},
-		{"board", fmt.Sprintf("uuid %s, serial %s, part %s, vbios %s", text(g.UUID), text(g.Serial), text(g.BoardPartNumber), text(g.VBIOSVersion))},
-		{"memory", fmt.Sprintf("%s total, %s reserved", mib(g.MemoryTotalMiB), mib(g.MemoryReservedMiB))},
-		{"ecc", fmt.Sprintf("%s (pending %s), uncorrectable %s now, %s lifetime", text(g.ECCMode), text(g.ECCModePending), g.ECCUncorrectableVolatile, g.ECCUncorrectableAggregate)},
-		{"remapped rows", fmt.Sprintf("pending %s, failure %s, uncorrectable %s, correctable %s", g.RemappedRows.Pending, g.RemappedRows.Failure, g.RemappedRows.Uncorrectable, g.RemappedRows.Correctable)},
-		{"retired pages", fmt.Sprintf("pending %s, double-bit %s, single-bit %s", g.RetiredPages.Pending, g.RetiredPages.DoubleBit, g.RetiredPages.SingleBit)},
-		{"pcie", fmt.Sprintf("gen %s of max %s (GPU %s, host %s), width %s of %s, replays %s", g.PCIe.GenCurrent, g.PCIe.GenMax, g.PCIe.GenDeviceMax, g.PCIe.GenHostMax, g.PCIe.WidthCurrent, g.PCIe.WidthMax, g.PCIe.ReplayCount)},
-		{"clocks", fmt.Sprintf("max SM %s MHz, max memory %s MHz", g.MaxSMClockMHz, g.MaxMemoryClockMHz)},
-		{"power", fmt.Sprintf("default %s W, enforced %s W", g.DefaultPowerLimitW, g.EnforcedPowerLimitW)},
-		{"throttle", listText(g.ClockEventReasons)},
-		{"modes", fmt.Sprintf("persistence %s, compute %s, MIG %s (pending %s)%s, virtualization %s", text(g.PersistenceMode), text(g.ComputeMode), text(g.MIG), text(g.MIGPending), migDevices(g.MIGDevices), text(g.Virtualization))},
-		{"nvlink", nvlinkText(g.NVLinks)},
-		{"now", fmt.Sprintf("%s °C, GPU %s%%, memory %s%%", g.TemperatureC, g.UtilizationGPUPct, g.UtilizationMemoryPct)},
+		line("identity", "facts.identity", t(g.PCIDeviceID), t(g.PCISubsystemID), t(g.Brand), t(g.Architecture)),
+		line("board", "facts.board", t(g.UUID), t(g.Serial), t(g.BoardPartNumber), t(g.VBIOSVersion)),
+		line("memory", "facts.memory", msg.Text(mibIn(g.MemoryTotalMiB, l)), msg.Text(mibIn(g.MemoryReservedMiB, l))),
+		line("ecc", "facts.ecc", t(g.ECCMode), t(g.ECCModePending), val(g.ECCUncorrectableVolatile, l), val(g.ECCUncorrectableAggregate, l)),
+		line("remapped", "facts.remapped", val(rr.Pending, l), val(rr.Failure, l), val(rr.Uncorrectable, l), val(rr.Correctable, l)),
+		line("retired", "facts.retired", val(rp.Pending, l), val(rp.DoubleBit, l), val(rp.SingleBit, l)),
+		line("pcie", "facts.pcie", val(p.GenCurrent, l), val(p.GenMax, l), val(p.GenDeviceMax, l), val(p.GenHostMax, l), val(p.WidthCurrent, l), val(p.WidthMax, l), val(p.ReplayCount, l)),
+		line("clocks", "facts.clocks", val(g.MaxSMClockMHz, l), val(g.MaxMemoryClockMHz, l)),
+		line("power", "facts.power", val(g.DefaultPowerLimitW, l), val(g.EnforcedPowerLimitW, l)),
+		{l.Text("facts.key.throttle"), listText(g.ClockEventReasons, l)},
+		line("modes", "facts.modes", t(g.PersistenceMode), t(g.ComputeMode), t(g.MIG), t(g.MIGPending), msg.Text(migDevices(g.MIGDevices, l)), t(g.Virtualization)),
+		{l.Text("facts.key.nvlink"), nvlinkText(g.NVLinks, l)},
+		line("now", "facts.now", val(g.TemperatureC, l), val(g.UtilizationGPUPct, l), val(g.UtilizationMemoryPct, l)),
 	}
 }
 
-func listText(v facts.Value[[]string]) string {
-	l, ok := v.Get()
+// val is a fact as a message argument in l: its value as %v writes it (a
+// driver's word in l, see word), or "unavailable (reason)".
+func val[T any](v facts.Value[T], l msg.Lang) msg.Arg {
+	x, ok := v.Get()
 	if !ok {
-		return v.String()
+		return msg.Text(l.Text("report.unavailable", msg.Text(v.Reason())))
 	}
-	if len(l) == 0 {
-		return "none active"
-	}
-	return strings.Join(l, ", ")
+	return msg.Text(word(fmt.Sprint(x), l))
 }
 
-func migDevices(v facts.Value[[]facts.MIGDevice]) string {
+// word is one of the driver's enumerated readings in l: the entry
+// "facts.word.<s>" where the catalogue has one (enabled, passthrough,
+// true …), else s as it is.
+func word(s string, l msg.Lang) string {
+	if _, ok := msg.Lookup("facts.word." + s); !ok {
+		return s
+	}
+	return l.Text("facts.word." + s)
+}
+
+// mibIn is a size in MiB, or "unavailable (reason)" in l.
+func mibIn(v facts.Value[int64], l msg.Lang) string {
+	if n, ok := v.Get(); ok {
+		return fmt.Sprintf("%d MiB", n)
+	}
+	return l.Text("report.unavailable", msg.Text(v.Reason()))
+}
+
+// listText joins the active reasons, the driver's words, with ", ".
+func listText(v facts.Value[[]string], l msg.Lang) string {
+	list, ok := v.Get()
+	if !ok {
+		return l.Text("report.unavailable", msg.Text(v.Reason()))
+	}
+	if len(list) == 0 {
+		return l.Text("facts.none_active")
+	}
+	words := make([]string, len(list))
+	for i, s := range list {
+		words[i] = word(s, l)
+	}
+	return strings.Join(words, ", ")
+}
+
+func migDevices(v facts.Value[[]facts.MIGDevice], l msg.Lang) string {
 	d, ok := v.Get()
 	if !ok || len(d) == 0 {
 		return ""
 	}
 	profiles := make([]string, len(d))
 	for i, m := range d {
-		profiles[i] = text(m.Profile)
+		profiles[i] = textIn(m.Profile, l)
 	}
-	return fmt.Sprintf(", %d MIG devices: %s", len(d), strings.Join(profiles, ", "))
+	return l.Text("facts.mig_devices", msg.Int(len(d)), msg.Text(strings.Join(profiles, ", ")))
 }
 
-func nvlinkText(v facts.Value[[]facts.NVLink]) string {
+func nvlinkText(v facts.Value[[]facts.NVLink], l msg.Lang) string {
 	links, ok := v.Get()
 	if !ok {
-		return v.String()
+		return l.Text("report.unavailable", msg.Text(v.Reason()))
 	}
 	if len(links) == 0 {
-		return "none"
+		return l.Text("facts.nvlink.none")
 	}
 	active := 0
-	for _, l := range links {
-		if l.State == facts.LinkActive {
+	for _, link := range links {
+		if link.State == facts.LinkActive {
 			active++
 		}
 	}
-	s := fmt.Sprintf("%d of %d links active", active, len(links))
+	s := l.Text("facts.nvlink.active", msg.Int(active), msg.Int(len(links)))
 	if ver, ok := links[0].Version.Get(); ok {
-		s += fmt.Sprintf(", version %d", ver)
+		s += l.Text("facts.nvlink.version", msg.Int(ver))
 	}
 	return s
 }
 
-func topologyText(v facts.Value[[]facts.GPUPair]) string {
+func topologyText(v facts.Value[[]facts.GPUPair], l msg.Lang) string {
 	pairs, ok := v.Get()
 	if !ok {
-		return v.String()
+		return l.Text("report.unavailable", msg.Text(v.Reason()))
 	}
 	if len(pairs) == 0 {
-		return "no GPU pairs"
+		return l.Text("facts.topology.none")
 	}
 	kinds := map[string]int{}
 	var order []string
@@ -111,9 +155,14 @@ func topologyText(v facts.Value[[]facts.GPUPair]) string {
 		}
 		kinds[p.Link]++
 	}
-	parts := make([]string, len(order))
+	s := ""
 	for i, k := range order {
-		parts[i] = fmt.Sprintf("%d pairs %s", kinds[k], k)
+		part := l.Text("facts.topology.pairs", msg.Int(kinds[k]), msg.Text(k))
+		if i == 0 {
+			s = part
+		} else {
+			s = l.Text("acc.comma", msg.Text(s), msg.Text(part))
+		}
 	}
-	return strings.Join(parts, ", ")
+	return s
 }

@@ -222,9 +222,6 @@ func gpuSummary(f *facts.Facts, l msg.Lang) string {
 	return s
 }
 
-// text formats a string fact: the value, or "unavailable (reason)".
-func text(v facts.Value[string]) string { return textIn(v, msg.En) }
-
 // textIn formats a string fact in l: the value, or "unavailable (reason)"
 // (the reason is the source's own words).
 func textIn(v facts.Value[string], l msg.Lang) string {
@@ -232,11 +229,4 @@ func textIn(v facts.Value[string], l msg.Lang) string {
 		return s
 	}
 	return l.Text("report.unavailable", msg.Text(v.Reason()))
-}
-
-func mib(v facts.Value[int64]) string {
-	if n, ok := v.Get(); ok {
-		return fmt.Sprintf("%d MiB", n)
-	}
-	return v.String()
 }

@@ -365,7 +365,7 @@ func TestSummarize(t *testing.T) {
 
 func TestWriteFacts(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteFacts(&b, parseFixture(t, "nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt")); err != nil {
+	if err := WriteFacts(&b, parseFixture(t, "nvidia_gpu_exporter__linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01.txt"), msg.En); err != nil {
 		t.Fatal(err)
 	}
 	testkit.Golden(t, "testdata/h100-bundle.facts.txt", b.Bytes())

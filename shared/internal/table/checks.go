@@ -19,6 +19,28 @@ type Check struct {
 type CheckGroup struct {
 	Title  string
 	Checks []Check
+	// Heading, when set, replaces "Title (n)" above the checks: the title
+	// and the count in the reader's language.
+	Heading string
+	// Words name the parts of Checks in the reader's language; nil is
+	// English.
+	Words *CheckWords
+}
+
+// heading is g's Heading, or "Title (n)".
+func (g CheckGroup) heading() string {
+	if g.Heading != "" {
+		return g.Heading
+	}
+	return fmt.Sprintf("%s (%d)", g.Title, len(g.Checks))
+}
+
+// words are g's check words, English when it gives none.
+func (g CheckGroup) words() CheckWords {
+	if g.Words == nil {
+		return english
+	}
+	return *g.Words
 }
 
 // WriteChecksText writes each group after a blank line as "Title (n)", then
@@ -26,8 +48,8 @@ type CheckGroup struct {
 // measured values under it where the check shows them.
 func WriteChecksText(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
-		fmt.Fprintf(b, "\n%s (%d)\n", g.Title, len(g.Checks))
-		writeChecksText(b, english, g.Checks)
+		fmt.Fprintf(b, "\n%s\n", g.heading())
+		writeChecksText(b, g.words(), g.Checks)
 	}
 }
 
@@ -49,7 +71,10 @@ func writeChecksText(b *strings.Builder, w CheckWords, checks []Check) {
 // its checks, every cell escaped (Cell).
 func WriteChecksMarkdown(b *strings.Builder, groups []CheckGroup) {
 	for _, g := range groups {
-		fmt.Fprintf(b, "\n## %s (%d)\n\n| Check | Rule | Expected | Measured | Why |\n|---|---|---|---|---|\n", g.Title, len(g.Checks))
+		fmt.Fprintf(b, "\n## %s\n\n", g.heading())
+		w := g.words()
+		writeRow(b, escapeCells(w.Columns[1:]))
+		b.WriteString("|---|---|---|---|---|\n")
 		for _, c := range g.Checks {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", Cell(c.ID), Cell(c.Rule), Cell(c.Expected), Cell(c.Measured), Cell(c.Message))
 		}
@@ -67,10 +92,11 @@ func writeChecksMarkdown(b *strings.Builder, w CheckWords, checks []Check) {
 }
 
 // WriteKeyValuesText writes one line a row, "  key value", the keys padded
-// to width.
+// to width terminal columns (a Chinese character takes two).
 func WriteKeyValuesText(b *strings.Builder, width int, rows [][2]string) {
 	for _, kv := range rows {
-		fmt.Fprintf(b, "  %-*s %s\n", width, kv[0], kv[1])
+		pad := max(width-displayWidth(kv[0]), 0)
+		fmt.Fprintf(b, "  %s%s %s\n", kv[0], strings.Repeat(" ", pad), kv[1])
 	}
 }
 
