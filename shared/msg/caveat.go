@@ -5,12 +5,14 @@ import (
 	"sync"
 )
 
-// The message ids of texts the catalogue of cards keeps in English and
-// finds by that text: the cards' caveats and the notes on their figures
-// (catalogue/catalog.txt, catalogue/notes.txt).
+// The message ids of texts kept in English and found by that text: the
+// cards' caveats and the notes on their figures (catalogue/catalog.txt,
+// catalogue/notes.txt), and the parts of the reasons why a fact is
+// unavailable (catalogue/facts.txt).
 const (
 	caveatPrefix = "catalog.caveat."
 	notePrefix   = "catalog.note."
+	reasonPrefix = "facts.reason."
 )
 
 // byEnglish maps prefix + English text to the message id of those
@@ -18,7 +20,7 @@ const (
 var byEnglish = sync.OnceValue(func() map[string]string {
 	ids := map[string]string{}
 	for id, e := range catalogue {
-		for _, prefix := range []string{caveatPrefix, notePrefix} {
+		for _, prefix := range []string{caveatPrefix, notePrefix, reasonPrefix} {
 			if strings.HasPrefix(id, prefix) {
 				ids[prefix+e.En] = id
 			}
@@ -45,3 +47,9 @@ func Caveat(english string) M { return found(caveatPrefix, english) }
 // its English text), so it reads in either language; a note without a
 // message is shown as written.
 func Note(english string) M { return found(notePrefix, english) }
+
+// Reason is the message for one part of why a fact is unavailable (found
+// by its English text, e.g. "not in the nvidia-smi -q output"), so it reads
+// in either language; a part without a message (a driver's error text) is
+// shown as written.
+func Reason(english string) M { return found(reasonPrefix, english) }

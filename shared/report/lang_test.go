@@ -78,7 +78,7 @@ func TestServerLinesLang(t *testing.T) {
 			t.Errorf("line %d: %q, %q; want %q, %q", i, en[i], zh[i], wantEn[i], wantZh[i])
 		}
 	}
-	if got := hostLine(facts.Host{Hostname: facts.Unavailable[string]("not in nvidia-smi output")}, msg.Zh); got != "不可用（not in nvidia-smi output）" {
+	if got := hostLine(facts.Host{Hostname: facts.Unavailable[string]("not in nvidia-smi output")}, msg.Zh); got != "不可用（nvidia-smi 的输出中没有）" {
 		t.Errorf("no host facts: %q", got)
 	}
 	if got := gpuSummary(&facts.Facts{}, msg.Zh); got != "未列出任何 GPU" {
