@@ -80,7 +80,7 @@ func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile
 // the files not merged, then the fleet checks.
 func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
 	m := l.M()
-	head := []string{m.FleetReport, m.FleetHost, m.FleetGPUs, m.FleetDriver, m.FleetVerdict, m.FleetDigest, m.FleetSignature, m.FleetIB}
+	head := fleet.NodeHeader(l.Msg())
 	kids := []app.UI{
 		app.H2().Text(m.FleetTitle),
 		app.P().Class("help").Text(m.FleetIntro),

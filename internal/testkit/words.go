@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"strings"
+	"testing"
 	"unicode"
 )
 
@@ -17,4 +18,21 @@ func EnglishWords(s string) []string {
 		}
 	}
 	return out
+}
+
+// NoEnglish fails t once for every line of text, a Chinese rendering, that
+// holds an English word (EnglishWords) once each of data is taken out: the
+// names, units and readings the text quotes as they were given.
+func NoEnglish(t testing.TB, text string, data ...string) {
+	t.Helper()
+	for _, d := range data {
+		if d != "" {
+			text = strings.ReplaceAll(text, d, "")
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if w := EnglishWords(line); len(w) > 0 {
+			t.Errorf("English %q left in %q", w, line)
+		}
+	}
 }

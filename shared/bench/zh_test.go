@@ -47,12 +47,7 @@ func TestRenderZh(t *testing.T) {
 				t.Fatal(err)
 			}
 			testkit.Golden(t, "testdata/"+name+ext, b.Bytes())
-			text := withoutData(b.String(), r, checks)
-			for _, line := range strings.Split(text, "\n") {
-				if w := testkit.EnglishWords(line); len(w) > 0 {
-					t.Errorf("%s%s: English %q left in %q", name, ext, w, line)
-				}
-			}
+			testkit.NoEnglish(t, withoutData(b.String(), r, checks))
 		}
 	}
 }

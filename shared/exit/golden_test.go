@@ -10,7 +10,8 @@ import (
 )
 
 // TestGolden renders every testdata/*.json input as text, Markdown and
-// iCalendar and compares them with the golden files beside it.
+// iCalendar and compares them with the golden files beside it, in English
+// and in Chinese (checkZh).
 func TestGolden(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
 		in, err := exit.Decode(bytes.NewReader(input))
@@ -34,5 +35,6 @@ func TestGolden(t *testing.T) {
 		testkit.Golden(t, stem+".txt", text.Bytes())
 		testkit.Golden(t, stem+".md", md.Bytes())
 		testkit.Golden(t, stem+".ics", ics.Bytes())
+		checkZh(t, stem, p)
 	})
 }

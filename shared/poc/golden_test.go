@@ -9,7 +9,8 @@ import (
 )
 
 // TestGolden renders every testdata/*.json input as text and Markdown and
-// compares them with the golden files beside it.
+// compares them with the golden files beside it, in English and in
+// Chinese (checkZh).
 func TestGolden(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {
 		in, err := poc.Decode(bytes.NewReader(input))
@@ -21,5 +22,6 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		testkit.Rendered(t, stem, r)
+		checkZh(t, stem, in, r)
 	})
 }

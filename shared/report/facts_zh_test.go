@@ -29,13 +29,15 @@ var zhFactsFixtures = map[string]string{
 // quoted values the reasons keep (toolWords) are removed.
 func TestWriteFactsZh(t *testing.T) {
 	for stem, file := range zhFactsFixtures {
-		f := parseFixture(t, file)
-		var b bytes.Buffer
-		if err := WriteFacts(&b, f, msg.Zh); err != nil {
-			t.Fatal(err)
-		}
-		testkit.Golden(t, "testdata/"+stem+".facts.zh.txt", b.Bytes())
-		noEnglish(t, stem, toolWords.ReplaceAllString(withoutReadings(t, b.String(), f), ""))
+		t.Run(stem, func(t *testing.T) {
+			f := parseFixture(t, file)
+			var b bytes.Buffer
+			if err := WriteFacts(&b, f, msg.Zh); err != nil {
+				t.Fatal(err)
+			}
+			testkit.Golden(t, "testdata/"+stem+".facts.zh.txt", b.Bytes())
+			testkit.NoEnglish(t, toolWords.ReplaceAllString(withoutReadings(t, b.String(), f), ""))
+		})
 	}
 }
 
@@ -60,16 +62,6 @@ func TestWriteFactsZhLines(t *testing.T) {
 			if !strings.Contains(b.String(), w) {
 				t.Errorf("%s: facts lack %q:\n%s", l, w, b.String())
 			}
-		}
-	}
-}
-
-// noEnglish fails for every line of text with an English word.
-func noEnglish(t *testing.T, name, text string) {
-	t.Helper()
-	for _, line := range strings.Split(text, "\n") {
-		if w := testkit.EnglishWords(line); len(w) > 0 {
-			t.Errorf("%s: English %q left in %q", name, w, line)
 		}
 	}
 }

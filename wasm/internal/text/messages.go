@@ -108,9 +108,7 @@ type Messages struct {
 	MonthlyRentLabel, HourlyRentLabel, IDsLabel, CaveatsLabel             string
 
 	// Acceptance page, several reports at once (a fleet).
-	FleetTitle, FleetIntro, FleetHelp, FleetRejected             string
-	FleetReport, FleetHost, FleetGPUs, FleetDriver, FleetVerdict string
-	FleetDigest, FleetSignature, FleetIB                         string
+	FleetTitle, FleetIntro, FleetHelp, FleetRejected string
 }
 
 var enMessages = Messages{
@@ -449,18 +447,10 @@ var enMessages = Messages{
 	IDsLabel:            "Names and PCI ids the driver reports",
 	CaveatsLabel:        "Caveats",
 
-	FleetTitle:     "Fleet: every node's report together",
-	FleetIntro:     "Several gpuverify reports were loaded: they are merged as gpuverify merge does and checked as one fleet (node and GPU counts, one plan, no box counted twice, drivers, bench per node, InfiniBand).",
-	FleetHelp:      "Select the reports of every node at once (gpuverify check --out on each node) to check them as a fleet.",
-	FleetRejected:  "Not merged:",
-	FleetReport:    "Report",
-	FleetHost:      "Host",
-	FleetGPUs:      "GPUs",
-	FleetDriver:    "Driver",
-	FleetVerdict:   "Verdict",
-	FleetDigest:    "Digest",
-	FleetSignature: "Signature",
-	FleetIB:        "InfiniBand",
+	FleetTitle:    "Fleet: every node's report together",
+	FleetIntro:    "Several gpuverify reports were loaded: they are merged as gpuverify merge does and checked as one fleet (node and GPU counts, one plan, no box counted twice, drivers, bench per node, InfiniBand).",
+	FleetHelp:     "Select the reports of every node at once (gpuverify check --out on each node) to check them as a fleet.",
+	FleetRejected: "Not merged:",
 }
 
 var zhMessages = Messages{
@@ -799,16 +789,8 @@ var zhMessages = Messages{
 	IDsLabel:            "驱动报告的名称与 PCI ID",
 	CaveatsLabel:        "注意事项",
 
-	FleetTitle:     "集群：所有节点的报告合并",
-	FleetIntro:     "已读取多份 gpuverify 报告：按 gpuverify merge 的方式合并，作为一个集群检查（节点数与 GPU 数、同一方案、同一台机器不被重复计数、驱动版本、各节点基准对比、InfiniBand）。",
-	FleetHelp:      "一次选中每个节点的报告（在每个节点上运行 gpuverify check --out），即可作为集群检查。",
-	FleetRejected:  "未合并：",
-	FleetReport:    "报告",
-	FleetHost:      "主机",
-	FleetGPUs:      "GPU",
-	FleetDriver:    "驱动",
-	FleetVerdict:   "结论",
-	FleetDigest:    "摘要",
-	FleetSignature: "签名",
-	FleetIB:        "InfiniBand",
+	FleetTitle:    "集群：所有节点的报告合并",
+	FleetIntro:    "已读取多份 gpuverify 报告：按 gpuverify merge 的方式合并，作为一个集群检查（节点数与 GPU 数、同一方案、同一台机器不被重复计数、驱动版本、各节点基准对比、InfiniBand）。",
+	FleetHelp:     "一次选中每个节点的报告（在每个节点上运行 gpuverify check --out），即可作为集群检查。",
+	FleetRejected: "未合并：",
 }
