@@ -36,7 +36,7 @@ var catalogue = mustLoad(files, areas)
 // out of app.wasm (about 65 KB of it).
 var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
-	"facts", "fleet", "notes", "ops", "plan", "poc", "provenance", "quote", "render", "rentbuild",
+	"facts", "fleet", "notes", "ops", "plan", "poc", "prices", "provenance", "quote", "render", "rentbuild",
 	"report", "sizing", "tco", "vendors", "verify",
 }
 

@@ -1,0 +1,62 @@
+package pricebook
+
+import (
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/shopspring/decimal"
+)
+
+// Need is how a plan uses the cards: how many, how many hours a day the
+// instances are on, how many days a month, for how many months.
+type Need struct {
+	Cards         int
+	HoursPerDay   decimal.Decimal
+	DaysPerMonth  int
+	ProjectMonths int
+}
+
+// Units is how many units of o the need rents: whole machines for a node
+// offer: 5 cards on 8-card machines rent one machine, 9 rent two.
+func (o Offer) Units(cards int) int {
+	per := o.Unit.Cards()
+	return (max(cards, 0) + per - 1) / per
+}
+
+// Packages is how many prices of the term the need pays a month, on
+// average over the project:
+//   - hour: hours a day × days a month (billing runs while the instance is
+//     on: power-on to power-off);
+//   - day: the days a month the instances run;
+//   - week: whole weeks, either every week of the project or, for fewer
+//     than 28 days a month, the weeks the used days fill;
+//   - month: one;
+//   - year: whole years over the project's months (a 6-month project pays a
+//     whole year, half of it a month).
+func (t Term) Packages(n Need) decimal.Decimal {
+	months := int64(max(n.ProjectMonths, 1))
+	days := int64(n.DaysPerMonth)
+	switch t {
+	case Hour:
+		return n.HoursPerDay.Mul(decimal.NewFromInt(days))
+	case Day:
+		return decimal.NewFromInt(days)
+	case Week:
+		weeks := (30*months + 6) / 7
+		if days < 28 {
+			weeks = min(weeks, months*((days+6)/7))
+		}
+		return decimal.NewFromInt(weeks).DivRound(decimal.NewFromInt(months), money.DivPrecision)
+	case Month:
+		return decimal.NewFromInt(1)
+	case Year:
+		years := (months + 11) / 12
+		return decimal.NewFromInt(years).DivRound(decimal.NewFromInt(months), money.DivPrecision)
+	}
+	return decimal.Zero
+}
+
+// Rent is the monthly rent of the need on o: units × price × packages a
+// month, as a range.
+func (o Offer) Rent(n Need) money.Range {
+	k := decimal.NewFromInt(int64(o.Units(n.Cards))).Mul(o.Term.Packages(n))
+	return o.Price.Mul(k)
+}
