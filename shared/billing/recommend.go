@@ -163,11 +163,14 @@ func ptr(d decimal.Decimal) *decimal.Decimal { return &d }
 func mode(m Mode) msg.Arg { return msg.Label("mode." + string(m)) }
 
 func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) msg.M {
-	whose := "billing.whose.yours"
-	if in.Reference {
-		whose = "billing.whose.reference"
+	whose := msg.Label("billing.whose.yours")
+	switch {
+	case in.Provider != "":
+		whose = msg.Sub(msg.New("billing.whose.provider", msg.Text(in.Provider)))
+	case in.Reference:
+		whose = msg.Label("billing.whose.reference")
 	}
-	ms := []msg.M{msg.New("billing.breakeven", msg.Label(whose), msg.Dec(perDay),
+	ms := []msg.M{msg.New("billing.breakeven", whose, msg.Dec(perDay),
 		msg.Price(*in.MonthlyPrice), msg.Price(*in.HourlyPrice), msg.Int(in.DaysPerMonth),
 		msg.Dec(in.HoursPerDay), mode(byPrice))}
 	if perDay.GreaterThan(decimal.NewFromInt(24)) {
