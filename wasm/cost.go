@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -150,8 +152,16 @@ func (p *costPage) prices() app.UI {
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.AltCard), app.Th().Scope("col").Text(m.RefMonthly),
 		app.Th().Scope("col").Text(m.QuoteMonthly), app.Th().Scope("col").Text(m.QuoteHourly))
 	var rows []app.UI
+	var req plan.Requirements
+	if p.out.Plan != nil {
+		req = p.out.Plan.Requirements
+	}
 	for _, c := range catalog.All() {
-		ref := money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
+		refCell := app.Td().Class("num").Text("—")
+		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
+			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
+				Text(l.MoneyRange(rent.Round2()) + " · " + of.ProviderName + " · " + l.Enum("billing", string(billingMode(of.Term))))
+		}
 		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
 		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
 		name := app.Th().Scope("row").Text(c.Name)
@@ -162,7 +172,7 @@ func (p *costPage) prices() app.UI {
 		}
 		rows = append(rows, tr.Body(
 			name,
-			app.Td().Class("num").Title(c.MonthlyPrice.Ref.Source+" ("+c.MonthlyPrice.Ref.Date+")").Text(l.MoneyRange(ref)),
+			refCell,
 			app.Td().Body(p.input(r, mon, "")),
 			app.Td().Body(p.input(r, hr, "")),
 		))
@@ -185,3 +195,6 @@ func otherModes(l Lang, pl *plan.Plan) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// billingMode is the billing mode a price-book term is paid in.
+func billingMode(t pricebook.Term) billing.Mode { return billing.ModeOf(t) }
