@@ -193,7 +193,9 @@ func cell(rec []string, cols map[string]int, name string) string {
 // readRow reads one offer and its provider, every refused cell an error.
 func readRow(rec []string, cols map[string]int, line int) (Offer, Provider, Errors) {
 	var errs Errors
-	bad := func(col, v string, want msg.M) { errs = append(errs, &RowError{Line: line, Column: col, Value: v, Want: want}) }
+	bad := func(col, v string, want msg.M) {
+		errs = append(errs, &RowError{Line: line, Column: col, Value: v, Want: want})
+	}
 	for name, i := range cols {
 		if i < len(rec) && len(rec[i]) > MaxField {
 			bad(name, rec[i], msg.New("prices.want.long", msg.Int(MaxField)))
