@@ -98,6 +98,8 @@ func Recommend(in Input) (Result, error) {
 			reason = msg.Seq(reason, msg.New("billing.breakeven.annual", msg.Price(annual), msg.Dec(annualDay)))
 		}
 		n.add("B1", reason)
+	} else if in.Provider != "" {
+		n.add("B1", msg.New("billing.fallback.provider", msg.Text(in.Provider), mode(r.RuleOfThumbMode), msg.Dec(in.HoursPerDay)))
 	} else {
 		n.add("B1", fallbackReason(in))
 	}

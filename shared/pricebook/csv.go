@@ -137,15 +137,16 @@ func readRows(cr *csv.Reader, cols map[string]int) (List, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
+			line := 0
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				line = pe.Line
+				line = pe.StartLine
 			}
 			errs = append(errs, &RowError{Line: line, Want: msg.New("prices.want.csv", msg.Text(err.Error()))})
 			break
 		}
+		line, _ := cr.FieldPos(0) // after a successful Read, field 0 exists
 		if blank(rec) {
 			continue
 		}
