@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
-	"io"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -54,7 +52,7 @@ func (o *pricesOptions) run(ctx context.Context, e env) error {
 		_, err = e.stdout.Write(data)
 		return err
 	case formatCSV:
-		return writeBookCSV(e.stdout, book)
+		return pricebook.WriteCSV(e.stdout, book)
 	}
 	return pricebook.WriteText(e.stdout, book, o.lang)
 }
@@ -76,32 +74,4 @@ func readPriceList(e env, name string, l msg.Lang) (pricebook.List, error) {
 		return pricebook.List{}, usageErr("%s", strings.Join(lines, "\n"))
 	}
 	return list, err
-}
-
-// bookColumns are the CSV columns of a printed book.
-var bookColumns = append(append([]string{}, pricebook.Required...), "includes", "note", "kind", "website")
-
-func writeBookCSV(w io.Writer, b pricebook.Book) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(bookColumns); err != nil {
-		return err
-	}
-	for _, o := range b.Offers {
-		p, _ := b.Provider(o.Provider)
-		if err := cw.Write([]string{o.Provider, o.Card, o.Unit.String(), string(o.Term), priceText(o), o.Date, o.Source,
-			o.Includes, o.Note, string(p.Kind), p.Website}); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// priceText is an offer's price as a list writes it: "1.98" or
-// "1.88-1.98".
-func priceText(o pricebook.Offer) string {
-	if o.Price.IsPoint() {
-		return o.Price.Low.String()
-	}
-	return o.Price.Low.String() + "-" + o.Price.High.String()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
@@ -44,6 +45,11 @@ func (p *costPage) body() app.UI {
 				kpi(m.KBilling, app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
 					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
+			app.If(pl.GPU.Offer != nil, func() app.UI {
+				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
+					app.Text(offerLine(l, pl.GPU.Offer.Offer, pl.GPU.Offer.ProviderName, pl.GPU.Offer.AgeMonths)+" "),
+					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(l.T(msg.New("site.prices.nav"))+" →"))
+			}),
 			costChart(l, pl),
 			app.If(hasCostWarning(pl), func() app.UI {
 				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -72,6 +73,7 @@ func TestPrerenderPages(t *testing.T) {
 		routeOperations: {En.P().NavOperations, Zh.P().NavOperations},
 		routeRenewal:    {En.P().NavRenewal, Zh.P().NavRenewal},
 		routeChecklists: {En.P().NavChecklists, Zh.P().NavChecklists},
+		routePrices:     {En.T(msg.New("site.prices.title")), Zh.T(msg.New("site.prices.title"))},
 	}
 	for _, r := range routes {
 		for i, l := range []Lang{En, Zh} {

@@ -54,7 +54,9 @@ type Option struct {
 }
 
 // Likely is the middle of the option's rent.
-func (o Option) Likely() decimal.Decimal { return o.Rent.Low.Add(o.Rent.High).Div(decimal.NewFromInt(2)) }
+func (o Option) Likely() decimal.Decimal {
+	return o.Rent.Low.Add(o.Rent.High).Div(decimal.NewFromInt(2))
+}
 
 // Terms prices every offer of one provider for one card at the need of in
 // (cards, hours, days, months) and returns the options with the index of

@@ -383,3 +383,25 @@ func clip(s string) string {
 	r := []rune(s)
 	return string(r[:n]) + "…"
 }
+
+// WriteCSV writes b's offers as a price list ParseCSV reads back: the
+// required columns, then includes, note, kind and website.
+func WriteCSV(w io.Writer, b Book) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(append(slices.Clone(Required), "includes", "note", "kind", "website")); err != nil {
+		return err
+	}
+	for _, o := range b.Offers {
+		p, _ := b.Provider(o.Provider)
+		price := o.Price.Low.String()
+		if !o.Price.IsPoint() {
+			price += "-" + o.Price.High.String()
+		}
+		if err := cw.Write([]string{o.Provider, o.Card, o.Unit.String(), string(o.Term), price, o.Date, o.Source,
+			o.Includes, o.Note, string(p.Kind), p.Website}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

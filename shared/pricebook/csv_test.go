@@ -2,7 +2,6 @@ package pricebook_test
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"strings"
 	"testing"
@@ -122,16 +121,9 @@ func TestParseCSVBounds(t *testing.T) {
 func TestCSVRoundTrip(t *testing.T) {
 	b := pricebook.Builtin()
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"provider", "card", "unit", "term", "price", "date", "source", "includes", "note"})
-	for _, o := range b.Offers {
-		p := o.Price.Low.String()
-		if !o.Price.IsPoint() {
-			p += "-" + o.Price.High.String()
-		}
-		w.Write([]string{o.Provider, o.Card, o.Unit.String(), string(o.Term), p, o.Date, o.Source, o.Includes, o.Note})
+	if err := pricebook.WriteCSV(&buf, b); err != nil {
+		t.Fatal(err)
 	}
-	w.Flush()
 	l, err := pricebook.ParseCSV(&buf)
 	if err != nil {
 		t.Fatal(err)
