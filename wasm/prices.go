@@ -64,7 +64,7 @@ func (p *pricesPage) editor() app.UI {
 			"ctyun,h20-96g,node:8,month,30000-32000,2026-11-28,sales email 2026-11-28"),
 		app.Textarea().ID("price-list-csv").Attr("rows", 8).Attr("spellcheck", "false").
 			Attr("aria-label", p.t("site.prices.yours")).Text(p.st.Prices).
-			OnChange(func(ctx app.Context, e app.Event) { p.setPrices(ctx, r, ctx.JSSrc().Get("value").String()) }),
+			OnInput(func(ctx app.Context, e app.Event) { p.setPrices(ctx, r, ctx.JSSrc().Get("value").String()) }),
 		app.Div().Class("actions").Body(
 			app.Label().Class("btn", "small").Body(
 				app.Text(p.t("site.prices.upload")),
