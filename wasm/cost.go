@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
@@ -55,6 +56,9 @@ func (p *costPage) body() app.UI {
 				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 			}),
 		)
+	}
+	if pl != nil && len(pl.GPU.Offers) > 0 {
+		kids = append(kids, offersTable(l, pl))
 	}
 	kids = append(kids, p.items(), p.discount(), p.prices(),
 		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.FeeDefaultsLink+" →")))
@@ -204,3 +208,47 @@ func otherModes(l Lang, pl *plan.Plan) string {
 
 // billingMode is the billing mode a price-book term is paid in.
 func billingMode(t pricebook.Term) billing.Mode { return billing.ModeOf(t) }
+
+// maxOfferRows is how many of the plan's card × provider × term rows the
+// cost page lists: the cheapest; the plan file keeps them all.
+const maxOfferRows = 12
+
+// offersTable is who sells each qualifying card cheapest at the sheet's
+// use: card, provider, term, rent and all-in a month, the price's date.
+func offersTable(l Lang, pl *plan.Plan) app.UI {
+	t := func(id string, args ...msg.Arg) string { return l.T(msg.New(id, args...)) }
+	head := app.Tr()
+	var cells []app.UI
+	for _, id := range []string{"card", "provider", "term", "rent", "all_in", "date"} {
+		cells = append(cells, app.Th().Scope("col").Text(t("site.offers.col."+id)))
+	}
+	head = head.Body(cells...)
+	var rows []app.UI
+	for i, o := range pl.GPU.OffersPickFirst() {
+		if i == maxOfferRows {
+			break
+		}
+		mode := l.Enum("billing", o.Mode)
+		if o.Rule != "" {
+			mode += " · " + t("render.offers.ruled_out", msg.Text(o.Rule))
+		}
+		tr := app.Tr().Attr("data-offer-card", o.Card).Attr("data-provider", o.Offer.Provider).Attr("data-mode", o.Mode)
+		if pl.GPU.Offer != nil && o.Card == pl.GPU.ID && o.Offer.Provider == pl.GPU.Offer.Provider && o.Offer.Term == pl.GPU.Offer.Term {
+			tr = tr.Class("chosen")
+		}
+		rows = append(rows, tr.Body(
+			app.Td().Text(strconv.Itoa(o.Count)+" × "+o.CardName),
+			app.Td().Title(o.Offer.Source).Text(o.Offer.ProviderName),
+			app.Td().Text(mode),
+			app.Td().Class("num").Text(l.MoneyRange(o.Rent.Round2())),
+			app.Td().Class("num").Text(l.Money(o.AllInMonthly)),
+			app.Td().Text(o.Offer.Date),
+		))
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(t("site.offers.title")),
+		app.P().Class("help").Text(t("site.offers.help", msg.Int(len(pl.GPU.Offers)))),
+		app.Div().Class("table-wrap").Body(app.Table().ID("offer-table").Class("data").Body(
+			app.THead().Body(head), app.TBody().Body(rows...))),
+	)
+}

@@ -306,3 +306,21 @@ func CardOffer(req Requirements, card string, count int) (*OfferRef, money.Range
 	}
 	return offerRef(book, offers[0].taken(), asOf(req)), offers[0].rent, true
 }
+
+// OffersPickFirst is gpu.offers with the chosen card's rows first, each
+// part cheapest first: the buyer reads who sells the card the plan takes
+// before what the other cards that fit would cost.
+func (g GPU) OffersPickFirst() []OfferCost {
+	out := make([]OfferCost, 0, len(g.Offers))
+	for _, o := range g.Offers {
+		if o.Card == g.ID {
+			out = append(out, o)
+		}
+	}
+	for _, o := range g.Offers {
+		if o.Card != g.ID {
+			out = append(out, o)
+		}
+	}
+	return out
+}

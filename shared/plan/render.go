@@ -194,7 +194,7 @@ const maxOfferRows = 12
 func (r planWriter) offers() table.Section {
 	header := table.Columns(r.l, "render.offers.", "card", "count", "provider", "billing", "unit", "rent", "all_in", "date")
 	var lines [][]string
-	for i, o := range r.p.GPU.Offers {
+	for i, o := range r.p.GPU.OffersPickFirst() {
 		if i == maxOfferRows {
 			lines = append(lines, []string{r.t("render.offers.more", plainInt(len(r.p.GPU.Offers)-maxOfferRows)), "", "", "", "", "", "", ""})
 			break
