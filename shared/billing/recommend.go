@@ -104,10 +104,13 @@ func Recommend(in Input) (Result, error) {
 		n.add("B1", fallbackReason(in))
 	}
 	r.Mode = d.mode
-	if d.mode != d.beforeB2 {
+	if in.Taken != "" {
+		r.Mode = in.Taken
+	}
+	if d.mode != d.beforeB2 && r.Mode == Hourly {
 		n.add("B2", volatileReason(r.Costs, d.beforeB2))
 	}
-	if r.Mode != Hourly {
+	if r.Mode == Monthly || r.Mode == Annual {
 		n.add("B2", commitReason(in, r.Mode, r.Costs))
 		if d.annualWanted && in.FirstContract {
 			n.add("B3", firstContractReason(r.Costs))

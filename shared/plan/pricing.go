@@ -182,6 +182,7 @@ func billingInput(req Requirements, book pricebook.Book, of offer, count int) bi
 	if req.Cost.AnnualDiscount != nil && in.AnnualDiscount.IsZero() {
 		in.AnnualDiscount = *req.Cost.AnnualDiscount
 	}
+	in.Taken = of.mode
 	in.Reference = of.provider != quoteProvider.ID
 	if in.Reference {
 		in.Provider = book.ProviderName(of.provider)
