@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
@@ -76,6 +79,7 @@ func (p *contractPage) contractForm() app.UI {
 		app.H2().Text(t.InputsTitle),
 		p.sectionErr("contract"),
 		app.H3().Text(t.SLATitle),
+		p.feeFromPlan(r),
 		p.fields(r, "contract", "", slaFields),
 	}
 	if d.Get("credits.preset") == string(contract.PresetCustom) || d.Rows("credits.tiers") > 0 {
@@ -98,6 +102,25 @@ func (p *contractPage) contractForm() app.UI {
 		app.H3().Text(t.NamesTitle), p.fields(r, "contract", "names.", nameFields),
 	)
 	return app.Section().ID("contract-form").Class("block", "proc-form").Body(kids...)
+}
+
+// feeFromPlan offers the plan's monthly GPU rent, at the offer it takes,
+// as the contract's monthly fee: the credits and the exit cost are then
+// shares of the same rent the plan chose.
+func (p *contractPage) feeFromPlan(r route) app.UI {
+	pl := p.out.Plan
+	if pl == nil || pl.GPU.Offer == nil {
+		return nil
+	}
+	fee := money.Round2(pl.GPU.Monthly.Low.Add(pl.GPU.Monthly.High).Div(decimal.NewFromInt(2)))
+	l := p.st.Lang
+	label := l.T(msg.New("site.contract.fee_from_plan", msg.Money(fee), msg.Text(pl.GPU.Offer.ProviderName)))
+	return app.Button().ID("contract-fee-from-plan").Type("button").Class("btn", "small").Text(label).
+		OnClick(func(ctx app.Context, e app.Event) {
+			p.fail = guard("the fee from the plan", func() {
+				p.editSection(ctx, r, "contract", p.draft("contract").With("monthly_fee", fee.String()))
+			})
+		})
 }
 
 // contractAnswer is the overall grade, each clause with its reasons, the
