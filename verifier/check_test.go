@@ -206,7 +206,7 @@ func TestCheckOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Fatalf("report does not verify: %v %v", ok, err)
 	}
 	r, _ := report.Decode(data)

@@ -46,9 +46,9 @@ var exitCodes = []struct {
 	{exitOK, "pass: every demanded check was measured and none failed"},
 	{exitError, "could not collect or run (no driver, NVML failed, an interrupted bench)"},
 	{exitUsage, "usage or bad input: the message names the flag or field"},
-	{exitFailed, "fail: a check failed (`check`, `bench`, `merge`), or `verify-report` found a genuine report of a failed delivery"},
-	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them"},
-	{exitUnverified, "no verdict: `verify-report` found the report changed after it was written, badly signed or unsigned when --allowed-signers asks, derived differently from its facts, or carrying another nonce; its verdict is not shown"},
+	{exitFailed, "fail: a check failed (`check`, `bench`, `merge`), or `verify-report` found a genuine report or fleet report of a failed delivery"},
+	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them. `verify-report` also gives 4 for a genuine pass whose signature was not verified (unsigned, or no --allowed-signers), unless --allow-unsigned"},
+	{exitUnverified, "no verdict: `verify-report` found the report (or a node report of a fleet report) changed after it was written, badly signed or unsigned when --allowed-signers asks, derived differently from its facts, carrying another nonce, or made against another plan than --plan; its verdict is not shown"},
 	{exitInterrupted, "stopped by Ctrl-C or SIGTERM (`plan`, `facts`, `check`; `bench` and `monitor` keep what they measured)"},
 }
 

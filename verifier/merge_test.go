@@ -76,7 +76,7 @@ func TestCheckRecordsFabric(t *testing.T) {
 	if r.Fabric == nil || len(r.Fabric.IB) != 8 || r.Fabric.IB[0].RateGbps != 400 || r.Fabric.IB[0].Device != "mlx5_0" || !r.Fabric.IB[7].Active() {
 		t.Fatalf("fabric %+v", r.Fabric)
 	}
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("the report with its fabric does not verify: %v", err)
 	}
 	// A single-node plan records nothing: its reports stay as they were.
@@ -116,11 +116,16 @@ func TestMergeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, _, err := fleet.Verify(data); !ok || err != nil {
+	if ok, _, _, err := fleet.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("fleet.json does not verify: %v", err)
 	}
-	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
+	// Unsigned node reports: the fleet is at best incomplete (exit 4)
+	// unless the buyer accepts them unsigned.
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != exitIncomplete || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "unsigned: a node report's signature was not verified") {
 		t.Errorf("verify-report fleet.json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allow-unsigned"); code != 0 || !strings.Contains(stdout, "2 nodes, 0 not merged") || !strings.Contains(stdout, "node "+a+": verifies, PASS") {
+		t.Errorf("verify-report fleet.json --allow-unsigned: exit %d\n%s%s", code, stdout, stderr)
 	}
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
@@ -129,7 +134,7 @@ func TestMergeCommand(t *testing.T) {
 	}
 	// verify-report of a fleet report in Chinese (issue 15): no English
 	// word left but the file names and digests it quotes.
-	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh", "--allow-unsigned"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
 		t.Errorf("verify-report fleet.json --lang zh: exit %d, English %q in\n%s%s", code, englishLeft(stdout, dir, "gpuverify dev"), stdout, stderr)
 	}
 	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited, "--lang", "zh"); code != exitUnverified || !strings.Contains(stdout, "无结论") || len(englishLeft(stdout+stderr, dir)) > 0 {

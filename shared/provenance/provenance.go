@@ -57,6 +57,25 @@ type Kernel struct {
 	// Library is the NVML library gpuverify loaded and the loader's
 	// environment.
 	Library Library `json:"library"`
+	// Host is the machine's own identities, so that one box cannot be
+	// merged twice under two host names; nil in reports that did not
+	// record them.
+	Host *HostIdentity `json:"host,omitempty"`
+}
+
+// HostIdentity is what the kernel says identifies the machine itself.
+type HostIdentity struct {
+	// ProductUUID is the firmware's system UUID,
+	// /sys/class/dmi/id/product_uuid (readable by root only on most
+	// distributions).
+	ProductUUID facts.Value[string] `json:"product_uuid"`
+	// MachineID is /etc/machine-id, written once when the OS was
+	// installed (machine-id(5)).
+	MachineID facts.Value[string] `json:"machine_id"`
+	// MACs are the permanent addresses of the physical network adapters,
+	// /sys/class/net/*/address of the interfaces with a device link,
+	// sorted.
+	MACs []string `json:"macs"`
 }
 
 // ProcGPU is one directory of /proc/driver/nvidia/gpus and what its

@@ -285,20 +285,3 @@ func canonical(r *Report) ([]byte, error) {
 
 // Marshal returns the report file: r as indented JSON plus a newline.
 func Marshal(r *Report) ([]byte, error) { return seal.Marshal(r) }
-
-// Verify decodes a report file and recomputes its digest. want is the
-// digest the file states, got the digest of its content; ok is true when
-// they match. err is set when the file is not a report this package reads
-// (then ok is false and want and got may be empty).
-func Verify(report []byte) (ok bool, want, got string, err error) {
-	r, err := Decode(report)
-	if err != nil {
-		return false, "", "", err
-	}
-	c, err := canonical(r)
-	if err != nil {
-		return false, r.Digest, "", err
-	}
-	got = seal.Digest(c)
-	return got == r.Digest, r.Digest, got, nil
-}

@@ -229,7 +229,7 @@ func TestCheckBench(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("report does not verify: %v", err)
 	}
 	rep, _ := report.Decode(data)
