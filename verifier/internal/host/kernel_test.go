@@ -106,3 +106,27 @@ func FuzzKernelFiles(f *testing.F) {
 		}
 	})
 }
+
+// TestHostIdentity: the machine's own identities, so merge can tell one
+// box under two host names: the DMI product UUID, the machine-id and the
+// MACs of the adapters with a device (not the loopback or a bridge).
+func TestHostIdentity(t *testing.T) {
+	files := hosttest.Files("470.82.01", realLib, hosttest.A100)
+	files["sys/class/dmi/id/product_uuid"] = "4C4C4544-004D-3510-804B-C4C04F4A3332\n"
+	files["etc/machine-id"] = "0f1e2d3c4b5a69788796a5b4c3d2e1f0\n"
+	files["sys/class/net/eth0/address"] = "0C:42:A1:00:00:01\n"
+	files["sys/class/net/eth0/device/vendor"] = "0x15b3\n"
+	files["sys/class/net/lo/address"] = "00:00:00:00:00:00\n"
+	files["sys/class/net/br0/address"] = "02:42:ac:11:00:02\n"
+	root := hosttest.Write(t, files)
+	h := Kernel(root, nil, nil, env(nil)).Host
+	if h.ProductUUID.Or("") != "4C4C4544-004D-3510-804B-C4C04F4A3332" || h.MachineID.Or("") != "0f1e2d3c4b5a69788796a5b4c3d2e1f0" ||
+		len(h.MACs) != 1 || h.MACs[0] != "0c:42:a1:00:00:01" {
+		t.Errorf("host %+v", h)
+	}
+	// Without the files: unavailable with the reason, never an error.
+	h = Kernel(t.TempDir(), nil, nil, env(nil)).Host
+	if h.MachineID.OK() || !strings.Contains(h.MachineID.Reason(), "no such file") || len(h.MACs) != 0 {
+		t.Errorf("empty root: %+v", h)
+	}
+}
