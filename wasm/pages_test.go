@@ -362,14 +362,20 @@ func TestReportSignature(t *testing.T) {
 		t.Fatal(err)
 	}
 	signers := "alice@buyer " + sshsig.AuthorizedKey(key.Public().(ed25519.PublicKey)) + "\n"
-	if who, err := checkSignature(file, string(sig), signers); err != nil || !strings.HasPrefix(who, "alice@buyer SHA256:") {
+	pl := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
+	check := func(report []byte, signers string) (string, error) {
+		p := &acceptancePage{check: runCheck(report, pl), sig: string(sig), signers: signers}
+		who, _, err := p.signature()
+		return who, err
+	}
+	if who, err := check(file, signers); err != nil || !strings.HasPrefix(who, "alice@buyer SHA256:") {
 		t.Errorf("good signature: %q, %v", who, err)
 	}
-	if _, err := checkSignature(append(bytes.Clone(file), ' '), string(sig), signers); err == nil || !strings.Contains(err.Error(), "MISMATCH") {
+	if _, err := check(append(bytes.Clone(file), ' '), signers); err == nil || !strings.Contains(err.Error(), "MISMATCH") {
 		t.Errorf("changed report: %v", err)
 	}
 	other := "bob " + sshsig.AuthorizedKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32)).Public().(ed25519.PublicKey))
-	if _, err := checkSignature(file, string(sig), other); err == nil || !strings.Contains(err.Error(), "not in the allowed signers") {
+	if _, err := check(file, other); err == nil || !strings.Contains(err.Error(), "not in the allowed signers") {
 		t.Errorf("other signer: %v", err)
 	}
 }
