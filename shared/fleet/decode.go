@@ -8,6 +8,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // Seal sets the digest. It first replaces f's content by what a reader of
@@ -85,10 +86,20 @@ func VerifyDigest(data []byte) (ok bool, want, got string, err error) {
 	return got == f.Digest, f.Digest, got, nil
 }
 
+// lengths bound a fleet file's arrays before it is decoded
+// (strictjson.CheckLengths), as a report's are.
+var lengths = map[string]int{
+	"nodes": MaxReports, "rejected": MaxReports, "checks": 64, "nodes[].gpu_uuids": report.MaxGPUs,
+	"nodes[].gpu_serials": report.MaxGPUs, "nodes[].host_ids": report.MaxPorts + 2, "nodes[].ib.guids": report.MaxPorts,
+}
+
 // decodeStrict reads one fleet document (seal.Decode), refusing repeated
 // keys and keys that differ from the documented ones only by case, as a
 // report's decoder does.
 func decodeStrict(data []byte, v any) error {
+	if err := strictjson.CheckLengths(data, lengths); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
 	if err := seal.Decode(data, v); err != nil {
 		return fmt.Errorf("fleet: %w", err)
 	}

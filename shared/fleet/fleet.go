@@ -42,8 +42,9 @@ const Schema = "gpuplan.fleet/v1"
 
 // Bounds of what Merge and Decode accept.
 const (
-	// MaxReports is the most node reports one merge takes.
-	MaxReports = 4096
+	// MaxReports is the most node reports one merge takes (8,192 GPUs at
+	// 8 a node).
+	MaxReports = 1024
 	// MaxBytes bounds a fleet file: about 3 KB per node.
 	MaxBytes = 32 << 20
 )

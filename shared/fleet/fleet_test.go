@@ -390,6 +390,10 @@ func TestDecodeRefuses(t *testing.T) {
 		"trailing": {string(good) + "{}", "unexpected data"},
 		"digest":   {replaceLast(string(good), `"digest": "`, `"digest": "X`), "digest must be"},
 		"status":   {strings.Replace(string(good), `"status": "pass"`, `"status": "ok"`, 1), "status must be"},
+		// encoding/json would fill summary from either key: a reader who
+		// sees the first is misled.
+		"key case": {strings.Replace(string(good), `"summary": {`, `"SUMMARY": {"verdict": "pass"}, "summary": {`, 1), "SUMMARY"},
+		"nodes":    {strings.Replace(string(good), `"nodes": [`, `"nodes": [`+strings.Repeat(`{},`, MaxReports+1), 1), "nodes: more than 1024 entries"},
 	} {
 		if _, err := Decode([]byte(c.in)); err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %v, want %q", name, err, c.err)

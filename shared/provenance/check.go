@@ -25,8 +25,13 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 	}
 	k := o.Kernel
 	out = append(out, driver(k, f), procGPUs(k, f), pciDevices(k, f), library(k), loader(k.Library))
+	byIndex := make(map[int]facts.GPU, len(f.GPUs))
+	for _, g := range slices.Backward(f.GPUs) {
+		byIndex[g.Index] = g // the first GPU of an index, as a linear search finds it
+	}
+	procs := procByBus(k)
 	for _, p := range k.PCI {
-		g, ok := gpuAt(f, p.Index)
+		g, ok := byIndex[p.Index]
 		if !ok {
 			res := acceptance.Result{
 				ID: fmt.Sprintf("gpu%d/kernel_pci_id", p.Index), Rule: "A4",
@@ -41,7 +46,7 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 			continue
 		}
 		out = append(out, pciID(p, g), subsystemID(p, g), linkWidth(p, g), linkGen(p, g), numaNode(p, g))
-		if res, ok := procGPU(k, p, g); ok {
+		if res, ok := procGPU(procs, p, g); ok {
 			out = append(out, res)
 		}
 	}
@@ -133,6 +138,12 @@ func procGPUs(k *Kernel, f *facts.Facts) acceptance.Result {
 	}
 	nvml := nvmlBuses(f)
 	res.Measured = fmt.Sprintf("NVML %d (%s), kernel %d (%s)", len(nvml), list(nvml), len(kernel), list(kernel))
+	if phantom := noBus(f); len(phantom) > 0 {
+		// A GPU whose PCI info fails cannot be matched with the kernel's:
+		// counting it would let a wrapped NVML add a GPU.
+		res.Say(acceptance.Fail, msg.New("prov.gpus.nobus", msg.Text(strings.Join(phantom, "; "))))
+		return res
+	}
 	onlyNVML, onlyKernel := diff(nvml, kernel), diff(kernel, nvml)
 	if len(onlyNVML) > 0 || len(onlyKernel) > 0 || len(nvml) != len(kernel) {
 		res.Say(acceptance.Fail, msg.New("prov.gpus.fail", msg.Text(list(onlyNVML)), msg.Text(list(onlyKernel))))
@@ -402,16 +413,11 @@ func numaNode(p PCIDevice, g facts.GPU) acceptance.Result {
 }
 
 // procGPU compares the model and UUID in /proc/driver/nvidia/gpus/BUS.
-func procGPU(k *Kernel, p PCIDevice, g facts.GPU) (acceptance.Result, bool) {
-	gpus, ok := k.ProcGPUs.Get()
+func procGPU(procs map[string]ProcGPU, p PCIDevice, g facts.GPU) (acceptance.Result, bool) {
+	pg, ok := procs[NormBus(p.BusID)]
 	if !ok {
-		return acceptance.Result{}, false
+		return acceptance.Result{}, false // kernel_gpus already fails (or was not read)
 	}
-	i := slices.IndexFunc(gpus, func(pg ProcGPU) bool { return NormBus(pg.BusID) == NormBus(p.BusID) })
-	if i < 0 {
-		return acceptance.Result{}, false // kernel_gpus already fails
-	}
-	pg := gpus[i]
 	res := acceptance.Result{ID: fmt.Sprintf("gpu%d/kernel_model", g.Index), Rule: "A1", Expected: "NVML's name and UUID = /proc/driver/nvidia/gpus/" + pg.BusID + "/information",
 		Measured: fmt.Sprintf("NVML %s %s, kernel %q %q", g.Name, g.UUID, pg.Model, pg.UUID)}
 	var bad []string
@@ -474,20 +480,39 @@ func nvmlBuses(f *facts.Facts) []string {
 	return out
 }
 
-func gpuAt(f *facts.Facts, index int) (facts.GPU, bool) {
-	for _, g := range f.GPUs {
-		if g.Index == index {
-			return g, true
-		}
+// procByBus is the kernel's GPUs by normalised bus id, the first of each;
+// empty when they were not read.
+func procByBus(k *Kernel) map[string]ProcGPU {
+	gpus, _ := k.ProcGPUs.Get()
+	out := make(map[string]ProcGPU, len(gpus))
+	for _, pg := range slices.Backward(gpus) {
+		out[NormBus(pg.BusID)] = pg
 	}
-	return facts.GPU{}, false
+	return out
 }
 
-// diff returns the elements of a not in b.
+// noBus lists the GPUs NVML gave no PCI bus id for ("GPU 3: reason"):
+// GPUs nothing in the kernel can be held against.
+func noBus(f *facts.Facts) []string {
+	var out []string
+	for _, g := range f.GPUs {
+		if !g.BusID.OK() {
+			out = append(out, fmt.Sprintf("GPU %d (%s)", g.Index, g.BusID.Reason()))
+		}
+	}
+	return out
+}
+
+// diff returns the elements of a not in b, in a's order, in time linear
+// in both.
 func diff(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
 	var out []string
 	for _, x := range a {
-		if !slices.Contains(b, x) {
+		if !in[x] {
 			out = append(out, x)
 		}
 	}

@@ -72,6 +72,11 @@ func TestDisagreements(t *testing.T) {
 		want   string
 	}{
 		{"driver", func(k *Kernel, f *facts.Facts) { k.DriverVersion = facts.Known("535.104.05") }, "kernel_driver", acceptance.Fail, "NVML says driver 470.82.01 but the kernel module is 535.104.05"},
+		{"phantom GPU whose PciInfo fails", func(k *Kernel, f *facts.Facts) {
+			g := f.GPUs[0]
+			g.Index, g.UUID, g.BusID = 1, facts.Known("GPU-fake-0001"), facts.Unavailable[string]("nvmlDeviceGetPciInfo: Unknown Error")
+			f.GPUs = append(f.GPUs, g)
+		}, "kernel_gpus", acceptance.Fail, "NVML lists a GPU without a PCI bus id, which the kernel cannot be asked about: GPU 1 (nvmlDeviceGetPciInfo: Unknown Error)"},
 		{"T4 in the slot", func(k *Kernel, f *facts.Facts) { k.PCI[0].Device = facts.Known("0x1eb8") }, "gpu0/kernel_pci_id", acceptance.Fail, "NVML says PCI id 0x20B210DE, the kernel says 0x1EB810DE"},
 		{"no such device", func(k *Kernel, f *facts.Facts) {
 			k.PCI[0].Vendor = facts.Unavailable[string]("no /sys/bus/pci/devices/0000:07:00.0")
