@@ -150,8 +150,10 @@ func (e env) main(ctx context.Context, args []string, stdin io.Reader, stdout, s
 }
 
 // run dispatches to a subcommand (parse, validate, run) and maps its error
-// to an exit code.
+// to an exit code. What it prints has its control characters escaped
+// (escaper): a report or a capture must not drive the terminal.
 func (e env) run(ctx context.Context, args []string) int {
+	e.stdout, e.stderr = escaper{e.stdout}, escaper{e.stderr}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(e.stdout)
 		if len(args) == 0 {
