@@ -47,19 +47,9 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 
 	csvOut, summaryOut := e.stdout, e.stderr
 	if o.out.path != "" {
-		// The CSV is written as it is sampled, so that Ctrl-C or a crash
-		// keeps every sample: not atomic, but never over an existing file
-		// without --force (O_EXCL).
-		if err := o.out.check(); err != nil {
-			return err
-		}
-		flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-		if o.out.force {
-			flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		}
-		f, err := os.OpenFile(o.out.path, flags, 0o644)
+		f, err := o.out.create()
 		if err != nil {
-			return runErr("%v", err)
+			return err
 		}
 		defer f.Close()
 		csvOut, summaryOut = f, e.stdout
