@@ -88,6 +88,9 @@ type env struct {
 	runBench func(context.Context, cuda.Config) (*bench.Run, error)
 	// clock paces monitor's samples: monitor.RealClock.
 	clock monitor.Clock
+	// nvmlLimit bounds the NVML calls of one collection; 0 is
+	// nvmlTimeout.
+	nvmlLimit time.Duration
 }
 
 // nvmlSession is what the commands use of an open NVML library.

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
+)
+
+// hungSession is an NVML whose Facts call never returns, as a driver
+// stuck on an Xid does.
+type hungSession struct{ closed chan struct{} }
+
+func (s *hungSession) Facts(context.Context) (*facts.Facts, error) { select {} }
+func (s *hungSession) Sample() ([]monitor.Reading, error)          { select {} }
+func (s *hungSession) NUMANodes() map[int]facts.Value[int]         { return nil }
+func (s *hungSession) Close()                                      { close(s.closed) }
+
+// TestHungNVML: a hung NVML call does not hold check: Ctrl-C (or SIGTERM)
+// exits 130 at once and the time limit exits 1, neither writing a report
+// or a signature, nor calling Close, which would hang as well.
+func TestHungNVML(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name  string
+		limit time.Duration
+		stop  time.Duration // when Ctrl-C comes; 0 never
+		code  int
+		want  string
+	}{
+		{"Ctrl-C", time.Hour, 50 * time.Millisecond, exitInterrupted, "stopped"},
+		{"time limit", 100 * time.Millisecond, 0, exitError, "NVML did not answer within 100ms"},
+	} {
+		sess := &hungSession{closed: make(chan struct{})}
+		e := fakeEnv(t, sess, nil)
+		e.nvmlLimit = c.limit
+		ctx, cancel := context.WithCancel(context.Background())
+		if c.stop > 0 {
+			time.AfterFunc(c.stop, cancel)
+		}
+		out := filepath.Join(t.TempDir(), "report.json")
+		code, _, stderr := e.gv(t, ctx, "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out)
+		cancel()
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d %q, want %d %q", c.name, code, stderr, c.code, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: a report was written", c.name)
+		}
+		select {
+		case <-sess.closed:
+			t.Errorf("%s: Close was called on a hung session", c.name)
+		default:
+		}
+	}
+}
