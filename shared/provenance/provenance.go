@@ -135,4 +135,26 @@ type Library struct {
 	// PreloadFile is the content of /etc/ld.so.preload ("" when the file
 	// is absent or empty).
 	PreloadFile facts.Value[string] `json:"ld_so_preload"`
+	// LDAudit is the LD_AUDIT environment variable: audit libraries the
+	// loader runs, which can hand it another file for any library.
+	LDAudit string `json:"ld_audit,omitempty"`
+	// Exe is the program the process runs (/proc/self/exe): gpuverify, or
+	// the dynamic loader itself when it was started as "ld.so
+	// --library-path DIR gpuverify".
+	Exe facts.Value[string] `json:"exe"`
+	// Cmdline is the process's command line (/proc/self/cmdline), at
+	// most 64 arguments.
+	Cmdline []string `json:"cmdline,omitempty"`
+	// ATBase is where the kernel loaded the program's interpreter (the
+	// auxiliary vector's AT_BASE, /proc/self/auxv), in hex: "0x0" when
+	// the loader was run as the program.
+	ATBase facts.Value[string] `json:"at_base"`
+	// SHA256 is the hex SHA-256 of the mapped library file.
+	SHA256 facts.Value[string] `json:"sha256"`
+	// Package is the dpkg package that installed the library file;
+	// unavailable where dpkg cannot say (no dpkg, or no package lists the
+	// file, as after NVIDIA's .run installer). PackageModified is true
+	// when the file's MD5 is not the one that package recorded.
+	Package         facts.Value[string] `json:"package"`
+	PackageModified bool                `json:"package_modified,omitempty"`
 }

@@ -173,6 +173,10 @@ func library(root string, getenv func(string) string) provenance.Library {
 		LDPreload:     getenv("LD_PRELOAD"),
 		LDLibraryPath: getenv("LD_LIBRARY_PATH"),
 		Override:      getenv("GPUVERIFY_NVML_LIBRARY"),
+		LDAudit:       getenv("LD_AUDIT"),
+		Exe:           exe(root),
+		Cmdline:       cmdline(root),
+		ATBase:        atBase(root),
 	}
 	data, why := read(root, "proc/self/maps")
 	if why != "" {
@@ -188,6 +192,12 @@ func library(root string, getenv func(string) string) provenance.Library {
 			l.Path = facts.Known(mapped[0])
 			l.Mapped = mapped
 		}
+	}
+	if p, ok := l.Path.Get(); ok {
+		l.SHA256 = fileSHA256(root, p)
+		l.Package, l.PackageModified = dpkgOwner(root, p)
+	} else {
+		l.SHA256, l.Package = facts.Unavailable[string](l.Path.Reason()), facts.Unavailable[string](l.Path.Reason())
 	}
 	pre, err := os.ReadFile(filepath.Join(root, "etc/ld.so.preload"))
 	switch {
