@@ -289,3 +289,35 @@ func TestMonitor(t *testing.T) {
 		t.Errorf("CSV %v, %v", rows, err)
 	}
 }
+
+// TestLoaderStart: gpuverify started as "ld.so --library-path DIR
+// gpuverify", which leaves no LD_LIBRARY_PATH to see, is caught by the
+// real process's /proc/self/exe, auxv AT_BASE and command line, and its
+// library outside the system directories (rule A4).
+func TestLoaderStart(t *testing.T) {
+	ldso := "/lib64/ld-linux-x86-64.so.2"
+	if _, err := os.Stat(ldso); err != nil {
+		t.Skip("no " + ldso + " here")
+	}
+	bin, libDir := setup(t)
+	cmd := exec.Command(ldso, "--library-path", libDir, bin, "check", "--plan", writePlan(t, "470.57.02"), "--format", "json")
+	cmd.Env = cleanEnv()
+	r, err := testkit.Exec(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := report.Decode([]byte(r.Stdout))
+	if err != nil {
+		t.Fatalf("exit %d: %v\n%s", r.Code, err, r.Stderr)
+	}
+	msgs := map[string]string{}
+	for _, c := range rep.Checks {
+		if c.Status == "fail" {
+			msgs[c.ID] = c.Message
+		}
+	}
+	if !strings.Contains(msgs["kernel_loader"], "started through the dynamic loader") || !strings.Contains(msgs["kernel_loader"], "AT_BASE is 0") ||
+		!strings.Contains(msgs["kernel_library"], "outside the system library directories") || r.Code != 3 {
+		t.Errorf("exit %d, loader %q, library %q", r.Code, msgs["kernel_loader"], msgs["kernel_library"])
+	}
+}
