@@ -14,11 +14,11 @@ import (
 
 func TestEscaper(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain\ttext\n":              "plain\ttext\n",
-		"a\x1b[2Kb":                  `a\u001b[2Kb`,
-		"over\rwrite":                `over\u000dwrite`,
+		"plain\ttext\n":            "plain\ttext\n",
+		"a\x1b[2Kb":                `a\u001b[2Kb`,
+		"over\rwrite":              `over\u000dwrite`,
 		"del\x7f, c1 \u009b2K, 中文": `del\u007f, c1 \u009b2K, 中文`,
-		"bad utf-8 \xc2":             "bad utf-8 \xc2",
+		"bad utf-8 \xc2":           "bad utf-8 \xc2",
 	} {
 		var b bytes.Buffer
 		n, err := escaper{&b}.Write([]byte(in))
