@@ -219,6 +219,9 @@ func Derive(r *Report) []acceptance.Result {
 	if r.Bench != nil && r.Bench.Run != nil {
 		run := *r.Bench.Run
 		run.GPUs = slices.Clone(run.GPUs)
+		if run.Ran() {
+			out = append(out, provenance.CUDALibrary(r.Origin, run.CUDALibrary))
+		}
 		out = append(out, bench.Judge(&run, bench.OptionsFor(&run, r.Facts, r.Bench.POC))...)
 	}
 	return out
