@@ -10,8 +10,7 @@ import (
 // written as \u00XX: the C0 controls, DEL and the C1 controls (U+0080 to
 // U+009F). A capture or a report can hold any of them, and a terminal
 // obeys them: ESC [2K erases a line, such as "does NOT verify", and a
-// carriage return writes over it. The escape is also valid inside a JSON
-// string, so JSON output stays JSON.
+// carriage return writes over it. JSON output goes around it (raw).
 type escaper struct{ w io.Writer }
 
 // Write escapes p and writes it; it reports len(p) written on success.
@@ -33,6 +32,15 @@ func (e escaper) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// raw is the writer under an escaper: JSON output is written byte for
+// byte, so that it stays the file whose digest it carries.
+func raw(w io.Writer) io.Writer {
+	if e, ok := w.(escaper); ok {
+		return e.w
+	}
+	return w
 }
 
 // clean reports whether p holds no character escaper changes.

@@ -51,3 +51,13 @@ func TestVerifyReportEscapes(t *testing.T) {
 		t.Errorf("exit %d, raw control characters or no escape:\n%q\n%q", code, stdout, stderr)
 	}
 }
+
+// TestJSONOutputRaw: --format json is printed byte for byte, so the report
+// it prints verifies as printed, whatever its strings hold.
+func TestJSONOutputRaw(t *testing.T) {
+	var b bytes.Buffer
+	f := forms{json: func() ([]byte, error) { return []byte("{\"a\": \"\u0085\u007f\"}\n"), nil }}
+	if err := f.print(escaper{&b}, formatJSON); err != nil || b.String() != "{\"a\": \"\u0085\u007f\"}\n" {
+		t.Errorf("%q, %v", b.String(), err)
+	}
+}
