@@ -172,7 +172,7 @@ func verifyFleet(e env, name string, data []byte, ropt report.VerifyOptions, l m
 		problems = append(problems, l.Text("cli.verify.fleet_digest_bad", msg.Text(name)))
 	}
 	if !o.PlanOK {
-		problems = append(problems, l.Text("cli.verify.plan_bad", msg.Text(o.Fleet.Plan.SHA256), msg.Text(opt.PlanSHA256)))
+		problems = append(problems, l.Text("cli.verify.plan_bad", msg.Text(shortHash(o.Fleet.Plan.SHA256)), msg.Text(shortHash(opt.PlanSHA256))))
 	}
 	for _, n := range o.Nodes {
 		if p := nodeProblem(n, l); p != "" {

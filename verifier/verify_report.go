@@ -165,7 +165,7 @@ func renderVerify(e env, name, sigName string, o *report.Outcome, l msg.Lang) er
 		problems = append(problems, l.Text("cli.verify.nonce_bad", msg.Text(strconv.Quote(r.Nonce)), msg.Text(strconv.Quote(o.WantNonce))))
 	}
 	if !o.PlanOK {
-		problems = append(problems, l.Text("cli.verify.plan_bad", msg.Text(r.PlanSHA256), msg.Text(o.WantPlan)))
+		problems = append(problems, l.Text("cli.verify.plan_bad", msg.Text(shortHash(r.PlanSHA256)), msg.Text(shortHash(o.WantPlan))))
 	}
 	say("cli.verify.origin", msg.Text(report.DescribeOrigin(r.Origin, r.Facts, l)))
 	if provenance.IsFile(r.Origin) {
@@ -190,6 +190,15 @@ func renderVerify(e env, name, sigName string, o *report.Outcome, l msg.Lang) er
 		return &codeError{code: exitIncomplete, msg: l.Text("cli.verify.incomplete", msg.Text(name), msg.Int(len(acceptance.UnmeasuredDemanded(o.Checks))))}
 	}
 	return nil
+}
+
+// shortHash is the first 12 digits of a hash, as a mismatch names it: a
+// message never prints a whole hash for someone to paste into a file.
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12] + "…"
+	}
+	return h
 }
 
 // signatureLine says what the signature check found, in l; problem is
