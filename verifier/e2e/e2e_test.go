@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"bytes"
+	"crypto/ed25519"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -10,11 +12,14 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 // built is the gpuverify binary and the fake library, made once per run.
@@ -319,5 +324,45 @@ func TestLoaderStart(t *testing.T) {
 	if !strings.Contains(msgs["kernel_loader"], "started through the dynamic loader") || !strings.Contains(msgs["kernel_loader"], "AT_BASE is 0") ||
 		!strings.Contains(msgs["kernel_library"], "outside the system library directories") || r.Code != 3 {
 		t.Errorf("exit %d, loader %q, library %q", r.Code, msgs["kernel_loader"], msgs["kernel_library"])
+	}
+}
+
+// TestHungNVMLSignal: SIGINT or SIGTERM stops a check stuck in an NVML
+// call within 2 s, with exit 130 and no report or signature written.
+func TestHungNVMLSignal(t *testing.T) {
+	bin, libDir := setup(t)
+	dir := t.TempDir()
+	key := filepath.Join(dir, "key")
+	os.WriteFile(key, sshsig.MarshalPrivateKey(ed25519.NewKeyFromSeed(make([]byte, 32)), "e2e", 1), 0o600)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		out := filepath.Join(dir, "report-"+sig.String()+".json")
+		cmd := exec.Command(bin, "check", "--plan", writePlan(t, "470.57.02"), "--out", out, "--sign", key)
+		cmd.Env = append(cleanEnv(), "LD_LIBRARY_PATH="+libDir, "FAKE_NVML_HANG=1")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		cmd.Process.Signal(sig)
+		began := time.Now()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: still running 5 s after the signal", sig)
+		}
+		ee, _ := err.(*exec.ExitError)
+		if stop := time.Since(began); stop > 2*time.Second || ee == nil || ee.ExitCode() != 130 {
+			t.Errorf("%v: exit %v after %v, stderr %q", sig, err, stop, errb.String())
+		}
+		for _, p := range []string{out, out + ".sig"} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("%v: %s was written", sig, p)
+			}
+		}
 	}
 }
