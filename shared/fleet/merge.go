@@ -30,6 +30,9 @@ type Input struct {
 	// Sig is the armored SSH signature found beside the file; nil when
 	// none was found. It is checked when Options.AllowedSigners is set.
 	Sig []byte
+	// audited is Data already verified against the same allowed signers
+	// (Verify's own reading), so that Merge does not derive it again.
+	audited *report.Outcome
 }
 
 // Options is what Merge knows besides the reports.
@@ -108,7 +111,10 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not read: " + x.Err.Error()})
 			continue
 		}
-		o, err := report.Verify(x.Data, report.VerifyOptions{Signature: x.Sig, AllowedSigners: opt.AllowedSigners, AllowUnsigned: true})
+		o, err := x.audited, error(nil)
+		if o == nil {
+			o, err = report.Verify(x.Data, report.VerifyOptions{Signature: x.Sig, AllowedSigners: opt.AllowedSigners, AllowUnsigned: true})
+		}
 		if err != nil {
 			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not a gpuverify report: " + err.Error()})
 			continue

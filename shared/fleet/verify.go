@@ -140,7 +140,7 @@ func (o *Outcome) readNodes(opt VerifyOptions) (in []Input, complete bool) {
 			no.Err, complete = err, false
 		} else {
 			no.SameDigest = no.Report.Report.Digest == n.Digest
-			in = append(in, Input{Name: n.File, Data: data, Sig: sig})
+			in = append(in, Input{Name: n.File, Data: data, Sig: sig, audited: no.Report})
 		}
 		o.Nodes = append(o.Nodes, no)
 	}
