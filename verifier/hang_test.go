@@ -59,3 +59,39 @@ func TestHungNVML(t *testing.T) {
 		}
 	}
 }
+
+// stuckAfter is an NVML whose samples hang from the n-th on.
+type stuckAfter struct {
+	fakeSession
+	n, calls int
+}
+
+func (s *stuckAfter) Sample() ([]monitor.Reading, error) {
+	s.calls++
+	if s.calls >= s.n {
+		select {}
+	}
+	return s.fakeSession.Sample()
+}
+
+// TestMonitorHungSample: a sample that hangs is missed, not waited for:
+// the run ends at its duration (or on Ctrl-C) with the samples taken in
+// the CSV, and no second sample is started while one hangs.
+func TestMonitorHungSample(t *testing.T) {
+	t.Parallel()
+	sess := &stuckAfter{fakeSession: fakeSession{samples: twoGPUs(nil)}, n: 3}
+	e := fakeEnv(t, sess, nil)
+	e.nvmlLimit = 50 * time.Millisecond
+	out := filepath.Join(t.TempDir(), "util.csv")
+	code, stdout, stderr := e.gv(t, context.Background(), "", "monitor", "--interval", "10s", "--duration", "1m", "--out", out)
+	if code != exitOK || !strings.Contains(stdout, "missed") {
+		t.Fatalf("exit %d %s\n%s", code, stderr, stdout)
+	}
+	data, _ := os.ReadFile(out)
+	if rows := strings.Count(string(data), "\n"); rows != 1+2*2 {
+		t.Errorf("%d CSV lines, want the header and 2 samples of 2 GPUs:\n%s", rows, data)
+	}
+	if sess.calls != 3 || sess.closed {
+		t.Errorf("%d sample calls (want 3: none while one hangs), closed %v", sess.calls, sess.closed)
+	}
+}
