@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -63,12 +64,12 @@ func TestHungNVML(t *testing.T) {
 // stuckAfter is an NVML whose samples hang from the n-th on.
 type stuckAfter struct {
 	fakeSession
-	n, calls int
+	n     int32
+	calls atomic.Int32
 }
 
 func (s *stuckAfter) Sample() ([]monitor.Reading, error) {
-	s.calls++
-	if s.calls >= s.n {
+	if s.calls.Add(1) >= s.n {
 		select {}
 	}
 	return s.fakeSession.Sample()
@@ -91,7 +92,7 @@ func TestMonitorHungSample(t *testing.T) {
 	if rows := strings.Count(string(data), "\n"); rows != 1+2*2 {
 		t.Errorf("%d CSV lines, want the header and 2 samples of 2 GPUs:\n%s", rows, data)
 	}
-	if sess.calls != 3 || sess.closed {
-		t.Errorf("%d sample calls (want 3: none while one hangs), closed %v", sess.calls, sess.closed)
+	if n := sess.calls.Load(); n != 3 || sess.closed {
+		t.Errorf("%d sample calls (want 3: none while one hangs), closed %v", n, sess.closed)
 	}
 }
