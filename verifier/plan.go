@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"time"
 
@@ -10,7 +11,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
-	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 func init() {
@@ -62,8 +62,11 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 // readPlan reads a plan file as it is (validated), or builds the plan of a
 // sheet: the schema field tells which.
 func readPlan(data []byte) (*plan.Plan, error) {
-	// A malformed document fails below, with its field.
-	if report.SchemaOf(data) == planfile.Schema {
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	_ = json.Unmarshal(data, &head) // a malformed document fails below, with its field
+	if head.Schema == planfile.Schema {
 		return plan.Decode(bytes.NewReader(data))
 	}
 	req, err := plan.DecodeRequirements(bytes.NewReader(data))
