@@ -350,3 +350,31 @@ func mustReadBytes(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// TestMergeRefuses: merge derives each node's checks from its facts, so a
+// report whose statuses were set to pass (digest recomputed) is not merged;
+// with --nonce, a report of another challenge is not merged either.
+func TestMergeRefuses(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	b := nodeReport(t, dir, "node-b", 2, 8)
+	data, _ := os.ReadFile(b)
+	r, err := report.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Facts.GPUs = r.Facts.GPUs[:4] // half the GPUs, every check still "pass"
+	r.Seal()
+	forged, _ := report.Marshal(r)
+	os.WriteFile(b, forged, 0o644)
+	code, _, stderr := e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b)
+	if code != exitUsage || !strings.Contains(stderr, b+": its checks disagree with what its facts give") {
+		t.Errorf("forged node: exit %d %s", code, stderr)
+	}
+	code, _, stderr = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, "--nonce", "fresh-7")
+	if code != exitUsage || !strings.Contains(stderr, `carries the nonce "", not the challenge "fresh-7"`) {
+		t.Errorf("other nonce: exit %d %s", code, stderr)
+	}
+}

@@ -26,9 +26,11 @@
 //	}
 //
 // The checks and the summary are derived: Derive computes them again from
-// the origin, acceptance, facts and bench, and Audit (gpuverify
-// verify-report, the site's acceptance page) fails a report whose stated
-// checks differ from what the current code derives. So editing a status
+// the origin, acceptance, facts and bench, and Verify, the one audit that
+// gpuverify verify-report, gpuverify merge and the site's acceptance page
+// render, gives no verdict on a report whose stated checks differ from
+// what the current code derives (nor on one with a bad digest, a refused
+// signature, another nonce or another plan). So editing a status
 // does not make a failed delivery pass; only editing the facts does, and
 // the signature (below) shows that.
 //
