@@ -200,6 +200,9 @@ func library(k *Kernel) acceptance.Result {
 	if !SystemLibDir(path.Dir(p)) {
 		bad = append(bad, fmt.Sprintf("%s is outside the system library directories (%s), where no driver installs it", p, strings.Join(systemLibDirs, ", ")))
 	}
+	if l.OnDiskDiffers {
+		bad = append(bad, "the library the process mapped is not the file now at its path: it was replaced or deleted after gpuverify loaded it")
+	}
 	if pkg, ok := l.Package.Get(); ok && l.PackageModified {
 		bad = append(bad, fmt.Sprintf("the file is not the one package %s installed (its MD5 differs from the package's)", pkg))
 	}

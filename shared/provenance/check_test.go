@@ -80,6 +80,7 @@ func TestDisagreements(t *testing.T) {
 		{"library outside the system directories (--library-path, a symlinked or relative LD_LIBRARY_PATH entry)", func(k *Kernel, f *facts.Facts) {
 			k.Library.Path = facts.Known("/home/vendor/lib/libnvidia-ml.so.470.82.01")
 		}, "kernel_library", acceptance.Fail, "/home/vendor/lib/libnvidia-ml.so.470.82.01 is outside the system library directories"},
+		{"library swapped after loading", func(k *Kernel, f *facts.Facts) { k.Library.OnDiskDiffers = true }, "kernel_library", acceptance.Fail, "not the file now at its path"},
 		{"library file replaced under its package", func(k *Kernel, f *facts.Facts) {
 			k.Library.Package, k.Library.PackageModified = facts.Known("libnvidia-compute-470:amd64"), true
 		}, "kernel_library", acceptance.Fail, "the file is not the one package libnvidia-compute-470:amd64 installed"},

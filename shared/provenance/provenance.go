@@ -149,8 +149,13 @@ type Library struct {
 	// auxiliary vector's AT_BASE, /proc/self/auxv), in hex: "0x0" when
 	// the loader was run as the program.
 	ATBase facts.Value[string] `json:"at_base"`
-	// SHA256 is the hex SHA-256 of the mapped library file.
+	// SHA256 is the hex SHA-256 of the mapped library file, read through
+	// /proc/self/map_files (the inode the process mapped, even if the
+	// name was replaced since) where the kernel allows, else at Path.
 	SHA256 facts.Value[string] `json:"sha256"`
+	// OnDiskDiffers is true when the file now at Path is not the one the
+	// process mapped: it was replaced or deleted after gpuverify loaded it.
+	OnDiskDiffers bool `json:"on_disk_differs,omitempty"`
 	// Package is the dpkg package that installed the library file;
 	// unavailable where dpkg cannot say (no dpkg, or no package lists the
 	// file, as after NVIDIA's .run installer). PackageModified is true

@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -324,6 +326,12 @@ func TestLoaderStart(t *testing.T) {
 	if !strings.Contains(msgs["kernel_loader"], "started through the dynamic loader") || !strings.Contains(msgs["kernel_loader"], "AT_BASE is 0") ||
 		!strings.Contains(msgs["kernel_library"], "outside the system library directories") || r.Code != 3 {
 		t.Errorf("exit %d, loader %q, library %q", r.Code, msgs["kernel_loader"], msgs["kernel_library"])
+	}
+	// The library's SHA-256, of the inode the process mapped, is recorded.
+	lib, _ := os.ReadFile(filepath.Join(libDir, "libnvidia-ml.so.1"))
+	sum := sha256.Sum256(lib)
+	if l := rep.Origin.Kernel.Library; l.SHA256.Or("") != hex.EncodeToString(sum[:]) || l.OnDiskDiffers {
+		t.Errorf("library sha256 %s (differs %v), want %x", l.SHA256, l.OnDiskDiffers, sum)
 	}
 }
 

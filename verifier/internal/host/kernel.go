@@ -194,7 +194,7 @@ func library(root string, getenv func(string) string) provenance.Library {
 		}
 	}
 	if p, ok := l.Path.Get(); ok {
-		l.SHA256 = fileSHA256(root, p)
+		l.SHA256, l.OnDiskDiffers = mappedSHA256(root, string(data), p)
 		l.Package, l.PackageModified = dpkgOwner(root, p)
 	} else {
 		l.SHA256, l.Package = facts.Unavailable[string](l.Path.Reason()), facts.Unavailable[string](l.Path.Reason())

@@ -162,6 +162,14 @@ func TestLoaderRecord(t *testing.T) {
 		l.Package.Or("") != "libnvidia-compute-470:amd64" || !l.PackageModified {
 		t.Errorf("library %+v", l)
 	}
+	// The mapped inode (map_files) is not the file now at the path.
+	files["proc/self/map_files/7f1c2a000000-7f1c2a100000"] = "a fake NVML, since replaced\n"
+	l = Kernel(hosttest.Write(t, files), nil, nil, env(nil)).Library
+	fake := sha256.Sum256([]byte("a fake NVML, since replaced\n"))
+	if !l.OnDiskDiffers || l.SHA256.Or("") != hex.EncodeToString(fake[:]) {
+		t.Errorf("swapped after loading: %+v", l)
+	}
+	delete(files, "proc/self/map_files/7f1c2a000000-7f1c2a100000")
 	// The file as the package installed it.
 	m := md5.Sum([]byte(body))
 	files["var/lib/dpkg/info/libnvidia-compute-470:amd64.md5sums"] = hex.EncodeToString(m[:]) + "  " + strings.TrimPrefix(lib, "/") + "\n"

@@ -73,6 +73,36 @@ func atBase(root string) facts.Value[string] {
 	return facts.Unavailable[string]("/proc/self/auxv has no AT_BASE entry")
 }
 
+// mappedSHA256 hashes the library the process mapped at path: through
+// /proc/self/map_files/<range> (the mapped inode) when it can be read,
+// and the file now at path too; differs is true when the two differ.
+// Without map_files it is the file at path.
+func mappedSHA256(root, maps, path string) (sum facts.Value[string], differs bool) {
+	onDisk := fileSHA256(root, path)
+	r := mappedRange(maps, path)
+	if r == "" {
+		return onDisk, false
+	}
+	mapped, err := hashFile(filepath.Join(root, "proc/self/map_files", r), sha256.New())
+	if err != nil {
+		return onDisk, false
+	}
+	d, ok := onDisk.Get()
+	return facts.Known(mapped), !ok || d != mapped
+}
+
+// mappedRange is the address range ("7f1c2a000000-7f1c2a100000") of the
+// first mapping of path in a /proc/self/maps text, or "".
+func mappedRange(maps, path string) string {
+	for _, line := range strings.Split(maps, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 6 && strings.Join(f[5:], " ") == path {
+			return f[0]
+		}
+	}
+	return ""
+}
+
 // fileSHA256 is the hex SHA-256 of the file at path under root.
 func fileSHA256(root, path string) facts.Value[string] {
 	sum, err := hashFile(filepath.Join(root, path), sha256.New())
