@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/bench"
@@ -23,26 +24,32 @@ func loadedLibrary(maps string, override string) *bench.Library {
 	if err != nil {
 		return nil
 	}
-	p := mapped(string(data), "libcuda")
+	p, addr := mapped(string(data), "libcuda")
 	if p == "" {
 		return nil
 	}
-	return &bench.Library{Path: p, SHA256: sha256File(p), Override: override}
+	// The inode the process mapped, even if the name was replaced since;
+	// the file at the name where map_files cannot be read.
+	sum := sha256File(filepath.Join(filepath.Dir(maps), "map_files", addr))
+	if sum == "" {
+		sum = sha256File(p)
+	}
+	return &bench.Library{Path: p, SHA256: sum, Override: override}
 }
 
 // mapped is the first file of a /proc/self/maps text whose name starts
-// with prefix.
-func mapped(maps, prefix string) string {
+// with prefix, and the address range of that mapping.
+func mapped(maps, prefix string) (file, addr string) {
 	for _, line := range strings.Split(maps, "\n") {
 		f := strings.Fields(line)
 		if len(f) < 6 || !strings.HasPrefix(f[5], "/") {
 			continue
 		}
 		if p := strings.Join(f[5:], " "); strings.HasPrefix(path.Base(p), prefix) {
-			return p
+			return p, f[0]
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // sha256File is the hex SHA-256 of the file, or "" when it cannot be read.
