@@ -16,7 +16,7 @@ all: verifier site
 
 ## test: every test: Go unit tests, the wasm build check, browser tests.
 ## test-deps first installs the host tools it needs, saying what and why.
-test: test-deps fmt-check vet test-go test-wasm test-browser test-slurm
+test: test-deps fmt-check vet test-go test-wasm test-browser test-slurm test-ptx
 
 # The host tools make test runs, as "command:Debian package". Slurm's are
 # needed only with REQUIRE_SLURM=1 (CI); without them test-slurm skips.

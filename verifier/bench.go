@@ -60,11 +60,18 @@ func (o *benchOptions) run(ctx context.Context, e env) error {
 		return err
 	}
 	var f *facts.Facts
-	if s, err := e.openNVML(); err == nil {
-		// NVML, where it works, names each GPU's card by PCI id and its
-		// slot's link; the bench runs without it.
-		f, _ = s.Facts(ctx)
-		s.Close()
+	// NVML, where it works, names each GPU's card by PCI id and its
+	// slot's link; the bench runs without it, but not past Ctrl-C or a
+	// hung driver (bounded).
+	err = bounded(ctx, e.nvmlTimeout(), func() error {
+		if s, err := e.openNVML(); err == nil {
+			f, _ = s.Facts(ctx)
+			s.Close()
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	r, err := benchRun(ctx, e, cfg, o.lang)
 	if err != nil {

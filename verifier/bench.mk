@@ -2,7 +2,10 @@
 # binary. Included by the main Makefile (which sets GO).
 #
 #   make ptx        regenerate the committed .ptx files from their .cu sources
-#   make ptx-check  regenerate into a temporary folder and diff (needs clang)
+#   make ptx-check  regenerate into a temporary folder and diff (needs clang),
+#                   then assemble each PTX for sm_80, sm_86, sm_89 and sm_90
+#                   with NVIDIA's ptxas (verifier/ptxas-check.sh: PyPI's
+#                   nvidia-cuda-nvcc-cu12, installed under .cache/ptxas)
 #
 # A normal build needs neither clang nor the CUDA toolkit: the .ptx files are
 # committed, and the driver JIT-compiles them for the GPU at run time. Only
@@ -19,7 +22,7 @@ PTX_ARCH_basic  := sm_60
 PTX_ARCH_tensor := sm_80
 PTX_FILES := $(PTX_DIR)/basic.ptx $(PTX_DIR)/tensor.ptx
 
-.PHONY: ptx ptx-check
+.PHONY: ptx ptx-check ptx-assemble test-ptx
 
 ## ptx: regenerate the embedded PTX from the CUDA sources (needs clang).
 ptx: $(PTX_FILES)
@@ -30,6 +33,18 @@ $(PTX_DIR)/%.ptx: $(PTX_DIR)/%.cu verifier/bench.mk
 	  $(CLANG) $(PTX_FLAGS) --cuda-gpu-arch=$(PTX_ARCH_$*) -o - $<; } > $@.tmp
 	mv $@.tmp $@
 
-## ptx-check: the committed PTX is what the sources give (needs clang).
-ptx-check:
+## ptx-check: the committed PTX is what the sources give (needs clang), and
+## it assembles for every target it claims (ptx-assemble).
+ptx-check: ptx-assemble
 	$(GO) test -count=1 -run 'TestPTX' -v ./verifier/internal/cuda
+
+## ptx-assemble: ptxas assembles each embedded PTX for sm_80, sm_86, sm_89
+## and sm_90, printing each kernel's registers and spills. PTXAS=FILE uses
+## another ptxas.
+ptx-assemble:
+	verifier/ptxas-check.sh
+
+## test-ptx: ptx-assemble where pip can install ptxas, a note elsewhere
+## (make test runs it).
+test-ptx:
+	OPTIONAL=1 verifier/ptxas-check.sh

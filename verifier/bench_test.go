@@ -180,7 +180,7 @@ func TestCheckBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Fatalf("report does not verify: %v", err)
 	}
 	r, _ := report.Decode(data)

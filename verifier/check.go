@@ -171,12 +171,15 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 			return runErr("signing the report: %v", err)
 		}
 	}
+	sigOut := out.signature()
+	stale := staleSignature(sigOut)
 	if err := out.write(data); err != nil {
 		return err
 	}
-	sigOut := out.signature()
 	if key == nil {
-		os.Remove(sigOut.path) // a stale signature of an earlier report would mislead
+		if stale {
+			os.Remove(sigOut.path) // the signature of the report just replaced would mislead
+		}
 		return nil
 	}
 	if err := sigOut.write(sig); err != nil {
@@ -187,6 +190,23 @@ func writeReportFile(e env, out output, r *report.Report, key ed25519.PrivateKey
 		l.Text("cli.check.signed", msg.Text(out.path), msg.Text(sshsig.Fingerprint(pub)), msg.Text(sshsig.KeyType)), out.path,
 		l.Text("cli.check.signed_or", msg.Text(fmt.Sprintf("ssh-keygen -Y verify -f allowed_signers -I YOUR-ID -n %s -s %s.sig < %s", sshsig.Namespace, out.path, out.path))))
 	return nil
+}
+
+// staleSignature reports whether sig is a signature gpuverify wrote
+// beside the report about to be replaced: a regular file, not an
+// input, holding an SSH signature in the report namespace. Only such a
+// file is removed when the report is written again unsigned; any other
+// file of that name (a capture, notes) is left as it is.
+func staleSignature(sig output) bool {
+	if st, err := os.Lstat(sig.path); err != nil || !st.Mode().IsRegular() || sig.check() != nil {
+		return false
+	}
+	data, err := readFile(sig.path, sshsig.MaxSignatureBytes)
+	if err != nil {
+		return false
+	}
+	s, err := sshsig.ParseSignature(data)
+	return err == nil && s.Namespace == sshsig.Namespace
 }
 
 // reportForms are the report in the formats check prints, the text and

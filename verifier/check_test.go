@@ -206,7 +206,7 @@ func TestCheckOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Fatalf("report does not verify: %v %v", ok, err)
 	}
 	r, _ := report.Decode(data)
@@ -319,6 +319,9 @@ func TestVerifyReportCommand(t *testing.T) {
 		{"no argument", []string{"verify-report"}, "", exitUsage, "", "give one report file"},
 		{"two arguments", []string{"verify-report", good, good}, "", exitUsage, "", "give one report file"},
 		{"signature without signers", []string{"verify-report", good, "--signature", "x.sig"}, "", exitUsage, "", "--signature needs --allowed-signers"},
+		{"its plan", []string{"verify-report", good, "--plan", "testdata/plan-rtx4090x8.json"}, "", exitIncomplete, "digest matches", "is genuine, but INCOMPLETE"},
+		{"another plan", []string{"verify-report", good, "--plan", "testdata/plan-h100x8.json"}, "", exitUnverified, report.NoVerdict, "plan MISMATCH: checked against plan sha256 dbd3f6cd4753"},
+		{"a report as the plan", []string{"verify-report", good, "--plan", good}, "", exitUsage, "", good + ":"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errOut := e.gv(t, context.Background(), tt.stdin, tt.args...)
@@ -387,6 +390,14 @@ func TestSignedReport(t *testing.T) {
 	code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allowed-signers", signers, "--nonce", "fresh-1")
 	if code != exitOK || !strings.Contains(stdout, "signature GOOD by alice@buyer") || !strings.Contains(stdout, "origin: live") || !strings.Contains(stdout, ": PASS (") {
 		t.Errorf("verify-report: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The same genuine pass with its signature unchecked is never exit 0,
+	// unless the buyer accepts it unsigned.
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != exitIncomplete || !strings.Contains(stderr, "unsigned: nothing ties this report to a person") {
+		t.Errorf("signature not checked: exit %d %s", code, stderr)
+	}
+	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allow-unsigned"); code != exitOK {
+		t.Errorf("--allow-unsigned: exit %d %s", code, stderr)
 	}
 	// Without --force an existing report is never replaced (issue 13).
 	if code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other); code != exitUsage || !strings.Contains(stderr, "already exists") {

@@ -46,9 +46,9 @@ var exitCodes = []struct {
 	{exitOK, "pass: every demanded check was measured and none failed"},
 	{exitError, "could not collect or run (no driver, NVML failed, an interrupted bench)"},
 	{exitUsage, "usage or bad input: the message names the flag or field"},
-	{exitFailed, "fail: a check failed (`check`, `bench`, `merge`), or `verify-report` found a genuine report of a failed delivery"},
-	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them"},
-	{exitUnverified, "no verdict: `verify-report` found the report changed after it was written, badly signed or unsigned when --allowed-signers asks, derived differently from its facts, or carrying another nonce; its verdict is not shown"},
+	{exitFailed, "fail: a check failed (`check`, `bench`, `merge`), or `verify-report` found a genuine report or fleet report of a failed delivery"},
+	{exitIncomplete, "incomplete: nothing failed, but a check the plan demands (or the bench asked for) was not measured, or the facts came from a saved file; the text output lists those checks and the command that would measure them. `verify-report` also gives 4 for a genuine pass whose signature was not verified (unsigned, or no --allowed-signers), unless --allow-unsigned"},
+	{exitUnverified, "no verdict: `verify-report` found the report (or a node report of a fleet report) changed after it was written, badly signed or unsigned when --allowed-signers asks, derived differently from its facts, carrying another nonce, or made against another plan than --plan; its verdict is not shown"},
 	{exitInterrupted, "stopped by Ctrl-C or SIGTERM (`plan`, `facts`, `check`; `bench` and `monitor` keep what they measured)"},
 }
 
@@ -88,6 +88,9 @@ type env struct {
 	runBench func(context.Context, cuda.Config) (*bench.Run, error)
 	// clock paces monitor's samples: monitor.RealClock.
 	clock monitor.Clock
+	// nvmlLimit bounds the NVML calls of one collection; 0 is
+	// nvmlTimeout.
+	nvmlLimit time.Duration
 }
 
 // nvmlSession is what the commands use of an open NVML library.
@@ -150,8 +153,10 @@ func (e env) main(ctx context.Context, args []string, stdin io.Reader, stdout, s
 }
 
 // run dispatches to a subcommand (parse, validate, run) and maps its error
-// to an exit code.
+// to an exit code. What it prints has its control characters escaped
+// (escaper): a report or a capture must not drive the terminal.
 func (e env) run(ctx context.Context, args []string) int {
+	e.stdout, e.stderr = escaper{e.stdout}, escaper{e.stderr}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(e.stdout)
 		if len(args) == 0 {

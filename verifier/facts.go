@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -76,18 +77,59 @@ func collectFacts(ctx context.Context, e env, smiFile string) (*facts.Facts, pro
 		})
 		return f, provenance.Origin{Kind: provenance.File, File: smiFile}, err
 	}
-	s, err := e.openNVML()
+	var (
+		s    nvmlSession
+		f    *facts.Facts
+		numa map[int]facts.Value[int]
+	)
+	// NVML calls block in the driver; one that hangs must not hold the
+	// command past Ctrl-C or SIGTERM (exit 130, nothing written) nor
+	// forever (nvmlTimeout). The goroutine of a hung call is left to the
+	// process exit, and its session is not closed: Close would hang too.
+	err := bounded(ctx, e.nvmlTimeout(), func() error {
+		var err error
+		if s, err = e.openNVML(); err != nil {
+			return nvmlErr(err)
+		}
+		if f, err = s.Facts(ctx); err != nil {
+			s.Close()
+			return runErr("reading NVML: %v", err)
+		}
+		numa = s.NUMANodes()
+		return nil
+	})
 	if err != nil {
-		return nil, provenance.Origin{}, nvmlErr(err)
+		return nil, provenance.Origin{}, err
 	}
 	defer s.Close()
-	f, err := s.Facts(ctx)
-	if err != nil {
-		return nil, provenance.Origin{}, runErr("reading NVML: %v", err)
-	}
 	f.Host = host.Collect(e.hostRoot)
-	k := host.Kernel(e.hostRoot, f.GPUs, s.NUMANodes(), e.getenv)
+	k := host.Kernel(e.hostRoot, f.GPUs, numa, e.getenv)
 	return f, provenance.Origin{Kind: provenance.Live, Kernel: k}, nil
+}
+
+// nvmlTimeout bounds the NVML calls of one collection: a healthy driver
+// answers for eight GPUs in seconds.
+const nvmlTimeout = 2 * time.Minute
+
+// nvmlTimeout is e's bound on NVML calls: nvmlTimeout unless a test sets
+// another.
+func (e env) nvmlTimeout() time.Duration {
+	if e.nvmlLimit > 0 {
+		return e.nvmlLimit
+	}
+	return nvmlTimeout
+}
+
+// bounded is interruptible with a time limit: past it, the work is left
+// and the command fails (exit 1) saying NVML did not answer.
+func bounded(ctx context.Context, limit time.Duration, work func() error) error {
+	tctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	err := interruptible(tctx, work)
+	if ctx.Err() == nil && errors.Is(tctx.Err(), context.DeadlineExceeded) {
+		return runErr("NVML did not answer within %v: the driver is hung (check dmesg for Xid errors, or reboot the server), so nothing was written", limit)
+	}
+	return err
 }
 
 // nvmlErr turns an NVML open error into an exit-1 error with advice.

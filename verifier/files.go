@@ -168,6 +168,27 @@ func (o output) check() error {
 	return nil
 }
 
+// create opens o for writing as it is produced (monitor's CSV, so that
+// Ctrl-C or a crash keeps every sample): never over an existing file
+// without force, and never through a symbolic link. With force the old
+// name is removed first, a link itself and not its target, then the file
+// is created anew (O_EXCL, which does not follow a link either).
+func (o output) create() (*os.File, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	if o.force {
+		if err := os.Remove(o.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, runErr("replacing %s: %v", o.path, err)
+		}
+	}
+	f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, runErr("%v", err)
+	}
+	return f, nil
+}
+
 // signature is the SSH signature file written beside o (o.path + ".sig"):
 // replaced with the report it signs, never over an input.
 func (o output) signature() output {

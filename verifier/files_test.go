@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -222,5 +223,35 @@ func TestTruncatedXMLExits2(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, "ends early") {
 			t.Errorf("%v: exit %d %q", args, code, stderr)
 		}
+	}
+}
+
+// TestSigRemovalOnlyOurs: writing a report again unsigned removes only
+// gpuverify's signature of the report it replaces, never an input named
+// REPORT.sig nor another file of that name.
+func TestSigRemovalOnlyOurs(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	capture := out + ".sig"
+	data, err := os.ReadFile(fx4090)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(capture, data, 0o644)
+	os.WriteFile(out, []byte("{}"), 0o644)
+	code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", capture, "--out", out, "--force")
+	if code == exitUsage {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	if got, err := os.ReadFile(capture); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("the input %s was removed or changed: %v", capture, err)
+	}
+	// Another file of that name that does not sign the old report stays.
+	os.WriteFile(capture, []byte("notes\n"), 0o644)
+	e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090, "--out", out, "--force")
+	if got, err := os.ReadFile(capture); err != nil || string(got) != "notes\n" {
+		t.Errorf("a file that is not the report's signature was removed: %v", err)
 	}
 }

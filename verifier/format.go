@@ -105,7 +105,9 @@ func (d forms) print(w io.Writer, format string) error {
 		if err != nil {
 			return runErr("encoding the output: %v", err)
 		}
-		_, err = w.Write(data)
+		// Byte for byte: printed JSON is a report a reader may save and
+		// verify. encoding/json escapes every C0 control already.
+		_, err = raw(w).Write(data)
 		return err
 	case formatMarkdown:
 		return d.markdown(w)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -76,7 +77,7 @@ func TestCheckRecordsFabric(t *testing.T) {
 	if r.Fabric == nil || len(r.Fabric.IB) != 8 || r.Fabric.IB[0].RateGbps != 400 || r.Fabric.IB[0].Device != "mlx5_0" || !r.Fabric.IB[7].Active() {
 		t.Fatalf("fabric %+v", r.Fabric)
 	}
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("the report with its fabric does not verify: %v", err)
 	}
 	// A single-node plan records nothing: its reports stay as they were.
@@ -116,11 +117,16 @@ func TestMergeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, _, err := fleet.Verify(data); !ok || err != nil {
+	if ok, _, _, err := fleet.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("fleet.json does not verify: %v", err)
 	}
-	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != 0 || !strings.Contains(stdout, "digest matches") || !strings.Contains(stdout, "2 nodes, 0 not merged") {
+	// Unsigned node reports: the fleet is at best incomplete (exit 4)
+	// unless the buyer accepts them unsigned.
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out); code != exitIncomplete || !strings.Contains(stdout, "digest matches") || !strings.Contains(stderr, "unsigned: a node report's signature was not verified") {
 		t.Errorf("verify-report fleet.json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allow-unsigned"); code != 0 || !strings.Contains(stdout, "2 nodes, 0 not merged") || !strings.Contains(stdout, "node "+a+": verifies, PASS") {
+		t.Errorf("verify-report fleet.json --allow-unsigned: exit %d\n%s%s", code, stdout, stderr)
 	}
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"gpus": 8`, `"gpus": 9`, 1)), 0o644)
@@ -129,7 +135,7 @@ func TestMergeCommand(t *testing.T) {
 	}
 	// verify-report of a fleet report in Chinese (issue 15): no English
 	// word left but the file names and digests it quotes.
-	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
+	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh", "--allow-unsigned"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
 		t.Errorf("verify-report fleet.json --lang zh: exit %d, English %q in\n%s%s", code, englishLeft(stdout, dir, "gpuverify dev"), stdout, stderr)
 	}
 	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited, "--lang", "zh"); code != exitUnverified || !strings.Contains(stdout, "无结论") || len(englishLeft(stdout+stderr, dir)) > 0 {
@@ -265,5 +271,110 @@ func TestMergeSignatures(t *testing.T) {
 	code, stdout, _ = e.gv(t, context.Background(), "", "merge", a, b, "--allowed-signers", signers)
 	if code != exitFailed || !strings.Contains(stdout, "report-node-b.json missing") {
 		t.Errorf("missing: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestVerifyFleetAttacks: verify-report on a fleet report re-verifies every
+// node report it names, merges them again and exits by the fleet's
+// verdict: a hand-written passing fleet, a node report replaced, one
+// missing, another signer and another nonce all give no verdict (5); a
+// signed, genuine fleet passes (0).
+func TestVerifyFleetAttacks(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	b := nodeReport(t, dir, "node-b", 2, 8)
+	alice := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{1}, 32))
+	signers := filepath.Join(dir, "allowed_signers")
+	os.WriteFile(signers, []byte("sre@example.com "+sshsig.AuthorizedKey(alice.Public().(ed25519.PublicKey))+"\n"), 0o644)
+	others := filepath.Join(dir, "others")
+	os.WriteFile(others, []byte("x "+sshsig.AuthorizedKey(ed25519.NewKeyFromSeed(make([]byte, 32)).Public().(ed25519.PublicKey))+"\n"), 0o644)
+	for _, r := range []string{a, b} {
+		data, _ := os.ReadFile(r)
+		sig, _ := sshsig.Sign(alice, sshsig.Namespace, data)
+		os.WriteFile(r+".sig", sig, 0o644)
+	}
+	out := filepath.Join(dir, "fleet.json")
+	if code, _, stderr := e.gv(t, context.Background(), "", "merge", a, b, "--plan", planIB, "--allowed-signers", signers, "--out", out); code != 0 {
+		t.Fatalf("merge: exit %d %s", code, stderr)
+	}
+	data, _ := os.ReadFile(out)
+	f, err := fleet.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The forger's fleet: node-b's report named, but a node's failing
+	// check set to pass and the summary and digest recomputed.
+	f.Checks[0].Status = "pass"
+	f.Checks = append(f.Checks[:1:1], f.Checks[2:]...)
+	f.Summary = report.Summarize(f.Checks)
+	f.Seal()
+	handWritten := filepath.Join(dir, "forged-fleet.json")
+	forgedData, _ := fleet.Marshal(f)
+	os.WriteFile(handWritten, forgedData, 0o644)
+
+	for _, c := range []struct {
+		name string
+		args []string
+		prep func()
+		code int
+		want string
+	}{
+		{"genuine and signed", []string{out, "--allowed-signers", signers}, nil, exitOK, "node " + a + ": verifies, PASS; signature GOOD by sre@example.com"},
+		{"genuine, signatures not checked", []string{out}, nil, exitIncomplete, "unsigned: a node report's signature was not verified"},
+		{"another signer", []string{out, "--allowed-signers", others}, nil, exitUnverified, "signature REFUSED"},
+		{"another nonce", []string{out, "--nonce", "fresh-9"}, nil, exitUnverified, `nonce MISMATCH: the report carries "", not the challenge "fresh-9"`},
+		{"another plan", []string{out, "--plan", "testdata/plan-h100x8.json"}, nil, exitUnverified, "plan MISMATCH"},
+		{"hand-written fleet", []string{handWritten, "--allowed-signers", signers}, nil, exitUnverified, "DISAGREE"},
+		{"node report replaced", []string{out, "--allowed-signers", signers}, func() {
+			os.WriteFile(b, bytes.Replace(mustReadBytes(t, a), []byte("node-a"), []byte("node-b"), 1), 0o644)
+		}, exitUnverified, "is NOT the report the fleet merged"},
+		{"node report missing", []string{out, "--allowed-signers", signers}, func() { os.Remove(b) }, exitUnverified, "node report NOT read"},
+	} {
+		if c.prep != nil {
+			c.prep()
+		}
+		code, stdout, stderr := e.gv(t, context.Background(), "", append([]string{"verify-report"}, c.args...)...)
+		if code != c.code || !strings.Contains(stdout+stderr, c.want) {
+			t.Errorf("%s: exit %d (want %d), want %q in\n%s%s", c.name, code, c.code, c.want, stdout, stderr)
+		}
+	}
+}
+
+func mustReadBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestMergeRefuses: merge derives each node's checks from its facts, so a
+// report whose statuses were set to pass (digest recomputed) is not merged;
+// with --nonce, a report of another challenge is not merged either.
+func TestMergeRefuses(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
+	dir := t.TempDir()
+	a := nodeReport(t, dir, "node-a", 1, 8)
+	b := nodeReport(t, dir, "node-b", 2, 8)
+	data, _ := os.ReadFile(b)
+	r, err := report.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Facts.GPUs = r.Facts.GPUs[:4] // half the GPUs, every check still "pass"
+	r.Seal()
+	forged, _ := report.Marshal(r)
+	os.WriteFile(b, forged, 0o644)
+	code, _, stderr := e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b)
+	if code != exitUsage || !strings.Contains(stderr, b+": its checks disagree with what its facts give") {
+		t.Errorf("forged node: exit %d %s", code, stderr)
+	}
+	code, _, stderr = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, "--nonce", "fresh-7")
+	if code != exitUsage || !strings.Contains(stderr, `carries the nonce "", not the challenge "fresh-7"`) {
+		t.Errorf("other nonce: exit %d %s", code, stderr)
 	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/verifier/internal/monitor"
@@ -39,27 +41,27 @@ func (o *monitorOptions) validate() error {
 
 func (o *monitorOptions) run(ctx context.Context, e env) error {
 	cfg := o.cfg
-	s, err := e.openNVML()
-	if err != nil {
-		return nvmlErr(err)
+	var s nvmlSession
+	if err := bounded(ctx, e.nvmlTimeout(), func() (err error) {
+		if s, err = e.openNVML(); err != nil {
+			return nvmlErr(err)
+		}
+		return nil
+	}); err != nil {
+		return err
 	}
-	defer s.Close()
+	src := &boundedSource{ctx: ctx, s: s, limit: e.nvmlTimeout(), busy: make(chan struct{}, 1)}
+	defer func() {
+		if len(src.busy) == 0 { // a hung sample would hang Close too
+			s.Close()
+		}
+	}()
 
 	csvOut, summaryOut := e.stdout, e.stderr
 	if o.out.path != "" {
-		// The CSV is written as it is sampled, so that Ctrl-C or a crash
-		// keeps every sample: not atomic, but never over an existing file
-		// without --force (O_EXCL).
-		if err := o.out.check(); err != nil {
-			return err
-		}
-		flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-		if o.out.force {
-			flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		}
-		f, err := os.OpenFile(o.out.path, flags, 0o644)
+		f, err := o.out.create()
 		if err != nil {
-			return runErr("%v", err)
+			return err
 		}
 		defer f.Close()
 		csvOut, summaryOut = f, e.stdout
@@ -69,7 +71,7 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 		until = msg.New("monitor.for", msg.Text(cfg.Duration.String()))
 	}
 	fmt.Fprintf(e.stderr, "gpuverify monitor: %s\n", o.lang.Text("monitor.sampling", msg.Text(cfg.Interval.String()), msg.Sub(until)))
-	sum, err := monitor.Run(ctx, s, e.clock, cfg, csvOut)
+	sum, err := monitor.Run(ctx, src, e.clock, cfg, csvOut)
 	if err != nil {
 		return runErr("%v", err)
 	}
@@ -79,4 +81,55 @@ func (o *monitorOptions) run(ctx context.Context, e env) error {
 		}
 	}
 	return monitor.WriteSummary(summaryOut, sum, o.lang)
+}
+
+// stopGrace is how long a sample under way when monitor is stopped may
+// still finish.
+const stopGrace = 200 * time.Millisecond
+
+// boundedSource takes samples from s, each bounded by ctx and a time
+// limit: a sample NVML does not answer is missed, not waited for, so
+// Ctrl-C and SIGTERM still stop monitor with every sample kept; while one
+// sample hangs no other is started.
+type boundedSource struct {
+	ctx   context.Context
+	s     monitor.Source
+	limit time.Duration
+	busy  chan struct{} // holds a token while a sample runs
+}
+
+// Sample is s's sample, or an error when it does not come in time.
+func (b *boundedSource) Sample() ([]monitor.Reading, error) {
+	select {
+	case b.busy <- struct{}{}:
+	default:
+		return nil, errors.New("the previous NVML sample has not returned: the driver is hung")
+	}
+	type result struct {
+		r   []monitor.Reading
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := b.s.Sample()
+		<-b.busy
+		done <- result{r, err}
+	}()
+	t := time.NewTimer(b.limit)
+	defer t.Stop()
+	select {
+	case x := <-done:
+		return x.r, x.err
+	case <-b.ctx.Done():
+		// A sample finishing as Ctrl-C comes is kept: it is given a
+		// moment, far under the 2 s a stop may take.
+		select {
+		case x := <-done:
+			return x.r, x.err
+		case <-time.After(stopGrace):
+			return nil, context.Cause(b.ctx)
+		}
+	case <-t.C:
+		return nil, fmt.Errorf("NVML did not answer within %v", b.limit)
+	}
 }

@@ -87,3 +87,28 @@ func TestMonitorErrors(t *testing.T) {
 		t.Errorf("--nvidia-smi on monitor: exit %d, want usage (NVML only)", code)
 	}
 }
+
+// TestMonitorNoFollow: monitor --out LINK --force replaces the link, never
+// the file it points to.
+func TestMonitorNoFollow(t *testing.T) {
+	t.Parallel()
+	e := fakeEnv(t, &fakeSession{samples: twoGPUs(nil)}, nil)
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "precious"), filepath.Join(dir, "util.csv")
+	os.WriteFile(target, []byte("keep me\n"), 0o644)
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code, _, stderr := e.gv(t, context.Background(), "", "monitor", "--duration", "20s", "--out", link); code != exitUsage || !strings.Contains(stderr, "already exists") {
+		t.Errorf("without --force: exit %d %s", code, stderr)
+	}
+	if code, _, stderr := e.gv(t, context.Background(), "", "monitor", "--duration", "20s", "--out", link, "--force"); code != exitOK {
+		t.Fatalf("exit %d %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "keep me\n" {
+		t.Errorf("the link's target was overwritten: %q", got)
+	}
+	if st, err := os.Lstat(link); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("%s is not a new regular file: %v", link, err)
+	}
+}

@@ -16,9 +16,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/fleet"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
-	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/shared/report"
-	"github.com/gpuplan/gpuplan/shared/sshsig"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/release"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
@@ -126,16 +124,10 @@ func runCheck(data []byte, pl *plan.Plan) checkOutcome {
 	return out
 }
 
-// readJSON reads JSON from gpuverify by its schema: a report (gpuverify
-// check --out) or facts (gpuverify facts --json).
+// readJSON reads JSON from gpuverify by its schema (report.SchemaOf): a
+// report (gpuverify check --out) or facts (gpuverify facts --json).
 func readJSON(data []byte, pl *plan.Plan) checkOutcome {
-	var head struct {
-		Schema string `json:"schema"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return checkOutcome{Err: err}
-	}
-	switch head.Schema {
+	switch schema := report.SchemaOf(data); schema {
 	case report.Schema:
 		return readReport(data, pl)
 	case facts.SchemaVersion:
@@ -148,26 +140,32 @@ func readJSON(data []byte, pl *plan.Plan) checkOutcome {
 			out.Results = acceptance.Check(pl.Acceptance, &f)
 		}
 		return out
+	default:
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return checkOutcome{Err: err}
+		}
+		return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
+			form.Clip(schema), report.Schema, facts.SchemaVersion)}
 	}
-	return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
-		form.Clip(head.Schema), report.Schema, facts.SchemaVersion)}
 }
 
-// readReport reads a gpuverify report with report.AuditFile, which refuses
-// anything the report format does not define, checks its digest and
-// derives every check again from the report's facts with this page's code
-// (the code gpuverify verify-report runs). The table shows the derived
+// readReport reads a gpuverify report with report.Verify, the audit
+// gpuverify verify-report runs: it refuses anything the report format
+// does not define, checks its digest and derives every check again from
+// the report's facts with this page's code. The table shows the derived
 // checks; where the report states others, the page says which. A report
-// whose digest does not match is still shown, under a warning.
+// whose digest does not match is still shown, under a warning; one made
+// against another acceptance block than the page's plan gets no verdict.
 func readReport(data []byte, pl *plan.Plan) checkOutcome {
-	a, err := report.AuditFile(data)
+	a, err := report.Verify(data, report.VerifyOptions{AllowUnsigned: true})
 	if err != nil {
 		return checkOutcome{Err: err}
 	}
 	r := a.Report
 	info := &reportInfo{Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Time: r.Time,
 		PlanSHA256: r.PlanSHA256, DigestOK: a.DigestOK, Derived: len(a.Checks), Plan: planNone,
-		Live: !provenance.IsFile(r.Origin), OriginFile: r.Origin.File, Nonce: r.Nonce, Bytes: data}
+		Live: a.Live(), OriginFile: r.Origin.File, Nonce: r.Nonce, Bytes: data}
 	for _, d := range a.Material() {
 		info.Disagree = append(info.Disagree, d.String())
 	}
@@ -184,18 +182,6 @@ func readReport(data []byte, pl *plan.Plan) checkOutcome {
 		}
 	}
 	return checkOutcome{Facts: r.Facts, Results: a.Checks, Report: info}
-}
-
-// checkSignature verifies a report's SSH signature against an
-// allowed_signers file: the principal and key fingerprint, or the reason
-// it is refused. ok is false with an empty reason when either is missing.
-func checkSignature(reportBytes []byte, sig, signers string) (who string, err error) {
-	principal, err := sshsig.Verify([]byte(sig), sshsig.Namespace, reportBytes, []byte(signers))
-	if err != nil {
-		return "", errors.New(strings.TrimPrefix(err.Error(), "sshsig: "))
-	}
-	s, _ := sshsig.ParseSignature([]byte(sig))
-	return principal + " " + sshsig.Fingerprint(s.PublicKey), nil
 }
 
 // fileSHA256 is the lower-case hex SHA-256 of a file's bytes, as reports
@@ -448,6 +434,10 @@ func (p *acceptancePage) noVerdict() string {
 		return "digest"
 	case p.signatureState() == "bad":
 		return "signature"
+	case r.Plan == planOther:
+		// Checked against another acceptance block: its checks say
+		// nothing about this plan (gpuverify verify-report --plan).
+		return "plan"
 	}
 	return ""
 }
@@ -457,8 +447,11 @@ func (p *acceptancePage) noVerdict() string {
 func noVerdictBlock(l Lang, why string) app.UI {
 	u := l.UX()
 	text := u.NoVerdictDigest
-	if why == "signature" {
+	switch why {
+	case "signature":
 		text = u.NoVerdictSignature
+	case "plan":
+		text = l.Msg().Text("report.no_verdict.plan")
 	}
 	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
 		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
@@ -548,8 +541,11 @@ func (p *acceptancePage) signature() (who string, given bool, err error) {
 	if strings.TrimSpace(p.sig) == "" || strings.TrimSpace(p.signers) == "" || p.check.Report == nil {
 		return "", false, nil
 	}
-	who, err = checkSignature(p.check.Report.Bytes, p.sig, p.signers)
-	return who, true, err
+	s := report.CheckSignature(p.check.Report.Bytes, []byte(p.sig), []byte(p.signers))
+	if s.Status != report.SigGood {
+		return "", true, errors.New(s.Detail)
+	}
+	return s.Signer + " " + s.Fingerprint, true, nil
 }
 
 // signatureState is "none", "good" or "bad", as signatureBlock shows it.

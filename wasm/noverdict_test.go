@@ -55,6 +55,17 @@ func TestNoVerdictWhenReportDoesNotVerify(t *testing.T) {
 		t.Error("a report whose signature fails still shows a verdict")
 	}
 
+	// A genuine report made against a weaker plan (another acceptance
+	// block) gives no verdict on this plan's page.
+	weaker := form.Compute(form.DefaultInput().With("workload", "lora")).Plan
+	p := &acceptancePage{}
+	p.st.Lang = En
+	p.check = runCheck(testReport(t, weaker), h100)
+	if html := app.HTMLString(p.outcome()); !strings.Contains(html, `data-why="plan"`) || strings.Contains(html, `id="check-table"`) ||
+		!strings.Contains(html, "another acceptance block than this plan") {
+		t.Error("a report of another plan shows a verdict")
+	}
+
 	zh := &acceptancePage{}
 	zh.st.Lang = Zh
 	zh.check = runCheck(tampered, h100)

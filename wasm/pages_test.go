@@ -261,7 +261,7 @@ func TestAcceptanceReport(t *testing.T) {
 		}
 	}
 	// Neither digest is shown: a forger would paste the computed one in.
-	if _, stated, computed, _ := report.Verify(tampered); strings.Contains(html, stated) || strings.Contains(html, computed) {
+	if _, stated, computed, _ := report.VerifyDigest(tampered); strings.Contains(html, stated) || strings.Contains(html, computed) {
 		t.Error("the mismatch warning shows a digest")
 	}
 	// The derived checks are shown, not the tampered ones.
@@ -345,7 +345,7 @@ func FuzzRunCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out := runCheck(data, pl)
 		if r := out.Report; r != nil {
-			ok, _, _, err := report.Verify(data)
+			ok, _, _, err := report.VerifyDigest(data)
 			if err != nil || ok != r.DigestOK {
 				t.Fatalf("report shown with digest %v, Verify says %v (%v)", r.DigestOK, ok, err)
 			}
@@ -363,14 +363,20 @@ func TestReportSignature(t *testing.T) {
 		t.Fatal(err)
 	}
 	signers := "alice@buyer " + sshsig.AuthorizedKey(key.Public().(ed25519.PublicKey)) + "\n"
-	if who, err := checkSignature(file, string(sig), signers); err != nil || !strings.HasPrefix(who, "alice@buyer SHA256:") {
+	pl := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
+	check := func(report []byte, signers string) (string, error) {
+		p := &acceptancePage{check: runCheck(report, pl), sig: string(sig), signers: signers}
+		who, _, err := p.signature()
+		return who, err
+	}
+	if who, err := check(file, signers); err != nil || !strings.HasPrefix(who, "alice@buyer SHA256:") {
 		t.Errorf("good signature: %q, %v", who, err)
 	}
-	if _, err := checkSignature(append(bytes.Clone(file), ' '), string(sig), signers); err == nil || !strings.Contains(err.Error(), "MISMATCH") {
+	if _, err := check(append(bytes.Clone(file), ' '), signers); err == nil || !strings.Contains(err.Error(), "MISMATCH") {
 		t.Errorf("changed report: %v", err)
 	}
 	other := "bob " + sshsig.AuthorizedKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32)).Public().(ed25519.PublicKey))
-	if _, err := checkSignature(file, string(sig), other); err == nil || !strings.Contains(err.Error(), "not in the allowed signers") {
+	if _, err := check(file, other); err == nil || !strings.Contains(err.Error(), "not in the allowed signers") {
 		t.Errorf("other signer: %v", err)
 	}
 }

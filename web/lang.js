@@ -18,7 +18,9 @@
   if (loc.pathname.indexOf(prefix) !== 0) {
     return;
   }
-  var path = loc.pathname.slice(prefix.length) || "/";
+  // "//en/cost" is a path on this host; written back as it is, a browser
+  // would read it as the host "en". Leading slashes collapse to one.
+  var path = "/" + loc.pathname.slice(prefix.length).replace(/^\/+/, "");
   var onEn = path === "/en" || path.indexOf("/en/") === 0;
   var route = onEn ? path.slice(3) || "/" : path;
   var query = new URLSearchParams(loc.search);
@@ -51,6 +53,13 @@
   if (!explicit) {
     want = onEn && !implicit ? "en" : saved() || browser();
   }
+  // sameHost is url as an address on this page's host, or "" when it
+  // would leave it.
+  function sameHost(url) {
+    var u = new URL(url, loc.href);
+    return u.origin === loc.origin ? u.pathname + u.search + u.hash : "";
+  }
+
   if (want !== page) {
     if (!explicit) {
       try {
@@ -58,7 +67,10 @@
       } catch (e) {}
     }
     var file = want === "en" ? prefix + "/en" + (route === "/" ? "/" : route) : prefix + route;
-    loc.replace(file + loc.search + loc.hash);
+    var to = sameHost(file + loc.search + loc.hash);
+    if (to) {
+      loc.replace(to);
+    }
     return;
   }
   if (onEn) {
@@ -66,6 +78,9 @@
       query.set("lang", "en");
     }
     var search = query.toString();
-    window.history.replaceState(window.history.state, "", prefix + route + (search ? "?" + search : "") + loc.hash);
+    var here = sameHost(prefix + route + (search ? "?" + search : "") + loc.hash);
+    if (here) {
+      window.history.replaceState(window.history.state, "", here);
+    }
   }
 })();

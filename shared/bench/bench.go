@@ -184,6 +184,9 @@ type Run struct {
 	Schema string `json:"schema"`
 	// CUDADriver is the CUDA version the driver supports, "12.4".
 	CUDADriver string `json:"cuda_driver,omitempty"`
+	// CUDALibrary is the libcuda the run loaded; nil when none was loaded
+	// (or an older gpuverify wrote the run).
+	CUDALibrary *Library `json:"cuda_library,omitempty"`
 	// DurationS is the time budget, ElapsedS the time the run took.
 	DurationS float64 `json:"duration_s"`
 	ElapsedS  float64 `json:"elapsed_s"`
@@ -199,6 +202,17 @@ type Run struct {
 	// written by gpuverify; Decode reads them but Judge ignores them.
 	Checks  []acceptance.Result `json:"checks,omitempty"`
 	Summary *acceptance.Summary `json:"summary,omitempty"`
+}
+
+// Library is a shared library a run loaded.
+type Library struct {
+	// Path is the file mapped into the process (/proc/self/maps, after
+	// symbolic links): a driver install shows libcuda.so.<driver version>.
+	Path string `json:"path"`
+	// SHA256 is the hex SHA-256 of that file; "" when it could not be read.
+	SHA256 string `json:"sha256,omitempty"`
+	// Override is GPUVERIFY_CUDA_LIBRARY when it named the library.
+	Override string `json:"override,omitempty"`
 }
 
 // Ran reports whether any measurement produced a value.

@@ -27,6 +27,12 @@ const (
 	// range is a warning: the GPU may not be the catalogue card, or the
 	// catalogue figure is off.
 	FastShare = 1.10
+	// ImpossibleShare: a rate more than 25% above the catalogue's own
+	// figure (the vendor's peak for the card, at its boost clock) fails.
+	// No card of that model gets there, since boost clocks add a few
+	// percent at most: the GPU is another card (an RTX 4090 claiming
+	// HBM3 bandwidth), or the figures were made up.
+	ImpossibleShare = 1.25
 	// SiblingTolerance is how far below the fastest GPU of the same model
 	// in the server a GPU may be in a compute or memory measurement:
 	// gpu-fryer's default --tflops-tolerance of 10%.
@@ -245,6 +251,8 @@ func judgeRate(g GPU, k Kind, c catalog.Card, hasCard bool, opt Options) accepta
 		res.Say(acceptance.Fail, msg.New("bench.judge.rate_fail", msg.Int(g.Index), got, pct(share), low, src, note))
 	case ratio < f.eff.Low:
 		res.Say(acceptance.Warn, msg.New("bench.judge.rate_low", msg.Int(g.Index), got, low, high, src, note))
+	case ratio > ImpossibleShare:
+		res.Say(acceptance.Fail, msg.New("bench.judge.rate_impossible", msg.Int(g.Index), got, pct(ImpossibleShare-1), msg.Text(c.Name)))
 	case ratio > f.eff.High*FastShare:
 		res.Say(acceptance.Warn, msg.New("bench.judge.rate_high", msg.Int(g.Index), got, msg.Text(c.ID), low, high, src, msg.Text(c.Name), note))
 	default:

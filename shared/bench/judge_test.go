@@ -71,6 +71,10 @@ func TestJudgeRates(t *testing.T) {
 		{"H100 D2H as nvbandwidth #6 (0.91 of Gen5 x16)", h100, bench.D2H, 57.06, nil, acceptance.Pass, "Gen5 x16"},
 		{"H100 H2D of the slow GPU of nvbandwidth #6", h100, bench.H2D, 14.2, nil, acceptance.Fail, "0.23"},
 		{"T4 is not in the catalogue", t4, bench.FP32, 8.1, nil, acceptance.Skip, "not a catalogue card"},
+		// An RTX 4090 (1008 GB/s of GDDR6X) claiming an H100's HBM3 copy
+		// rate: no such card gets there, so the figures are not its own.
+		{"RTX 4090 claiming HBM3 bandwidth", "NVIDIA GeForce RTX 4090", bench.Memory, 3000, nil, acceptance.Fail, "more than 25% above the card's own peak figure"},
+		{"A100 copy at 1.3 of its peak", a100, bench.Memory, 2650, nil, acceptance.Fail, "which no NVIDIA A100"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
 // Thresholds of the interconnect checks. The plan names the interconnect
@@ -31,7 +32,7 @@ func checks(f *Fleet, opt Options) []acceptance.Result {
 	out := []acceptance.Result{
 		checkInputs(f),
 		checkDigests(f),
-		checkSignatures(f, opt.Signatures),
+		checkSignatures(f, opt.AllowedSigners != nil),
 		checkVerdicts(f),
 		checkNodeCount(f),
 		checkGPUCount(f),
@@ -163,9 +164,11 @@ func checkVerdicts(f *Fleet) acceptance.Result {
 	}
 	var bad, open []string
 	for _, n := range f.Nodes {
-		switch n.Verdict {
-		case acceptance.VerdictPass:
-		case acceptance.VerdictIncomplete:
+		switch {
+		case n.Origin == provenance.File && n.Verdict != acceptance.VerdictFail:
+			open = append(open, fmt.Sprintf("%s: facts from a saved file", n.name()))
+		case n.Verdict == acceptance.VerdictPass:
+		case n.Verdict == acceptance.VerdictIncomplete:
 			open = append(open, fmt.Sprintf("%s: %d checks skipped", n.name(), n.Summary.Skip))
 		default:
 			bad = append(bad, fmt.Sprintf("%s: %d failed", n.name(), n.Summary.Fail))
@@ -260,17 +263,21 @@ func checkHosts(f *Fleet) acceptance.Result {
 // GUID) in two reports: the same box counted twice under two host names.
 // Each pair of reports is named once, with what they share.
 func checkGPUs(f *Fleet) acceptance.Result {
-	r := result("fleet_unique_gpus", "A1", "no GPU UUID, GPU serial or InfiniBand node GUID in two reports")
+	r := result("fleet_unique_gpus", "A1", "no GPU UUID, GPU serial, InfiniBand node GUID or host identity (DMI product UUID, machine-id, MAC) in two reports")
 	type pair struct{ a, b int }
 	shared := map[pair]map[string]int{}
 	example := map[pair]string{}
 	var order []pair
 	ids := 0
-	for _, kind := range []string{"GPU UUID", "GPU serial", "InfiniBand node GUID"} {
+	for _, kind := range idKinds {
 		first := map[string]int{}
 		for i, n := range f.Nodes {
 			inNode := map[string]bool{}
-			for _, id := range identities(n, kind) {
+			for _, written := range identities(n, kind) {
+				// Identities are compared without case: NVML and
+				// nvidia-smi write a UUID in either, and an edited
+				// report may change it.
+				id := strings.ToLower(strings.TrimSpace(written))
 				if inNode[id] {
 					continue
 				}
@@ -284,7 +291,7 @@ func checkGPUs(f *Fleet) acceptance.Result {
 				p := pair{j, i}
 				if shared[p] == nil {
 					shared[p] = map[string]int{}
-					example[p] = kind + " " + id
+					example[p] = kind + " " + written
 					order = append(order, p)
 				}
 				shared[p][kind]++
@@ -295,9 +302,9 @@ func checkGPUs(f *Fleet) acceptance.Result {
 	total := 0
 	for _, p := range order {
 		var what []string
-		for _, kind := range []string{"GPU UUID", "GPU serial", "InfiniBand node GUID"} {
+		for _, kind := range idKinds {
 			if c := shared[p][kind]; c > 0 {
-				what = append(what, fmt.Sprintf("%d %ss", c, kind))
+				what = append(what, fmt.Sprintf("%d %s", c, plural(kind)))
 				total += c
 			}
 		}
@@ -313,6 +320,17 @@ func checkGPUs(f *Fleet) acceptance.Result {
 	return pass(r, measured, msg.New("fleet.boxes.pass"))
 }
 
+// plural is a kind of identity in the plural.
+func plural(kind string) string {
+	if k, ok := strings.CutSuffix(kind, "y"); ok {
+		return k + "ies"
+	}
+	return kind + "s"
+}
+
+// idKinds are the kinds of identity no two nodes may share.
+var idKinds = []string{"GPU UUID", "GPU serial", "InfiniBand node GUID", "host identity"}
+
 // identities are the node's ids of one kind.
 func identities(n Node, kind string) []string {
 	switch kind {
@@ -320,6 +338,8 @@ func identities(n Node, kind string) []string {
 		return n.UUIDs
 	case "GPU serial":
 		return n.Serials
+	case "host identity":
+		return n.HostIDs
 	}
 	if n.IB != nil {
 		return n.IB.GUIDs

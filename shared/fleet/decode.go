@@ -7,6 +7,8 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/internal/seal"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/report"
 )
 
 // Seal sets the digest. It first replaces f's content by what a reader of
@@ -69,9 +71,9 @@ func Decode(data []byte) (*Fleet, error) {
 	return &f, nil
 }
 
-// Verify decodes a fleet file and recomputes its digest: ok is true when
-// the stated digest (want) is the digest of the content (got).
-func Verify(data []byte) (ok bool, want, got string, err error) {
+// VerifyDigest decodes a fleet file and recomputes its digest: ok is true
+// when the stated digest (want) is the digest of the content (got).
+func VerifyDigest(data []byte) (ok bool, want, got string, err error) {
 	f, err := Decode(data)
 	if err != nil {
 		return false, "", "", err
@@ -84,9 +86,24 @@ func Verify(data []byte) (ok bool, want, got string, err error) {
 	return got == f.Digest, f.Digest, got, nil
 }
 
-// decodeStrict reads one fleet document (seal.Decode).
+// lengths bound a fleet file's arrays before it is decoded
+// (strictjson.CheckLengths), as a report's are.
+var lengths = map[string]int{
+	"nodes": MaxReports, "rejected": MaxReports, "checks": 64, "nodes[].gpu_uuids": report.MaxGPUs,
+	"nodes[].gpu_serials": report.MaxGPUs, "nodes[].host_ids": report.MaxPorts + 2, "nodes[].ib.guids": report.MaxPorts,
+}
+
+// decodeStrict reads one fleet document (seal.Decode), refusing repeated
+// keys and keys that differ from the documented ones only by case, as a
+// report's decoder does.
 func decodeStrict(data []byte, v any) error {
+	if err := strictjson.CheckLengths(data, lengths); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
 	if err := seal.Decode(data, v); err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
+	if err := strictjson.CheckKeys(data, v); err != nil {
 		return fmt.Errorf("fleet: %w", err)
 	}
 	return nil

@@ -42,8 +42,9 @@ const Schema = "gpuplan.fleet/v1"
 
 // Bounds of what Merge and Decode accept.
 const (
-	// MaxReports is the most node reports one merge takes.
-	MaxReports = 4096
+	// MaxReports is the most node reports one merge takes (8,192 GPUs at
+	// 8 a node).
+	MaxReports = 1024
 	// MaxBytes bounds a fleet file: about 3 KB per node.
 	MaxBytes = 32 << 20
 )
@@ -117,9 +118,15 @@ type Node struct {
 	GPUName string `json:"gpu_name"`
 	// Driver is the NVIDIA driver version; "" when unknown.
 	Driver string `json:"driver"`
+	// Origin is where the report's facts came from (provenance.Live or
+	// provenance.File); a saved file makes the node incomplete.
+	Origin string `json:"origin"`
 	// UUIDs and Serials are the GPUs' identities that were read.
 	UUIDs   []string `json:"gpu_uuids"`
 	Serials []string `json:"gpu_serials"`
+	// HostIDs are the machine's identities from the kernel, each as its
+	// kind and value ("machine-id 4c4c…"), lower-case.
+	HostIDs []string `json:"host_ids"`
 	// Bench is the median rate of the node's GPUs per bench kind ("fp32",
 	// "memory" …), from the report's bench checks; absent when the node
 	// ran no bench.
@@ -147,7 +154,8 @@ type IB struct {
 
 // Signature is the outcome of checking one report's SSH signature.
 type Signature struct {
-	// Status is "verified", "missing", "invalid" or "unavailable".
+	// Status is "verified", "missing", "invalid" or "unavailable" (the
+	// report.Sig* values, and SigUnavailable).
 	Status string `json:"status"`
 	// Signer is the principal of the allowed-signers file that signed.
 	Signer string `json:"signer,omitempty"`
@@ -161,6 +169,13 @@ const (
 	SigMissing     = "missing"
 	SigInvalid     = "invalid"
 	SigUnavailable = "unavailable"
+)
+
+// The kinds of host identity in Node.HostIDs.
+const (
+	IDProductUUID = "product-uuid"
+	IDMachineID   = "machine-id"
+	IDMAC         = "mac"
 )
 
 // Rejected is a file that was not merged.

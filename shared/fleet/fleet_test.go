@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 var (
@@ -94,7 +96,8 @@ func reportOf(t testing.TB, n node, planFile []byte) []byte {
 			run.GPUs = append(run.GPUs, bench.GPU{Index: i, Name: "NVIDIA H100 80GB HBM3", CardID: "h100-80g-sxm",
 				Measurements: []bench.Measurement{{Kind: bench.FP32, Value: n.fp32 + float64(i)/10, Best: n.fp32 + 1, Samples: 5, Seconds: 2}}})
 		}
-		r.Checks = append(r.Checks, bench.Judge(run, bench.Options{})...)
+		r.Bench = &report.Bench{Run: run}
+		r.Checks = report.Derive(r)
 		r.Summary = report.Summarize(r.Checks)
 	}
 	if n.ibRate > 0 {
@@ -204,7 +207,7 @@ func TestGolden(t *testing.T) {
 					t.Errorf("%s: %v", c.ID, err)
 				}
 			}
-			if ok, want, got, err := Verify(js); err != nil || !ok {
+			if ok, want, got, err := VerifyDigest(js); err != nil || !ok {
 				t.Errorf("the sealed fleet does not verify: %v %s %s", err, want, got)
 			}
 		})
@@ -318,21 +321,32 @@ func TestTampered(t *testing.T) {
 	}
 }
 
-// TestSignatures: verified, invalid and unavailable signatures.
+// TestSignatures: with allowed signers, each report's signature is
+// checked by Merge itself: verified, missing, or by a key not allowed.
 func TestSignatures(t *testing.T) {
 	pf := planJSON(16)
 	in := inputs(t, pf, node{host: "node-a", id: 1}, node{host: "node-b", id: 2})
+	alice, mallory := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{1}, 32)), ed25519.NewKeyFromSeed(bytes.Repeat([]byte{2}, 32))
+	allowed := []byte("sre@example.com namespaces=\"gpuplan-report\" " + sshsig.AuthorizedKey(alice.Public().(ed25519.PublicKey)) + "\n")
+	sign := func(k ed25519.PrivateKey, data []byte) []byte {
+		s, err := sshsig.Sign(k, sshsig.Namespace, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
 	for _, c := range []struct {
-		a, b *Signature
+		a, b []byte
 		want acceptance.Status
 		msg  string
 	}{
-		{&Signature{Status: SigVerified, Signer: "sre@example.com"}, &Signature{Status: SigVerified, Signer: "sre@example.com"}, acceptance.Pass, "signed by sre@example.com"},
-		{&Signature{Status: SigVerified, Signer: "sre@example.com"}, &Signature{Status: SigMissing, Detail: "no report-node-b.json.sig"}, acceptance.Fail, "report-node-b.json missing (no report-node-b.json.sig)"},
-		{&Signature{Status: SigUnavailable, Detail: "signature verification unavailable"}, &Signature{Status: SigUnavailable}, acceptance.Skip, "signature verification unavailable"},
+		{sign(alice, in[0].Data), sign(alice, in[1].Data), acceptance.Pass, "signed by sre@example.com"},
+		{sign(alice, in[0].Data), nil, acceptance.Fail, "report-node-b.json missing (no report-node-b.json.sig beside the report)"},
+		{sign(alice, in[0].Data), sign(mallory, in[1].Data), acceptance.Fail, "report-node-b.json invalid (the signature is valid, but its key"},
+		{sign(alice, in[1].Data), sign(alice, in[1].Data), acceptance.Fail, "report-node-a.json invalid"},
 	} {
-		in[0].Signature, in[1].Signature = c.a, c.b
-		f, err := Merge(in, Options{Signatures: true, Tool: testTool, Now: testTime})
+		in[0].Sig, in[1].Sig = c.a, c.b
+		f, err := Merge(in, Options{AllowedSigners: allowed, Tool: testTool, Now: testTime})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -376,12 +390,16 @@ func TestDecodeRefuses(t *testing.T) {
 		"trailing": {string(good) + "{}", "unexpected data"},
 		"digest":   {replaceLast(string(good), `"digest": "`, `"digest": "X`), "digest must be"},
 		"status":   {strings.Replace(string(good), `"status": "pass"`, `"status": "ok"`, 1), "status must be"},
+		// encoding/json would fill summary from either key: a reader who
+		// sees the first is misled.
+		"key case": {strings.Replace(string(good), `"summary": {`, `"SUMMARY": {"verdict": "pass"}, "summary": {`, 1), "SUMMARY"},
+		"nodes":    {strings.Replace(string(good), `"nodes": [`, `"nodes": [`+strings.Repeat(`{},`, MaxReports+1), 1), "nodes: more than 1024 entries"},
 	} {
 		if _, err := Decode([]byte(c.in)); err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %v, want %q", name, err, c.err)
 		}
 	}
-	ok, _, _, err := Verify(bytes.Replace(good, []byte(`"gpus": 8`), []byte(`"gpus": 9`), 1))
+	ok, _, _, err := VerifyDigest(bytes.Replace(good, []byte(`"gpus": 8`), []byte(`"gpus": 9`), 1))
 	if err != nil || ok {
 		t.Errorf("an edited fleet verifies: %v %v", ok, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,9 +27,12 @@ type Input struct {
 	Data []byte
 	// Err is why the file could not be read; it is rejected with it.
 	Err error
-	// Signature is the outcome of checking the file's signature; nil when
-	// signatures are not checked.
-	Signature *Signature
+	// Sig is the armored SSH signature found beside the file; nil when
+	// none was found. It is checked when Options.AllowedSigners is set.
+	Sig []byte
+	// audited is Data already verified against the same allowed signers
+	// (Verify's own reading), so that Merge does not derive it again.
+	audited *report.Outcome
 }
 
 // Options is what Merge knows besides the reports.
@@ -38,9 +42,11 @@ type Options struct {
 	Plan *Plan
 	// NCCL is the all_reduce_perf run across the nodes; nil when none.
 	NCCL *fabric.NCCL
-	// Signatures is true when signatures were asked for (--allowed-signers):
-	// then every Input carries its Signature.
-	Signatures bool
+	// AllowedSigners is the allowed_signers file every report's signature
+	// is checked against (--allowed-signers); nil checks none.
+	AllowedSigners []byte
+	// Nonce is the buyer's challenge every report must carry; "" for any.
+	Nonce string
 	// Tool and Now stamp the fleet report.
 	Tool report.Tool
 	Now  time.Time
@@ -95,7 +101,7 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 		}
 		in = in[:MaxReports]
 	}
-	reports := make([]*report.Report, len(in))
+	outcomes := make([]*report.Outcome, len(in))
 	order := map[string]int{}
 	for i, x := range in {
 		if _, ok := order[x.Name]; !ok {
@@ -105,28 +111,30 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not read: " + x.Err.Error()})
 			continue
 		}
-		r, err := report.Decode(x.Data)
+		o, err := x.audited, error(nil)
+		if o == nil {
+			o, err = report.Verify(x.Data, report.VerifyOptions{Signature: x.Sig, AllowedSigners: opt.AllowedSigners, AllowUnsigned: true})
+		}
 		if err != nil {
 			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not a gpuverify report: " + err.Error()})
 			continue
 		}
-		reports[i] = r
+		outcomes[i] = o
 	}
 	p := opt.Plan
 	if p == nil {
-		p = majorityPlan(reports)
+		p = majorityPlan(outcomes)
 	}
 	f.Plan = *p
-	for i, r := range reports {
-		if r == nil {
+	for i, o := range outcomes {
+		if o == nil {
 			continue
 		}
-		if r.PlanSHA256 != p.SHA256 {
-			f.Rejected = append(f.Rejected, Rejected{File: in[i].Name, Reason: fmt.Sprintf(
-				"checked against another plan (sha256 %s, not %s): check every node against the same plan file", short(r.PlanSHA256), short(p.SHA256))})
+		if why := refusal(o, p, opt); why != "" {
+			f.Rejected = append(f.Rejected, Rejected{File: in[i].Name, Reason: why})
 			continue
 		}
-		f.Nodes = append(f.Nodes, nodeOf(in[i], r, p))
+		f.Nodes = append(f.Nodes, nodeOf(in[i], o, p, opt))
 	}
 	sort.SliceStable(f.Rejected, func(i, j int) bool { return order[f.Rejected[i].File] < order[f.Rejected[j].File] })
 	f.Checks = checks(f, opt)
@@ -139,13 +147,14 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 
 // majorityPlan is the plan most reports name (the first of them on a tie),
 // as its acceptance block states it.
-func majorityPlan(reports []*report.Report) *Plan {
+func majorityPlan(outcomes []*report.Outcome) *Plan {
 	count := map[string]int{}
 	var best *report.Report
-	for _, r := range reports {
-		if r == nil {
+	for _, o := range outcomes {
+		if o == nil {
 			continue
 		}
+		r := o.Report
 		count[r.PlanSHA256]++
 		if best == nil || count[r.PlanSHA256] > count[best.PlanSHA256] {
 			best = r
@@ -159,11 +168,44 @@ func majorityPlan(reports []*report.Report) *Plan {
 	return p
 }
 
-// nodeOf summarises one report.
-func nodeOf(x Input, r *report.Report, p *Plan) Node {
-	ok, _, _, _ := report.Verify(x.Data)
-	n := Node{File: x.Name, Time: r.Time, Digest: r.Digest, DigestOK: ok, Signature: x.Signature,
-		Verdict: r.Summary.Verdict, Summary: r.Summary, UUIDs: []string{}, Serials: []string{}}
+// refusal says why a decoded report is not merged: another plan, another
+// nonce, or checks that its own facts do not give; "" merges it. A report
+// whose digest does not match is merged, to fail fleet_digests by name.
+func refusal(o *report.Outcome, p *Plan, opt Options) string {
+	r := o.Report
+	if r.PlanSHA256 != p.SHA256 {
+		return fmt.Sprintf("checked against another plan (sha256 %s, not %s): check every node against the same plan file", short(r.PlanSHA256), short(p.SHA256))
+	}
+	if opt.Nonce != "" && r.Nonce != opt.Nonce {
+		return fmt.Sprintf("carries the nonce %q, not the challenge %q given for this delivery: an old or another delivery's report", clipText(r.Nonce), clipText(opt.Nonce))
+	}
+	if o.DigestOK && (len(o.Material()) > 0 || o.SummaryDiffers) {
+		return fmt.Sprintf("its checks disagree with what its facts give (%d checks%s; edited, or written by another gpuverify version): run gpuverify verify-report on it", len(o.Material()), map[bool]string{true: " and the summary"}[o.SummaryDiffers])
+	}
+	return ""
+}
+
+// clipText bounds a value a report states before a message quotes it.
+func clipText(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}
+
+// nodeOf summarises one report. Its verdict and summary are the ones its
+// facts give (report.Derive), not the ones it states; a report read from a
+// saved file is at best incomplete.
+func nodeOf(x Input, o *report.Outcome, p *Plan, opt Options) Node {
+	r := o.Report
+	n := Node{File: x.Name, Time: r.Time, Digest: r.Digest, DigestOK: o.DigestOK, Origin: r.Origin.Kind,
+		Verdict: o.Summary.Verdict, Summary: o.Summary, UUIDs: []string{}, Serials: []string{}, HostIDs: hostIDs(r)}
+	if opt.AllowedSigners != nil {
+		n.Signature = &Signature{Status: o.Signature.Status, Signer: o.Signature.Signer, Detail: o.Signature.Detail}
+		if o.Signature.Status == report.SigMissing {
+			n.Signature.Detail = "no " + path.Base(x.Name) + ".sig beside the report"
+		}
+	}
 	if r.Facts != nil {
 		n.Host = r.Facts.Host.Hostname.Or("")
 		n.Driver = r.Facts.DriverVersion.Or("")
@@ -178,11 +220,33 @@ func nodeOf(x Input, r *report.Report, p *Plan) Node {
 			}
 		}
 	}
-	n.Bench = benchOf(r)
+	n.Bench = benchOf(o.Checks)
 	if r.Fabric != nil {
 		n.IB = ibOf(r.Fabric, layerOf(p.Interconnect))
 	}
 	return n
+}
+
+// hostIDs are the machine's own identities the kernel gave on a live run:
+// the DMI product UUID, the machine-id and the network adapters' MAC
+// addresses, each prefixed by its kind ("mac 0c:42:…"), lower-case.
+func hostIDs(r *report.Report) []string {
+	out := []string{}
+	k := r.Origin.Kernel
+	if k == nil || k.Host == nil {
+		return out
+	}
+	add := func(kind, v string) {
+		if v = strings.ToLower(strings.TrimSpace(v)); v != "" {
+			out = append(out, kind+" "+v)
+		}
+	}
+	add(IDProductUUID, k.Host.ProductUUID.Or(""))
+	add(IDMachineID, k.Host.MachineID.Or(""))
+	for _, m := range k.Host.MACs {
+		add(IDMAC, m)
+	}
+	return out
 }
 
 // modelOf is the name most of the GPUs report.
@@ -200,12 +264,12 @@ func modelOf(f *facts.Facts) string {
 }
 
 // benchOf is the median of each bench rate over the node's GPUs, read from
-// the report's per-GPU bench checks ("gpu3/bench_fp32", measured "61.8
+// the node's derived per-GPU bench checks ("gpu3/bench_fp32", measured "61.8
 // TFLOPS, 0.95 of the catalogue"). Skipped and failed measurements count
 // for nothing: their checks already speak in the node's verdict.
-func benchOf(r *report.Report) map[string]float64 {
+func benchOf(checks []acceptance.Result) map[string]float64 {
 	vals := map[string][]float64{}
-	for _, c := range r.Checks {
+	for _, c := range checks {
 		_, check, ok := strings.Cut(c.ID, "/")
 		if !ok || !strings.HasPrefix(c.ID, "gpu") || c.Status == acceptance.Skip {
 			continue

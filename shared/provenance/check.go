@@ -25,8 +25,13 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 	}
 	k := o.Kernel
 	out = append(out, driver(k, f), procGPUs(k, f), pciDevices(k, f), library(k), loader(k.Library))
+	byIndex := make(map[int]facts.GPU, len(f.GPUs))
+	for _, g := range slices.Backward(f.GPUs) {
+		byIndex[g.Index] = g // the first GPU of an index, as a linear search finds it
+	}
+	procs := procByBus(k)
 	for _, p := range k.PCI {
-		g, ok := gpuAt(f, p.Index)
+		g, ok := byIndex[p.Index]
 		if !ok {
 			res := acceptance.Result{
 				ID: fmt.Sprintf("gpu%d/kernel_pci_id", p.Index), Rule: "A4",
@@ -41,7 +46,7 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 			continue
 		}
 		out = append(out, pciID(p, g), subsystemID(p, g), linkWidth(p, g), linkGen(p, g), numaNode(p, g))
-		if res, ok := procGPU(k, p, g); ok {
+		if res, ok := procGPU(procs, p, g); ok {
 			out = append(out, res)
 		}
 	}
@@ -133,6 +138,12 @@ func procGPUs(k *Kernel, f *facts.Facts) acceptance.Result {
 	}
 	nvml := nvmlBuses(f)
 	res.Measured = fmt.Sprintf("NVML %d (%s), kernel %d (%s)", len(nvml), list(nvml), len(kernel), list(kernel))
+	if phantom := noBus(f); len(phantom) > 0 {
+		// A GPU whose PCI info fails cannot be matched with the kernel's:
+		// counting it would let a wrapped NVML add a GPU.
+		res.Say(acceptance.Fail, msg.New("prov.gpus.nobus", msg.Text(strings.Join(phantom, "; "))))
+		return res
+	}
 	onlyNVML, onlyKernel := diff(nvml, kernel), diff(kernel, nvml)
 	if len(onlyNVML) > 0 || len(onlyKernel) > 0 || len(nvml) != len(kernel) {
 		res.Say(acceptance.Fail, msg.New("prov.gpus.fail", msg.Text(list(onlyNVML)), msg.Text(list(onlyKernel))))
@@ -172,7 +183,8 @@ func pciDevices(k *Kernel, f *facts.Facts) acceptance.Result {
 // own, named for the kernel module's version.
 func library(k *Kernel) acceptance.Result {
 	l := k.Library
-	res := acceptance.Result{ID: "kernel_library", Rule: "A4", Expected: "one libnvidia-ml.so.<kernel driver version>, not chosen by hand", Measured: l.Path.String()}
+	res := acceptance.Result{ID: "kernel_library", Rule: "A4", Expected: "one libnvidia-ml.so.<kernel driver version> in a system library directory, as its package installed it, not chosen by hand",
+		Measured: libraryMeasured(l)}
 	p, ok := l.Path.Get()
 	if !ok {
 		res.Say(acceptance.Skip, msg.New("prov.library.skip"))
@@ -184,6 +196,15 @@ func library(k *Kernel) acceptance.Result {
 	}
 	if len(l.Mapped) > 1 {
 		bad = append(bad, fmt.Sprintf("%d NVML libraries are mapped: %s", len(l.Mapped), strings.Join(l.Mapped, ", ")))
+	}
+	if !SystemLibDir(path.Dir(p)) {
+		bad = append(bad, fmt.Sprintf("%s is outside the system library directories (%s), where no driver installs it", p, strings.Join(systemLibDirs, ", ")))
+	}
+	if l.OnDiskDiffers {
+		bad = append(bad, "the library the process mapped is not the file now at its path: it was replaced or deleted after gpuverify loaded it")
+	}
+	if pkg, ok := l.Package.Get(); ok && l.PackageModified {
+		bad = append(bad, fmt.Sprintf("the file is not the one package %s installed (its MD5 differs from the package's)", pkg))
 	}
 	libVer, hasVer := strings.CutPrefix(path.Base(p), "libnvidia-ml.so.")
 	kv, okK := k.DriverVersion.Get()
@@ -205,15 +226,70 @@ func library(k *Kernel) acceptance.Result {
 	return res
 }
 
+// libraryMeasured is what the record says of the library: its path, and
+// its SHA-256 and package when they were read.
+func libraryMeasured(l Library) string {
+	m := l.Path.String()
+	if h, ok := l.SHA256.Get(); ok {
+		m += ", sha256 " + h
+	}
+	if pkg, ok := l.Package.Get(); ok {
+		m += ", from package " + pkg
+	}
+	return m
+}
+
+// loaderOptions are ld.so's options that choose or wrap libraries.
+var loaderOptions = []string{"--library-path", "--preload", "--audit", "--inhibit-cache", "--inhibit-rpath", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"}
+
+// startedByLoader says how the process was started through the dynamic
+// loader run as a program ("ld.so --library-path DIR gpuverify"), which
+// chooses libraries no environment variable shows; "" when it was not.
+func startedByLoader(l Library) string {
+	var why []string
+	if exe, ok := l.Exe.Get(); ok && isLoader(path.Base(exe)) {
+		why = append(why, "/proc/self/exe is "+exe)
+	}
+	if base, ok := l.ATBase.Get(); ok && base == "0x0" {
+		why = append(why, "AT_BASE is 0 (no interpreter: the loader is the program)")
+	}
+	if len(l.Cmdline) > 0 && isLoader(path.Base(l.Cmdline[0])) {
+		var opts []string
+		for _, a := range l.Cmdline {
+			for _, o := range loaderOptions {
+				if a == o || strings.HasPrefix(a, o+"=") {
+					opts = append(opts, a)
+				}
+			}
+		}
+		why = append(why, fmt.Sprintf("the command line starts with %s %s", l.Cmdline[0], strings.Join(opts, " ")))
+	}
+	return strings.Join(why, "; ")
+}
+
+// isLoader reports whether a file name is the dynamic loader's:
+// ld-linux-x86-64.so.2, ld-linux-aarch64.so.1, ld.so, ld64.so.2,
+// ld-musl-x86_64.so.1.
+func isLoader(base string) bool {
+	return strings.HasPrefix(base, "ld-linux") || strings.HasPrefix(base, "ld.so") || strings.HasPrefix(base, "ld64.so") || strings.HasPrefix(base, "ld-musl")
+}
+
 // loader checks what could have made the dynamic loader pick another
-// library or wrap it: LD_PRELOAD, /etc/ld.so.preload, LD_LIBRARY_PATH.
+// library or wrap it: LD_PRELOAD, /etc/ld.so.preload, LD_AUDIT,
+// LD_LIBRARY_PATH, and the loader started as the program.
 func loader(l Library) acceptance.Result {
-	res := acceptance.Result{ID: "kernel_loader", Rule: "A4", Expected: "no LD_PRELOAD, no /etc/ld.so.preload, library not found through LD_LIBRARY_PATH"}
+	res := acceptance.Result{ID: "kernel_loader", Rule: "A4", Expected: "no LD_PRELOAD, /etc/ld.so.preload or LD_AUDIT, library not found through LD_LIBRARY_PATH, gpuverify not started through ld.so"}
 	pre, preOK := l.PreloadFile.Get()
-	res.Measured = fmt.Sprintf("LD_PRELOAD=%q, LD_LIBRARY_PATH=%q, /etc/ld.so.preload %s", l.LDPreload, l.LDLibraryPath, quoteOr(l.PreloadFile))
+	res.Measured = fmt.Sprintf("LD_PRELOAD=%q, LD_LIBRARY_PATH=%q, LD_AUDIT=%q, /etc/ld.so.preload %s, exe %s, AT_BASE %s", l.LDPreload, l.LDLibraryPath, l.LDAudit, quoteOr(l.PreloadFile), l.Exe, l.ATBase)
 	var bad []string
 	if l.LDPreload != "" {
 		bad = append(bad, "LD_PRELOAD loads "+l.LDPreload+" before every library")
+	}
+	if l.LDAudit != "" {
+		bad = append(bad, "LD_AUDIT runs "+l.LDAudit+", which can hand the loader another file for any library")
+	}
+	if how := startedByLoader(l); how != "" {
+		bad = append(bad, "gpuverify was started through the dynamic loader, whose options choose libraries ("+how+")")
 	}
 	if preOK && strings.TrimSpace(pre) != "" {
 		bad = append(bad, "/etc/ld.so.preload loads "+strings.Join(strings.Fields(pre), ", ")+" into every program")
@@ -402,16 +478,11 @@ func numaNode(p PCIDevice, g facts.GPU) acceptance.Result {
 }
 
 // procGPU compares the model and UUID in /proc/driver/nvidia/gpus/BUS.
-func procGPU(k *Kernel, p PCIDevice, g facts.GPU) (acceptance.Result, bool) {
-	gpus, ok := k.ProcGPUs.Get()
+func procGPU(procs map[string]ProcGPU, p PCIDevice, g facts.GPU) (acceptance.Result, bool) {
+	pg, ok := procs[NormBus(p.BusID)]
 	if !ok {
-		return acceptance.Result{}, false
+		return acceptance.Result{}, false // kernel_gpus already fails (or was not read)
 	}
-	i := slices.IndexFunc(gpus, func(pg ProcGPU) bool { return NormBus(pg.BusID) == NormBus(p.BusID) })
-	if i < 0 {
-		return acceptance.Result{}, false // kernel_gpus already fails
-	}
-	pg := gpus[i]
 	res := acceptance.Result{ID: fmt.Sprintf("gpu%d/kernel_model", g.Index), Rule: "A1", Expected: "NVML's name and UUID = /proc/driver/nvidia/gpus/" + pg.BusID + "/information",
 		Measured: fmt.Sprintf("NVML %s %s, kernel %q %q", g.Name, g.UUID, pg.Model, pg.UUID)}
 	var bad []string
@@ -474,20 +545,39 @@ func nvmlBuses(f *facts.Facts) []string {
 	return out
 }
 
-func gpuAt(f *facts.Facts, index int) (facts.GPU, bool) {
-	for _, g := range f.GPUs {
-		if g.Index == index {
-			return g, true
-		}
+// procByBus is the kernel's GPUs by normalised bus id, the first of each;
+// empty when they were not read.
+func procByBus(k *Kernel) map[string]ProcGPU {
+	gpus, _ := k.ProcGPUs.Get()
+	out := make(map[string]ProcGPU, len(gpus))
+	for _, pg := range slices.Backward(gpus) {
+		out[NormBus(pg.BusID)] = pg
 	}
-	return facts.GPU{}, false
+	return out
 }
 
-// diff returns the elements of a not in b.
+// noBus lists the GPUs NVML gave no PCI bus id for ("GPU 3: reason"):
+// GPUs nothing in the kernel can be held against.
+func noBus(f *facts.Facts) []string {
+	var out []string
+	for _, g := range f.GPUs {
+		if !g.BusID.OK() {
+			out = append(out, fmt.Sprintf("GPU %d (%s)", g.Index, g.BusID.Reason()))
+		}
+	}
+	return out
+}
+
+// diff returns the elements of a not in b, in a's order, in time linear
+// in both.
 func diff(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
 	var out []string
 	for _, x := range a {
-		if !slices.Contains(b, x) {
+		if !in[x] {
 			out = append(out, x)
 		}
 	}

@@ -72,6 +72,23 @@ func TestDisagreements(t *testing.T) {
 		want   string
 	}{
 		{"driver", func(k *Kernel, f *facts.Facts) { k.DriverVersion = facts.Known("535.104.05") }, "kernel_driver", acceptance.Fail, "NVML says driver 470.82.01 but the kernel module is 535.104.05"},
+		{"ld.so --library-path", func(k *Kernel, f *facts.Facts) {
+			k.Library.Exe, k.Library.ATBase = facts.Known("/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"), facts.Known("0x0")
+			k.Library.Cmdline = []string{"/lib64/ld-linux-x86-64.so.2", "--library-path", "/opt/fake", "/usr/local/bin/gpuverify", "check"}
+		}, "kernel_loader", acceptance.Fail, "gpuverify was started through the dynamic loader, whose options choose libraries (/proc/self/exe is /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2; AT_BASE is 0 (no interpreter: the loader is the program); the command line starts with /lib64/ld-linux-x86-64.so.2 --library-path)"},
+		{"LD_AUDIT", func(k *Kernel, f *facts.Facts) { k.Library.LDAudit = "/opt/fake/audit.so" }, "kernel_loader", acceptance.Fail, "LD_AUDIT runs /opt/fake/audit.so"},
+		{"library outside the system directories (--library-path, a symlinked or relative LD_LIBRARY_PATH entry)", func(k *Kernel, f *facts.Facts) {
+			k.Library.Path = facts.Known("/home/vendor/lib/libnvidia-ml.so.470.82.01")
+		}, "kernel_library", acceptance.Fail, "/home/vendor/lib/libnvidia-ml.so.470.82.01 is outside the system library directories"},
+		{"library swapped after loading", func(k *Kernel, f *facts.Facts) { k.Library.OnDiskDiffers = true }, "kernel_library", acceptance.Fail, "not the file now at its path"},
+		{"library file replaced under its package", func(k *Kernel, f *facts.Facts) {
+			k.Library.Package, k.Library.PackageModified = facts.Known("libnvidia-compute-470:amd64"), true
+		}, "kernel_library", acceptance.Fail, "the file is not the one package libnvidia-compute-470:amd64 installed"},
+		{"phantom GPU whose PciInfo fails", func(k *Kernel, f *facts.Facts) {
+			g := f.GPUs[0]
+			g.Index, g.UUID, g.BusID = 1, facts.Known("GPU-fake-0001"), facts.Unavailable[string]("nvmlDeviceGetPciInfo: Unknown Error")
+			f.GPUs = append(f.GPUs, g)
+		}, "kernel_gpus", acceptance.Fail, "NVML lists a GPU without a PCI bus id, which the kernel cannot be asked about: GPU 1 (nvmlDeviceGetPciInfo: Unknown Error)"},
 		{"T4 in the slot", func(k *Kernel, f *facts.Facts) { k.PCI[0].Device = facts.Known("0x1eb8") }, "gpu0/kernel_pci_id", acceptance.Fail, "NVML says PCI id 0x20B210DE, the kernel says 0x1EB810DE"},
 		{"no such device", func(k *Kernel, f *facts.Facts) {
 			k.PCI[0].Vendor = facts.Unavailable[string]("no /sys/bus/pci/devices/0000:07:00.0")

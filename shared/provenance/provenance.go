@@ -57,6 +57,25 @@ type Kernel struct {
 	// Library is the NVML library gpuverify loaded and the loader's
 	// environment.
 	Library Library `json:"library"`
+	// Host is the machine's own identities, so that one box cannot be
+	// merged twice under two host names; nil in reports that did not
+	// record them.
+	Host *HostIdentity `json:"host,omitempty"`
+}
+
+// HostIdentity is what the kernel says identifies the machine itself.
+type HostIdentity struct {
+	// ProductUUID is the firmware's system UUID,
+	// /sys/class/dmi/id/product_uuid (readable by root only on most
+	// distributions).
+	ProductUUID facts.Value[string] `json:"product_uuid"`
+	// MachineID is /etc/machine-id, written once when the OS was
+	// installed (machine-id(5)).
+	MachineID facts.Value[string] `json:"machine_id"`
+	// MACs are the permanent addresses of the physical network adapters,
+	// /sys/class/net/*/address of the interfaces with a device link,
+	// sorted.
+	MACs []string `json:"macs"`
 }
 
 // ProcGPU is one directory of /proc/driver/nvidia/gpus and what its
@@ -116,4 +135,31 @@ type Library struct {
 	// PreloadFile is the content of /etc/ld.so.preload ("" when the file
 	// is absent or empty).
 	PreloadFile facts.Value[string] `json:"ld_so_preload"`
+	// LDAudit is the LD_AUDIT environment variable: audit libraries the
+	// loader runs, which can hand it another file for any library.
+	LDAudit string `json:"ld_audit,omitempty"`
+	// Exe is the program the process runs (/proc/self/exe): gpuverify, or
+	// the dynamic loader itself when it was started as "ld.so
+	// --library-path DIR gpuverify".
+	Exe facts.Value[string] `json:"exe"`
+	// Cmdline is the process's command line (/proc/self/cmdline), at
+	// most 64 arguments.
+	Cmdline []string `json:"cmdline,omitempty"`
+	// ATBase is where the kernel loaded the program's interpreter (the
+	// auxiliary vector's AT_BASE, /proc/self/auxv), in hex: "0x0" when
+	// the loader was run as the program.
+	ATBase facts.Value[string] `json:"at_base"`
+	// SHA256 is the hex SHA-256 of the mapped library file, read through
+	// /proc/self/map_files (the inode the process mapped, even if the
+	// name was replaced since) where the kernel allows, else at Path.
+	SHA256 facts.Value[string] `json:"sha256"`
+	// OnDiskDiffers is true when the file now at Path is not the one the
+	// process mapped: it was replaced or deleted after gpuverify loaded it.
+	OnDiskDiffers bool `json:"on_disk_differs,omitempty"`
+	// Package is the dpkg package that installed the library file;
+	// unavailable where dpkg cannot say (no dpkg, or no package lists the
+	// file, as after NVIDIA's .run installer). PackageModified is true
+	// when the file's MD5 is not the one that package recorded.
+	Package         facts.Value[string] `json:"package"`
+	PackageModified bool                `json:"package_modified,omitempty"`
 }

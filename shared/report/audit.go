@@ -82,13 +82,14 @@ func AuditFile(data []byte) (*Audit, error) {
 	a := &Audit{Report: r, DigestOK: seal.Digest(c) == r.Digest}
 	a.Checks = Derive(r)
 	a.Summary = Summarize(a.Checks)
-	a.Disagreements = compare(r.Checks, a.Checks)
+	a.Disagreements = Compare(r.Checks, a.Checks)
 	a.SummaryDiffers = a.Summary != r.Summary
 	return a, nil
 }
 
-// compare lists the checks of stated that differ from derived, by id.
-func compare(stated, derived []acceptance.Result) []Disagreement {
+// Compare lists the checks of stated that differ from derived, by id: a
+// status that differs, a check missing or extra, or only its wording.
+func Compare(stated, derived []acceptance.Result) []Disagreement {
 	var out []Disagreement
 	want := map[string]acceptance.Result{}
 	for _, d := range derived {

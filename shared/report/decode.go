@@ -19,11 +19,8 @@ func Decode(data []byte) (*Report, error) {
 	if len(data) > MaxBytes {
 		return nil, fmt.Errorf("report is larger than %d bytes", MaxBytes)
 	}
-	var head struct {
-		Schema string `json:"schema"`
-	}
-	if json.Unmarshal(data, &head) == nil && head.Schema == "gpuplan.report/v1" {
-		return nil, fmt.Errorf("report: schema %q was written by an older gpuverify, which did not record where its facts came from: run gpuverify check again", head.Schema)
+	if s := SchemaOf(data); s == "gpuplan.report/v1" && json.Valid(data) {
+		return nil, fmt.Errorf("report: schema %q was written by an older gpuverify, which did not record where its facts came from: run gpuverify check again", s)
 	}
 	var r Report
 	if err := decodeStrict(data, &r); err != nil {
@@ -52,6 +49,9 @@ func Decode(data []byte) (*Report, error) {
 // anything after it (seal.Decode), repeated keys and keys that differ from
 // the documented ones only by case.
 func decodeStrict(data []byte, v any) error {
+	if err := strictjson.CheckLengths(data, lengths); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
 	if err := seal.Decode(data, v); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}

@@ -26,9 +26,11 @@
 //	}
 //
 // The checks and the summary are derived: Derive computes them again from
-// the origin, acceptance, facts and bench, and Audit (gpuverify
-// verify-report, the site's acceptance page) fails a report whose stated
-// checks differ from what the current code derives. So editing a status
+// the origin, acceptance, facts and bench, and Verify, the one audit that
+// gpuverify verify-report, gpuverify merge and the site's acceptance page
+// render, gives no verdict on a report whose stated checks differ from
+// what the current code derives (nor on one with a bad digest, a refused
+// signature, another nonce or another plan). So editing a status
 // does not make a failed delivery pass; only editing the facts does, and
 // the signature (below) shows that.
 //
@@ -219,6 +221,9 @@ func Derive(r *Report) []acceptance.Result {
 	if r.Bench != nil && r.Bench.Run != nil {
 		run := *r.Bench.Run
 		run.GPUs = slices.Clone(run.GPUs)
+		if run.Ran() {
+			out = append(out, provenance.CUDALibrary(r.Origin, run.CUDALibrary))
+		}
 		out = append(out, bench.Judge(&run, bench.OptionsFor(&run, r.Facts, r.Bench.POC))...)
 	}
 	return out
@@ -285,20 +290,3 @@ func canonical(r *Report) ([]byte, error) {
 
 // Marshal returns the report file: r as indented JSON plus a newline.
 func Marshal(r *Report) ([]byte, error) { return seal.Marshal(r) }
-
-// Verify decodes a report file and recomputes its digest. want is the
-// digest the file states, got the digest of its content; ok is true when
-// they match. err is set when the file is not a report this package reads
-// (then ok is false and want and got may be empty).
-func Verify(report []byte) (ok bool, want, got string, err error) {
-	r, err := Decode(report)
-	if err != nil {
-		return false, "", "", err
-	}
-	c, err := canonical(r)
-	if err != nil {
-		return false, r.Digest, "", err
-	}
-	got = seal.Digest(c)
-	return got == r.Digest, r.Digest, got, nil
-}

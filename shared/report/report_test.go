@@ -152,7 +152,7 @@ func TestGolden(t *testing.T) {
 			testkit.Golden(t, filepath.Join("testdata", c.name+".zh.md"), zhMD.Bytes())
 
 			// The golden JSON verifies, and the text renders the same from it.
-			ok, want, got, err := Verify(js)
+			ok, want, got, err := VerifyDigest(js)
 			if err != nil || !ok {
 				t.Fatalf("Verify(golden) = %v, %s, %s, %v", ok, want, got, err)
 			}
@@ -251,7 +251,7 @@ func TestVerifyTamper(t *testing.T) {
 			if bytes.Equal(edited, js) {
 				t.Fatal("the edit changed nothing")
 			}
-			ok, want, got, err := Verify(edited)
+			ok, want, got, err := VerifyDigest(edited)
 			if err != nil || ok || want == got {
 				t.Errorf("Verify = %v, %s, %s, %v; want a mismatch", ok, want, got, err)
 			}
@@ -262,7 +262,7 @@ func TestVerifyTamper(t *testing.T) {
 		if err := json.Compact(&compact, js); err != nil {
 			t.Fatal(err)
 		}
-		if ok, _, _, err := Verify(compact.Bytes()); !ok || err != nil {
+		if ok, _, _, err := VerifyDigest(compact.Bytes()); !ok || err != nil {
 			t.Errorf("compacted report: ok %v, err %v", ok, err)
 		}
 	})
@@ -279,7 +279,7 @@ func TestVerifyTamper(t *testing.T) {
 	}
 	for name, in := range unreadable {
 		t.Run(name, func(t *testing.T) {
-			if ok, _, _, err := Verify(in); ok || err == nil {
+			if ok, _, _, err := VerifyDigest(in); ok || err == nil {
 				t.Errorf("Verify = %v, %v; want an error", ok, err)
 			}
 		})
@@ -322,7 +322,7 @@ func TestEveryFixtureVerifies(t *testing.T) {
 			continue
 		}
 		js, _ := Marshal(r)
-		if ok, want, got, err := Verify(js); !ok || err != nil {
+		if ok, want, got, err := VerifyDigest(js); !ok || err != nil {
 			t.Errorf("%s: Verify = %v (%s vs %s), %v", filepath.Base(path), ok, want, got, err)
 		}
 	}
@@ -342,7 +342,7 @@ func TestSealInvalidUTF8(t *testing.T) {
 		t.Fatal(err)
 	}
 	js, _ := Marshal(r)
-	if ok, want, got, err := Verify(js); !ok || err != nil {
+	if ok, want, got, err := VerifyDigest(js); !ok || err != nil {
 		t.Errorf("Verify = %v (%s vs %s), %v", ok, want, got, err)
 	}
 }

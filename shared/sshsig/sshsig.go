@@ -94,11 +94,28 @@ func Sign(priv ed25519.PrivateKey, namespace string, message []byte) ([]byte, er
 }
 
 // Verify checks an armored signature of message in namespace against an
-// allowed_signers file and returns the principals of the line whose key
-// made it. It fails when the signature is malformed or made for another
-// namespace, when it does not match message, or when no line of
-// allowedSigners lists the key for this namespace at this time.
+// allowed_signers file and returns the principals of the first line whose
+// key made it. It fails when the signature is malformed or made for
+// another namespace, when it does not match message, or when no line of
+// allowedSigners lists the key for this namespace at this time. The file
+// is read line by line as ssh-keygen -Y verify reads it (a malformed line
+// is skipped); the principals are not matched against any identity, as
+// in ssh-keygen -Y find-principals: VerifyPrincipal does that too.
 func Verify(armored []byte, namespace string, message []byte, allowedSigners []byte) (principal string, err error) {
+	return verify(armored, namespace, message, allowedSigners, "")
+}
+
+// VerifyPrincipal is Verify for one identity, as ssh-keygen -Y verify -I
+// principal: the line must also list principal among its patterns.
+func VerifyPrincipal(armored []byte, namespace string, message []byte, allowedSigners []byte, principal string) error {
+	if principal == "" {
+		return errors.New("sshsig: the principal must not be empty")
+	}
+	_, err := verify(armored, namespace, message, allowedSigners, principal)
+	return err
+}
+
+func verify(armored []byte, namespace string, message, allowedSigners []byte, principal string) (string, error) {
 	sig, err := ParseSignature(armored)
 	if err != nil {
 		return "", err
@@ -106,16 +123,25 @@ func Verify(armored []byte, namespace string, message []byte, allowedSigners []b
 	if err := sig.Check(namespace, message); err != nil {
 		return "", err
 	}
-	signers, err := ParseAllowedSigners(allowedSigners)
-	if err != nil {
-		return "", err
+	if len(allowedSigners) > MaxAllowedSignersBytes {
+		return "", fmt.Errorf("sshsig: allowed signers file larger than %d bytes", MaxAllowedSignersBytes)
 	}
-	for _, s := range signers {
-		if s.Key.Equal(sig.PublicKey) && s.Allows(namespace, now()) {
-			return s.Principals, nil
+	s, why := signerFor(allowedSigners, sig.PublicKey, namespace, principal, now())
+	if s != nil {
+		return s.Principals, nil
+	}
+	who := ""
+	if principal != "" {
+		who = fmt.Sprintf(" under the principal %q", clip(principal))
+	}
+	msg := fmt.Sprintf("sshsig: the signature is valid, but its key %s is not in the allowed signers%s for namespace %q: the report was signed by someone else", Fingerprint(sig.PublicKey), who, namespace)
+	if len(why) > 0 {
+		if len(why) > 5 {
+			why = append(why[:5], fmt.Sprintf("and %d more", len(why)-5))
 		}
+		msg += " (" + strings.Join(why, "; ") + ")"
 	}
-	return "", fmt.Errorf("sshsig: the signature is valid, but its key %s is not in the allowed signers for namespace %q: the report was signed by someone else", Fingerprint(sig.PublicKey), namespace)
+	return "", errors.New(msg)
 }
 
 // Check verifies that s signs message in namespace. It does not say who s

@@ -229,7 +229,7 @@ func TestCheckBench(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("report does not verify: %v", err)
 	}
 	rep, _ := report.Decode(data)
@@ -240,7 +240,14 @@ func TestCheckBench(t *testing.T) {
 		}
 	}
 	if rep.Bench == nil || rep.Bench.Run == nil || len(rep.Bench.Run.GPUs) != 1 {
-		t.Errorf("the report does not hold the bench run: %+v", rep.Bench)
+		t.Fatalf("the report does not hold the bench run: %+v", rep.Bench)
+	}
+	// The fake libcuda the bench loaded is named, hashed, and refused: it
+	// is not the driver's file, so its figures prove nothing (rule A4).
+	lib := rep.Bench.Run.CUDALibrary
+	if lib == nil || !strings.HasSuffix(lib.Path, "/libcuda.so.1") || len(lib.SHA256) != 64 || c["kernel_cuda_library"].Status != acceptance.Fail ||
+		!strings.Contains(c["kernel_cuda_library"].Message, "outside the system library directories") {
+		t.Errorf("cuda library %+v: %s %s", lib, c["kernel_cuda_library"].Status, c["kernel_cuda_library"].Message)
 	}
 	if v := gpuverify(t, nil, "verify-report", out); v.Code != 3 || !strings.Contains(v.Stdout, "agree with what gpuverify") || strings.Contains(v.Stderr, "DISAGREE") {
 		t.Errorf("verify-report: exit %d %s %s", v.Code, v.Stdout, v.Stderr)

@@ -1,7 +1,11 @@
 package e2e
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,11 +14,14 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
 
 // built is the gpuverify binary and the fake library, made once per run.
@@ -228,7 +235,7 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 	data, _ := os.ReadFile(out)
-	if ok, _, _, err := report.Verify(data); !ok || err != nil {
+	if ok, _, _, err := report.VerifyDigest(data); !ok || err != nil {
 		t.Errorf("report does not verify: %v", err)
 	}
 	rep, _ := report.Decode(data)
@@ -287,5 +294,83 @@ func TestMonitor(t *testing.T) {
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil || len(rows) != 3 || rows[1][3] != "42" || rows[1][6] != "61.2" || rows[1][7] != "210" {
 		t.Errorf("CSV %v, %v", rows, err)
+	}
+}
+
+// TestLoaderStart: gpuverify started as "ld.so --library-path DIR
+// gpuverify", which leaves no LD_LIBRARY_PATH to see, is caught by the
+// real process's /proc/self/exe, auxv AT_BASE and command line, and its
+// library outside the system directories (rule A4).
+func TestLoaderStart(t *testing.T) {
+	ldso := "/lib64/ld-linux-x86-64.so.2"
+	if _, err := os.Stat(ldso); err != nil {
+		t.Skip("no " + ldso + " here")
+	}
+	bin, libDir := setup(t)
+	cmd := exec.Command(ldso, "--library-path", libDir, bin, "check", "--plan", writePlan(t, "470.57.02"), "--format", "json")
+	cmd.Env = cleanEnv()
+	r, err := testkit.Exec(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := report.Decode([]byte(r.Stdout))
+	if err != nil {
+		t.Fatalf("exit %d: %v\n%s", r.Code, err, r.Stderr)
+	}
+	msgs := map[string]string{}
+	for _, c := range rep.Checks {
+		if c.Status == "fail" {
+			msgs[c.ID] = c.Message
+		}
+	}
+	if !strings.Contains(msgs["kernel_loader"], "started through the dynamic loader") || !strings.Contains(msgs["kernel_loader"], "AT_BASE is 0") ||
+		!strings.Contains(msgs["kernel_library"], "outside the system library directories") || r.Code != 3 {
+		t.Errorf("exit %d, loader %q, library %q", r.Code, msgs["kernel_loader"], msgs["kernel_library"])
+	}
+	// The library's SHA-256, of the inode the process mapped, is recorded.
+	lib, _ := os.ReadFile(filepath.Join(libDir, "libnvidia-ml.so.1"))
+	sum := sha256.Sum256(lib)
+	if l := rep.Origin.Kernel.Library; l.SHA256.Or("") != hex.EncodeToString(sum[:]) || l.OnDiskDiffers {
+		t.Errorf("library sha256 %s (differs %v), want %x", l.SHA256, l.OnDiskDiffers, sum)
+	}
+}
+
+// TestHungNVMLSignal: SIGINT or SIGTERM stops a check stuck in an NVML
+// call within 2 s, with exit 130 and no report or signature written.
+func TestHungNVMLSignal(t *testing.T) {
+	bin, libDir := setup(t)
+	dir := t.TempDir()
+	key := filepath.Join(dir, "key")
+	os.WriteFile(key, sshsig.MarshalPrivateKey(ed25519.NewKeyFromSeed(make([]byte, 32)), "e2e", 1), 0o600)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		out := filepath.Join(dir, "report-"+sig.String()+".json")
+		cmd := exec.Command(bin, "check", "--plan", writePlan(t, "470.57.02"), "--out", out, "--sign", key)
+		cmd.Env = append(cleanEnv(), "LD_LIBRARY_PATH="+libDir, "FAKE_NVML_HANG=1")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		cmd.Process.Signal(sig)
+		began := time.Now()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: still running 5 s after the signal", sig)
+		}
+		ee, _ := err.(*exec.ExitError)
+		if stop := time.Since(began); stop > 2*time.Second || ee == nil || ee.ExitCode() != 130 {
+			t.Errorf("%v: exit %v after %v, stderr %q", sig, err, stop, errb.String())
+		}
+		for _, p := range []string{out, out + ".sig"} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("%v: %s was written", sig, p)
+			}
+		}
 	}
 }

@@ -16,11 +16,14 @@
  *   FAKE_NVML_LOST=1    every device call returns ERROR_GPU_IS_LOST
  *   FAKE_NVML_HW_SLOWDOWN=1  the throttle reasons include HW slowdown
  *   FAKE_NVML_LOG=path  append the name of every function called
+ *   FAKE_NVML_HANG=1    nvmlDeviceGetCount_v2 never returns, as a driver
+ *                       stuck on an Xid error does
  */
 #define NVML_NO_UNVERSIONED_FUNC_DEFS
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "nvml.h"
 
 struct nvmlDevice_st { int index; };
@@ -83,6 +86,7 @@ nvmlReturn_t nvmlSystemGetCudaDriverVersion(int *v) {
 
 nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *n) {
 	called("nvmlDeviceGetCount_v2");
+	while (flag("FAKE_NVML_HANG")) sleep(1);
 	*n = 1;
 	return NVML_SUCCESS;
 }

@@ -39,6 +39,11 @@ func Bench(ctx context.Context, cfg Config) (*bench.Run, error) {
 		r.Skipped = err.Error()
 		return r, nil
 	}
+	override := cfg.Library
+	if override == "" {
+		override = os.Getenv(LibraryEnv)
+	}
+	r.CUDALibrary = loadedLibrary("/proc/self/maps", override)
 	if res := d.cuInit(0); res != cudaSuccess {
 		r.Skipped = initAdvice(d.check("cuInit", res).(*Error))
 		return r, nil

@@ -31,6 +31,7 @@ func Kernel(root string, gpus []facts.GPU, numa map[int]facts.Value[int], getenv
 		ProcGPUs:      procGPUs(root),
 		NVIDIADevices: nvidiaDevices(root),
 		Library:       library(root, getenv),
+		Host:          hostIdentity(root),
 	}
 	for _, g := range gpus {
 		bus, ok := g.BusID.Get()
@@ -172,6 +173,10 @@ func library(root string, getenv func(string) string) provenance.Library {
 		LDPreload:     getenv("LD_PRELOAD"),
 		LDLibraryPath: getenv("LD_LIBRARY_PATH"),
 		Override:      getenv("GPUVERIFY_NVML_LIBRARY"),
+		LDAudit:       getenv("LD_AUDIT"),
+		Exe:           exe(root),
+		Cmdline:       cmdline(root),
+		ATBase:        atBase(root),
 	}
 	data, why := read(root, "proc/self/maps")
 	if why != "" {
@@ -187,6 +192,12 @@ func library(root string, getenv func(string) string) provenance.Library {
 			l.Path = facts.Known(mapped[0])
 			l.Mapped = mapped
 		}
+	}
+	if p, ok := l.Path.Get(); ok {
+		l.SHA256, l.OnDiskDiffers = mappedSHA256(root, string(data), p)
+		l.Package, l.PackageModified = dpkgOwner(root, p)
+	} else {
+		l.SHA256, l.Package = facts.Unavailable[string](l.Path.Reason()), facts.Unavailable[string](l.Path.Reason())
 	}
 	pre, err := os.ReadFile(filepath.Join(root, "etc/ld.so.preload"))
 	switch {
@@ -227,4 +238,35 @@ func contains(l []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// maxNICs bounds the network interfaces read.
+const maxNICs = 256
+
+// hostIdentity reads what identifies the machine itself: the firmware's
+// system UUID, the machine-id and the MAC addresses of the physical
+// network adapters (an interface with a device link; loopback, bridges and
+// veths have none).
+func hostIdentity(root string) *provenance.HostIdentity {
+	h := &provenance.HostIdentity{
+		ProductUUID: firstLine(root, "sys/class/dmi/id/product_uuid"),
+		MachineID:   firstLine(root, "etc/machine-id"),
+		MACs:        []string{},
+	}
+	entries, _ := os.ReadDir(filepath.Join(root, "sys/class/net"))
+	for i, e := range entries {
+		if i == maxNICs {
+			break
+		}
+		dir := filepath.Join(root, "sys/class/net", e.Name())
+		if _, err := os.Stat(filepath.Join(dir, "device")); err != nil {
+			continue
+		}
+		mac := firstLine(root, filepath.Join("sys/class/net", e.Name(), "address")).Or("")
+		if mac = strings.ToLower(mac); mac != "" && mac != "00:00:00:00:00:00" && !contains(h.MACs, mac) {
+			h.MACs = append(h.MACs, mac)
+		}
+	}
+	sort.Strings(h.MACs)
+	return h
 }

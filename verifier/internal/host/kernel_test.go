@@ -1,6 +1,11 @@
 package host
 
 import (
+	"crypto/md5"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -105,4 +110,70 @@ func FuzzKernelFiles(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHostIdentity: the machine's own identities, so merge can tell one
+// box under two host names: the DMI product UUID, the machine-id and the
+// MACs of the adapters with a device (not the loopback or a bridge).
+func TestHostIdentity(t *testing.T) {
+	files := hosttest.Files("470.82.01", realLib, hosttest.A100)
+	files["sys/class/dmi/id/product_uuid"] = "4C4C4544-004D-3510-804B-C4C04F4A3332\n"
+	files["etc/machine-id"] = "0f1e2d3c4b5a69788796a5b4c3d2e1f0\n"
+	files["sys/class/net/eth0/address"] = "0C:42:A1:00:00:01\n"
+	files["sys/class/net/eth0/device/vendor"] = "0x15b3\n"
+	files["sys/class/net/lo/address"] = "00:00:00:00:00:00\n"
+	files["sys/class/net/br0/address"] = "02:42:ac:11:00:02\n"
+	root := hosttest.Write(t, files)
+	h := Kernel(root, nil, nil, env(nil)).Host
+	if h.ProductUUID.Or("") != "4C4C4544-004D-3510-804B-C4C04F4A3332" || h.MachineID.Or("") != "0f1e2d3c4b5a69788796a5b4c3d2e1f0" ||
+		len(h.MACs) != 1 || h.MACs[0] != "0c:42:a1:00:00:01" {
+		t.Errorf("host %+v", h)
+	}
+	// Without the files: unavailable with the reason, never an error.
+	h = Kernel(t.TempDir(), nil, nil, env(nil)).Host
+	if h.MachineID.OK() || !strings.Contains(h.MachineID.Reason(), "no such file") || len(h.MACs) != 0 {
+		t.Errorf("empty root: %+v", h)
+	}
+}
+
+// TestLoaderRecord: how the process was started (/proc/self/exe, cmdline,
+// auxv AT_BASE), LD_AUDIT, and the library's SHA-256 and dpkg package,
+// with a file changed under its package found by its MD5.
+func TestLoaderRecord(t *testing.T) {
+	lib := "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.470.82.01"
+	body := "the driver's NVML\n"
+	files := hosttest.Files("470.82.01", lib, hosttest.A100)
+	files[strings.TrimPrefix(lib, "/")] = body
+	files["proc/self/cmdline"] = "/lib64/ld-linux-x86-64.so.2\x00--library-path\x00/opt/fake\x00gpuverify\x00check\x00"
+	auxv := make([]byte, 48)
+	auxv[0], auxv[8] = 6, 0x10 // AT_PAGESZ 4096>>8, any
+	auxv[16] = atBaseType      // AT_BASE 0x0: the loader is the program
+	files["proc/self/auxv"] = string(auxv)
+	files["var/lib/dpkg/info/libnvidia-compute-470:amd64.list"] = "/.\n/usr\n" + lib + "\n"
+	files["var/lib/dpkg/info/libnvidia-compute-470:amd64.md5sums"] = "3f3c6b4e9a4b0a1c5d2e7f8091a2b3c4  " + strings.TrimPrefix(lib, "/") + "\n"
+	root := hosttest.Write(t, files)
+	if err := os.Symlink("/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2", filepath.Join(root, "proc/self/exe")); err != nil {
+		t.Fatal(err)
+	}
+	l := Kernel(root, nil, nil, env(map[string]string{"LD_AUDIT": "/opt/fake/audit.so"})).Library
+	sum := sha256.Sum256([]byte(body))
+	if l.Exe.Or("") != "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" || l.ATBase.Or("") != "0x0" || l.LDAudit != "/opt/fake/audit.so" ||
+		len(l.Cmdline) != 5 || l.Cmdline[1] != "--library-path" || l.SHA256.Or("") != hex.EncodeToString(sum[:]) ||
+		l.Package.Or("") != "libnvidia-compute-470:amd64" || !l.PackageModified {
+		t.Errorf("library %+v", l)
+	}
+	// The mapped inode (map_files) is not the file now at the path.
+	files["proc/self/map_files/7f1c2a000000-7f1c2a100000"] = "a fake NVML, since replaced\n"
+	l = Kernel(hosttest.Write(t, files), nil, nil, env(nil)).Library
+	fake := sha256.Sum256([]byte("a fake NVML, since replaced\n"))
+	if !l.OnDiskDiffers || l.SHA256.Or("") != hex.EncodeToString(fake[:]) {
+		t.Errorf("swapped after loading: %+v", l)
+	}
+	delete(files, "proc/self/map_files/7f1c2a000000-7f1c2a100000")
+	// The file as the package installed it.
+	m := md5.Sum([]byte(body))
+	files["var/lib/dpkg/info/libnvidia-compute-470:amd64.md5sums"] = hex.EncodeToString(m[:]) + "  " + strings.TrimPrefix(lib, "/") + "\n"
+	if l := Kernel(hosttest.Write(t, files), nil, nil, env(nil)).Library; l.PackageModified || !l.Package.OK() {
+		t.Errorf("unmodified: %+v", l)
+	}
 }
