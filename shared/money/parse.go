@@ -8,12 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// FieldError is the one field-error type of shared/, kept under its old
-// name until every package spells it fielderr.Error.
-//
-// Deprecated: use fielderr.Error.
-type FieldError = fielderr.Error
-
 // maxAmount bounds what Parse accepts: 10^15 yuan, far above any GPU budget,
 // low enough that every accepted value formats and parses back. The bound is
 // inclusive and a multiple of 100, so no display rounding (Round2, or

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
@@ -87,7 +88,7 @@ func (in Input) Validate() error {
 	vendors := map[string]bool{}
 	err := valid.Rows("budgets", in.Budgets, 1, 20, "budgets", func(f string, b Budget) error {
 		if len(b.Vendor) > 100 || vendors[b.Vendor] {
-			return &money.FieldError{Field: f + ".vendor", Value: b.Vendor, Want: "a name of at most 100 bytes that no other budget uses"}
+			return &fielderr.Error{Field: f + ".vendor", Value: b.Vendor, Want: "a name of at most 100 bytes that no other budget uses"}
 		}
 		vendors[b.Vendor] = true
 		return validLines(f+".lines", b.Lines)
@@ -102,7 +103,7 @@ func (in Input) Validate() error {
 		}
 		key := m.Month + "\x00" + m.Vendor
 		if seen[key] {
-			return &money.FieldError{Field: f + ".month", Value: m.Month, Want: "a month no other record of this vendor uses"}
+			return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: "a month no other record of this vendor uses"}
 		}
 		seen[key] = true
 		return nil
@@ -123,10 +124,10 @@ func (in Input) Validate() error {
 
 func (m Month) validate(f string, vendors map[string]bool) error {
 	if _, err := time.Parse("2006-01", m.Month); err != nil || len(m.Month) != 7 {
-		return &money.FieldError{Field: f + ".month", Value: m.Month, Want: `a month written "2026-09"`}
+		return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: `a month written "2026-09"`}
 	}
 	if !vendors[m.Vendor] {
-		return &money.FieldError{Field: f + ".vendor", Value: m.Vendor, Want: "the vendor of one of the budgets"}
+		return &fielderr.Error{Field: f + ".vendor", Value: m.Vendor, Want: "the vendor of one of the budgets"}
 	}
 	if err := valid.IntRange(f+".cards", m.Cards, 1, 100000); err != nil {
 		return err

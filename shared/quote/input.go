@@ -1,8 +1,8 @@
 package quote
 
 import (
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -121,15 +121,15 @@ func (in Input) Validate() error {
 
 func (q Quote) validate(f string) error {
 	if q.Vendor == "" || len(q.Vendor) > 100 {
-		return &money.FieldError{Field: f + ".vendor", Value: q.Vendor, Want: "a name of 1 to 100 bytes"}
+		return &fielderr.Error{Field: f + ".vendor", Value: q.Vendor, Want: "a name of 1 to 100 bytes"}
 	}
 	switch {
 	case q.GPUPerCard == nil && q.Bundled == nil:
-		return &money.FieldError{Field: f + ".gpu_per_card", Value: "", Want: "a monthly price per card, or a bundled price"}
+		return &fielderr.Error{Field: f + ".gpu_per_card", Value: "", Want: "a monthly price per card, or a bundled price"}
 	case q.GPUPerCard != nil && q.Bundled != nil:
-		return &money.FieldError{Field: f + ".bundled", Value: q.Bundled.String(), Want: "absent when gpu_per_card is given"}
+		return &fielderr.Error{Field: f + ".bundled", Value: q.Bundled.String(), Want: "absent when gpu_per_card is given"}
 	case q.Bundled != nil && (q.Egress.set() || q.Storage.set() || q.IPs.set()):
-		return &money.FieldError{Field: f + ".bundled", Value: q.Bundled.String(),
+		return &fielderr.Error{Field: f + ".bundled", Value: q.Bundled.String(),
 			Want: "absent when egress, storage or ips are priced: split the quote or leave them empty"}
 	}
 	checks := []error{

@@ -2,6 +2,7 @@ package tco
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -136,7 +137,7 @@ func (in Input) Validate() error {
 func (r Rent) validate() error {
 	if r.Amount != nil {
 		if !r.Amount.IsPositive() {
-			return &money.FieldError{Field: "rent.amount", Value: r.Amount.String(), Want: "an amount > 0"}
+			return &fielderr.Error{Field: "rent.amount", Value: r.Amount.String(), Want: "an amount > 0"}
 		}
 		return nil
 	}
@@ -144,7 +145,7 @@ func (r Rent) validate() error {
 		return err
 	}
 	if !r.PerCard.Low.IsPositive() {
-		return &money.FieldError{Field: "rent.per_card.low", Value: r.PerCard.Low.String(), Want: "an amount > 0"}
+		return &fielderr.Error{Field: "rent.per_card.low", Value: r.PerCard.Low.String(), Want: "an amount > 0"}
 	}
 	return nil
 }
@@ -157,13 +158,13 @@ func (e Egress) validate() error {
 		return err
 	}
 	if e.FreeGB.IsNegative() {
-		return &money.FieldError{Field: "egress.free_gb", Value: e.FreeGB.String(), Want: "a volume ≥ 0"}
+		return &fielderr.Error{Field: "egress.free_gb", Value: e.FreeGB.String(), Want: "a volume ≥ 0"}
 	}
 	if err := optRangeError("egress.price_per_gb", e.PricePerGB); err != nil {
 		return err
 	}
 	if len(e.Tiers) > 0 && e.PricePerGB != nil {
-		return &money.FieldError{Field: "egress.tiers", Value: fmt.Sprintf("%d tiers", len(e.Tiers)),
+		return &fielderr.Error{Field: "egress.tiers", Value: fmt.Sprintf("%d tiers", len(e.Tiers)),
 			Want: "either price_per_gb or tiers, not both"}
 	}
 	for i, t := range e.Tiers {
@@ -171,12 +172,12 @@ func (e Egress) validate() error {
 		last := i == len(e.Tiers)-1
 		switch {
 		case t.PricePerGB.IsNegative():
-			return &money.FieldError{Field: f + ".price_per_gb", Value: t.PricePerGB.String(), Want: "a price ≥ 0"}
+			return &fielderr.Error{Field: f + ".price_per_gb", Value: t.PricePerGB.String(), Want: "a price ≥ 0"}
 		case last && !t.SizeGB.IsZero():
-			return &money.FieldError{Field: f + ".size_gb", Value: t.SizeGB.String(),
+			return &fielderr.Error{Field: f + ".size_gb", Value: t.SizeGB.String(),
 				Want: "0: the last tier is open-ended"}
 		case !last && !t.SizeGB.IsPositive():
-			return &money.FieldError{Field: f + ".size_gb", Value: t.SizeGB.String(), Want: "a size > 0"}
+			return &fielderr.Error{Field: f + ".size_gb", Value: t.SizeGB.String(), Want: "a size > 0"}
 		}
 	}
 	return nil
@@ -194,7 +195,7 @@ func (m Metered) validate(field string) error {
 
 func amountError(field string, a *decimal.Decimal) error {
 	if a != nil && a.IsNegative() {
-		return &money.FieldError{Field: field, Value: a.String(), Want: "an amount ≥ 0"}
+		return &fielderr.Error{Field: field, Value: a.String(), Want: "an amount ≥ 0"}
 	}
 	return nil
 }
@@ -207,5 +208,5 @@ func optRangeError(field string, r *money.Range) error {
 }
 
 func intError(field string, v int, want string) error {
-	return &money.FieldError{Field: field, Value: fmt.Sprint(v), Want: want}
+	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }

@@ -3,6 +3,7 @@ package tco_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -308,7 +309,7 @@ func TestValidate(t *testing.T) {
 		in := c4()
 		tt.edit(&in)
 		_, err := tco.Compute(in)
-		var fe *money.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field {
 			t.Errorf("error %v, want a FieldError on %s", err, tt.field)
 		}
