@@ -319,3 +319,22 @@ func BenchmarkBuildProcurement(b *testing.B) {
 		}
 	}
 }
+
+// TestBuildKeepsPresetPrecision: a sheet that leaves precision out sizes a
+// preset in the format it is published in (gpt-oss-120b ships its experts
+// in MXFP4, https://huggingface.co/openai/gpt-oss-120b), not in bf16; a
+// sheet that says bf16 keeps bf16.
+func TestBuildKeepsPresetPrecision(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"preset":"gpt-oss-120b"},"cards":["h100-80g-sxm"],"concurrency":1,"context_tokens":8192}`)
+	if p.Requirements.Precision != "int4" || p.GPU.Count != 1 {
+		t.Errorf("default: precision %q on %d cards, want int4 on 1 H100", p.Requirements.Precision, p.GPU.Count)
+	}
+	p = mustBuild(t, `{"workload":"inference","model":{"preset":"gpt-oss-120b"},"precision":"bf16","cards":["h100-80g-sxm"],"concurrency":1,"context_tokens":8192}`)
+	if p.Requirements.Precision != "bf16" || p.GPU.Count < 4 {
+		t.Errorf("given bf16: precision %q on %d cards, want bf16 on 4 or more", p.Requirements.Precision, p.GPU.Count)
+	}
+	p = mustBuild(t, `{"workload":"lora","model":{"preset":"gpt-oss-120b"},"cards":["h100-80g-sxm"]}`)
+	if p.Requirements.Precision != "bf16" {
+		t.Errorf("lora default precision %q, want bf16 (training keeps 16-bit weights)", p.Requirements.Precision)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/sizing"
 
 	"github.com/shopspring/decimal"
 )
@@ -89,10 +90,9 @@ func (m *Model) validate() error {
 // otherwise.
 func (r *Requirements) defaults() {
 	if r.Precision == "" {
-		r.Precision = "bf16"
-		if r.Workload == "qlora" {
-			r.Precision = "int4"
-		}
+		// A preset published in 4 bits keeps them (gpt-oss-120b): the
+		// same default the sizing applies.
+		r.Precision = string(sizing.DefaultPrecision(sizing.Workload(r.Workload), r.Model.Preset))
 	}
 	r.Precision = strings.ToLower(r.Precision)
 	if r.ContextTokens == 0 {

@@ -197,14 +197,10 @@ func (j *job) checkPrecision() error {
 		return nil
 	}
 	if j.Precision == "" {
-		j.Precision = BF16
-		if j.Workload == QLoRA {
-			j.Precision = INT4
-		}
-		if p := j.model.Precision; p != "" && !j.Workload.Training() {
-			j.Precision = p
-			j.notes = append(j.notes, msg.New("sizing.published_4bit", msg.Text(j.model.ID), msg.Text(string(p))))
-		}
+		j.Precision = DefaultPrecision(j.Workload, j.model.ID)
+	}
+	if p := j.model.Precision; p != "" && j.Precision == p && !j.Workload.Training() {
+		j.notes = append(j.notes, msg.New("sizing.published_4bit", msg.Text(j.model.ID), msg.Text(string(p))))
 	}
 	p, err := ParsePrecision(string(j.Precision))
 	if err != nil {
@@ -220,6 +216,21 @@ func (j *job) checkPrecision() error {
 		return fieldErr("precision", "%s trains every weight: use fp32, bf16, fp16 or fp8, got %s", j.Workload, p)
 	}
 	return nil
+}
+
+// DefaultPrecision is the weight precision a job is sized in when its sheet
+// names none: the format a preset is published in when it is not 16-bit
+// (gpt-oss-120b ships MXFP4) for work that does not train it, int4 for
+// qlora, else bf16. The site and gpuverify fill a sheet's empty precision
+// with it, so a preset is never sized wider than it ships.
+func DefaultPrecision(w Workload, preset string) Precision {
+	if w == QLoRA {
+		return INT4
+	}
+	if m, ok := presets[strings.ToLower(strings.TrimSpace(preset))]; ok && m.Precision != "" && !w.Training() && !w.Diffusion() {
+		return m.Precision
+	}
+	return BF16
 }
 
 func (j *job) checkShape() error {
