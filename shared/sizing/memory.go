@@ -142,6 +142,10 @@ func (j job) weightBytes() float64 {
 		// per GEMM, so it is sized as bf16.
 		return m.Params * math.Max(j.Precision.BytesPerParam(), 2)
 	}
+	if j.Precision == FP8 || j.Precision == INT8 {
+		keep := m.eightBitKeptParams()
+		return keep*2 + (m.Params-keep)*j.Precision.BytesPerParam()
+	}
 	return m.Params * j.Precision.BytesPerParam()
 }
 
@@ -155,6 +159,10 @@ func (j job) weightNote() msg.M {
 		return msg.New("sizing.weights.int4", msg.Num(Q4KMBits, 2))
 	case j.Precision == FP8 && j.Workload.Training() && !j.Workload.Adapters():
 		return msg.New("sizing.weights.fp8_training")
+	case (j.Precision == FP8 || j.Precision == INT8) && j.model.FP8MLPOnly:
+		return msg.New("sizing.weights.8bit_mlp", msg.Text(string(j.Precision)), msg.Num(j.model.eightBitKeptParams()/1e9, 1), msg.Num(j.weightBytes()*8/j.model.Params, 2))
+	case j.Precision == FP8 || j.Precision == INT8:
+		return msg.New("sizing.weights.8bit", msg.Text(string(j.Precision)), msg.Num(j.model.eightBitKeptParams()/1e9, 2), msg.Num(j.weightBytes()*8/j.model.Params, 2))
 	}
 	return msg.New("sizing.weights.bits", msg.Text(string(j.Precision)), msg.Fig(j.Precision.BitsPerParam()))
 }

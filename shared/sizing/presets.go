@@ -34,8 +34,8 @@ var presetList = []Model{
 	},
 	{
 		ID: "llama-3.1-405b", Name: "Llama 3.1 405B",
-		Layers: 126, Hidden: 16384, Heads: 128, KVHeads: 8, HeadDim: 128, FFN: 53248, Vocab: 128256,
-		PublishedB: 405.9, Source: "https://huggingface.co/meta-llama/Llama-3.1-405B config.json (config excerpt; tooljolt)",
+		Layers: 126, Hidden: 16384, Heads: 128, KVHeads: 8, HeadDim: 128, FFN: 53248, Vocab: 128256, FP8MLPOnly: true,
+		PublishedB: 405.9, Source: "https://huggingface.co/meta-llama/Llama-3.1-405B config.json (config excerpt; tooljolt); the FP8 release quantises only the MLPs of layers 1–124 (FbgemmFp8Config modules_to_not_convert)",
 	},
 	{
 		ID: "qwen2.5-7b", Name: "Qwen2.5 7B",

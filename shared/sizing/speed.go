@@ -15,11 +15,34 @@ type Range struct {
 	High   float64 `json:"high"`
 }
 
-// BandwidthEfficiency is the share of a card's memory bandwidth a decode
-// step achieves: 0.6 / 0.75 / 0.9. The high end is llm-analysis's HBM
-// efficiency (cli99/llm-analysis README), which reproduces Llama-2-70B on
-// 2×A100-80GB (sizing.md §3 case 18).
+// BandwidthEfficiency is the share of a card's datasheet memory bandwidth
+// a decode step achieves on most cards: 0.6 / 0.75 / 0.9. The high end is
+// llm-analysis's HBM efficiency (cli99/llm-analysis README), which
+// reproduces Llama-2-70B on 2×A100-80GB; gpt-fast's A100 runs and
+// SGLang's H100 runs land near the likely figure (docs/decode-references.md).
 func BandwidthEfficiency() Range { return Range{Low: 0.6, Likely: 0.75, High: 0.9} }
+
+// cardBandwidthShare scales BandwidthEfficiency for the cards whose
+// published decode runs reach a different share of their datasheet
+// bandwidth. The H20's 4.0 TB/s is a leaked figure; Qwen's own batch-1
+// SGLang runs of Qwen3-8B and Qwen3-32B in BF16 on one H20 (Qwen3
+// speed_benchmark.md) imply about 1.45 TB/s, 0.36 of it, where the same
+// engine reaches 0.75 of an H100's. Cards without published runs that
+// show otherwise (RTX 4090, L20, L40S, A100, H100, H200) keep the generic
+// range.
+var cardBandwidthShare = map[string]float64{
+	"h20-96g": 0.48,
+}
+
+// CardBandwidthEfficiency is the low / likely / high share of card's
+// datasheet bandwidth a decode step achieves on it.
+func CardBandwidthEfficiency(card catalog.Card) Range {
+	eta := BandwidthEfficiency()
+	if f, ok := cardBandwidthShare[card.ID]; ok {
+		eta = Range{Low: eta.Low * f, Likely: eta.Likely * f, High: eta.High * f}
+	}
+	return eta
+}
 
 // MFU is the share of dense BF16 peak a training job achieves: 0.30 /
 // 0.40 / 0.50. Llama 2 7B took 184,320 A100-hours for 2T tokens (sizing.md
@@ -100,12 +123,22 @@ const (
 	allReduceNVLink = 12e-6
 	// allReducePCIe is the same over PCIe, with no peer-to-peer fast path.
 	allReducePCIe = 40e-6
-	// expertFloor is the extra latency of each routed or shared expert a
-	// token visits in an MoE layer (routing, token alignment, a small
-	// grouped GEMM and its quantisation). Fitted on DeepSeek-V3 at batch 1
-	// (about 30 tokens/s on 8 H200, 16 H100 or 8 H20 in SGLang and vLLM
-	// reports), and within 1.3× of gpt-fast's Mixtral on 2–8 A100s.
-	expertFloor = 53e-6
+	// moeLayerFloor is the extra latency of one MoE layer: routing,
+	// token alignment and the fused kernels that run all of a layer's
+	// experts as one grouped GEMM (vLLM and SGLang fused_moe). Fitted on
+	// Qwen3-30B-A3B at batch 1 on one H20 (137 tokens/s, Qwen3
+	// speed_benchmark.md); Qwen3-235B-A22B on 4 and 8 H20 and gpt-fast's
+	// Mixtral on 2–8 A100s check it.
+	moeLayerFloor = 40e-6
+	// mlaMoELayerFloor is the latency of a DeepSeek-V3 layer beyond its
+	// reads: multi-head latent attention over 128 heads, group-limited
+	// routing over 256 experts and block-scaled FP8 GEMMs each with its own
+	// activation-quantisation kernel. Published batch-1 runs hold
+	// DeepSeek-V3 and R1 near 30 tokens/s on 8 H200, 16 H100 and 8 H20
+	// alike (SGLang PR 2643, tenstorrent/tt-inference-server issue 356,
+	// vLLM issue 30832): a latency floor of about 0.4 ms a layer, fitted on
+	// those three rows.
+	mlaMoELayerFloor = 400e-6
 	// pcieGBs is the usable PCIe bandwidth of an all-reduce between cards
 	// without NVLink, per direction.
 	pcieGBs = 25
@@ -134,7 +167,7 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	gemm := 2 * j.model.ActiveParams * b / t
 	attn := b * j.model.attentionFLOPs(ctx) / t
 	floor := j.stepFloor(card, tp, b)
-	eta, mfu := BandwidthEfficiency(), ServingMFU()
+	eta, mfu := CardBandwidthEfficiency(card), ServingMFU()
 	step := func(eff, u float64) float64 {
 		return math.Max(weights/(bw*eff), gemm/(peak*u)) + math.Max(kv/(bw*eff), attn/(peak*u)) + floor
 	}
@@ -187,8 +220,8 @@ func (j job) stepWeightBytes(bytesPerParam, b float64) float64 {
 
 // stepFloor is the latency floor of one decode step: every layer's
 // kernels, two all-reduces per layer under tensor parallelism (their
-// latency plus the batch's activations over the link), and the expert
-// floor of each MoE layer.
+// latency plus the batch's activations over the link), and one MoE floor
+// per MoE layer (its experts run as one grouped GEMM, not one by one).
 func (j job) stepFloor(card catalog.Card, tp int, b float64) float64 {
 	m := j.model
 	layers := float64(max(m.Layers, 1))
@@ -206,7 +239,11 @@ func (j job) stepFloor(card catalog.Card, tp int, b float64) float64 {
 		floor += 2 * layers * (alpha + 2*(t-1)/t*msg/link)
 	}
 	if e := m.MoE; e != nil {
-		floor += float64(m.Layers-e.DenseLayers) * float64(e.TopK+e.Shared) * expertFloor
+		per := moeLayerFloor
+		if m.MLA != nil {
+			per = mlaMoELayerFloor
+		}
+		floor += float64(m.Layers-e.DenseLayers) * per
 	}
 	return floor
 }

@@ -68,9 +68,11 @@ func TestDecode(t *testing.T) {
 		ceilings := map[string]float64{"rtx-4090": 62.8, "a100-80g-sxm": 127, "h100-80g-sxm": 209, "h20-96g": 249, "h200-141g": 299}
 		for card, want := range ceilings {
 			e := mustSpeed(t, infer("llama-3.1-8b", 1, 1), card, 1)
-			// Under the roofline at η 0.9, and within 15% of it: the
-			// floor of a 32-layer dense model is about half a millisecond.
-			r := e.DecodeTokensPerSec.High / (want * BandwidthEfficiency().High)
+			c, _ := catalog.ByID(card)
+			// Under the roofline at the card's high η, and within 15% of
+			// it: the floor of a 32-layer dense model is about half a
+			// millisecond.
+			r := e.DecodeTokensPerSec.High / (want * CardBandwidthEfficiency(c).High)
 			if r >= 1.01 || r < 0.85 {
 				t.Errorf("%s: high %.1f is %.2f of the %.1f ceiling × 0.9", card, e.DecodeTokensPerSec.High, r, want)
 			}
