@@ -134,9 +134,9 @@ func (p *plannerPage) form() app.UI {
 	case wl == "inference":
 		work = append(work, in("output_tokens"), in("kv_cache_precision"))
 	case wl == "lora" || wl == "qlora":
-		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.gradient_checkpointing"))
+		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.framework"), in("training.gradient_checkpointing"))
 	case wl == "pretrain" || wl == "full-finetune":
-		work = append(work, in("training.optimizer"), in("training.gradient_checkpointing"))
+		work = append(work, in("training.optimizer"), in("training.framework"), in("training.gradient_checkpointing"))
 	}
 	work = append(work, in("tokens_to_train_b"))
 	// The 14 tick boxes are built only while open: closed, they cost a

@@ -147,6 +147,7 @@ func sizingInput(req Requirements) sizing.Input {
 	if t := req.Training; t != nil {
 		in.LoRARank = t.LoRARank
 		in.Optimizer = sizing.Optimizer(t.Optimizer)
+		in.Framework = sizing.Framework(t.Framework)
 		if t.LoRATargets == "all-linear" {
 			in.LoRATargets = []string{"q", "k", "v", "o", "gate", "up", "down"}
 		}

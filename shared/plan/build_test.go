@@ -278,14 +278,36 @@ func TestCardChosenOnAllInCost(t *testing.T) {
 	}
 }
 
-// TestTrainingSettings is issue 10 item 6 through the sheet.
+// TestTrainingSettings: the QLoRA paper's 65B settings (rank 64 on all
+// linear layers, paged AdamW, sequence 512) fit one 48 GB card as the qlora
+// repository runs them, with lm_head, the embeddings and the adapters cast
+// back to bf16 (the llama-factory setting); the Transformers Trainer's fp32
+// upcast (PEFT's prepare_model_for_kbit_training, the default hf) does not.
 func TestTrainingSettings(t *testing.T) {
-	p := mustBuild(t, `{"workload":"qlora","model":{"preset":"llama-65b"},"context_tokens":512,"cards":["l40s-48g"],
-		"training":{"lora_rank":64,"lora_targets":"all-linear","optimizer":"paged-adamw","gradient_checkpointing":true}}`)
+	sheet := func(framework string) string {
+		return `{"workload":"qlora","model":{"preset":"llama-65b"},"context_tokens":512,"cards":["l40s-48g"],
+		"training":{"lora_rank":64,"lora_targets":"all-linear","optimizer":"paged-adamw","gradient_checkpointing":true` + framework + `}}`
+	}
+	p := mustBuild(t, sheet(`,"framework":"llama-factory"`))
 	if p.GPU.Count != 1 || p.Sizing.MemoryGiB.PagedStates <= 0 {
 		t.Errorf("QLoRA 65B: %d× %s, paged %.1f GiB; want one 48 GB card with paged states", p.GPU.Count, p.GPU.ID, p.Sizing.MemoryGiB.PagedStates)
 	}
+	req, err := DecodeRequirements(strings.NewReader(sheet("")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Training.Framework != "hf" {
+		t.Errorf("default framework %q, want hf", req.Training.Framework)
+	}
+	if _, err := Build(req); err == nil {
+		t.Errorf("QLoRA 65B under hf fits one L40S; its fp32 embeddings and full logits should not")
+	}
+	_, err = DecodeRequirements(strings.NewReader(`{"workload":"qlora","model":{"preset":"llama-2-7b"},"training":{"framework":"megatron"}}`))
+	if fe := (*fielderr.Error)(nil); !errors.As(err, &fe) || fe.Field != "training.framework" {
+		t.Errorf("qlora under megatron: %v, want a training.framework error", err)
+	}
 	for _, tt := range []struct{ sheet, field string }{
+		{`"training":{"framework":"deepspeed"}`, "training.framework"},
 		{`"training":{"lora_rank":2000}`, "training.lora_rank"},
 		{`"training":{"optimizer":"adam"}`, "training.optimizer"},
 		{`"training":{"lora_targets":"mlp"}`, "training.lora_targets"},

@@ -301,6 +301,9 @@ func (r planWriter) estimate(e Estimate, prec int) string {
 
 func (r planWriter) trainingText(t *Training) string {
 	parts := []string{r.t("render.training.optimizer", msg.Text(t.Optimizer))}
+	if t.Framework != "" {
+		parts = append(parts, r.t("render.training.framework", msg.Text(t.Framework)))
+	}
 	if t.LoRARank > 0 {
 		parts = append(parts, r.t("render.training.lora", plainInt(t.LoRARank), msg.Text(t.LoRATargets)))
 	}

@@ -83,6 +83,12 @@ type Training struct {
 	// Optimizer is adamw (default), adamw-8bit, paged-adamw,
 	// paged-adamw-8bit or sgd.
 	Optimizer string `json:"optimizer,omitempty"`
+	// Framework is the training framework: hf (Transformers Trainer with
+	// PEFT; the default for fine-tuning), llama-factory, unsloth,
+	// torchtune or megatron (the default for pretraining). It decides the
+	// loss's logits memory, where activation checkpoints live and QLoRA's
+	// upcasts.
+	Framework string `json:"framework,omitempty"`
 	// GradientCheckpointing recomputes activations in the backward pass;
 	// default true. Without it FlashAttention-style attention is assumed.
 	GradientCheckpointing *bool `json:"gradient_checkpointing,omitempty"`

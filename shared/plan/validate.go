@@ -144,6 +144,17 @@ var KVPrecisions = []string{"bf16", "fp16", "fp8", "int8"}
 // Optimizers are the optimizers a training sheet can name.
 var Optimizers = []string{"adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"}
 
+// Frameworks are the training frameworks a sheet can name.
+var Frameworks = frameworkNames()
+
+func frameworkNames() []string {
+	var out []string
+	for _, f := range sizing.Frameworks() {
+		out = append(out, string(f))
+	}
+	return out
+}
+
 // LoRATargets are the adapter target sets a sheet can name.
 var LoRATargets = []string{"attention", "all-linear"}
 
@@ -194,6 +205,9 @@ func (r *Requirements) validateTraining() error {
 	if err := optionalChoice("training.optimizer", &t.Optimizer, Optimizers); err != nil {
 		return err
 	}
+	if err := optionalChoice("training.framework", &t.Framework, Frameworks); err != nil {
+		return err
+	}
 	if !training {
 		r.Training = nil // training settings do not apply to this workload
 		return nil
@@ -209,6 +223,12 @@ func (r *Requirements) validateTraining() error {
 	}
 	if t.Optimizer == "" {
 		t.Optimizer = "adamw"
+	}
+	if t.Framework == "" {
+		t.Framework = string(sizing.DefaultFramework(sizing.Workload(r.Workload)))
+	}
+	if t.Framework == string(sizing.FrameworkMegatron) && r.Workload == "qlora" {
+		return fieldErr("training.framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
 	}
 	if t.GradientCheckpointing == nil {
 		yes := true

@@ -53,6 +53,10 @@ type Input struct {
 	// Optimizer decides the optimizer-state bytes of every trained
 	// parameter; empty means AdamW.
 	Optimizer Optimizer `json:"optimizer,omitempty"`
+	// Framework is the training framework (see Frameworks); empty means
+	// DefaultFramework of the workload. It decides the loss's logits memory, where the
+	// activation checkpoints live and QLoRA's upcasts.
+	Framework Framework `json:"framework,omitempty"`
 	// KVPrecision is the format of the KV cache (inference): bf16 (the
 	// default), fp16, fp8 or int8. It sets the KV memory and the KV bytes a
 	// decode step reads.
@@ -299,6 +303,14 @@ func (j *job) checkTraining() error {
 		return err
 	}
 	j.Optimizer = o
+	f, err := ParseFramework(string(j.Framework), j.Workload)
+	if err != nil {
+		return err
+	}
+	if f == FrameworkMegatron && j.Workload == QLoRA {
+		return fieldErr("framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
+	}
+	j.Framework = f
 	if !j.Workload.Adapters() {
 		return nil
 	}

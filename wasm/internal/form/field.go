@@ -385,6 +385,9 @@ var SheetFields = []Spec{
 	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
 		Label: func(m *text.Messages) string { return m.FOptimizer }, Help: func(m *text.Messages) string { return m.HOptimizer }},
 		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
+	spec(Spec{Key: "training.framework", Kind: KindChoice, Choices: append([]string{""}, plan.Frameworks...),
+		Label: func(m *text.Messages) string { return m.FFramework }, Help: func(m *text.Messages) string { return m.HFramework }},
+		strField(func(r *plan.Requirements) *string { return &training(r).Framework })),
 	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
 		Label: func(m *text.Messages) string { return m.FCheckpointing }},
 		accessor{

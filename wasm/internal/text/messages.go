@@ -43,6 +43,7 @@ type Messages struct {
 	FKWh, FColo, FStaff                                          string
 	FOutputTokens, HOutputTokens, FKVPrecision, HKVPrecision     string
 	FLoRARank, FLoRATargets, FOptimizer, HOptimizer              string
+	FFramework, HFramework                                       string
 	FCheckpointing, CardsSummary, HCards                         string
 	AltBilling, AltAllIn, RentModeF, TotalIfF                    string
 	HWorkload, HPreset, HParams, HPrecision, HContext            string
@@ -219,6 +220,8 @@ var enMessages = Messages{
 	FLoRATargets:   "LoRA targets",
 	FOptimizer:     "Optimizer",
 	HOptimizer:     "Paged optimizers may keep their states in host memory; the plan says how much. Empty: adamw.",
+	FFramework:     "Training framework",
+	HFramework:     "Decides the loss's logits memory and where checkpoints live: unsloth and torchtune chunk the loss, unsloth offloads checkpoints. Empty: hf (megatron for pretraining).",
 	FCheckpointing: "Gradient checkpointing",
 	CardsSummary:   "Cards the vendor offers (none ticked: any card)",
 	HCards:         "Only the ticked cards are candidates; one ticked card pins the choice.",
@@ -561,6 +564,8 @@ var zhMessages = Messages{
 	FLoRATargets:   "LoRA 目标模块",
 	FOptimizer:     "优化器",
 	HOptimizer:     "分页优化器可把状态放在主机内存；计划会写明数量。留空：adamw。",
+	FFramework:     "训练框架",
+	HFramework:     "决定损失函数 logits 占用的显存和检查点存放位置：unsloth 与 torchtune 分块计算损失，unsloth 把检查点卸载到主机内存。留空：hf（预训练为 megatron）。",
 	FCheckpointing: "梯度检查点",
 	CardsSummary:   "供应商可提供的卡（都不勾选：任何卡）",
 	HCards:         "只有勾选的卡参与比较；只勾选一张即锁定该卡。",
