@@ -333,7 +333,7 @@ func (j job) perCard(mem Memory, n, tp, pp int) float64 {
 }
 
 // minCardsForTime is the card count that trains TokensToTrain in
-// TargetDays at the likely MFU (1 when no target is set).
+// TargetDays at the job's likely MFU on c (1 when no target is set).
 func (j job) minCardsForTime(c catalog.Card) int {
 	peak := c.BF16TFLOPS.Value * 1e12
 	if !j.Workload.Training() || j.TokensToTrain <= 0 || j.TargetDays <= 0 || peak <= 0 {
@@ -343,7 +343,7 @@ func (j job) minCardsForTime(c catalog.Card) int {
 	if j.Workload.Adapters() {
 		k = 4
 	}
-	need := k * j.model.ActiveParams * j.TokensToTrain / (peak * MFU().Likely * j.TargetDays * 86400)
+	need := k * j.model.ActiveParams * j.TokensToTrain / (peak * j.trainMFU(c).Likely * j.TargetDays * 86400)
 	return int(math.Min(math.Ceil(need), MaxCards+1))
 }
 

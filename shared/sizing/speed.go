@@ -44,10 +44,72 @@ func CardBandwidthEfficiency(card catalog.Card) Range {
 	return eta
 }
 
-// MFU is the share of dense BF16 peak a training job achieves: 0.30 /
-// 0.40 / 0.50. Llama 2 7B took 184,320 A100-hours for 2T tokens (sizing.md
-// §3 case 15): 6·6.74e9·2e12 FLOPs over 312 TFLOPS is an MFU of 39%.
+// MFU is the share of dense BF16 peak a dense BF16 training job of about
+// 7B active parameters achieves: 0.30 / 0.40 / 0.50. Llama 2 7B took
+// 184,320 A100-hours for 2T tokens (its model card): 6·6.74e9·2e12 FLOPs
+// over 312 TFLOPS is an MFU of 39%. trainMFU scales it for the job.
 func MFU() Range { return Range{Low: 0.30, Likely: 0.40, High: 0.50} }
+
+// Training MFU factors, each applied to MFU.
+const (
+	// mfuPerDoubling is the relative MFU gained per doubling of the active
+	// parameters: larger GEMMs reach more of the peak. Megatron-LM's
+	// weak-scaling table on H100 rises from 41% MFU at 2B to 47–48% at
+	// 462B (README), 0.017 a doubling relative; the factor is kept within
+	// 0.85..1.15.
+	mfuPerDoubling = 0.017
+	// fp8TrainSpeedup is what FP8 linear layers (Transformer Engine,
+	// torchao Float8) gain over BF16 in a whole training step, attention,
+	// norms and communication staying in 16 bits: torchtitan's Llama 3.1
+	// 8B on 8 H100 runs at 8,532 tokens/s a GPU with Float8 against 6,667
+	// with BF16 (1.28×, benchmarks/llama3_h100_202412_torchtitan.md).
+	fp8TrainSpeedup = 1.3
+	// moeTrainShare is the MFU an MoE model reaches relative to a dense
+	// model of its active size: all-to-all dispatch, grouped GEMMs of a
+	// few hundred tokens per expert and the router. Megatron-Core's
+	// Qwen3-235B-A22B on 256 H100 in BF16 trains at 17.6 s a step of
+	// 2,048 × 4,096 tokens (yanring/Megatron-MoE-ModelZoo), 0.25 of the
+	// BF16 peak by 6·N_active·D: 0.7 of the dense figure on Hopper.
+	// DeepSeek-V3's 2.664M H800-hours for 14.8T tokens in FP8 check it.
+	moeTrainShare = 0.7
+	// qloraTrainShare is QLoRA's speed relative to LoRA on the same
+	// model: bitsandbytes dequantises every 4-bit matrix before each
+	// matmul, forward and backward. ms-swift's A100 benchmark trains
+	// Qwen-7B and Qwen-14B with 4-bit (bnb) LoRA at 0.56 and 0.52 of the
+	// samples/s of bf16 LoRA (docs/source_en/LLM/Benchmark.md).
+	qloraTrainShare = 0.55
+	// hopperTrainShare is the share of the A100-calibrated MFU that Hopper
+	// cards (H100, H800, H20, H200) reach in training: their dense BF16
+	// peak is three times the A100's on 1.6 times the bandwidth, and the
+	// non-GEMM work does not speed up with it. torchtitan reports 33–39%
+	// MFU for Llama 3.1 8B on 8 H100 and the Llama 3 paper 38–43% for
+	// 405B on 16K H100, both counting attention FLOPs, where Llama 2 on
+	// A100 reached 39–43% by 6·N·D alone.
+	hopperTrainShare = 0.85
+)
+
+// trainMFU is the low / likely / high MFU of this job on card, as a share
+// of its dense BF16 peak: MFU scaled by the model's size, FP8 linear layers
+// where the card has FP8, the card's architecture, MoE routing and QLoRA's
+// dequantisation.
+func (j job) trainMFU(card catalog.Card) Range {
+	f := 1 + mfuPerDoubling*math.Log2(math.Max(j.model.ActiveParams, 1)/7e9)
+	f = math.Max(0.85, math.Min(1.15, f))
+	if j.Precision == FP8 && card.FP8TFLOPS.Value > 0 && !j.Workload.Adapters() {
+		f *= fp8TrainSpeedup
+	}
+	if card.Architecture == "Hopper" {
+		f *= hopperTrainShare
+	}
+	if j.model.MoE != nil {
+		f *= moeTrainShare
+	}
+	if j.Workload == QLoRA {
+		f *= qloraTrainShare
+	}
+	m := MFU()
+	return Range{Low: m.Low * f, Likely: m.Likely * f, High: m.High * f}
+}
 
 // Estimates are speed and time estimates for one card choice.
 type Estimates struct {
@@ -298,13 +360,19 @@ func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.no_bf16"))
 		return
 	}
-	mfu := MFU()
+	mfu := j.trainMFU(card)
 	hours := func(u float64) float64 { return e.TrainFLOPs / (float64(n) * peak * u) / 3600 }
 	e.TrainHours = Range{Low: hours(mfu.High), Likely: hours(mfu.Likely), High: hours(mfu.Low)}
 	e.CardHours = Range{Low: e.TrainHours.Low * float64(n), Likely: e.TrainHours.Likely * float64(n), High: e.TrainHours.High * float64(n)}
 	e.Notes = append(e.Notes, msg.New("sizing.speed.training", msg.Fig(k), msg.Text(fmt.Sprintf("%.3g", e.TrainFLOPs)), msg.Int(n), msg.Num(card.BF16TFLOPS.Value, 0), triple(mfu.High, mfu.Likely, mfu.Low)))
 	if j.Workload == QLoRA {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.qlora"))
+	}
+	if j.model.MoE != nil {
+		e.Notes = append(e.Notes, msg.New("sizing.speed.moe_training"))
+	}
+	if j.Precision == FP8 && card.FP8TFLOPS.Value > 0 && !j.Workload.Adapters() {
+		e.Notes = append(e.Notes, msg.New("sizing.speed.fp8_training"))
 	}
 	if n > 1 && !card.HasNVLink() {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.pcie"))
