@@ -13,10 +13,11 @@ import (
 type metric int
 
 const (
-	perSequence metric = iota // tokens/s one request sees (1000 / TPOT)
-	batchDecode               // tokens/s of the whole batch while decoding
-	withPrefill               // output tokens / (prefill + decode time) of a static batch
+	perSequence metric = iota // tokens/s one request sees (1000 / TPOT), steady state
+	batchDecode               // tokens/s of a static batch while decoding
+	withPrefill               // output tokens / (prefill + decode time): a static batch, or a serving run's whole duration
 	allTokens                 // (prompt + output tokens) / (prefill + decode time) of one request
+	firstToken                // seconds to the first token (TTFT) of one request
 )
 
 // decodeRef is one published serving result (docs/decode-references.md).
@@ -61,6 +62,8 @@ var decodeRefs = []decodeRef{
 	{"qwen3-235b-a22b", "h20-96g", 8, BF16, BF16, 1, 6144, 2048, allTokens, 289.03, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=8"},
 	{"qwen3-235b-a22b", "h20-96g", 4, FP8, BF16, 1, 1, 2048, allTokens, 71.65, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=4"},
 	{"qwen3-235b-a22b", "h20-96g", 4, FP8, BF16, 1, 6144, 2048, allTokens, 275.16, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=4"},
+	{"qwen2.5-72b", "h100-80g-sxm", 2, BF16, BF16, 1, 128, 128, perSequence, 1000 / 30.9, "tenstorrent/tt-inference-server issue 143 (vLLM on 2 × H100, the GPU baseline table, TPOT 30.9 ms)"},
+	{"deepseek-v3", "h20-96g", 8, FP8, BF16, 8, 515, 268, withPrefill, 53590 / 202.64, "sgl-project/sglang PR 6885 (DeepSeek-V3-0324, TP8 on 8 H20, bench_serving random 1024/512 at concurrency 8: 200 requests, 103,005 prompt and 53,590 output tokens in 202.64 s, before the tuned MoE config)"},
 	{"llama-2-7b", "h100-80g-sxm", 1, FP8, FP8, 768, 128, 128, withPrefill, 19694, "NVIDIA/TensorRT-LLM docs/source/performance.md v0.6.1 (max throughput)"},
 	{"llama-2-7b", "a100-80g-sxm", 1, FP16, FP16, 384, 128, 128, withPrefill, 5586, "NVIDIA/TensorRT-LLM docs/source/performance.md v0.6.1"},
 	{"llama-2-70b", "h100-80g-sxm", 2, FP8, FP8, 1024, 128, 128, withPrefill, 2 * 3214, "NVIDIA/TensorRT-LLM docs/source/performance.md v0.9 (3,214 per GPU)"},
@@ -85,18 +88,20 @@ func (r decodeRef) estimate(t *testing.T) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	only := e.DecodeOnlyTokensPerSec.Likely
+	b := float64(r.batch)
 	switch r.metric {
 	case perSequence:
 		return e.DecodeTokensPerSec.Likely
 	case batchDecode:
-		return e.DecodeTotalTokensPerSec.Likely
-	}
-	b := float64(r.batch)
-	if r.metric == allTokens {
-		seconds := float64(r.in)/e.PrefillTokensPerSec.Likely + float64(r.out)/e.DecodeTokensPerSec.Likely
+		return only * b
+	case firstToken:
+		return e.TimeToFirstTokenS.Likely
+	case allTokens:
+		seconds := float64(r.in)/e.PrefillTokensPerSec.Likely + float64(r.out)/only
 		return float64(r.in+r.out) / seconds
 	}
-	seconds := b*float64(r.in)/e.PrefillTokensPerSec.Likely + float64(r.out)*b/e.DecodeTotalTokensPerSec.Likely
+	seconds := b*float64(r.in)/e.PrefillTokensPerSec.Likely + float64(r.out)/only
 	return b * float64(r.out) / seconds
 }
 

@@ -113,15 +113,26 @@ func (j job) trainMFU(card catalog.Card) Range {
 
 // Estimates are speed and time estimates for one card choice.
 type Estimates struct {
-	// DecodeTokensPerSec is the generation speed of one sequence when all
-	// Concurrency sequences decode together at the mean context
-	// (inference).
+	// DecodeTokensPerSec is the generation speed one sequence sees in
+	// steady state when Concurrency sequences are served together at the
+	// mean context (inference): each decode step also reads in the prompts
+	// of the requests that replace finished ones (continuous batching), so
+	// a step carries (Concurrency − 1) · prompt / output prompt tokens of
+	// the others on average.
 	DecodeTokensPerSec Range `json:"decode_tokens_per_sec"`
 	// DecodeTotalTokensPerSec is DecodeTokensPerSec × Concurrency.
 	DecodeTotalTokensPerSec Range `json:"decode_total_tokens_per_sec"`
+	// DecodeOnlyTokensPerSec is the speed of one sequence of a static
+	// batch, with no prompt read in between (a benchmark's decode-only
+	// figure).
+	DecodeOnlyTokensPerSec Range `json:"decode_only_tokens_per_sec"`
 	// PrefillTokensPerSec is how fast prompts are read in, all ranks
 	// together: 2·N_active FLOPs a token at the serving MFU.
 	PrefillTokensPerSec Range `json:"prefill_tokens_per_sec"`
+	// TimeToFirstTokenS is the wait for a request's first token in
+	// seconds: its prompt read in at PrefillTokensPerSec, then one decode
+	// step (inference).
+	TimeToFirstTokenS Range `json:"time_to_first_token_s"`
 	// DecodeBound is "memory", "compute" or "latency": what limits a
 	// decode step at the likely efficiencies.
 	DecodeBound string `json:"decode_bound,omitempty"`
@@ -234,16 +245,27 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 		return math.Max(weights/(bw*eff), gemm/(peak*u)) + math.Max(kv/(bw*eff), attn/(peak*u)) + floor
 	}
 	lo, mid, hi := step(eta.Low, mfu.Low), step(eta.Likely, mfu.Likely), step(eta.High, mfu.High)
-	e.DecodeTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
-	e.DecodeTotalTokensPerSec = Range{Low: b / lo, Likely: b / mid, High: b / hi}
+	e.DecodeOnlyTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
 	prompt := float64(j.ContextTokens - j.OutputTokens)
 	prefill := func(u float64) float64 { return peak * u * t / (2 * j.model.ActiveParams) }
 	e.PrefillTokensPerSec = Range{Low: prefill(mfu.Low), Likely: prefill(mfu.Likely), High: prefill(mfu.High)}
+	// Steady state: the others' prompts are read in inside the steps.
+	others := (b - 1) * prompt / float64(j.OutputTokens)
+	lo += others / e.PrefillTokensPerSec.Low
+	mid += others / e.PrefillTokensPerSec.Likely
+	hi += others / e.PrefillTokensPerSec.High
+	e.DecodeTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
+	e.DecodeTotalTokensPerSec = Range{Low: b / lo, Likely: b / mid, High: b / hi}
+	e.TimeToFirstTokenS = Range{Low: prompt/e.PrefillTokensPerSec.High + hi, Likely: prompt/e.PrefillTokensPerSec.Likely + mid, High: prompt/e.PrefillTokensPerSec.Low + lo}
 	e.DecodeBound = decodeBound(weights/(bw*eta.Likely)+kv/(bw*eta.Likely), gemm/(peak*mfu.Likely), floor)
 	e.Notes = append(e.Notes, msg.New("sizing.speed.decode", msg.Num(ctx, 0), msg.Num(prompt, 0), msg.Int(j.OutputTokens),
 		msg.Int(j.ContextTokens), msg.Num(weights/GB, 2), msg.Num(kv/GB, 2), msg.Text(string(j.KVPrecision)),
 		msg.Num(card.BandwidthGBs.Value, 0), triple(eta.Low, eta.Likely, eta.High), msg.Num(peak/1e12, 0),
 		triple(mfu.Low, mfu.Likely, mfu.High), msg.Num(floor*1e3, 2)))
+	if others > 0 {
+		e.Notes = append(e.Notes, msg.New("sizing.speed.interference", msg.Int(j.Concurrency), msg.Num(others, 0),
+			msg.Num(100*(1-e.DecodeTokensPerSec.Likely/e.DecodeOnlyTokensPerSec.Likely), 0)))
+	}
 	if j.model.MoE != nil && b > 1 {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.moe", msg.Int(j.Concurrency), msg.Num(j.distinctExperts(b), 1), msg.Int(j.model.MoE.Experts), msg.Int(j.model.MoE.TopK)))
 	}
