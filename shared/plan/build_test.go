@@ -360,3 +360,26 @@ func TestBuildKeepsPresetPrecision(t *testing.T) {
 		t.Errorf("lora default precision %q, want bf16 (training keeps 16-bit weights)", p.Requirements.Precision)
 	}
 }
+
+// TestBuildCustomMoE: a Mixtral-8x22B-class model given in the sheet
+// (https://huggingface.co/mistralai/Mixtral-8x22B-v0.1 config) is sized
+// from its 141B total and decodes from its active share; its MoE fields are
+// checked like the dense shape's.
+func TestBuildCustomMoE(t *testing.T) {
+	p := mustBuild(t, `{"workload":"inference","model":{"params_b":141,"layers":56,"hidden":6144,"heads":48,"kv_heads":8,"head_dim":128,"ffn":16384,"experts":8,"experts_per_token":2},"cards":["h100-80g-sxm"],"concurrency":1}`)
+	if m := p.Sizing.Model; m.ParamsB != 141 || m.ActiveParamsB < 37 || m.ActiveParamsB > 41 || p.GPU.Count != 4 {
+		t.Errorf("custom MoE: %gB with %gB active on %d× %s, want 141B with about 39B active on 4 H100 (282 GB of bf16 weights)", m.ParamsB, m.ActiveParamsB, p.GPU.Count, p.GPU.ID)
+	}
+	for _, tt := range []struct{ model, field string }{
+		{`{"params_b":141,"experts":8}`, "model.experts_per_token"},
+		{`{"params_b":141,"experts_per_token":2}`, "model.experts_per_token"},
+		{`{"params_b":141,"experts":8,"experts_per_token":2,"layers":4,"moe_layers":5}`, "model.moe_layers"},
+		{`{"preset":"llama-2-7b","experts":8,"experts_per_token":2}`, "model.experts"},
+	} {
+		_, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":` + tt.model + `}`))
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%s: %v, want a %s error", tt.model, err, tt.field)
+		}
+	}
+}

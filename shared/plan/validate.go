@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 
 	"github.com/shopspring/decimal"
@@ -81,7 +82,10 @@ func (m *Model) validate() error {
 	if m.KVHeads > 0 && m.Heads > 0 && (m.KVHeads > m.Heads || m.Heads%m.KVHeads != 0) {
 		return fieldErr("model.kv_heads", "must divide model.heads (%d), got %d", m.Heads, m.KVHeads)
 	}
-	return nil
+	if m.Preset != "" && m.Shape.MoE() {
+		return fieldErr("model.experts", "a preset has its own shape: give model.params_b for a custom mixture of experts")
+	}
+	return fielderr.Prefix("model.", m.Shape.ValidateMoE())
 }
 
 // defaults fills what a sheet may omit with the values in defaults.go

@@ -513,6 +513,11 @@ func shapeSpecs() []Spec {
 		{"kv_heads", func(m *text.Messages) string { return m.FKVHeads }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
 		{"head_dim", func(m *text.Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
 		{"ffn", func(m *text.Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
+		{"experts", func(m *text.Messages) string { return m.FExperts }, func(r *plan.Requirements) *int { return &r.Model.Experts }},
+		{"experts_per_token", func(m *text.Messages) string { return m.FExpertsPerToken }, func(r *plan.Requirements) *int { return &r.Model.ExpertsPerToken }},
+		{"shared_experts", func(m *text.Messages) string { return m.FSharedExperts }, func(r *plan.Requirements) *int { return &r.Model.SharedExperts }},
+		{"expert_ffn", func(m *text.Messages) string { return m.FExpertFFN }, func(r *plan.Requirements) *int { return &r.Model.ExpertFFN }},
+		{"moe_layers", func(m *text.Messages) string { return m.FMoELayers }, func(r *plan.Requirements) *int { return &r.Model.MoELayers }},
 	} {
 		out = append(out, spec(Spec{Key: "model." + f.name, Kind: KindInt, Group: GroupShape,
 			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
