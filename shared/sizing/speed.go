@@ -217,53 +217,87 @@ const (
 	pcieGBs = 25
 )
 
-// decode fills the decode estimates. One step of a batch of B sequences
-// reads the weights the batch needs (all of a dense model; the shared part
-// and the distinct experts the batch hits of an MoE model) and every
-// sequence's KV cache at the mean context, split over the tensor-parallel
-// ranks (pipeline stages run one after another); the GEMMs overlap the
-// weight reads, attention does not overlap them, and each layer adds a
-// latency floor that grows with tensor parallelism and MoE routing.
-func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
+// decodeCalc is one decode configuration worked out: the step times at the
+// low / likely / high efficiencies and what went into them.
+type decodeCalc struct {
+	weights, kv, peak, floor float64 // bytes a rank reads, FLOP/s, seconds
+	eta, mfu                 Range
+	only, steady             Range // seconds per step, fastest first: decode only, steady state
+	prefill                  Range // prompt tokens/s, all ranks
+	others                   float64
+	tp                       int
+}
+
+// decodeSteps works out a decode step of b sequences on n cards. One step
+// of a batch of b sequences reads the weights the batch needs (all of a
+// dense model; the shared part and the distinct experts the batch hits of
+// an MoE model) and every sequence's KV cache at the mean context, split
+// over the tensor-parallel ranks (pipeline stages run one after another);
+// the GEMMs overlap the weight reads, attention does not overlap them, and
+// each layer adds a latency floor that grows with tensor parallelism and
+// MoE routing. In steady state each step also reads in the prompts of the
+// requests that replace finished ones.
+func (j job) decodeSteps(mem Memory, card catalog.Card, n int, b float64) decodeCalc {
 	bw := card.BandwidthGBs.Value * GB
-	if bw <= 0 {
+	tp, _, _, _ := j.layout(mem, card, n)
+	t := float64(tp)
+	ctx := j.meanContext()
+	c := decodeCalc{tp: tp, eta: CardBandwidthEfficiency(card), mfu: ServingMFU()}
+	c.weights = j.stepWeightBytes(mem.WeightBits/8, b) / t
+	c.kv = b * j.model.KVBytes(ctx, j.kvValueBytes()) * j.model.kvShare(tp)
+	c.peak = j.computePeak(card) * 1e12
+	gemm := 2 * j.model.ActiveParams * b / t
+	attn := b * j.model.attentionFLOPs(ctx) / t
+	c.floor = j.stepFloor(card, tp, b)
+	step := func(eff, u float64) float64 {
+		return math.Max(c.weights/(bw*eff), gemm/(c.peak*u)) + math.Max(c.kv/(bw*eff), attn/(c.peak*u)) + c.floor
+	}
+	c.only = Range{Low: step(c.eta.High, c.mfu.High), Likely: step(c.eta.Likely, c.mfu.Likely), High: step(c.eta.Low, c.mfu.Low)}
+	prefill := func(u float64) float64 { return c.peak * u * t / (2 * j.model.ActiveParams) }
+	c.prefill = Range{Low: prefill(c.mfu.Low), Likely: prefill(c.mfu.Likely), High: prefill(c.mfu.High)}
+	c.others = (b - 1) * j.prompt() / float64(j.OutputTokens)
+	c.steady = Range{Low: c.only.Low + c.others/c.prefill.High, Likely: c.only.Likely + c.others/c.prefill.Likely, High: c.only.High + c.others/c.prefill.Low}
+	return c
+}
+
+// prompt is the prompt length of a request: the context less the output.
+func (j job) prompt() float64 { return float64(j.ContextTokens - j.OutputTokens) }
+
+// perSequence is the steady-state tokens/s one sequence sees.
+func (c decodeCalc) perSequence() Range {
+	return Range{Low: 1 / c.steady.High, Likely: 1 / c.steady.Likely, High: 1 / c.steady.Low}
+}
+
+// firstToken is the time to a request's first token: its prompt at the
+// prefill rate, then one steady step.
+func (c decodeCalc) firstToken(prompt float64) Range {
+	return Range{Low: prompt/c.prefill.High + c.steady.Low, Likely: prompt/c.prefill.Likely + c.steady.Likely, High: prompt/c.prefill.Low + c.steady.High}
+}
+
+// decode fills the decode estimates of n cards serving Concurrency
+// sequences (see decodeSteps).
+func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
+	if card.BandwidthGBs.Value <= 0 {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.no_bandwidth"))
 		return
 	}
-	tp, _, _, _ := j.layout(mem, card, n)
-	t := float64(tp)
 	b := float64(j.Concurrency)
+	c := j.decodeSteps(mem, card, n, b)
+	e.DecodeOnlyTokensPerSec = Range{Low: 1 / c.only.High, Likely: 1 / c.only.Likely, High: 1 / c.only.Low}
+	e.DecodeTokensPerSec = c.perSequence()
+	e.DecodeTotalTokensPerSec = Range{Low: b * e.DecodeTokensPerSec.Low, Likely: b * e.DecodeTokensPerSec.Likely, High: b * e.DecodeTokensPerSec.High}
+	e.PrefillTokensPerSec = c.prefill
+	e.TimeToFirstTokenS = c.firstToken(j.prompt())
+	bw := card.BandwidthGBs.Value * GB
+	gemm := 2 * j.model.ActiveParams * b / float64(c.tp)
+	e.DecodeBound = decodeBound(c.weights/(bw*c.eta.Likely)+c.kv/(bw*c.eta.Likely), gemm/(c.peak*c.mfu.Likely), c.floor)
 	ctx := j.meanContext()
-	weights := j.stepWeightBytes(mem.WeightBits/8, b) / t
-	kv := b * j.model.KVBytes(ctx, j.kvValueBytes()) * j.model.kvShare(tp)
-	peak := j.computePeak(card) * 1e12
-	gemm := 2 * j.model.ActiveParams * b / t
-	attn := b * j.model.attentionFLOPs(ctx) / t
-	floor := j.stepFloor(card, tp, b)
-	eta, mfu := CardBandwidthEfficiency(card), ServingMFU()
-	step := func(eff, u float64) float64 {
-		return math.Max(weights/(bw*eff), gemm/(peak*u)) + math.Max(kv/(bw*eff), attn/(peak*u)) + floor
-	}
-	lo, mid, hi := step(eta.Low, mfu.Low), step(eta.Likely, mfu.Likely), step(eta.High, mfu.High)
-	e.DecodeOnlyTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
-	prompt := float64(j.ContextTokens - j.OutputTokens)
-	prefill := func(u float64) float64 { return peak * u * t / (2 * j.model.ActiveParams) }
-	e.PrefillTokensPerSec = Range{Low: prefill(mfu.Low), Likely: prefill(mfu.Likely), High: prefill(mfu.High)}
-	// Steady state: the others' prompts are read in inside the steps.
-	others := (b - 1) * prompt / float64(j.OutputTokens)
-	lo += others / e.PrefillTokensPerSec.Low
-	mid += others / e.PrefillTokensPerSec.Likely
-	hi += others / e.PrefillTokensPerSec.High
-	e.DecodeTokensPerSec = Range{Low: 1 / lo, Likely: 1 / mid, High: 1 / hi}
-	e.DecodeTotalTokensPerSec = Range{Low: b / lo, Likely: b / mid, High: b / hi}
-	e.TimeToFirstTokenS = Range{Low: prompt/e.PrefillTokensPerSec.High + hi, Likely: prompt/e.PrefillTokensPerSec.Likely + mid, High: prompt/e.PrefillTokensPerSec.Low + lo}
-	e.DecodeBound = decodeBound(weights/(bw*eta.Likely)+kv/(bw*eta.Likely), gemm/(peak*mfu.Likely), floor)
-	e.Notes = append(e.Notes, msg.New("sizing.speed.decode", msg.Num(ctx, 0), msg.Num(prompt, 0), msg.Int(j.OutputTokens),
-		msg.Int(j.ContextTokens), msg.Num(weights/GB, 2), msg.Num(kv/GB, 2), msg.Text(string(j.KVPrecision)),
-		msg.Num(card.BandwidthGBs.Value, 0), triple(eta.Low, eta.Likely, eta.High), msg.Num(peak/1e12, 0),
-		triple(mfu.Low, mfu.Likely, mfu.High), msg.Num(floor*1e3, 2)))
-	if others > 0 {
-		e.Notes = append(e.Notes, msg.New("sizing.speed.interference", msg.Int(j.Concurrency), msg.Num(others, 0),
+	e.Notes = append(e.Notes, msg.New("sizing.speed.decode", msg.Num(ctx, 0), msg.Num(j.prompt(), 0), msg.Int(j.OutputTokens),
+		msg.Int(j.ContextTokens), msg.Num(c.weights/GB, 2), msg.Num(c.kv/GB, 2), msg.Text(string(j.KVPrecision)),
+		msg.Num(card.BandwidthGBs.Value, 0), triple(c.eta.Low, c.eta.Likely, c.eta.High), msg.Num(c.peak/1e12, 0),
+		triple(c.mfu.Low, c.mfu.Likely, c.mfu.High), msg.Num(c.floor*1e3, 2)))
+	if c.others > 0 {
+		e.Notes = append(e.Notes, msg.New("sizing.speed.interference", msg.Int(j.Concurrency), msg.Num(c.others, 0),
 			msg.Num(100*(1-e.DecodeTokensPerSec.Likely/e.DecodeOnlyTokensPerSec.Likely), 0)))
 	}
 	if j.model.MoE != nil && b > 1 {
