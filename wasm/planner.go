@@ -132,7 +132,8 @@ func (p *plannerPage) form() app.UI {
 	work = append(work, in("precision"), in("context_tokens"), in("concurrency"))
 	switch wl := p.st.Input.Get("workload"); {
 	case wl == "inference":
-		work = append(work, in("output_tokens"), in("kv_cache_precision"))
+		work = append(work, in("output_tokens"), in("kv_cache_precision"), in("service_targets.tokens_per_sec_per_sequence"),
+			in("service_targets.time_to_first_token_s"), in("service_targets.requests_per_minute"))
 	case wl == "lora" || wl == "qlora":
 		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.framework"), in("training.gradient_checkpointing"))
 	case wl == "pretrain" || wl == "full-finetune":

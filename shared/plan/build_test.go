@@ -383,3 +383,39 @@ func TestBuildCustomMoE(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildServiceTargets: a sheet's service targets size replicas × tensor
+// parallel past the memory fit, the plan says which target set the count,
+// and a target no card meets is flagged with the best figure, not dropped.
+func TestBuildServiceTargets(t *testing.T) {
+	sheet := func(targets string) string {
+		return `{"workload":"inference","model":{"preset":"qwen3-32b"},"cards":["h20-96g"],"context_tokens":4096,"output_tokens":512,"concurrency":32` + targets + `}`
+	}
+	plain := mustBuild(t, sheet(""))
+	p := mustBuild(t, sheet(`,"service_targets":{"tokens_per_sec_per_sequence":20}`))
+	s := p.Sizing.Service
+	if s == nil || s.TokensPerSecPerSeq.Likely < 20 || p.GPU.Count <= plain.GPU.Count || s.Replicas*s.CardsPerReplica != p.GPU.Count {
+		t.Fatalf("service %+v on %d cards (memory alone %d), want 20 tokens/s on more cards", s, p.GPU.Count, plain.GPU.Count)
+	}
+	if len(s.SetBy) != 1 || s.SetBy[0] != "tokens_per_sec_per_sequence" || p.Sizing.DecodeTokensPerSec.Likely < 20 {
+		t.Errorf("set by %v, decode %+v", s.SetBy, p.Sizing.DecodeTokensPerSec)
+	}
+	p = mustBuild(t, sheet(`,"service_targets":{"tokens_per_sec_per_sequence":5000}`))
+	if s := p.Sizing.Service; s == nil || len(s.Unmet) != 1 || s.Unmet[0].Best <= 0 {
+		t.Errorf("unreachable target: %+v, want it flagged with the best figure", p.Sizing.Service)
+	}
+	for _, tt := range []struct{ sheet, field string }{
+		{sheet(`,"service_targets":{"time_to_first_token_s":-1}`), "service_targets.time_to_first_token_s"},
+		{sheet(`,"service_targets":{"requests_per_minute":1e9}`), "service_targets.requests_per_minute"},
+	} {
+		_, err := DecodeRequirements(strings.NewReader(tt.sheet))
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%s: %v, want a %s error", tt.sheet, err, tt.field)
+		}
+	}
+	req, err := DecodeRequirements(strings.NewReader(`{"workload":"lora","model":{"preset":"qwen3-8b"},"service_targets":{"time_to_first_token_s":1}}`))
+	if err != nil || req.ServiceTargets != nil {
+		t.Errorf("lora sheet keeps service targets: %+v, %v", req.ServiceTargets, err)
+	}
+}

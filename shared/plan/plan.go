@@ -57,6 +57,12 @@ type Sizing struct {
 	MemoryGiB Memory `json:"memory_gib"`
 	// DecodeTokensPerSec is the decode speed per sequence (inference).
 	DecodeTokensPerSec *Estimate `json:"decode_tokens_per_sec,omitempty"`
+	// TimeToFirstTokenS is the wait for a request's first token (inference).
+	TimeToFirstTokenS *Estimate `json:"time_to_first_token_s,omitempty"`
+	// Service is how the plan meets the sheet's service targets: replicas
+	// × cards, the figures they reach, what set the count, what no card
+	// meets (inference with service_targets).
+	Service *Service `json:"service,omitempty"`
 	// TrainingDays is the wall-clock training time when tokens_to_train is set.
 	TrainingDays *Estimate `json:"training_days,omitempty"`
 	// Notes explain assumptions and where the memory math overrides the
@@ -64,6 +70,30 @@ type Sizing struct {
 	Notes []string `json:"notes,omitempty"`
 	// NoteMessages are the same notes as messages.
 	NoteMessages []msg.M `json:"note_messages,omitempty"`
+}
+
+// Service is the pick's fit to the service targets.
+type Service struct {
+	Replicas            int      `json:"replicas"`
+	CardsPerReplica     int      `json:"cards_per_replica"`
+	Sequences           int      `json:"sequences"`
+	SequencesPerReplica int      `json:"sequences_per_replica"`
+	TokensPerSecPerSeq  Estimate `json:"tokens_per_sec_per_sequence"`
+	TimeToFirstTokenS   Estimate `json:"time_to_first_token_s"`
+	RequestsPerMinute   Estimate `json:"requests_per_minute"`
+	// SetBy names what set the card count: "memory" or the targets.
+	SetBy []string `json:"set_by"`
+	// Unmet are the targets the picked card cannot meet, with the best
+	// figure it reaches.
+	Unmet []TargetMiss `json:"unmet,omitempty"`
+}
+
+// TargetMiss is a service target the card cannot meet and the best figure
+// it reaches (one sequence per replica on the widest group).
+type TargetMiss struct {
+	Target string  `json:"target"`
+	Wanted float64 `json:"wanted"`
+	Best   float64 `json:"best"`
 }
 
 // SizedModel is the model the sizing used.

@@ -173,17 +173,46 @@ func (r *Requirements) validateServing() error {
 	if err := optionalChoice("kv_cache_precision", &r.KVCachePrecision, KVPrecisions); err != nil {
 		return err
 	}
+	if err := r.ServiceTargets.validate(); err != nil {
+		return err
+	}
 	if r.Workload != "inference" {
 		// Only a serving plan reads these; a sheet that switched workload
 		// must not carry them into the plan.
-		r.KVCachePrecision, r.OutputTokens = "", 0
+		r.KVCachePrecision, r.OutputTokens, r.ServiceTargets = "", 0, nil
 		return nil
+	}
+	if r.ServiceTargets != nil && *r.ServiceTargets == (ServiceTargets{}) {
+		r.ServiceTargets = nil
 	}
 	if r.KVCachePrecision == "" {
 		r.KVCachePrecision = "bf16"
 	}
 	if r.OutputTokens == 0 {
 		r.OutputTokens = max(1, min(1024, r.ContextTokens/2))
+	}
+	return nil
+}
+
+// Ranges of the service targets.
+const (
+	maxTargetTokensPerSec = sizing.MaxTargetTokensPerSec
+	maxTargetTTFT         = sizing.MaxTargetTTFTSeconds
+	maxTargetRPM          = sizing.MaxTargetRPM
+)
+
+// validate checks each target: absent, or above 0 up to its limit.
+func (t *ServiceTargets) validate() error {
+	if t == nil {
+		return nil
+	}
+	for _, f := range []struct {
+		name   string
+		v, max float64
+	}{{"tokens_per_sec_per_sequence", t.TokensPerSecPerSequence, maxTargetTokensPerSec}, {"time_to_first_token_s", t.TimeToFirstTokenS, maxTargetTTFT}, {"requests_per_minute", t.RequestsPerMinute, maxTargetRPM}} {
+		if !(f.v >= 0 && f.v <= f.max) {
+			return fieldErr("service_targets."+f.name, "must be 0 (no target) or above 0 up to %g, got %g", f.max, f.v)
+		}
 	}
 	return nil
 }

@@ -66,6 +66,9 @@ type Input struct {
 	// taken at the mean context, ContextTokens − OutputTokens/2, while
 	// memory is sized for the full ContextTokens.
 	OutputTokens int `json:"output_tokens,omitempty"`
+	// Targets are the service targets of an inference job; the count
+	// grows past the memory fit until they hold.
+	Targets ServiceTargets `json:"service_targets,omitzero"`
 	// WorkingSetGiB is the data an hpc job keeps in GPU memory (0 = not
 	// known: the job is sized as one card).
 	WorkingSetGiB float64 `json:"working_set_gib,omitempty"`
@@ -262,7 +265,13 @@ func (j *job) checkShape() error {
 // checkServing fills the KV-cache format and the output length of an
 // inference job.
 func (j *job) checkServing() error {
+	if err := j.Targets.validate(); err != nil {
+		return err
+	}
 	if j.Workload != Inference {
+		if j.Targets.Set() {
+			return fieldErr("service_targets", "apply to inference only, not %s", j.Workload)
+		}
 		return nil
 	}
 	switch j.KVPrecision {

@@ -376,6 +376,12 @@ var SheetFields = []Spec{
 	spec(Spec{Key: "kv_cache_precision", Kind: KindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
 		Label: func(m *text.Messages) string { return m.FKVPrecision }, Help: func(m *text.Messages) string { return m.HKVPrecision }},
 		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
+	targetSpec("service_targets.tokens_per_sec_per_sequence", "0–100000", func(m *text.Messages) string { return m.FTargetSpeed },
+		func(t *plan.ServiceTargets) *float64 { return &t.TokensPerSecPerSequence }),
+	targetSpec("service_targets.time_to_first_token_s", "0–3600", func(m *text.Messages) string { return m.FTargetTTFT },
+		func(t *plan.ServiceTargets) *float64 { return &t.TimeToFirstTokenS }),
+	targetSpec("service_targets.requests_per_minute", "0–10000000", func(m *text.Messages) string { return m.FTargetRPM },
+		func(t *plan.ServiceTargets) *float64 { return &t.RequestsPerMinute }),
 	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
 		Label: func(m *text.Messages) string { return m.FLoRARank }},
 		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
@@ -463,6 +469,27 @@ var SheetFields = []Spec{
 				return strconv.FormatBool(*r.FirstContract)
 			},
 		}),
+}
+
+// targetSpec is one optional service target (inference): empty or 0 is no
+// target.
+func targetSpec(key, rng string, label func(*text.Messages) string, get func(*plan.ServiceTargets) *float64) Spec {
+	return spec(Spec{Key: key, Kind: KindDecimal, Range: rng, Label: label,
+		Help: func(m *text.Messages) string { return m.HTargets }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) {
+				if r.ServiceTargets == nil {
+					r.ServiceTargets = &plan.ServiceTargets{}
+				}
+				*get(r.ServiceTargets) = v.Dec.InexactFloat64()
+			},
+			take: func(r plan.Requirements) string {
+				if r.ServiceTargets == nil || *get(r.ServiceTargets) == 0 {
+					return ""
+				}
+				return strconv.FormatFloat(*get(r.ServiceTargets), 'f', -1, 64)
+			},
+		})
 }
 
 // training returns the sheet's training settings, made when absent. The

@@ -46,6 +46,7 @@ type Messages struct {
 	FFramework, HFramework                                       string
 	FExperts, FExpertsPerToken, FSharedExperts, FExpertFFN       string
 	FMoELayers                                                   string
+	FTargetSpeed, FTargetTTFT, FTargetRPM, HTargets              string
 	FCheckpointing, CardsSummary, HCards                         string
 	AltBilling, AltAllIn, RentModeF, TotalIfF                    string
 	HWorkload, HPreset, HParams, HPrecision, HContext            string
@@ -227,6 +228,10 @@ var enMessages = Messages{
 	FLoRATargets:     "LoRA targets",
 	FOptimizer:       "Optimizer",
 	HOptimizer:       "Paged optimizers may keep their states in host memory; the plan says how much. Empty: adamw.",
+	FTargetSpeed:     "Target tokens/s per sequence",
+	FTargetTTFT:      "Target time to first token (s)",
+	FTargetRPM:       "Target requests per minute",
+	HTargets:         "Optional: the plan adds replicas or tensor parallelism until the likely estimate meets it, says which target set the count, and flags a target no card meets. Empty: no target.",
 	FFramework:       "Training framework",
 	HFramework:       "Decides the loss's logits memory and where checkpoints live: unsloth and torchtune chunk the loss, unsloth offloads checkpoints. Empty: hf (megatron for pretraining).",
 	FCheckpointing:   "Gradient checkpointing",
@@ -576,6 +581,10 @@ var zhMessages = Messages{
 	FLoRATargets:     "LoRA 目标模块",
 	FOptimizer:       "优化器",
 	HOptimizer:       "分页优化器可把状态放在主机内存；计划会写明数量。留空：adamw。",
+	FTargetSpeed:     "目标每序列 token/秒",
+	FTargetTTFT:      "目标首 token 时延（秒）",
+	FTargetRPM:       "目标每分钟请求数",
+	HTargets:         "可选：方案会增加副本或张量并行，直到最可能估计值达标，并写明由哪个目标决定卡数；没有卡能达标时会明确标出。留空：不设目标。",
 	FFramework:       "训练框架",
 	HFramework:       "决定损失函数 logits 占用的显存和检查点存放位置：unsloth 与 torchtune 分块计算损失，unsloth 把检查点卸载到主机内存。留空：hf（预训练为 megatron）。",
 	FCheckpointing:   "梯度检查点",
