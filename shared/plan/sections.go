@@ -55,7 +55,9 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 }
 
 // estimate2 is a range rounded for the plan file.
-func estimate2(r sizing.Range) Estimate { return Estimate{round2(r.Low), round2(r.Likely), round2(r.High)} }
+func estimate2(r sizing.Range) Estimate {
+	return Estimate{round2(r.Low), round2(r.Likely), round2(r.High)}
+}
 
 func serviceSection(f *sizing.ServiceFit) *Service {
 	if f == nil {

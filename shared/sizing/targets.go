@@ -47,7 +47,7 @@ func (t ServiceTargets) Set() bool {
 
 func (t ServiceTargets) validate() error {
 	for _, f := range []struct {
-		name string
+		name   string
 		v, max float64
 	}{{TargetTokensPerSec, t.TokensPerSecPerSequence, MaxTargetTokensPerSec}, {TargetTTFT, t.TimeToFirstTokenS, MaxTargetTTFTSeconds}, {TargetRPM, t.RequestsPerMinute, MaxTargetRPM}} {
 		if !(f.v >= 0 && f.v <= f.max) {
