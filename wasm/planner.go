@@ -315,8 +315,17 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 	if e := s.DecodeTokensPerSec; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
+	if a := s.DecodeAccuracy; a != nil {
+		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
+	}
+	if e := s.TimeToFirstTokenS; e != nil {
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.FirstTokenF, l.Msg().NumRange(e.Low, e.High, 2), text.Num(e.Likely, 2))))
+	}
 	if e := s.TrainingDays; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
+	}
+	if a := s.TrainingAccuracy; a != nil {
+		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
 	}
 	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }

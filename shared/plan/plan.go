@@ -65,11 +65,34 @@ type Sizing struct {
 	Service *Service `json:"service,omitempty"`
 	// TrainingDays is the wall-clock training time when tokens_to_train is set.
 	TrainingDays *Estimate `json:"training_days,omitempty"`
+	// DecodeAccuracy and TrainingAccuracy are the error bars beside the
+	// ranges: how close the model came on the published runs of the
+	// estimate's reference class (docs/decode-references.md,
+	// docs/accuracy.md).
+	DecodeAccuracy   *Accuracy `json:"decode_accuracy,omitempty"`
+	TrainingAccuracy *Accuracy `json:"training_accuracy,omitempty"`
 	// Notes explain assumptions and where the memory math overrides the
 	// articles' buckets (rule G4), in English.
 	Notes []string `json:"notes,omitempty"`
 	// NoteMessages are the same notes as messages.
 	NoteMessages []msg.M `json:"note_messages,omitempty"`
+}
+
+// Accuracy is the measured spread of one reference class: Within of Runs
+// published runs land within a factor Tolerance; Median, Min and Max are
+// estimate / published. CardCovered is false when none of the runs was on
+// the picked card's family.
+type Accuracy struct {
+	Class       string  `json:"class"`
+	Runs        int     `json:"runs"`
+	Within      int     `json:"within"`
+	Tolerance   float64 `json:"tolerance"`
+	Median      float64 `json:"median_ratio"`
+	Min         float64 `json:"min_ratio"`
+	Max         float64 `json:"max_ratio"`
+	CardCovered bool    `json:"card_covered"`
+	// Message is the same as a sentence in either language.
+	Message msg.M `json:"message"`
 }
 
 // Service is the pick's fit to the service targets.

@@ -2,7 +2,9 @@ package sizing
 
 import (
 	"fmt"
+	"math"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -219,4 +221,68 @@ func TestTrainingReferences(t *testing.T) {
 		})
 	}
 	t.Log(spread(ratios, 1.5))
+}
+
+// classStats is the spread of a class computed from the reference tables.
+type classStats struct {
+	ratios   []float64
+	families map[string]bool
+}
+
+func (c *classStats) add(ratio float64, card string) {
+	c.ratios = append(c.ratios, ratio)
+	if c.families == nil {
+		c.families = map[string]bool{}
+	}
+	c.families[Family(card)] = true
+}
+
+// TestAccuracyClasses keeps the spreads the plan quotes (accuracyTable,
+// coveredFamilies) equal to what the reference tables give.
+func TestAccuracyClasses(t *testing.T) {
+	got := map[string]*classStats{}
+	at := func(class string) *classStats {
+		if got[class] == nil {
+			got[class] = &classStats{}
+		}
+		return got[class]
+	}
+	for _, r := range decodeRefs {
+		m, _ := PresetByID(r.model)
+		card, _ := catalog.ByID(r.card)
+		at(decodeClass(m, card)).add(r.estimate(t)/r.figure, r.card)
+	}
+	for _, r := range trainRefs {
+		m, _ := PresetByID(r.in.Model)
+		at(trainClass(m)).add(r.estimate(t)/r.tokensPerGPUs, r.card)
+	}
+	for class, s := range got {
+		sort.Float64s(s.ratios)
+		want := accuracyTable[class]
+		within := 0
+		for _, r := range s.ratios {
+			if r <= want.Tolerance && r >= 1/want.Tolerance {
+				within++
+			}
+		}
+		r2 := func(v float64) float64 { return math.Round(v*100) / 100 }
+		have := Accuracy{Runs: len(s.ratios), Within: within, Tolerance: want.Tolerance,
+			Median: r2(s.ratios[len(s.ratios)/2]), Min: r2(s.ratios[0]), Max: r2(s.ratios[len(s.ratios)-1])}
+		if have != want {
+			t.Errorf("%s: the references give %+v, accuracyTable says %+v", class, have, want)
+		}
+		var fams []string
+		for f := range s.families {
+			fams = append(fams, f)
+		}
+		sort.Strings(fams)
+		cov := append([]string(nil), coveredFamilies[class]...)
+		sort.Strings(cov)
+		if strings.Join(fams, ",") != strings.Join(cov, ",") {
+			t.Errorf("%s: runs on %v, coveredFamilies says %v", class, fams, cov)
+		}
+	}
+	if len(got) != len(accuracyTable) {
+		t.Errorf("%d classes in the references, %d in accuracyTable", len(got), len(accuracyTable))
+	}
 }

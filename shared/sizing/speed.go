@@ -142,6 +142,11 @@ type Estimates struct {
 	TrainHours Range `json:"train_hours"`
 	// CardHours is TrainHours × cards.
 	CardHours Range `json:"card_hours"`
+	// DecodeAccuracy and TrainAccuracy are the measured spread of the model
+	// on the published runs of the estimate's reference class (the error
+	// bar beside the low / likely / high range).
+	DecodeAccuracy *Accuracy `json:"decode_accuracy,omitempty"`
+	TrainAccuracy  *Accuracy `json:"train_accuracy,omitempty"`
 	// Notes state the formulas and efficiencies used.
 	Notes []msg.M `json:"notes,omitempty"`
 }
@@ -296,6 +301,10 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 		msg.Int(j.ContextTokens), msg.Num(c.weights/GB, 2), msg.Num(c.kv/GB, 2), msg.Text(string(j.KVPrecision)),
 		msg.Num(card.BandwidthGBs.Value, 0), triple(c.eta.Low, c.eta.Likely, c.eta.High), msg.Num(c.peak/1e12, 0),
 		triple(c.mfu.Low, c.mfu.Likely, c.mfu.High), msg.Num(c.floor*1e3, 2)))
+	e.DecodeAccuracy = accuracyOf(decodeClass(j.model, card), card)
+	if a := e.DecodeAccuracy; a != nil {
+		e.Notes = append(e.Notes, a.Note("decode"))
+	}
 	if c.others > 0 {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.interference", msg.Int(j.Concurrency), msg.Num(c.others, 0),
 			msg.Num(100*(1-e.DecodeTokensPerSec.Likely/e.DecodeOnlyTokensPerSec.Likely), 0)))
@@ -421,6 +430,13 @@ func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
 	e.TrainHours = Range{Low: hours(mfu.High), Likely: hours(mfu.Likely), High: hours(mfu.Low)}
 	e.CardHours = Range{Low: e.TrainHours.Low * float64(n), Likely: e.TrainHours.Likely * float64(n), High: e.TrainHours.High * float64(n)}
 	e.Notes = append(e.Notes, msg.New("sizing.speed.training", msg.Fig(k), msg.Text(fmt.Sprintf("%.3g", e.TrainFLOPs)), msg.Int(n), msg.Num(card.BF16TFLOPS.Value, 0), triple(mfu.High, mfu.Likely, mfu.Low)))
+	e.TrainAccuracy = accuracyOf(trainClass(j.model), card)
+	if a := e.TrainAccuracy; a != nil {
+		e.Notes = append(e.Notes, a.Note("train"))
+		if j.Workload.Adapters() {
+			e.Notes = append(e.Notes, msg.New("sizing.accuracy.adapters"))
+		}
+	}
 	if j.Workload == QLoRA {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.qlora"))
 	}

@@ -69,6 +69,7 @@ type Messages struct {
 	ExportJSON, ExportMD, ImportPlan, PrintBrief, ShareLink                   string
 	ImportedF, ImportFailedF, SheetTitle, TableInput, TableValue              string
 	EstimatesTitle, DecodeSpeedF, TrainingDaysF, ModelSizedF                  string
+	FirstTokenF                                                               string
 	Yes, No                                                                   string
 
 	// Full-cost page.
@@ -324,6 +325,7 @@ var enMessages = Messages{
 	TableInput:       "Input",
 	TableValue:       "Value",
 	EstimatesTitle:   "Estimates",
+	FirstTokenF:      "Time to the first token: %s s (likely %s).",
 	DecodeSpeedF:     "Decode speed per sequence: %s tokens/s (likely %s).",
 	TrainingDaysF:    "Training time: %s days (likely %s).",
 	ModelSizedF:      "Sized as %s, %s billion parameters.",
@@ -677,6 +679,7 @@ var zhMessages = Messages{
 	TableInput:       "输入项",
 	TableValue:       "数值",
 	EstimatesTitle:   "估算",
+	FirstTokenF:      "首 token 时延：%s 秒（可能为 %s）。",
 	DecodeSpeedF:     "每条序列的生成速度：%s token/秒（可能为 %s）。",
 	TrainingDaysF:    "训练时间：%s 天（可能为 %s）。",
 	ModelSizedF:      "按 %s 估算，%s 十亿参数。",
