@@ -206,6 +206,21 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildServiceTargets is Build with service targets over every
+// card: each card's replicas × tensor parallel are searched.
+func BenchmarkBuildServiceTargets(b *testing.B) {
+	req, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":{"preset":"qwen3-32b"},"context_tokens":4096,"output_tokens":512,"concurrency":32,"service_targets":{"tokens_per_sec_per_sequence":20,"time_to_first_token_s":2,"requests_per_minute":300}}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestRentBuildInput: the exported input gives back the plan's own verdict
 // on every golden sheet, plus the chart series.
 func TestRentBuildInput(t *testing.T) {

@@ -239,8 +239,11 @@ func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, c, n)
 		return o.PerCardGiB <= o.UsableGiB
 	})
-	if o.Fits && j.Workload == Inference && j.Targets.Set() && c.BandwidthGBs.Value > 0 {
-		o.Service = j.fitTargets(c, &o)
+	// Service targets grow the count of the cards a preference does not
+	// rule out (the search is the costly part of a plan).
+	if o.Fits && j.Workload == Inference && j.Targets.Set() && c.BandwidthGBs.Value > 0 && prefs.DomesticOnly == c.Domestic &&
+		(!prefs.NeedsFP64 || c.FP64TFLOPS.Value >= MinFP64TFLOPS) {
+		o.Service = j.fitTargets(mem, c, &o)
 	}
 	o.Nodes = (o.Count + CardsPerNode - 1) / CardsPerNode
 	o.Interconnect = interconnect(c, o.Count)

@@ -119,9 +119,9 @@ func (j job) misses(s serving) []string {
 // With requests_per_minute each replica takes more sequences, if need be,
 // until it completes its share of the requests: throughput rises with the
 // batch (Little's law: rate × time in the system = requests in flight).
-func (j job) evaluate(c catalog.Card, usable float64, size, replicas int) serving {
+func (j job) evaluate(base Memory, c catalog.Card, usable float64, size, replicas int) serving {
 	b := (j.Concurrency + replicas - 1) / replicas
-	s := j.at(c, usable, size, replicas, b)
+	s := j.at(base, c, usable, size, replicas, b)
 	rpm := j.Targets.RequestsPerMinute
 	if rpm <= 0 || s.rpm.Likely >= rpm {
 		return s
@@ -132,25 +132,25 @@ func (j job) evaluate(c catalog.Card, usable float64, size, replicas int) servin
 			return s
 		}
 		lo, hi = hi+1, min(2*hi, MaxConcurrency)
-		s = j.at(c, usable, size, replicas, hi)
+		s = j.at(base, c, usable, size, replicas, hi)
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if j.at(c, usable, size, replicas, mid).rpm.Likely >= rpm {
+		if j.at(base, c, usable, size, replicas, mid).rpm.Likely >= rpm {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
-	return j.at(c, usable, size, replicas, hi)
+	return j.at(base, c, usable, size, replicas, hi)
 }
 
 // at works out replicas of size cards serving perReplica sequences each.
-func (j job) at(c catalog.Card, usable float64, size, replicas, perReplica int) serving {
+func (j job) at(base Memory, c catalog.Card, usable float64, size, replicas, perReplica int) serving {
 	s := serving{size: size, replicas: replicas, perReplica: perReplica, seqs: max(j.Concurrency, replicas*perReplica)}
 	r := j
 	r.Concurrency = perReplica
-	mem := r.memory()
+	mem := r.servingMemory(base)
 	s.tp, s.pp, _, s.perCard = r.layout(mem, c, size)
 	s.fits = s.perCard <= usable
 	calc := r.decodeSteps(mem, c, size, float64(perReplica))
@@ -162,6 +162,18 @@ func (j job) at(c catalog.Card, usable float64, size, replicas, perReplica int) 
 	return s
 }
 
+// servingMemory is base (the job's memory at the sheet's concurrency)
+// with the KV cache and activations of j's concurrency: the figures layout
+// and decodeSteps read, without the notes.
+func (j job) servingMemory(base Memory) Memory {
+	m := base
+	m.Notes = nil
+	m.KVCacheGiB = j.model.KVBytes(float64(j.ContextTokens), j.kvValueBytes()) * float64(j.Concurrency) / GiB
+	m.ActivationsGiB = j.inferenceActivationBytes() / GiB
+	m.TotalGiB = m.WeightsGiB + m.KVCacheGiB + m.ActivationsGiB + m.TrainingStatesGiB + m.OverheadGiB
+	return m
+}
+
 // ok reports whether a configuration fits memory and meets every target.
 func (j job) ok(s serving) bool { return s.fits && len(j.misses(s)) == 0 }
 
@@ -169,22 +181,27 @@ func (j job) ok(s serving) bool { return s.fits && len(j.misses(s)) == 0 }
 // service target holds, trying replica groups of the memory-fit size and
 // wider tensor-parallel groups inside a node, and as many replicas of each
 // as needed. It sets the option's count and layout and returns the fit.
-func (j job) fitTargets(c catalog.Card, o *Option) *ServiceFit {
-	base := j.evaluate(c, o.UsableGiB, o.Count, 1)
+func (j job) fitTargets(mem Memory, c catalog.Card, o *Option) *ServiceFit {
+	base := j.evaluate(mem, c, o.UsableGiB, o.Count, 1)
 	sizes := []int{o.Count}
-	for s := 2 * o.Count; s <= CardsPerNode && j.model.validTP(s); s *= 2 {
+	// Wider groups help speed and the first token; the request rate alone
+	// is met by replicas of the memory-fit size.
+	for s := 2 * o.Count; s <= CardsPerNode && j.model.validTP(s) && !onlyRPM(j.misses(base)); s *= 2 {
 		sizes = append(sizes, s)
 	}
 	best, found := base, j.ok(base)
+	if found {
+		sizes = nil // the memory fit meets every target: nothing smaller exists
+	}
 	for _, size := range sizes {
-		s, ok := j.fewestReplicas(c, o.UsableGiB, size)
+		s, ok := j.fewestReplicas(mem, c, o.UsableGiB, size)
 		if ok && (!found || s.size*s.replicas < best.size*best.replicas) {
 			best, found = s, true
 		}
 	}
 	fit := &ServiceFit{SetBy: []string{SetByMemory}}
 	if !found {
-		fit.Unmet = j.unmet(c, o.UsableGiB, sizes[len(sizes)-1])
+		fit.Unmet = j.unmet(mem, c, o.UsableGiB, sizes[len(sizes)-1])
 		best = base
 	} else if best.size*best.replicas > o.Count || best.seqs > j.Concurrency {
 		fit.SetBy = j.binding(base)
@@ -214,26 +231,26 @@ func (j job) binding(base serving) []string {
 // fewestReplicas finds the fewest replicas of size cards that meet every
 // target, by doubling and then bisection (more replicas serve fewer
 // sequences each, so each replica only gets faster).
-func (j job) fewestReplicas(c catalog.Card, usable float64, size int) (serving, bool) {
+func (j job) fewestReplicas(base Memory, c catalog.Card, usable float64, size int) (serving, bool) {
 	limit := MaxCards / size
 	lo, hi := 1, 1
-	s := j.evaluate(c, usable, size, 1)
+	s := j.evaluate(base, c, usable, size, 1)
 	for !j.ok(s) {
 		if hi >= limit || (s.perReplica <= 1 && !onlyRPM(j.misses(s))) {
 			return s, false
 		}
 		lo, hi = hi+1, min(2*hi, limit)
-		s = j.evaluate(c, usable, size, hi)
+		s = j.evaluate(base, c, usable, size, hi)
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if j.ok(j.evaluate(c, usable, size, mid)) {
+		if j.ok(j.evaluate(base, c, usable, size, mid)) {
 			hi = mid
 		} else {
 			lo = mid + 1
 		}
 	}
-	return j.evaluate(c, usable, size, hi), true
+	return j.evaluate(base, c, usable, size, hi), true
 }
 
 // onlyRPM reports whether the request rate is the only target missed: more
@@ -243,8 +260,8 @@ func onlyRPM(missed []string) bool { return len(missed) == 1 && missed[0] == Tar
 
 // unmet lists the targets no configuration of this card meets, each with
 // the best figure: one sequence per replica on the widest group.
-func (j job) unmet(c catalog.Card, usable float64, size int) []TargetMiss {
-	s := j.evaluate(c, usable, size, max(1, j.Concurrency))
+func (j job) unmet(base Memory, c catalog.Card, usable float64, size int) []TargetMiss {
+	s := j.evaluate(base, c, usable, size, max(1, j.Concurrency))
 	var out []TargetMiss
 	for _, name := range j.misses(s) {
 		switch name {
