@@ -11,6 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 )
 
 func init() {
@@ -19,15 +20,17 @@ func init() {
 
 // planOptions are the flags of gpuverify plan.
 type planOptions struct {
-	in  string // the sheet or plan file; "-" is standard input
-	ics output // where to write the exit schedule; "" for nowhere
+	in     string // the sheet or plan file; "-" is standard input
+	prices string // the buyer's CSV price list; "" for none
+	ics    output // where to write the exit schedule; "" for nowhere
 	printing
 }
 
 func parsePlan(e env, args []string) (options, error) {
 	o := &planOptions{}
-	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--format text|json|markdown] [--lang zh|en] [--ics exit.ics [--force]]")
+	fs := newFlags(e, "plan", "--in requirements.json|plan.json [--prices FILE] [--format text|json|markdown] [--lang zh|en] [--ics exit.ics [--force]]")
 	fs.StringVar(&o.in, "in", "", "requirement sheet or plan file (JSON); - reads standard input")
+	fs.StringVar(&o.prices, "prices", "", "the buyer's own price list (CSV, see gpuverify prices), laid over the built-in book: the buyer's offers win for their provider and card")
 	o.ics.flags(fs, "ics", "also write the exit schedule (procurement.exit) as an iCalendar file")
 	o.printing.flags(fs, e, "output format: text, json or markdown", "; also of the --ics file's events", formatText, formatJSON, formatMarkdown)
 	return o, parseFlags(fs, args)
@@ -46,7 +49,16 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 		return err
 	}
 	return interruptible(ctx, func() error {
-		p, err := readDecoded(e, o.in, planfile.MaxBytes, readPlan)
+		var list *pricebook.Book
+		if o.prices != "" {
+			l, err := readPriceList(e, o.prices, o.lang)
+			if err != nil {
+				return err
+			}
+			list = &l.Book
+		}
+		today := e.now().UTC().Format("2006-01-02")
+		p, err := readDecoded(e, o.in, planfile.MaxBytes, func(data []byte) (*plan.Plan, error) { return readPlan(data, list, today) })
 		if err != nil {
 			return err
 		}
@@ -60,18 +72,38 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 }
 
 // readPlan reads a plan file as it is (validated), or builds the plan of a
-// sheet: the schema field tells which.
-func readPlan(data []byte) (*plan.Plan, error) {
+// sheet: the schema field tells which. A sheet without as_of is dated
+// today. With a buyer's price list, a plan file's sheet is planned again
+// with the list laid over the one it has.
+func readPlan(data []byte, list *pricebook.Book, today string) (*plan.Plan, error) {
 	var head struct {
 		Schema string `json:"schema"`
 	}
 	_ = json.Unmarshal(data, &head) // a malformed document fails below, with its field
+	var req plan.Requirements
 	if head.Schema == planfile.Schema {
-		return plan.Decode(bytes.NewReader(data))
+		p, err := plan.Decode(bytes.NewReader(data))
+		if err != nil || list == nil {
+			return p, err
+		}
+		req = p.Requirements
+	} else {
+		r, err := plan.DecodeRequirements(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		req = r
 	}
-	req, err := plan.DecodeRequirements(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
+	if list != nil {
+		merged := *list
+		if req.Cost.PriceList != nil {
+			merged = pricebook.Merge(*req.Cost.PriceList, *list)
+		}
+		merged.Date = ""
+		req.Cost.PriceList = &merged
+	}
+	if req.AsOf == "" {
+		req.AsOf = today
 	}
 	return plan.Build(req)
 }

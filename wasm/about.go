@@ -1,10 +1,12 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -115,11 +117,17 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 	spec := func(name string, s catalog.Spec, unit string) specRow {
 		return specRow{Name: name, Value: text.Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
 	}
-	rows := []specRow{
-		{Name: m.MonthlyRentLabel, Value: l.MoneyRange(money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}), Ref: c.MonthlyPrice.Ref},
-	}
-	if c.HourlyPrice != nil {
-		rows = append(rows, specRow{Name: m.HourlyRentLabel, Value: l.MoneyRange(money.Range{Low: c.HourlyPrice.Low, High: c.HourlyPrice.High}), Ref: c.HourlyPrice.Ref})
+	var rows []specRow
+	book := pricebook.Builtin()
+	for _, o := range book.Offers {
+		if o.Card != c.ID {
+			continue
+		}
+		name := book.ProviderName(o.Provider) + " · " + l.Enum("billing", string(billing.ModeOf(o.Term)))
+		if o.Unit.Node() {
+			name += " · " + o.Unit.String()
+		}
+		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: o.Note}})
 	}
 	if pp, ok := catalog.PurchasePrice(c.ID); ok {
 		rows = append(rows, specRow{Name: m.PurchaseLabel, Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"strconv"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/plan"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -42,11 +46,19 @@ func (p *costPage) body() app.UI {
 				kpi(m.KBilling, app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
 					Text(l.Enum("billing", pl.Cost.BillingMode)), otherModes(l, pl)),
 			),
+			app.If(pl.GPU.Offer != nil, func() app.UI {
+				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
+					app.Text(offerLine(l, pl.GPU.Offer.Offer, pl.GPU.Offer.ProviderName, pl.GPU.Offer.AgeMonths)+" "),
+					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(l.T(msg.New("site.prices.nav"))+" →"))
+			}),
 			costChart(l, pl),
 			app.If(hasCostWarning(pl), func() app.UI {
 				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
 			}),
 		)
+	}
+	if pl != nil && len(pl.GPU.Offers) > 0 {
+		kids = append(kids, offersTable(l, pl))
 	}
 	kids = append(kids, p.items(), p.discount(), p.prices(),
 		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.FeeDefaultsLink+" →")))
@@ -150,8 +162,16 @@ func (p *costPage) prices() app.UI {
 	head := app.Tr().Body(app.Th().Scope("col").Text(m.AltCard), app.Th().Scope("col").Text(m.RefMonthly),
 		app.Th().Scope("col").Text(m.QuoteMonthly), app.Th().Scope("col").Text(m.QuoteHourly))
 	var rows []app.UI
+	var req plan.Requirements
+	if p.out.Plan != nil {
+		req = p.out.Plan.Requirements
+	}
 	for _, c := range catalog.All() {
-		ref := money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
+		refCell := app.Td().Class("num").Text("—")
+		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
+			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
+				Text(l.MoneyRange(rent.Round2()) + " · " + of.ProviderName + " · " + l.Enum("billing", string(billingMode(of.Term))))
+		}
 		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
 		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
 		name := app.Th().Scope("row").Text(c.Name)
@@ -162,7 +182,7 @@ func (p *costPage) prices() app.UI {
 		}
 		rows = append(rows, tr.Body(
 			name,
-			app.Td().Class("num").Title(c.MonthlyPrice.Ref.Source+" ("+c.MonthlyPrice.Ref.Date+")").Text(l.MoneyRange(ref)),
+			refCell,
 			app.Td().Body(p.input(r, mon, "")),
 			app.Td().Body(p.input(r, hr, "")),
 		))
@@ -184,4 +204,51 @@ func otherModes(l Lang, pl *plan.Plan) string {
 		parts = append(parts, fmt.Sprintf(m.TotalIfF, l.Enum("billing", o.Mode))+": "+l.MoneyRange(o.Monthly))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// billingMode is the billing mode a price-book term is paid in.
+func billingMode(t pricebook.Term) billing.Mode { return billing.ModeOf(t) }
+
+// maxOfferRows is how many of the plan's card × provider × term rows the
+// cost page lists: the cheapest; the plan file keeps them all.
+const maxOfferRows = 12
+
+// offersTable is who sells each qualifying card cheapest at the sheet's
+// use: card, provider, term, rent and all-in a month, the price's date.
+func offersTable(l Lang, pl *plan.Plan) app.UI {
+	t := func(id string, args ...msg.Arg) string { return l.T(msg.New(id, args...)) }
+	head := app.Tr()
+	var cells []app.UI
+	for _, id := range []string{"card", "provider", "term", "rent", "all_in", "date"} {
+		cells = append(cells, app.Th().Scope("col").Text(t("site.offers.col."+id)))
+	}
+	head = head.Body(cells...)
+	var rows []app.UI
+	for i, o := range pl.GPU.OffersPickFirst() {
+		if i == maxOfferRows {
+			break
+		}
+		mode := l.Enum("billing", o.Mode)
+		if o.Rule != "" {
+			mode += " · " + t("render.offers.ruled_out", msg.Text(o.Rule))
+		}
+		tr := app.Tr().Attr("data-offer-card", o.Card).Attr("data-provider", o.Offer.Provider).Attr("data-mode", o.Mode)
+		if pl.GPU.Offer != nil && o.Card == pl.GPU.ID && o.Offer.Provider == pl.GPU.Offer.Provider && o.Offer.Term == pl.GPU.Offer.Term {
+			tr = tr.Class("chosen")
+		}
+		rows = append(rows, tr.Body(
+			app.Td().Text(strconv.Itoa(o.Count)+" × "+o.CardName),
+			app.Td().Title(o.Offer.Source).Text(o.Offer.ProviderName),
+			app.Td().Text(mode),
+			app.Td().Class("num").Text(l.MoneyRange(o.Rent.Round2())),
+			app.Td().Class("num").Text(l.Money(o.AllInMonthly)),
+			app.Td().Text(o.Offer.Date),
+		))
+	}
+	return app.Div().Class("block").Body(
+		app.H2().Text(t("site.offers.title")),
+		app.P().Class("help").Text(t("site.offers.help", msg.Int(len(pl.GPU.Offers)))),
+		app.Div().Class("table-wrap").Body(app.Table().ID("offer-table").Class("data").Body(
+			app.THead().Body(head), app.TBody().Body(rows...))),
+	)
 }

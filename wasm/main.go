@@ -5,6 +5,10 @@
 package main
 
 import (
+	"time"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -34,6 +38,7 @@ const (
 	routeRenewal    = "renewal"
 	routeChecklists = "checklists"
 	routeEmbed      = "embed"
+	routePrices     = "prices"
 )
 
 // routes is every page of the site, in menu order: the procurement
@@ -61,6 +66,8 @@ var routes = []route{
 		New: newChecklistsPage, InNav: true, KeepsInput: true, Journey: true},
 	{Path: "/cost", ID: routeCost, Title: func(m *Messages) string { return m.NavCost },
 		New: newCostPage, InNav: true, KeepsInput: true},
+	{Path: "/prices", ID: routePrices, Title: func(m *Messages) string { return m.Code.T(msg.New("site.prices.nav")) },
+		New: newPricesPage, InNav: true, KeepsInput: true},
 	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m *Messages) string { return m.NavRentBuild },
 		New: newRentBuildPage, InNav: true, KeepsInput: true},
 	{Path: "/about", ID: routeAbout, Title: func(m *Messages) string { return m.NavAbout },
@@ -89,6 +96,9 @@ func registerRoutes() {
 
 func main() {
 	registerRoutes()
+	if app.IsClient {
+		form.Today = time.Now().Format("2006-01-02")
+	}
 	// In the browser this blocks for the life of the page; natively it
 	// returns at once and the generator runs.
 	app.RunWhenOnBrowser()

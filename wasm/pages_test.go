@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"crypto/ed25519"
+	"github.com/gpuplan/gpuplan/shared/catalog"
 	"os"
 	"reflect"
 	"regexp"
@@ -94,8 +95,8 @@ func TestCostPage(t *testing.T) {
 	if !regexp.MustCompile(`<output[^>]*(id="cost-rent-mode"[^>]*data-mode="monthly"|data-mode="monthly"[^>]*id="cost-rent-mode")`).MatchString(html) {
 		t.Error(`/cost lacks the rent mode output with data-mode="monthly"`)
 	}
-	if n := len(regexp.MustCompile(`<tr[^>]* data-card="`).FindAllString(html, -1)); n != 14 {
-		t.Errorf("%d card rows, want 14", n)
+	if n := len(regexp.MustCompile(`<tr[^>]* data-card="`).FindAllString(html, -1)); n != len(catalog.All()) {
+		t.Errorf("%d card rows, want %d", n, len(catalog.All()))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -245,10 +246,7 @@ func kpis(l Lang, pl *plan.Plan) app.UI {
 		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
 	}
 	share := pl.Cost.HiddenShare
-	billing := m.NoHourlyPrice
-	if b := pl.Billing.BreakevenHoursPerDay; b != nil {
-		billing = fmt.Sprintf(m.BreakevenHoursF, b.StringFixed(1), l.Enum("billing", pl.Billing.RuleOfThumbMode))
-	}
+	billing := billingDetail(l, pl)
 	verdict := m.BreakevenNever
 	if b := pl.RentVsBuild.BreakevenMonths; b != nil {
 		verdict = fmt.Sprintf(m.BreakevenMonthsF, b.StringFixed(1))
@@ -262,6 +260,21 @@ func kpis(l Lang, pl *plan.Plan) app.UI {
 		kpi(m.KVerdict, app.Output().ID("verdict").Attr("data-decision", pl.RentVsBuild.Decision).
 			Text(l.Enum("decision", pl.RentVsBuild.Decision)), verdict),
 	)
+}
+
+// billingDetail is the offer the plan takes and, when that provider sells
+// both terms, its own break-even beside rule B1's rule of thumb.
+func billingDetail(l Lang, pl *plan.Plan) string {
+	o := pl.Billing.Offer
+	if o == nil {
+		return ""
+	}
+	out := offerLine(l, o.Offer, o.ProviderName, o.AgeMonths)
+	if b := pl.Billing.BreakevenHoursPerDay; b != nil {
+		out += " " + l.T(msg.New("site.prices.breakeven", msg.Text(o.ProviderName), msg.Dec(b.Round(1)),
+			msg.Label("mode."+pl.Billing.RuleOfThumbMode)))
+	}
+	return out
 }
 
 // hiddenShare is rule C3's share of the fees beyond the rent. The plan
@@ -603,14 +616,18 @@ func (p *plannerPage) importedState(data []byte, readErr error) (form.State, err
 	if len(problems) > 0 {
 		return form.State{}, errors.New(problems[0].Message(p.st.Lang.M()))
 	}
-	return form.State{Lang: p.st.Lang, Input: in, Proc: proc}, nil
+	prices := p.st.Prices
+	if csv := form.PricesCSV(req); csv != "" {
+		prices = csv
+	}
+	return form.State{Lang: p.st.Lang, Input: in, Proc: proc, Prices: prices}, nil
 }
 
 // clearProcurement forgets the procurement sections of an import; the sheet
 // stays. The sections stay in backupKey, and Undo brings them back.
 func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 	p.fail = guard("removing the procurement sections", func() {
-		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input})
+		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Prices: p.st.Prices})
 		p.imported = ""
 		if p.pending == nil {
 			p.replaceSaved()

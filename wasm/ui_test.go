@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -72,6 +73,7 @@ func TestPrerenderPages(t *testing.T) {
 		routeOperations: {En.P().NavOperations, Zh.P().NavOperations},
 		routeRenewal:    {En.P().NavRenewal, Zh.P().NavRenewal},
 		routeChecklists: {En.P().NavChecklists, Zh.P().NavChecklists},
+		routePrices:     {En.T(msg.New("site.prices.title")), Zh.T(msg.New("site.prices.title"))},
 	}
 	for _, r := range routes {
 		for i, l := range []Lang{En, Zh} {
@@ -124,10 +126,10 @@ func TestPrerenderPlanner(t *testing.T) {
 		want  []string
 	}{
 		// The documented example (inference-70b): 2 × H20 (rule G2, G4),
-		// priced by the hour at the reference 6.98–7.58 (rule B1).
+		// priced by the hour at AutoDL's 10.50 (rule B1): 19,843–23,953 all-in.
 		{"lang=en", []string{`data-card="h20-96g"`, `data-count="2"`, ">2 × NVIDIA H20 96GB</output>",
-			">¥14,775–19,749</output>", `id="memory-chart"`, `id="alt-table"`, `href="/about?lang=en#rule-G4"`}},
-		{"lang=zh", []string{">1.48万–1.97万元</output>", ">按小时计费</output>", `lang="en"`}},
+			">¥19,843–23,953</output>", `id="memory-chart"`, `id="alt-table"`, `href="/about?lang=en#rule-G4"`}},
+		{"lang=zh", []string{">1.98万–2.4万元</output>", ">按小时计费</output>", `lang="en"`}},
 		{"model.preset=qwen2.5-7b&lang=en", []string{`data-count="1"`, `href="/?lang=en&model.preset=qwen2.5-7b"`}},
 		{"workload=pretrain&lang=en", []string{`data-card="h100-80g-sxm"`, `data-count="24"`, "3 nodes of 8 cards"}},
 		{"hours_per_day=25&lang=en", []string{`id="notice"`, `from the link was &#34;25&#34;`, "must be between 0 and 24 (rule B1)", `data-count="2"`}},

@@ -52,6 +52,13 @@ type Input struct {
 	// Reference is true when a price is a catalogue reference rather than
 	// the user's quote; the reasons say so.
 	Reference bool `json:"reference,omitempty"`
+	// Provider names the provider whose list gave both prices, for the
+	// reasons; empty for the user's own prices.
+	Provider string `json:"provider,omitempty"`
+	// Taken is the mode of the term already chosen among the provider's
+	// offers (Terms); Recommend then explains that mode. Empty: Recommend
+	// decides between its prices itself.
+	Taken Mode `json:"taken,omitempty"`
 }
 
 // Validate reports the first input outside its allowed range, naming it.

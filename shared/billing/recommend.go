@@ -98,14 +98,19 @@ func Recommend(in Input) (Result, error) {
 			reason = msg.Seq(reason, msg.New("billing.breakeven.annual", msg.Price(annual), msg.Dec(annualDay)))
 		}
 		n.add("B1", reason)
+	} else if in.Provider != "" {
+		n.add("B1", msg.New("billing.fallback.provider", msg.Text(in.Provider), mode(r.RuleOfThumbMode), msg.Dec(in.HoursPerDay)))
 	} else {
 		n.add("B1", fallbackReason(in))
 	}
 	r.Mode = d.mode
-	if d.mode != d.beforeB2 {
+	if in.Taken != "" {
+		r.Mode = in.Taken
+	}
+	if d.mode != d.beforeB2 && r.Mode == Hourly {
 		n.add("B2", volatileReason(r.Costs, d.beforeB2))
 	}
-	if r.Mode != Hourly {
+	if r.Mode == Monthly || r.Mode == Annual {
 		n.add("B2", commitReason(in, r.Mode, r.Costs))
 		if d.annualWanted && in.FirstContract {
 			n.add("B3", firstContractReason(r.Costs))
@@ -163,11 +168,14 @@ func ptr(d decimal.Decimal) *decimal.Decimal { return &d }
 func mode(m Mode) msg.Arg { return msg.Label("mode." + string(m)) }
 
 func breakevenReason(in Input, perDay decimal.Decimal, byPrice Mode, agrees bool) msg.M {
-	whose := "billing.whose.yours"
-	if in.Reference {
-		whose = "billing.whose.reference"
+	whose := msg.Label("billing.whose.yours")
+	switch {
+	case in.Provider != "":
+		whose = msg.Sub(msg.New("billing.whose.provider", msg.Text(in.Provider)))
+	case in.Reference:
+		whose = msg.Label("billing.whose.reference")
 	}
-	ms := []msg.M{msg.New("billing.breakeven", msg.Label(whose), msg.Dec(perDay),
+	ms := []msg.M{msg.New("billing.breakeven", whose, msg.Dec(perDay),
 		msg.Price(*in.MonthlyPrice), msg.Price(*in.HourlyPrice), msg.Int(in.DaysPerMonth),
 		msg.Dec(in.HoursPerDay), mode(byPrice))}
 	if perDay.GreaterThan(decimal.NewFromInt(24)) {

@@ -117,7 +117,7 @@ func TestByProductNameAndPCIID(t *testing.T) {
 		"NVIDIA H100 80GB HBM3":     "h100-80g-sxm",
 		" nvidia a100-sxm4-80gb ":   "a100-80g-sxm",
 		"NVIDIA GeForce RTX 4090":   "rtx-4090",
-		"NVIDIA GeForce RTX 4090 D": "",
+		"NVIDIA GeForce RTX 4090 D": "rtx-4090d", // its own card, not the 4090 (rule A1)
 		"":                          "",
 	} {
 		c, ok := catalog.ByProductName(name)
@@ -128,7 +128,8 @@ func TestByProductNameAndPCIID(t *testing.T) {
 	for id, want := range map[string]string{
 		"0x233010DE": "h100-80g-sxm",
 		"0x20b210de": "a100-80g-sxm",
-		"0x268510DE": "", // RTX 4090 D: a different card (rule A1)
+		"0x268510DE": "rtx-4090d", // the 4090 D is its own card (rule A1)
+		"0x232210DE": "",          // H800 PCIe: not in the catalogue
 	} {
 		c, ok := catalog.ByPCIDeviceID(id)
 		if ok != (want != "") || c.ID != want {

@@ -1,8 +1,8 @@
 // Package catalog holds the GPU cards people rent: their specs, the names and
-// ids the driver reports for them, and reference rental prices. Every figure
-// carries the source it was taken from and the date of that source, so the
-// planner can show where a number came from and the user can replace any price
-// with a real quote.
+// ids the driver reports for them, and reference purchase prices for the
+// rent-or-build comparison. Every figure carries the source it was taken from
+// and the date of that source, so the planner can show where a number came
+// from. What renting a card costs lives apart, in shared/pricebook.
 package catalog
 
 import "github.com/shopspring/decimal"
@@ -31,7 +31,8 @@ type Spec struct {
 // Known reports whether the figure is present.
 func (s Spec) Known() bool { return s.Ref.Source != "" }
 
-// PriceRange is a reference price range in CNY for one card, with its source.
+// PriceRange is a reference purchase price range in CNY for one card, with its
+// source.
 type PriceRange struct {
 	Low  decimal.Decimal `json:"low"`
 	High decimal.Decimal `json:"high"`
@@ -96,12 +97,6 @@ type Card struct {
 	ProductNames []string `json:"product_names"`
 	// IDRef cites the PCI ids and product names.
 	IDRef Ref `json:"id_ref"`
-
-	// MonthlyPrice is the reference rent per card per month (CNY).
-	MonthlyPrice PriceRange `json:"monthly_price"`
-	// HourlyPrice is the reference rent per card per hour (CNY); nil when no
-	// source gives one.
-	HourlyPrice *PriceRange `json:"hourly_price,omitempty"`
 
 	// Caveats are warnings a buyer must see (export status, software stack).
 	Caveats []string `json:"caveats,omitempty"`

@@ -1,7 +1,5 @@
 package catalog
 
-import "github.com/shopspring/decimal"
-
 // Units used in the data below:
 //   - MemoryGB is the marketed size. The nvidia-smi fixtures show that for
 //     every card here it is really GiB: an "80GB" H100 reports 81559 MiB and
@@ -10,9 +8,7 @@ import "github.com/shopspring/decimal"
 //     (A100: 12 links x 25 GB/s each way = 600 GB/s).
 //   - TFLOPS are dense (no 2:4 sparsity); BF16 is tensor-core BF16/FP16
 //     with FP32 accumulate; FP32 and FP64 are non-tensor.
-//   - Prices are CNY per card per month (rules G2, G3). A price that no
-//     seed gives is derived from the closest priced card, marked
-//     Unconfirmed, and its Note says how.
+//   - Rents are not here: shared/pricebook holds them, by provider.
 
 // Real nvidia-smi outputs in other projects' public test data, collected
 // in 2026; each source links the file at the commit read.
@@ -84,26 +80,11 @@ var (
 	leaked = Ref{Source: "GPU data sheets compiled by ArthurChiao (https://arthurchiao.art/blog/gpu-data-sheets/; source https://github.com/ArthurChiao/arthurchiao.github.io) from partner spec sheets", Date: "2024-02"}
 )
 
-// Hourly (按量) rents published by Chinese GPU clouds. No provider's own
-// price page is kept in a public archive, so each range cites where the
-// figures were recorded; they are marketplace prices for single cards, not
-// enterprise quotes, and they come from other sources than the monthly
-// seed prices.
+// Sources of the China-only variants.
 var (
-	autodl     = "AutoDL pay-as-you-go prices (https://www.autodl.com/docs/price/), member prices about 5% off, as recorded in the gpu-hire project (https://github.com/zjw49246/gpu-hire)"
-	priceIndex = "lowest Chinese seller in the GPU price index (https://huggingface.co/datasets/brian8808/gpu-price-index)"
-)
-
-// hourly returns a reference hourly rent range from exact decimal strings.
-func hourly(low, high string, r Ref) *PriceRange {
-	p := PriceRange{Low: decimal.RequireFromString(low), High: decimal.RequireFromString(high), Ref: r}
-	return &p
-}
-
-// Seed articles (rules G2, G3), published 2026-08.
-var (
-	seed000 = Article000 + ", §3 不同场景的GPU推荐配置 (rule G2)"
-	seed001 = Article001 + ", 问题二 快速选型参考 (rule G2)"
+	rtx4090DPage = Ref{Source: "NVIDIA GeForce RTX 4090 D product page (https://www.nvidia.cn/geforce/graphics-cards/40-series/rtx-4090-d/): 14,592 CUDA cores, 2.52 GHz boost clock, 24 GB GDDR6X on 384 bits, 425 W", Date: "2024-01"}
+	pciIDs       = Ref{Source: "PCI ID Repository, vendor 10de (https://pci-ids.ucw.cz/read/PC/10de): 2685 AD102 [GeForce RTX 4090 D], 232c GH100 [H20 HBM3e]", Date: "2026-12"}
+	h20eWeb      = Ref{Source: "press reports of the H20 with 141 GB HBM3e (H20-3e) in 2024–2025 Chinese server listings; NVIDIA publishes no H20 datasheet", Date: "2026-12"}
 )
 
 // spec returns a figure with its source.
@@ -121,14 +102,6 @@ func unconfirmed(r Ref, why string) Ref {
 	r.Note = why
 	return r
 }
-
-// monthly returns a reference rent range from exact decimal strings.
-func monthly(low, high string, r Ref) PriceRange {
-	return PriceRange{Low: decimal.RequireFromString(low), High: decimal.RequireFromString(high), Ref: r}
-}
-
-// seedPrice cites the seed articles for a price.
-func seedPrice(source string) Ref { return Ref{Source: source, Date: "2026-08"} }
 
 // cards is the catalogue data, in the stable order of IDs().
 var cards = []Card{
@@ -159,13 +132,38 @@ var cards = []Card{
 			Source: fx4090.Source + "; " + drvREADME.Source,
 			Date:   "2026",
 		},
-		MonthlyPrice: monthly("1200", "1800", noted(seedPrice(seed000+"; "+seed001),
-			"Both articles agree; the 8-card rent of 9,600–14,400 a month in the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 4, rule C4) is the same per card.")),
-		HourlyPrice: hourly("1.24", "1.98", noted(Ref{Source: priceIndex + " (算家云 1.24); " + autodl + " (1.98; 1.88 in 2026-08)", Date: "2026-12"}, "Marketplace prices; a 4090 at 1.98 an hour for 730 hours is 1,445 a month, inside the articles' monthly range.")),
 		Caveats: []string{
 			"Consumer GeForce card: ECC is off by default (the 4090 fixture reports ECC Mode Disabled).",
 			"No NVLink, and GeForce drivers limit peer-to-peer transfers over PCIe, so tensor parallelism across cards is slow.",
-			"The China variant RTX 4090 D (PCI id 0x268510DE, \"NVIDIA GeForce RTX 4090 D\") has fewer cores: it is not this card.",
+			"The China variant RTX 4090 D (PCI id 0x268510DE, \"NVIDIA GeForce RTX 4090 D\") has fewer cores: it is the catalogue card rtx-4090d, not this one.",
+		},
+	},
+	{
+		ID:            "rtx-4090d",
+		Name:          "NVIDIA GeForce RTX 4090 D 24GB",
+		Vendor:        "nvidia",
+		Architecture:  "Ada Lovelace",
+		FormFactor:    "pcie",
+		MemoryGB:      spec(24, rtx4090DPage),
+		MemoryMiB:     spec(24564, unconfirmed(derivation, "Assumed equal to the RTX 4090's 24,564 MiB: the same 24 GB of GDDR6X; no 4090 D nvidia-smi output was read.")),
+		MemoryType:    "GDDR6X",
+		BandwidthGBs:  spec(1008, noted(rtx4090DPage, "21 Gbps on a 384-bit bus, as on the RTX 4090.")),
+		BF16TFLOPS:    spec(147.1, unconfirmed(derivation, "Derived: the RTX 4090's 165.2 (FP32 accumulate) × 114 / 128 SMs, at the same boost clock.")),
+		FP8TFLOPS:     spec(294.2, unconfirmed(derivation, "Derived: the RTX 4090's 330.3 (FP32 accumulate) × 114 / 128 SMs.")),
+		INT8TOPS:      spec(588.4, unconfirmed(derivation, "Derived: the RTX 4090's 660.6 × 114 / 128 SMs.")),
+		FP32TFLOPS:    spec(73.5, noted(derivation, "14,592 CUDA cores × 2 × 2.52 GHz.")),
+		FP64TFLOPS:    spec(1.15, unconfirmed(derivation, "Derived: GeForce Ada runs FP64 at 1/64 of FP32 (73.5 / 64).")),
+		TDPW:          spec(425, rtx4090DPage),
+		Interconnect:  PCIeOnly,
+		PCIeGen:       spec(4, unconfirmed(derivation, "As the RTX 4090 (PCIe 4.0 x16).")),
+		PCIeWidth:     spec(16, unconfirmed(derivation, "As the RTX 4090 (PCIe 4.0 x16).")),
+		DefaultPowerW: spec(425, rtx4090DPage),
+		PCIDeviceIDs:  []string{"0x268510DE"},
+		ProductNames:  []string{"NVIDIA GeForce RTX 4090 D"},
+		IDRef:         pciIDs,
+		Caveats: []string{
+			"China variant of the RTX 4090 with 114 of 128 SMs: about 11% less compute, the same memory and bandwidth.",
+			"Consumer GeForce card: ECC off by default, no NVLink, peer-to-peer over PCIe limited by the driver.",
 		},
 	},
 	{
@@ -196,9 +194,6 @@ var cards = []Card{
 			Source: drvREADME.Source + " (20F1); an older driver's README table (20B1); " + mlperf.Source + " (20F1, 20BF)",
 			Date:   "2026-11",
 		}, "0x20BF is listed by NVIDIA's MLPerf code only; pci.ids names it a GRID (virtualised) A100."),
-		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No source article prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of the A100 rows in section 3 of the article “GPU租赁采购六环节”, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("3.28", "3.28", noted(Ref{Source: autodl, Date: "2026-03-28"}, "AutoDL lists an \"A100 40GB\" without saying PCIe or SXM.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
 		},
@@ -229,9 +224,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x20B010DE"},
 		ProductNames:  []string{"NVIDIA A100-SXM4-40GB"},
 		IDRef:         drvREADME,
-		MonthlyPrice: monthly("5000", "8000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No source article prices the 40 GB A100. Derived from the A100 figures (5,000–12,000): the low end is kept and the high end capped at 8,000, the top of the A100 rows in section 3 of the article “GPU租赁采购六环节”, because a 40 GB card rents below an 80 GB one. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("3.28", "3.28", noted(Ref{Source: autodl, Date: "2026-03-28"}, "AutoDL lists an \"A100 40GB\" without saying PCIe or SXM.")),
 	},
 	{
 		ID:              "a100-80g-pcie",
@@ -258,8 +250,6 @@ var cards = []Card{
 		PCIDeviceIDs:    []string{"0x20B510DE"},
 		ProductNames:    []string{"NVIDIA A100 80GB PCIe"},
 		IDRef:           drvREADME,
-		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The articles disagree and name no memory size or form factor: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 8,000–12,000 for the A100; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures; PCIe and SXM 80 GB cards get the same range because the articles do not say which.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
 		},
@@ -290,9 +280,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x20B210DE"},
 		ProductNames:  []string{"NVIDIA A100-SXM4-80GB"},
 		IDRef:         noted(fxA100, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82) and the A100 nvlink --status output."),
-		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The articles disagree and name no memory size or form factor: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 8,000–12,000 for the A100; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' inference and 1,200–8,000 for '4090 / A100' CV work, whose low end is the 4090's. The range spans the A100 figures.")),
-		HourlyPrice: hourly("6.68", "6.68", Ref{Source: autodl + " (A100 SXM4 80GB)", Date: "2026-03-28"}),
 		Caveats: []string{
 			"Boards ship with a 400 W or a 500 W default power limit; a 275 W board is a reduced variant.",
 		},
@@ -323,9 +310,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x20F310DE"},
 		ProductNames:  []string{"NVIDIA A800-SXM4-80GB"},
 		IDRef:         drvREADME,
-		MonthlyPrice: monthly("5000", "12000", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No source article prices the A800. It gets the A100 80 GB range (5,000–12,000): same compute and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("4.98", "5.15", Ref{Source: autodl + " (4.98, unchanged in 2026-08); " + priceIndex + " (晨涧云 5.15)", Date: "2026-12"}),
 		Caveats: []string{
 			"China SKU of the A100, made under US export controls: NVLink cut from 600 to 400 GB/s; new sales barred since October 2023.",
 		},
@@ -359,8 +343,6 @@ var cards = []Card{
 			Source: fxH100.Source + "; " + drvREADME.Source + "; " + mlperf.Source + " (2330, 233F)",
 			Date:   "2026",
 		}, "0x233F is listed by NVIDIA's MLPerf code only."),
-		MonthlyPrice: monthly("50000", "65000", noted(seedPrice(seed000),
-			"The article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) prices an 8-card H100 cluster at 400,000–500,000 a month, 50,000–62,500 per card, inside this range; its question 4 and the article “GPU租赁采购六环节” (stage 2) quote about 55,000 per card (rule G3).")),
 	},
 	{
 		ID:              "h100-80g-pcie",
@@ -387,8 +369,6 @@ var cards = []Card{
 		PCIDeviceIDs:    []string{"0x233110DE"},
 		ProductNames:    []string{"NVIDIA H100 PCIe"},
 		IDRef:           drvREADME,
-		MonthlyPrice: monthly("38200", "49700", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No source article prices the H100 PCIe. Derived from the H100 SXM range (50,000–65,000) scaled by dense BF16, 756 / 989, rounded to 100. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"PCIe card: no NVLink unless the vendor fits an NVLink bridge, which joins only two cards; the catalogue assumes no bridge.",
 		},
@@ -419,9 +399,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x232410DE"},
 		ProductNames:  []string{"NVIDIA H800"},
 		IDRef:         noted(drvREADME, "The H800 PCIe (0x232210DE, \"NVIDIA H800 PCIe\") is a different card."),
-		MonthlyPrice: monthly("50000", "65000", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No source article prices the H800. It gets the H100 SXM range (section 3 of the article “GPU租赁采购六环节”): same dense BF16 and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("8.88", "8.88", noted(Ref{Source: autodl + " (H800 SXM 80GB)", Date: "2026-03-28"}, "8.88 an hour for 730 hours is 6,482 a month per card, about an eighth of the articles' 50,000–65,000: the articles' figure may be an 8-card node price (see the H100 SXM note).")),
 		Caveats: []string{
 			"China SKU of the H100, made under US export controls: NVLink cut to 400 GB/s (about 300 GB/s also reported) and FP64 cut to about 1 TFLOPS.",
 		},
@@ -450,13 +427,39 @@ var cards = []Card{
 		DefaultPowerW: spec(500, unconfirmed(smiOutputs, "The power limit in two public nvidia-smi captures of 8-card H20 servers; the enforced limit, which equals the default unless someone changed it.")),
 		PCIDeviceIDs:  []string{"0x232910DE"},
 		ProductNames:  []string{"NVIDIA H20"},
-		IDRef:         noted(drvREADME, "The H20-3e (0x232C10DE, \"NVIDIA H20-3e\") is a different card."),
-		MonthlyPrice: monthly("5000", "15000", unconfirmed(seedPrice(seed001+"; "+seed000),
-			"The articles disagree: the article 《企业显卡租赁怎么选?老板必问的8个问题》 (question 2) gives 10,000–15,000 for the H20 alone; the article “GPU租赁采购六环节” (section 3) gives 5,000–8,000 for 'H20 / A100' production inference. The range spans both.")),
-		HourlyPrice: hourly("6.98", "7.58", Ref{Source: autodl + " (6.98 in 2026-03, 7.58 in 2026-08); " + priceIndex + " (优云智算 7.50)", Date: "2026-12"}),
+		IDRef:         noted(drvREADME, "The H20-3e (0x232C10DE, \"NVIDIA H20-3e\", 141 GB) is the catalogue card h20-141g."),
 		Caveats: []string{
 			"China SKU of the Hopper line, made under US export controls: dense BF16 cut to about 148 TFLOPS, some 15% of an H100, while memory (96 GB) and bandwidth (4 TB/s) are larger. Good for decode-heavy inference, slow for training and prefill.",
 			"No public NVIDIA datasheet: compute and power figures are leaked numbers.",
+		},
+	},
+	{
+		ID:           "h20-141g",
+		Name:         "NVIDIA H20 141GB (H20-3e)",
+		Vendor:       "nvidia",
+		Architecture: "Hopper",
+		FormFactor:   "sxm",
+		MemoryGB:     spec(141, unconfirmed(h20eWeb, "No NVIDIA datasheet.")),
+		MemoryMiB:    spec(143771, unconfirmed(derivation, "Assumed equal to the H200's 143,771 MiB: the same 141 GB of HBM3e; no H20-3e nvidia-smi output was read.")),
+		MemoryType:   "HBM3e",
+		BandwidthGBs: spec(4800, unconfirmed(h20eWeb, "Reported 4.8 TB/s, as the H200's HBM3e; no NVIDIA datasheet.")),
+		BF16TFLOPS:   spec(148, unconfirmed(h20Web, "As the H20 96GB: the same cut-down Hopper die.")),
+		FP8TFLOPS:    spec(296, unconfirmed(leaked, "As the H20 96GB.")),
+		INT8TOPS:     spec(296, unconfirmed(leaked, "As the H20 96GB.")),
+		FP32TFLOPS:   spec(44, unconfirmed(h20Web, "As the H20 96GB.")),
+		FP64TFLOPS:   spec(1, unconfirmed(zangH20, "As the H20 96GB.")),
+		TDPW:         spec(500, unconfirmed(smiOutputs, "Assumed the H20 96GB's 500 W.")),
+		Interconnect: NVLink,
+		NVLinkGBs:    spec(900, unconfirmed(h20Web, "As the H20 96GB: 18 links of 50 GB/s.")),
+		NVLinkLinks:  18,
+		PCIeGen:      spec(5, unconfirmed(h20Web, "As the H20 96GB.")),
+		PCIeWidth:    spec(16, unconfirmed(h20Web, "As the H20 96GB.")),
+		PCIDeviceIDs: []string{"0x232C10DE"},
+		ProductNames: []string{"NVIDIA H20-3e"},
+		IDRef:        noted(drvREADME, "0x232C10DE \"NVIDIA H20-3e\"; the PCI ID Repository names 232c \"H20 HBM3e\"."),
+		Caveats: []string{
+			"The H20 with 141 GB of HBM3e: the 96GB H20's compute with more memory and bandwidth. A delivery of the 96GB card reports 0x232910DE and about 97,871 MiB: refuse it for a 141GB order.",
+			"No public NVIDIA datasheet: every figure but the PCI id is reported or derived.",
 		},
 	},
 	{
@@ -485,8 +488,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x233510DE"},
 		ProductNames:  []string{"NVIDIA H200"},
 		IDRef:         noted(fxH200, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
-		MonthlyPrice: monthly("71600", "93100", unconfirmed(seedPrice("derived from the H100 SXM price, "+seed000),
-			"No source article prices the H200. Derived from the H100 SXM range (50,000–65,000) scaled by memory bandwidth, 4800 / 3350, rounded to 100. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"The H200 NVL (PCIe, up to 600 W) is a different card; this entry is the SXM module.",
 		},
@@ -515,8 +516,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x26B910DE"},
 		ProductNames:  []string{"NVIDIA L40S"},
 		IDRef:         noted(fxL40S, "Also the NVIDIA open-gpu-kernel-modules README (driver 550.40.82)."),
-		MonthlyPrice: monthly("3000", "7200", unconfirmed(seedPrice("derived from the A100 price, "+seed001+"; "+seed000),
-			"No source article prices the L40S. Derived from the A100 80 GB range (5,000–12,000) scaled by memory, 48 / 80. A placeholder: replace it with a quote.")),
 		Caveats: []string{
 			"No NVLink: tensor parallelism runs over PCIe.",
 			"Little memory bandwidth for its compute (864 GB/s): suits prefill-heavy or batch inference more than long-context decode.",
@@ -546,9 +545,6 @@ var cards = []Card{
 		PCIDeviceIDs:  []string{"0x26BA10DE"},
 		ProductNames:  []string{"NVIDIA L20"},
 		IDRef:         drvREADME,
-		MonthlyPrice: monthly("2400", "3600", unconfirmed(seedPrice("derived from the RTX 4090 price, "+seed000+"; "+seed001),
-			"No source article prices the L20. Derived from the RTX 4090 range (1,200–1,800) scaled by memory, 48 / 24: both are rented for memory-bound inference. A placeholder: replace it with a quote.")),
-		HourlyPrice: hourly("3.68", "3.68", Ref{Source: autodl + " (L20 48GB)", Date: "2026-03-28"}),
 		Caveats: []string{
 			"China SKU of the Ada data-centre line, made under US export controls: compute cut to about a third of an L40S.",
 			"No NVLink: tensor parallelism runs over PCIe.",
@@ -576,7 +572,6 @@ var cards = []Card{
 			Source: "public code found by code search: two device tables map 0x19e5:0xd802 to Ascend 910B (Atlas A2); HAMi's Ascend 910B support page, 910B2, 910B3, 910B4 (https://github.com/Project-HAMi/HAMi/blob/master/docs/ascend910b-support.md)",
 			Date:   "2026-11",
 		}, "Sources conflict: a third table maps 0xd801 to the 910B and 0xd802 to the 910. The names are the chip bins npu-smi shows; no npu-smi output was read."),
-		MonthlyPrice: monthly("2400", "4000", seedPrice(seed000+"; "+seed001)),
 		Caveats: []string{
 			"Needs Huawei's CANN stack with MindIE or vllm-ascend; CUDA software does not run.",
 			"The verifier's NVML checks do not apply: check the card with npu-smi instead.",

@@ -31,6 +31,8 @@ var (
 		"l40s-48g":    buy("60000", "80000", derived("no public figure found")),
 		"l20-48g":     buy("40000", "60000", derived("no public figure found")),
 		"ascend-910b": buy("100000", "150000", derived("no public figure found")),
+		"rtx-4090d":   buy("14000", "19000", derived("the RTX 4090 price, less for the cut-down card")),
+		"h20-141g":    buy("175000", "225000", derived("the H20 96GB server price with HBM3e's premium")),
 	}
 )
 

@@ -36,8 +36,8 @@ var catalogue = mustLoad(files, areas)
 // out of app.wasm (about 65 KB of it).
 var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
-	"facts", "fleet", "notes", "ops", "plan", "poc", "provenance", "quote", "render", "rentbuild",
-	"report", "sizing", "tco", "vendors", "verify",
+	"facts", "fleet", "notes", "ops", "plan", "poc", "prices", "provenance", "quote", "render", "rentbuild",
+	"report", "site_prices", "sizing", "tco", "vendors", "verify",
 }
 
 // mustLoad is load, panicking on an error (see catalogue).

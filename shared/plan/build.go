@@ -26,12 +26,13 @@ func Build(req Requirements) (*Plan, error) {
 	if err := req.Normalize(); err != nil {
 		return nil, err
 	}
-	cards := offered(pricedCards(req.Cost.Prices), req.Cards)
+	book := priceBook(req)
+	cards := offered(catalog.All(), req.Cards)
 	cands, err := sizing.Size(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
 	if err != nil {
 		return nil, err
 	}
-	offers, err := priceOptions(req, cards, cands)
+	priced, err := priceOptions(req, book, cands)
 	if err != nil {
 		return nil, err
 	}
@@ -39,25 +40,30 @@ func Build(req Requirements) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	offers := priced[rec.Pick.CardID]
+	if len(offers) == 0 {
+		return nil, noOfferError(rec)
+	}
+	best := offers[0]
 	card := cardByID(cards, rec.Pick.CardID)
+	date := asOf(req)
 	p := &Plan{Schema: Schema, Requirements: req, Defaults: req.atDefaults(), Rules: []string{"R1", "R3"}}
 	p.Sizing = sizingSection(rec)
-	p.GPU = gpuSection(rec, cards, offers)
+	p.GPU = gpuSection(rec, cards, book, priced, date)
 	p.addRules(rec.Rules...)
 
-	bill, err := billing.Recommend(billingInput(req, card, rec.Pick.Count))
+	bill, err := billing.Recommend(billingInput(req, book, best, rec.Pick.Count))
 	if err != nil {
 		return nil, fmt.Errorf("billing: %w", err)
 	}
-	p.Billing = billingSection(bill)
+	p.Billing = billingSection(bill, book, best, date)
 	p.addRules(bill.Rules...)
 
-	mode := rentMode(bill.Mode, bill.Costs)
-	cost, err := tco.Compute(tcoInput(req, card, rec.Pick.Count, mode))
+	cost, err := tco.Compute(tcoInput(req, rec.Pick.Count, best, book))
 	if err != nil {
 		return nil, fmt.Errorf("cost: %w", err)
 	}
-	p.Cost = costSection(cost, mode, otherModes(req, card, rec.Pick.Count, mode, cost.Hidden))
+	p.Cost = costSection(cost, best.mode, otherModes(best, cost.Hidden))
 	p.addRules("C1", "C3")
 
 	rb, err := rentbuild.Decide(rentBuildInput(req, card, rec.Pick.Count, rentSide(cost)))
@@ -69,11 +75,17 @@ func Build(req Requirements) (*Plan, error) {
 
 	p.Acceptance = acceptanceFor(card, rec.Pick)
 	p.addRules("A1", "A2", "A3", "A4")
-	p.WarningMessages = warnings(req, card, rec, cost, bill.Mode, mode)
+	p.WarningMessages = warnings(req, card, rec, cost, book, best, date)
 	// The procurement results are left to Encode: every page that shows
 	// a section computes it itself, and a planner keystroke should not pay
 	// for all of them (about 40% of Build with every section present).
 	return p, nil
+}
+
+// noOfferError says that no provider of the book sells a card that fits:
+// the buyer's price list or a quote must price one.
+func noOfferError(rec sizing.Recommendation) error {
+	return fieldErr("cost.price_list", "no offer in the price book for %s, the only cards that fit: add your price list or a quote (cost.prices)", rec.Pick.CardID)
 }
 
 // offered keeps the cards the vendor offers (the sheet's cards), or all.
@@ -100,26 +112,6 @@ func (p *Plan) addRules(ids ...string) {
 
 // quoteSource marks a price the user entered.
 const quoteSource = "your quote"
-
-// pricedCards returns the catalogue with the user's quotes in place of the
-// reference prices: a real quote beats a reference range.
-func pricedCards(quotes map[string]PriceQuote) []catalog.Card {
-	cards := catalog.All()
-	for i, c := range cards {
-		q, ok := quotes[c.ID]
-		if !ok {
-			continue
-		}
-		quote := catalog.Ref{Source: quoteSource, Date: "entered"}
-		if q.Monthly != nil {
-			cards[i].MonthlyPrice = catalog.PriceRange{Low: *q.Monthly, High: *q.Monthly, Ref: quote}
-		}
-		if q.Hourly != nil {
-			cards[i].HourlyPrice = &catalog.PriceRange{Low: *q.Hourly, High: *q.Hourly, Ref: quote}
-		}
-	}
-	return cards
-}
 
 func cardByID(cards []catalog.Card, id string) catalog.Card {
 	for _, c := range cards {
@@ -173,34 +165,8 @@ func trainingDays(req Requirements) float64 {
 	return float64(req.ProjectMonths*req.DaysPerMonth) * hours / 24
 }
 
-func monthlyRange(c catalog.Card) money.Range {
-	return money.Range{Low: c.MonthlyPrice.Low, High: c.MonthlyPrice.High}
-}
-
 // mid is the middle of a range: the "likely" figure of a reference range.
 // Halving is exact in decimal, so it multiplies rather than divides.
 func mid(r money.Range) decimal.Decimal {
 	return r.Low.Add(r.High).Mul(half)
-}
-
-func billingInput(req Requirements, card catalog.Card, count int) billing.Input {
-	monthly := mid(monthlyRange(card))
-	in := billing.Input{
-		MonthlyPrice:  &monthly,
-		Cards:         count,
-		HoursPerDay:   req.HoursPerDay,
-		DaysPerMonth:  req.DaysPerMonth,
-		ProjectMonths: req.ProjectMonths,
-		FirstContract: *req.FirstContract,
-		Demand:        billing.Demand(req.Demand),
-	}
-	if card.HourlyPrice != nil {
-		hourly := mid(money.Range{Low: card.HourlyPrice.Low, High: card.HourlyPrice.High})
-		in.HourlyPrice = &hourly
-	}
-	in.Reference = card.HourlyPrice == nil || card.HourlyPrice.Ref.Source != quoteSource || card.MonthlyPrice.Ref.Source != quoteSource
-	if req.Cost.AnnualDiscount != nil {
-		in.AnnualDiscount = *req.Cost.AnnualDiscount
-	}
-	return in
 }

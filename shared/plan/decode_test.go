@@ -51,7 +51,7 @@ func TestDecodeRequirementsRefuses(t *testing.T) {
 		{"type", `{"workload":"lora","model":{"params_b":"seven"}}`, "model.params_b", "must be a JSON number"},
 		{"demand", `{"workload":"lora","model":{"params_b":7},"demand":"spiky"}`, "demand", "steady or volatile"},
 		{"storage", `{"workload":"lora","model":{"params_b":7},"storage_tb":"-2"}`, "storage_tb", "between 0"},
-		{"price", `{"workload":"lora","model":{"params_b":7},"cost":{"prices":{"rtx-4090":{"monthly":"-5"}}}}`, "cost.prices.rtx-4090.monthly", "between 0"},
+		{"price", `{"workload":"lora","model":{"params_b":7},"cost":{"prices":{"rtx-4090":{"monthly":"-5"}}}}`, "cost.prices.rtx-4090.monthly", "above 0"},
 		{"discount", `{"workload":"lora","model":{"params_b":7},"cost":{"annual_discount":"1.5"}}`, "cost.annual_discount", "fraction"},
 		{"pue", `{"workload":"lora","model":{"params_b":7},"cost":{"self_build":{"pue":"0.5"}}}`, "cost.self_build.pue", "between 1 and 5"},
 		{"schema", `{"schema":"gpuplan.requirements/v9","workload":"lora","model":{"params_b":7}}`, "schema", "gpuplan.requirements/v1"},

@@ -46,7 +46,7 @@ func TestHostileInputBounded(t *testing.T) {
 		{"storage 1e10000000", `{"workload":"lora","model":{"params_b":7},"storage_tb":"1e10000000"}`, "storage_tb", false},
 		{"hours 1e-10000000", `{"workload":"lora","model":{"params_b":7},"hours_per_day":"1e-10000000"}`, "hours_per_day", false},
 		{"price as a bare number", `{"workload":"lora","model":{"params_b":7},"cost":{"prices":{"h100":{"monthly":1e999999999}}}}`, "cost.prices.h100.monthly", false},
-		{"plan monthly 1e10000000", strings.Replace(plan, `"low": "1200"`, `"low": "1e10000000"`, 1), "cost.other_modes[0].rent.low", true},
+		{"plan monthly 1e10000000", strings.Replace(plan, `"low": "345.6"`, `"low": "1e10000000"`, 1), "gpu.monthly.low", true},
 		{"plan gpu.count -5", strings.Replace(plan, `"count": 1,`, `"count": -5,`, 1), "gpu.count", true},
 		{"plan hours 25", strings.Replace(plan, `"hours_per_day": "6"`, `"hours_per_day": "25"`, 1), "requirements.hours_per_day", true},
 		{"plan acceptance 0 GPUs", strings.Replace(plan, `"gpu_count": 1`, `"gpu_count": 0`, 1), "acceptance.gpu_count", true},

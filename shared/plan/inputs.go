@@ -1,9 +1,9 @@
 package plan
 
 import (
-	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
@@ -38,18 +38,15 @@ var (
 // tcoInput maps the sheet onto rule C1's items. Support and after-hours
 // support are counted for services (inference runs around the clock) and
 // for clusters of 8 cards or more, where an outage is expensive (K6).
-func tcoInput(req Requirements, card catalog.Card, count int, mode billing.Mode) tco.Input {
+func tcoInput(req Requirements, count int, of offer, book pricebook.Book) tco.Input {
 	items := req.Cost.Items
-	perCard, _ := rentRange(req, card, mode)
-	unit := rentUnit(req, card, mode)
-	src := card.MonthlyPrice.Ref.Source
-	if mode == billing.Hourly {
-		src = card.HourlyPrice.Ref.Source
-	}
+	n := decimal.NewFromInt(int64(count))
+	perCard := money.Range{Low: of.rent.Low.DivRound(n, money.DivPrecision), High: of.rent.High.DivRound(n, money.DivPrecision)}
+	o := of.taken()
 	in := tco.Input{
 		Cards:      count,
 		TermMonths: req.ProjectMonths,
-		Rent:       tco.Rent{Amount: item(items, tco.ItemRent), PerCard: perCard, Source: src, Unit: unit},
+		Rent:       tco.Rent{Amount: item(items, tco.ItemRent), PerCard: perCard, Source: o.Source, Unit: rentUnit(req, book, of, count)},
 		Egress:     tco.Egress{Amount: item(items, tco.ItemEgress), GB: money.Point(req.EgressTBMonth.Mul(gbPerTB))},
 		Storage:    tco.Metered{Amount: item(items, tco.ItemStorage), Quantity: money.Point(req.StorageTB.Mul(gbPerTB))},
 		IPs:        tco.Metered{Amount: item(items, tco.ItemIPs), Quantity: money.Point(decimal.NewFromInt(int64(req.ExtraIPs)))},
@@ -57,7 +54,7 @@ func tcoInput(req Requirements, card catalog.Card, count int, mode billing.Mode)
 		AfterHours: tco.Flat{Amount: item(items, tco.ItemAfterHours), Needed: req.Workload == "inference"},
 		Migration:  tco.Migration{Amount: item(items, tco.ItemMigration), GB: money.Point(req.StorageTB.Mul(gbPerTB))},
 	}
-	if src == quoteSource {
+	if o.Source == quoteSource {
 		in.Rent.Source = ""
 	}
 	return in
@@ -132,7 +129,7 @@ func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
 // cumulative cost series switched on (months long) for charts: the plan
 // file carries the verdict, the site draws the curves from this input.
 func RentBuildInput(p *Plan, months int) rentbuild.Input {
-	card := cardByID(pricedCards(p.Requirements.Cost.Prices), p.GPU.ID)
+	card := cardByID(catalog.All(), p.GPU.ID)
 	in := rentBuildInput(p.Requirements, card, p.GPU.Count, p.RentVsBuild.RentMonthly)
 	in.NoSeries = false
 	in.SeriesMonths = months

@@ -9,6 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
@@ -160,6 +161,41 @@ type GPU struct {
 	Choice
 	// Alternatives are the other catalogue cards with the reason each lost.
 	Alternatives []Choice `json:"alternatives"`
+	// Offers are every provider's every term for every card that
+	// qualifies, at the card's count, cheapest all-in first (the terms the
+	// billing rules keep out last): who sells it cheapest at the sheet's
+	// hours.
+	Offers []OfferCost `json:"offers,omitempty"`
+}
+
+// OfferRef is an offer of the price book as a plan records it: the offer
+// with its provider's name and kind and its age on the plan's date.
+type OfferRef struct {
+	pricebook.Offer
+	ProviderName string         `json:"provider_name"`
+	ProviderKind pricebook.Kind `json:"provider_kind,omitempty"`
+	// AgeMonths is how old the price is on the plan's as_of date, in whole
+	// months; null when the date does not parse.
+	AgeMonths *int `json:"age_months"`
+}
+
+// OfferCost is one card × provider × term at the sheet's use.
+type OfferCost struct {
+	Card     string `json:"card"`
+	CardName string `json:"card_name"`
+	Count    int    `json:"count"`
+	// Mode is the term's billing mode ("hourly", "daily", "weekly",
+	// "monthly", "annual").
+	Mode string `json:"mode"`
+	// Rent is the GPU rent of Count cards a month on the term.
+	Rent money.Range `json:"rent"`
+	// AllInMonthly is the likely rent plus the likely hidden items.
+	AllInMonthly decimal.Decimal `json:"all_in_monthly"`
+	// Best marks the provider's cheapest term the rules allow.
+	Best bool `json:"best,omitempty"`
+	// Rule names the billing rule that keeps the term out (B2, B3).
+	Rule  string   `json:"rule,omitempty"`
+	Offer OfferRef `json:"offer"`
 }
 
 // Choice is one card option.
@@ -181,6 +217,10 @@ type Choice struct {
 	// AllInMonthly is the option's likely all-in monthly cost in
 	// BillingMode, every C1 item included: what the card choice ranks by.
 	AllInMonthly *decimal.Decimal `json:"all_in_monthly,omitempty"`
+	// Offer is the offer the option is priced at: the cheapest provider
+	// and term at the sheet's use; absent when no provider sells the card
+	// or the option does not qualify.
+	Offer *OfferRef `json:"offer,omitempty"`
 	// Reason says why an alternative lost (empty for the choice), in
 	// English.
 	Reason string `json:"reason,omitempty"`
@@ -190,10 +230,14 @@ type Choice struct {
 
 // Billing is the billing-mode decision (rules B1–B3).
 type Billing struct {
-	// Mode is "hourly" | "monthly" | "annual".
+	// Mode is "hourly" | "daily" | "weekly" | "monthly" | "annual": the
+	// term of the offer taken.
 	Mode string `json:"mode"`
-	// BreakevenHoursPerDay is monthly ÷ hourly ÷ days; null when no hourly
-	// price is known.
+	// Offer is the offer taken, the same as gpu.offer.
+	Offer *OfferRef `json:"offer,omitempty"`
+	// BreakevenHoursPerDay is the chosen provider's own monthly ÷ hourly
+	// card price ÷ days a month; null when that provider does not sell
+	// both terms.
 	BreakevenHoursPerDay *decimal.Decimal `json:"breakeven_hours_per_day"`
 	// RuleOfThumbMode is what rule B1's 10 h/day threshold says.
 	RuleOfThumbMode string `json:"rule_of_thumb_mode"`
@@ -224,6 +268,8 @@ type Cost struct {
 // ModeCost is the full monthly cost in one billing mode.
 type ModeCost struct {
 	Mode string `json:"mode"`
+	// Rule names the billing rule that keeps the mode out (B2, B3).
+	Rule string `json:"rule,omitempty"`
 	// Rent is the GPU rent in this mode.
 	Rent money.Range `json:"rent"`
 	// Monthly is the rent plus the same hidden items.

@@ -2,46 +2,140 @@ package plan
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
 
-// offer is one card option priced in its best billing mode.
-type offer struct {
-	mode  billing.Mode    // the mode that prices the rent
-	rent  money.Range     // rent of all the option's cards a month in mode
-	allIn decimal.Decimal // likely all-in monthly cost: mid rent + mid hidden items
+// quoteProvider sells the prices entered in cost.prices: a quote for a card
+// is that card's only price.
+var quoteProvider = pricebook.Provider{ID: "your-quote", Name: "your quote", Kind: pricebook.Buyer}
+
+// priceBook is the book the plan prices from: the built-in book, the
+// buyer's list laid over it, and each card of cost.prices priced by its
+// quote alone.
+func priceBook(req Requirements) pricebook.Book {
+	b := pricebook.Builtin()
+	if req.Cost.PriceList != nil {
+		b = pricebook.Merge(b, *req.Cost.PriceList)
+	}
+	if len(req.Cost.Prices) == 0 {
+		return b
+	}
+	quoted := map[string]bool{}
+	var quotes []pricebook.Offer
+	date := asOf(req)
+	for _, id := range sortedKeys(req.Cost.Prices) {
+		q := req.Cost.Prices[id]
+		for _, p := range []struct {
+			term pricebook.Term
+			v    *decimal.Decimal
+		}{{pricebook.Hour, q.Hourly}, {pricebook.Month, q.Monthly}} {
+			if p.v != nil {
+				quoted[id] = true
+				quotes = append(quotes, pricebook.Offer{Provider: quoteProvider.ID, Card: id, Term: p.term,
+					Price: money.Point(*p.v), Date: date, Source: quoteSource})
+			}
+		}
+	}
+	b = b.Without(quoted)
+	b.Providers = append(b.Providers, quoteProvider)
+	b.Offers = append(b.Offers, quotes...)
+	return b
 }
 
-// priceOptions prices every qualifying option in its best billing mode with
-// all of rule C1's items and sets it as the option's ranking cost: a month,
-// or the whole run when the training time is known. The hidden items depend
-// on the count only through the support tier (8 cards or more), so they
-// are computed at most twice.
-func priceOptions(req Requirements, cards []catalog.Card, cands *sizing.Candidates) (map[string]offer, error) {
-	offers := make(map[string]offer, len(cands.Options))
+func sortedKeys(m map[string]PriceQuote) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// asOf is the day offers are dated against: the sheet's as_of, or the
+// built-in book's date.
+func asOf(req Requirements) string {
+	if req.AsOf != "" {
+		return req.AsOf
+	}
+	return pricebook.BuiltinDate
+}
+
+// offer is one card option priced at its cheapest provider and term.
+type offer struct {
+	provider string            // the provider's id
+	offers   []pricebook.Offer // that provider's offers for the card
+	terms    []billing.Option  // every term of theirs, priced
+	pick     int               // the term taken
+	forced   bool              // no term the rules allow: the cheapest taken
+	mode     billing.Mode      // the mode of the term taken
+	rent     money.Range       // rent of all the option's cards a month
+	hidden   money.Range       // the hidden C1 items a month at the option's count
+	allIn    decimal.Decimal   // likely all-in monthly cost: mid rent + mid hidden items
+}
+
+// taken is the offer of the term the option is priced at.
+func (o offer) taken() pricebook.Offer { return o.terms[o.pick].Offer }
+
+// priceCard prices count cards of card at every provider that sells it and
+// returns each provider's best term, cheapest provider first (by likely
+// rent, then book order); none when no provider sells the card.
+func priceCard(book pricebook.Book, req Requirements, card string, count int) []offer {
+	in := billingNeed(req, count)
+	var out []offer
+	for _, list := range book.ForCard(card) {
+		terms, pick := billing.Terms(list, in)
+		if pick < 0 {
+			continue
+		}
+		o := offer{provider: list[0].Provider, offers: list, terms: terms, pick: pick,
+			forced: terms[pick].Rule != "", mode: billing.ModeOf(terms[pick].Offer.Term), rent: terms[pick].Rent}
+		o.allIn = mid(o.rent)
+		out = append(out, o)
+	}
+	slices.SortStableFunc(out, func(a, b offer) int {
+		if a.forced != b.forced {
+			if a.forced {
+				return 1
+			}
+			return -1
+		}
+		return a.allIn.Cmp(b.allIn)
+	})
+	return out
+}
+
+// priceOptions prices every qualifying option at its cheapest provider and
+// term with all of rule C1's items, and sets it as the option's ranking
+// cost: a month, or the whole run when the training time is known. The
+// hidden items depend on the count only through the support tier (8 cards
+// or more), so they are computed at most twice. It returns each card's
+// priced providers, cheapest first.
+func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidates) (map[string][]offer, error) {
+	priced := make(map[string][]offer, len(cands.Options))
 	hidden := map[bool]money.Range{}
 	usage := req.HoursPerDay.Mul(decimal.NewFromInt(int64(req.DaysPerMonth)))
 	for i, o := range cands.Options {
 		if !o.Fits || !o.Eligible {
 			continue
 		}
-		card := cardByID(cards, o.CardID)
-		mode, costs, err := billing.Choose(billingInput(req, card, o.Count))
-		if err != nil {
-			return nil, fmt.Errorf("billing: %w", err)
+		offers := priceCard(book, req, o.CardID, o.Count)
+		if len(offers) == 0 {
+			continue
 		}
-		mode = rentMode(mode, costs)
 		support := supportNeeded(req, o.Count)
 		h, ok := hidden[support]
 		if !ok {
-			in := tcoInput(req, card, o.Count, mode)
+			in := tcoInput(req, o.Count, offers[0], book)
 			in.FiguresOnly = true
 			r, err := tco.Compute(in)
 			if err != nil {
@@ -50,72 +144,66 @@ func priceOptions(req Requirements, cards []catalog.Card, cands *sizing.Candidat
 			h = money.Range{Low: money.Round2(r.Hidden.Low), High: money.Round2(r.Hidden.High)}
 			hidden[support] = h
 		}
-		rent, _ := rentRange(req, card, mode)
-		of := offer{mode: mode, rent: rent.Mul(decimal.NewFromInt(int64(o.Count)))}
-		of.allIn = mid(of.rent).Add(mid(h))
-		offers[o.CardID] = of
-		cost, label := of.allIn, msg.New("sizing.cost.month_all_in", modeLabel(string(mode)))
+		for k := range offers {
+			offers[k].hidden = h
+			offers[k].allIn = mid(offers[k].rent).Add(mid(h))
+		}
+		priced[o.CardID] = offers
+		best := offers[0]
+		cost, label := best.allIn, msg.New("sizing.cost.month_all_in", modeLabel(string(best.mode)))
 		if hours := cands.TrainHours(i); hours > 0 && usage.IsPositive() && hours < 1e12 {
 			run := decimal.NewFromInt(int64(hours + 0.999999))
-			cost = of.allIn.Mul(run).DivRound(usage, money.DivPrecision)
-			label = msg.New("sizing.cost.run_all_in", modeLabel(string(mode)))
+			cost = best.allIn.Mul(run).DivRound(usage, money.DivPrecision)
+			label = msg.New("sizing.cost.run_all_in", modeLabel(string(best.mode)))
 		}
 		cands.SetCost(i, cost, label)
 	}
-	return offers, nil
+	return priced, nil
 }
 
-// rentMode is the mode that can price the rent: the recommended one, or
-// the commitment when the recommendation is hourly but no hourly price is
-// known (rule B1's rule of thumb then names a mode it cannot price).
-func rentMode(mode billing.Mode, c billing.Costs) billing.Mode {
-	switch {
-	case mode == billing.Hourly && c.Hourly == nil:
-		return billing.Monthly
-	case mode == billing.Annual && c.Annual == nil:
-		return billing.Monthly
+// billingNeed is the billing input of count cards at the sheet's use.
+func billingNeed(req Requirements, count int) billing.Input {
+	return billing.Input{
+		Cards:         count,
+		HoursPerDay:   req.HoursPerDay,
+		DaysPerMonth:  req.DaysPerMonth,
+		ProjectMonths: req.ProjectMonths,
+		FirstContract: *req.FirstContract,
+		Demand:        billing.Demand(req.Demand),
 	}
-	return mode
 }
 
-// rentRange is one card's rent a month in mode; ok is false when the price
-// mode needs is unknown.
-//   - hourly: the hourly range × hours a day × days a month;
-//   - monthly: the monthly range;
-//   - annual: the monthly range less the annual discount (tco.md F3).
-func rentRange(req Requirements, card catalog.Card, mode billing.Mode) (r money.Range, ok bool) {
-	m := money.Range{Low: card.MonthlyPrice.Low, High: card.MonthlyPrice.High}
-	switch mode {
-	case billing.Hourly:
-		if card.HourlyPrice == nil {
-			return money.Range{}, false
-		}
-		h := money.Range{Low: card.HourlyPrice.Low, High: card.HourlyPrice.High}
-		return h.Mul(req.HoursPerDay.Mul(decimal.NewFromInt(int64(req.DaysPerMonth)))), true
-	case billing.Annual:
-		if req.Cost.AnnualDiscount == nil {
-			return money.Range{}, false
-		}
-		d := *req.Cost.AnnualDiscount
-		return money.Range{Low: billing.AnnualPerMonth(m.Low, d), High: billing.AnnualPerMonth(m.High, d)}, true
+// billingInput is what billing.Recommend explains: the chosen provider's
+// own hourly and monthly card prices and its annual discount (or the
+// sheet's, when the provider publishes none).
+func billingInput(req Requirements, book pricebook.Book, of offer, count int) billing.Input {
+	in := billingNeed(req, count)
+	in.HourlyPrice, in.MonthlyPrice, in.AnnualDiscount = billing.Summary(of.offers)
+	if req.Cost.AnnualDiscount != nil && in.AnnualDiscount.IsZero() {
+		in.AnnualDiscount = *req.Cost.AnnualDiscount
 	}
-	return m, true
+	in.Taken = of.mode
+	in.Reference = of.provider != quoteProvider.ID
+	if in.Reference {
+		in.Provider = book.ProviderName(of.provider)
+	}
+	return in
 }
 
-// rentUnit says how rentRange reached a card's rent in mode, for the cost
-// item's basis; nil for a monthly price, which speaks for itself.
-func rentUnit(req Requirements, card catalog.Card, mode billing.Mode) *msg.M {
-	var m msg.M
-	switch {
-	case mode == billing.Hourly && card.HourlyPrice != nil:
-		m = msg.New("plan.unit.hourly", msg.MoneyRange(card.HourlyPrice.Low, card.HourlyPrice.High),
-			msg.Dec(req.HoursPerDay), msg.Int(req.DaysPerMonth))
-	case mode == billing.Annual && req.Cost.AnnualDiscount != nil:
-		m = msg.New("plan.unit.annual", msg.MoneyRange(card.MonthlyPrice.Low, card.MonthlyPrice.High),
-			msg.Percent(*req.Cost.AnnualDiscount))
-	default:
-		return nil
+// rentUnit says how one card's rent was reached: the offer's price per
+// term, the packages a month and, for a machine rent, the machines shared
+// out over the cards.
+func rentUnit(req Requirements, book pricebook.Book, of offer, count int) *msg.M {
+	o := of.taken()
+	need := pricebook.Need{Cards: count, HoursPerDay: req.HoursPerDay, DaysPerMonth: req.DaysPerMonth, ProjectMonths: req.ProjectMonths}
+	args := []msg.Arg{msg.MoneyRange(o.Price.Low, o.Price.High), msg.Label("term." + string(o.Term)),
+		msg.Text(book.ProviderName(o.Provider)), msg.Date(o.Date), msg.Dec(money.Round2(o.Term.Packages(need)))}
+	id := "plan.unit.offer"
+	if o.Unit.Node() {
+		id = "plan.unit.offer_node"
+		args = append(args, msg.Int(o.Units(count)), msg.Int(o.Unit.Cards()))
 	}
+	m := msg.New(id, args...)
 	return &m
 }
 
@@ -126,20 +214,15 @@ func supportNeeded(req Requirements, count int) bool {
 	return req.Workload == "inference" || count >= 8
 }
 
-// otherModes prices the modes that were not chosen, all-in, so the plan
+// otherModes prices the chosen provider's other terms, all-in, so the plan
 // shows what the other choice would cost.
-func otherModes(req Requirements, card catalog.Card, count int, chosen billing.Mode, hidden money.Range) []ModeCost {
+func otherModes(of offer, hidden money.Range) []ModeCost {
 	var out []ModeCost
-	for _, mode := range []billing.Mode{billing.Hourly, billing.Monthly, billing.Annual} {
-		if mode == chosen {
+	for i, t := range of.terms {
+		if i == of.pick {
 			continue
 		}
-		r, ok := rentRange(req, card, mode)
-		if !ok {
-			continue
-		}
-		rent := r.Mul(decimal.NewFromInt(int64(count)))
-		out = append(out, ModeCost{Mode: string(mode), Rent: rent, Monthly: rent.Add(hidden)})
+		out = append(out, ModeCost{Mode: string(billing.ModeOf(t.Offer.Term)), Rent: t.Rent, Monthly: t.Rent.Add(hidden), Rule: t.Rule})
 	}
 	return out
 }
@@ -157,4 +240,88 @@ func rentSide(r tco.Result) decimal.Decimal {
 		}
 	}
 	return sum
+}
+
+// offerRef is the plan file's record of an offer, with its provider's name
+// and its age on the plan's date.
+func offerRef(book pricebook.Book, o pricebook.Offer, date string) *OfferRef {
+	r := &OfferRef{Offer: o, ProviderName: book.ProviderName(o.Provider)}
+	if p, ok := book.Provider(o.Provider); ok {
+		r.ProviderKind = p.Kind
+	}
+	if age, ok := pricebook.AgeMonths(o.Date, date); ok {
+		r.AgeMonths = &age
+	}
+	return r
+}
+
+// offerTable lists every priced card × provider × term, cheapest all-in
+// first: who sells each card cheapest at the sheet's hours.
+func offerTable(book pricebook.Book, priced map[string][]offer, counts map[string]int, date string) []OfferCost {
+	var out []OfferCost
+	for card, offers := range priced {
+		name := card
+		if c, ok := catalog.ByID(card); ok {
+			name = c.Name
+		}
+		for _, of := range offers {
+			for i, t := range of.terms {
+				oc := OfferCost{Card: card, CardName: name, Count: counts[card], Mode: string(billing.ModeOf(t.Offer.Term)),
+					Rent: t.Rent, Rule: t.Rule, Offer: *offerRef(book, t.Offer, date)}
+				oc.AllInMonthly = mid(t.Rent).Add(mid(of.hidden))
+				oc.Best = i == of.pick
+				out = append(out, oc)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b OfferCost) int {
+		if (a.Rule == "") != (b.Rule == "") {
+			if a.Rule == "" {
+				return -1
+			}
+			return 1
+		}
+		if c := a.AllInMonthly.Cmp(b.AllInMonthly); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Card, b.Card); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Offer.Provider, b.Offer.Provider)
+	})
+	return out
+}
+
+// CardOffer is the cheapest provider and term for count cards of card at
+// the sheet's use, from the plan's price book (built-in, the buyer's list,
+// the quotes): the offer, the rent of those cards a month, and false when
+// no provider sells the card. The cost page lists it for every card.
+func CardOffer(req Requirements, card string, count int) (*OfferRef, money.Range, bool) {
+	if req.FirstContract == nil || req.DaysPerMonth < 1 || !req.HoursPerDay.IsPositive() {
+		return nil, money.Range{}, false
+	}
+	book := priceBook(req)
+	offers := priceCard(book, req, card, max(count, 1))
+	if len(offers) == 0 {
+		return nil, money.Range{}, false
+	}
+	return offerRef(book, offers[0].taken(), asOf(req)), offers[0].rent, true
+}
+
+// OffersPickFirst is gpu.offers with the chosen card's rows first, each
+// part cheapest first: the buyer reads who sells the card the plan takes
+// before what the other cards that fit would cost.
+func (g GPU) OffersPickFirst() []OfferCost {
+	out := make([]OfferCost, 0, len(g.Offers))
+	for _, o := range g.Offers {
+		if o.Card == g.ID {
+			out = append(out, o)
+		}
+	}
+	for _, o := range g.Offers {
+		if o.Card != g.ID {
+			out = append(out, o)
+		}
+	}
+	return out
 }

@@ -65,6 +65,7 @@ func sections(p *Plan, l msg.Lang) []table.Section {
 		r.sheet(),
 		r.gpu(),
 		r.alternatives(),
+		r.offers(),
 		r.billing(),
 		r.cost(),
 		r.rentBuild(),
@@ -159,6 +160,9 @@ func (r planWriter) gpu() table.Section {
 		{r.t("render.per_card"), r.t("render.gib", gib(g.PerCardGiB))},
 		{r.t("render.gpu_rent"), r.t("render.gpu_rent.value", msg.Text(r.span(g.Monthly)), r.mode(g.BillingMode))},
 	}
+	if g.Offer != nil {
+		lines = append(lines, []string{r.t("render.offer"), r.offer(*g.Offer)})
+	}
 	if mem.PagedStates > 0 {
 		lines = append(lines, []string{r.t("render.paged"), r.t("render.paged.value", gib(mem.PagedStates))})
 	}
@@ -186,6 +190,40 @@ func (r planWriter) gpu() table.Section {
 		lines = append(lines, []string{r.t("render.note"), n})
 	}
 	return table.Section{Title: r.t("render.gpu"), Rows: lines}
+}
+
+// offer is an offer as one line: provider, price per unit and term, date
+// and age, source.
+func (r planWriter) offer(o OfferRef) string {
+	age := r.t("render.offer.age_unknown")
+	if o.AgeMonths != nil {
+		age = r.t("render.offer.age", plainInt(*o.AgeMonths))
+	}
+	return r.t("render.offer.value", msg.Text(o.ProviderName), msg.Text(r.span(o.Price)), msg.Label("term."+string(o.Term)),
+		msg.Text(o.Unit.String()), msg.Date(o.Date), msg.Text(age), msg.Text(o.Source))
+}
+
+// maxOfferRows is how many rows of gpu.offers the text shows: the cheapest;
+// the plan file keeps them all.
+const maxOfferRows = 12
+
+// offers lists the cheapest card × provider × term rows at the sheet's use.
+func (r planWriter) offers() table.Section {
+	header := table.Columns(r.l, "render.offers.", "card", "count", "provider", "billing", "unit", "rent", "all_in", "date")
+	var lines [][]string
+	for i, o := range r.p.GPU.OffersPickFirst() {
+		if i == maxOfferRows {
+			lines = append(lines, []string{r.t("render.offers.more", plainInt(len(r.p.GPU.Offers)-maxOfferRows)), "", "", "", "", "", "", ""})
+			break
+		}
+		mode := r.modeText(o.Mode)
+		if o.Rule != "" {
+			mode += " (" + r.t("render.offers.ruled_out", msg.Text(o.Rule)) + ")"
+		}
+		lines = append(lines, []string{o.Card, strconv.Itoa(o.Count), o.Offer.ProviderName, mode, o.Offer.Unit.String(),
+			r.span(o.Rent), r.amount(o.AllInMonthly), o.Offer.Date})
+	}
+	return table.Section{Title: r.t("render.offers"), Header: header, Rows: lines}
 }
 
 func (r planWriter) alternatives() table.Section {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/gpuplan/gpuplan/shared/planfile"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/shopspring/decimal"
 )
@@ -43,6 +44,11 @@ type Requirements struct {
 	// TokensToTrain is the training set size in tokens (0 = not training or
 	// unknown). Used for the training-time estimate.
 	TokensToTrain int64 `json:"tokens_to_train,omitempty"`
+	// AsOf is the day the plan is made (YYYY-MM-DD): offers older than six
+	// months on it are flagged. gpuverify and the site set today's date
+	// when the sheet has none; a plan built without one dates its offers
+	// against the built-in book's date.
+	AsOf string `json:"as_of,omitempty"`
 	// HoursPerDay and DaysPerMonth describe the expected use (rule B1).
 	HoursPerDay  decimal.Decimal `json:"hours_per_day"`
 	DaysPerMonth int             `json:"days_per_month"`
@@ -131,6 +137,10 @@ type CostInputs struct {
 	Items map[string]decimal.Decimal `json:"items,omitempty"`
 	// AnnualDiscount is the discount of an annual contract as a fraction.
 	AnnualDiscount *decimal.Decimal `json:"annual_discount,omitempty"`
+	// PriceList is the buyer's own price list (providers and offers, as
+	// read from their CSV), laid over the built-in price book: for each
+	// provider and card it prices, its offers replace the book's.
+	PriceList *pricebook.Book `json:"price_list,omitempty"`
 	// SelfBuild holds the inputs of the self-build comparison (D1).
 	SelfBuild SelfBuild `json:"self_build"`
 }

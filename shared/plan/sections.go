@@ -7,10 +7,10 @@ import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
-	"github.com/shopspring/decimal"
 )
 
 // round2 keeps two decimals of a memory or speed figure, so the plan file
@@ -83,37 +83,56 @@ func serviceSection(f *sizing.ServiceFit) *Service {
 	return s
 }
 
-func gpuSection(rec sizing.Recommendation, cards []catalog.Card, offers map[string]offer) GPU {
-	g := GPU{Choice: choice(rec.Pick, cards, offers), Alternatives: make([]Choice, 0, len(rec.Alternatives))}
+func gpuSection(rec sizing.Recommendation, cards []catalog.Card, book pricebook.Book, priced map[string][]offer, date string) GPU {
+	g := GPU{Choice: choice(rec.Pick, cards, book, priced, date), Alternatives: make([]Choice, 0, len(rec.Alternatives))}
+	counts := map[string]int{rec.Pick.CardID: rec.Pick.Count}
 	for _, a := range rec.Alternatives {
-		g.Alternatives = append(g.Alternatives, choice(a, cards, offers))
+		g.Alternatives = append(g.Alternatives, choice(a, cards, book, priced, date))
+		counts[a.CardID] = a.Count
 	}
+	g.Offers = offerTable(book, priced, counts, date)
 	return g
 }
 
-func choice(o sizing.Option, cards []catalog.Card, offers map[string]offer) Choice {
+func choice(o sizing.Option, cards []catalog.Card, book pricebook.Book, priced map[string][]offer, date string) Choice {
 	c := cardByID(cards, o.CardID)
-	n := decimal.NewFromInt(int64(o.Count))
 	ch := Choice{
 		ID: o.CardID, Name: c.Name, Count: o.Count, Nodes: o.Nodes,
 		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
-		Monthly: money.Range{Low: c.MonthlyPrice.Low.Mul(n), High: c.MonthlyPrice.High.Mul(n)},
 	}
 	ch.ReasonMessage = o.Reason
-	if of, ok := offers[o.CardID]; ok && o.Fits && o.Eligible {
-		allIn := of.allIn
-		ch.Monthly, ch.BillingMode, ch.AllInMonthly = of.rent, string(of.mode), &allIn
+	if offers := priced[o.CardID]; len(offers) > 0 && o.Fits && o.Eligible {
+		best := offers[0]
+		allIn := best.allIn
+		ch.Monthly, ch.BillingMode, ch.AllInMonthly = best.rent, string(best.mode), &allIn
+		ch.Offer = offerRef(book, best.taken(), date)
 	}
 	return ch
 }
 
-func billingSection(b billing.Result) Billing {
+func billingSection(b billing.Result, book pricebook.Book, of offer, date string) Billing {
+	reasons := append(b.Reasons, termReason(book, of))
 	return Billing{
-		Mode:                 string(b.Mode),
+		Mode:                 string(of.mode),
+		Offer:                offerRef(book, of.taken(), date),
 		BreakevenHoursPerDay: b.BreakevenHoursPerDay,
 		RuleOfThumbMode:      string(b.RuleOfThumbMode),
-		ReasonMessages:       b.Reasons,
+		ReasonMessages:       reasons,
 	}
+}
+
+// termReason says which of the provider's terms is taken and what each
+// costs a month at the sheet's use.
+func termReason(book pricebook.Book, of offer) msg.M {
+	parts := make([]msg.M, 0, len(of.terms))
+	for _, t := range of.terms {
+		parts = append(parts, msg.New("plan.term.cost", modeLabel(string(billing.ModeOf(t.Offer.Term))), msg.MoneyRange(money.Round2(t.Rent.Low), money.Round2(t.Rent.High))))
+	}
+	id := "plan.term.taken"
+	if of.forced {
+		id = "plan.term.forced"
+	}
+	return msg.New(id, msg.Text(book.ProviderName(of.provider)), modeLabel(string(of.mode)), msg.Sub(msg.List(parts...)))
 }
 
 func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {

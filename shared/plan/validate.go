@@ -7,8 +7,9 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
-
 	"github.com/shopspring/decimal"
 )
 
@@ -49,7 +50,7 @@ func (r *Requirements) Normalize() error {
 		return err
 	}
 	r.defaults()
-	for _, check := range []func() error{r.validateShape, r.validateServing, r.validateTraining, r.validateCards, r.validateUse, r.validateVolumes, r.validateEnums, r.Cost.validate, r.Procurement.validate} {
+	for _, check := range []func() error{r.validateShape, r.validateServing, r.validateTraining, r.validateCards, r.validateUse, r.validateVolumes, r.validateEnums, r.validateAsOf, r.Cost.validate, r.Procurement.validate} {
 		if err := check(); err != nil {
 			return err
 		}
@@ -332,12 +333,20 @@ func (r *Requirements) validateEnums() error {
 
 func (c *CostInputs) validate() error {
 	for id, q := range c.Prices {
-		if err := nonNegative("cost.prices."+id+".monthly", q.Monthly, maxFee); err != nil {
-			return err
+		if _, ok := catalog.ByID(id); !ok {
+			return fieldErr("cost.prices."+id, "is not a catalogue card id; one of %s", strings.Join(catalog.IDs(), ", "))
 		}
-		if err := nonNegative("cost.prices."+id+".hourly", q.Hourly, maxFee); err != nil {
-			return err
+		for _, f := range []struct {
+			name string
+			v    *decimal.Decimal
+		}{{"monthly", q.Monthly}, {"hourly", q.Hourly}} {
+			if f.v != nil && (!f.v.IsPositive() || f.v.GreaterThan(maxFee)) {
+				return fieldErr("cost.prices."+id+"."+f.name, "must be above 0 and at most %s, got %s", maxFee, f.v)
+			}
 		}
+	}
+	if err := validatePriceList(c.PriceList); err != nil {
+		return err
 	}
 	for name, v := range c.Items {
 		if err := nonNegative("cost.items."+name, &v, maxFee); err != nil {
@@ -384,6 +393,73 @@ func nonNegative(field string, v *decimal.Decimal, max decimal.Decimal) error {
 	}
 	if v.IsNegative() || v.GreaterThan(max) {
 		return fieldErr(field, "must be between 0 and %s, got %s", max, v)
+	}
+	return nil
+}
+
+// validatePriceList checks a decoded buyer's price list as ParseCSV checks
+// the file: bounded, every offer complete, known card, term and unit, a
+// price above zero, a real date.
+func validatePriceList(b *pricebook.Book) error {
+	if b == nil {
+		return nil
+	}
+	if len(b.Offers) > pricebook.MaxRows || len(b.Providers) > pricebook.MaxRows {
+		return fieldErr("cost.price_list.offers", "at most %d offers and providers, got %d and %d", pricebook.MaxRows, len(b.Offers), len(b.Providers))
+	}
+	for i, p := range b.Providers {
+		f := fmt.Sprintf("cost.price_list.providers[%d]", i)
+		if p.ID == "" || len(p.ID) > pricebook.MaxField || len(p.Name) > pricebook.MaxField || len(p.Website) > pricebook.MaxField {
+			return fieldErr(f+".id", "must be a provider name of 1 to %d characters", pricebook.MaxField)
+		}
+		if !slices.Contains(pricebook.Kinds, p.Kind) {
+			return fieldErr(f+".kind", "must be cloud, marketplace, reseller or buyer, got %q", p.Kind)
+		}
+	}
+	for i, o := range b.Offers {
+		if err := validateOffer(fmt.Sprintf("cost.price_list.offers[%d]", i), o, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func validateOffer(f string, o pricebook.Offer, b *pricebook.Book) error {
+	switch {
+	case o.Provider == "" || len(o.Provider) > pricebook.MaxField:
+		return fieldErr(f+".provider", "must name a provider (1 to %d characters)", pricebook.MaxField)
+	case !knownProvider(o.Provider, b):
+		return fieldErr(f+".provider", "must be a provider of price_list.providers or of the built-in book, got %q", o.Provider)
+	case !knownCard(o.Card):
+		return fieldErr(f+".card", "must be a catalogue card id (%s), got %q", strings.Join(catalog.IDs(), ", "), o.Card)
+	case !o.Term.Valid():
+		return fieldErr(f+".term", "must be hour, day, week, month or year, got %q", o.Term)
+	case !money.Bounded(o.Price.Low) || !money.Bounded(o.Price.High) || !o.Price.Low.IsPositive() || o.Price.High.LessThan(o.Price.Low) || o.Price.High.GreaterThan(maxFee):
+		return fieldErr(f+".price", "must be above 0 and at most %s, low ≤ high, got %s–%s", maxFee, o.Price.Low, o.Price.High)
+	case !pricebook.ValidDate(o.Date):
+		return fieldErr(f+".date", "must be the date the price was read, YYYY-MM-DD or YYYY-MM, got %q", o.Date)
+	case o.Source == "" || len(o.Source) > pricebook.MaxField || len(o.Includes) > pricebook.MaxField || len(o.Note) > pricebook.MaxField:
+		return fieldErr(f+".source", "must say where the price can be checked (1 to %d characters)", pricebook.MaxField)
+	}
+	return nil
+}
+
+func knownProvider(id string, b *pricebook.Book) bool {
+	if _, ok := b.Provider(id); ok {
+		return true
+	}
+	_, ok := pricebook.Builtin().Provider(id)
+	return ok
+}
+
+func knownCard(id string) bool {
+	_, ok := catalog.ByID(id)
+	return ok
+}
+
+func (r *Requirements) validateAsOf() error {
+	if r.AsOf != "" && (len(r.AsOf) != 10 || !pricebook.ValidDate(r.AsOf)) {
+		return fieldErr("as_of", "must be the day the plan is made, YYYY-MM-DD, got %q", r.AsOf)
 	}
 	return nil
 }

@@ -3,8 +3,8 @@ package plan
 import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 
-	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
 )
@@ -12,16 +12,21 @@ import (
 // warnings collects what a buyer must read before signing: the card's
 // caveats, unconfirmed reference prices, the hidden-fee check and the
 // interconnect the contract must name (rule K4).
-func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, recommended, priced billing.Mode) []msg.M {
+func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, book pricebook.Book, of offer, date string) []msg.M {
 	var w []msg.M
 	for _, c := range card.Caveats {
 		w = append(w, msg.Caveat(c))
 	}
-	if recommended != priced {
-		w = append(w, msg.New("plan.warn.billing", modeLabel(string(recommended)), msg.Text(card.Name), modeLabel(string(priced))))
+	o := of.taken()
+	provider := msg.Text(book.ProviderName(o.Provider))
+	if age, ok := pricebook.AgeMonths(o.Date, date); ok && age >= pricebook.StaleMonths {
+		w = append(w, msg.New("plan.warn.stale_offer", provider, msg.Date(o.Date), msg.Int(age)))
 	}
-	if card.MonthlyPrice.Ref.Unconfirmed {
-		w = append(w, msg.New("plan.warn.unconfirmed", msg.Text(card.Name), msg.Sub(msg.Note(card.MonthlyPrice.Ref.Note))))
+	if of.forced {
+		w = append(w, msg.New("plan.warn.term_forced", provider, modeLabel(string(of.mode)), msg.Text(of.terms[of.pick].Rule)))
+	}
+	if u := o.Unit.Cards(); u > 1 && rec.Pick.Count%u != 0 {
+		w = append(w, msg.New("plan.warn.whole_nodes", provider, msg.Int(u), msg.Int(rec.Pick.Count), msg.Int(o.Units(rec.Pick.Count))))
 	}
 	if !cost.Warning.IsZero() {
 		w = append(w, cost.Warning)

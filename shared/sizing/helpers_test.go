@@ -53,21 +53,32 @@ func option(r Recommendation, id string) (Option, bool) {
 	return Option{}, false
 }
 
+// fixturePrices are the fixture cards' low monthly rents (rules G2/G3),
+// which rank the options of this package's tests (listPrice); the plan
+// prices options from the price book instead.
+var fixturePrices = map[string]decimal.Decimal{}
+
+func init() {
+	fixtureCards()
+	listPrice = func(id string) (decimal.Decimal, bool) {
+		v, ok := fixturePrices[id]
+		return v, ok
+	}
+}
+
 // fixtureCards is a fixed card list for tests that must not move when the
 // catalogue data changes: specs from sizing.md §4, prices from rules G2/G3
 // (the H200 and L40S deliberately unpriced).
 func fixtureCards() []catalog.Card {
 	ref := catalog.Ref{Source: "sizing.md §4 (test fixture)", Date: "2026-11"}
 	s := func(v float64) catalog.Spec { return catalog.Spec{Value: v, Ref: ref} }
-	price := func(low, high string) catalog.PriceRange {
-		if low == "" {
-			return catalog.PriceRange{}
-		}
-		return catalog.PriceRange{Low: decimal.RequireFromString(low), High: decimal.RequireFromString(high), Ref: ref}
-	}
 	card := func(id string, gb, mib, bw, bf16, fp64 float64, ic catalog.Interconnect, domestic bool, low, high string) catalog.Card {
-		return catalog.Card{ID: id, Name: id, Domestic: domestic, MemoryGB: s(gb), MemoryMiB: s(mib),
-			BandwidthGBs: s(bw), BF16TFLOPS: s(bf16), FP64TFLOPS: s(fp64), Interconnect: ic, MonthlyPrice: price(low, high)}
+		c := catalog.Card{ID: id, Name: id, Domestic: domestic, MemoryGB: s(gb), MemoryMiB: s(mib),
+			BandwidthGBs: s(bw), BF16TFLOPS: s(bf16), FP64TFLOPS: s(fp64), Interconnect: ic}
+		if low != "" {
+			fixturePrices[id] = decimal.RequireFromString(low)
+		}
+		return c
 	}
 	return []catalog.Card{
 		card("rtx-4090", 24, 24564, 1008, 165.2, 1.29, catalog.PCIeOnly, false, "1200", "1800"),

@@ -127,8 +127,8 @@ func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, err
 	return c.Recommend()
 }
 
-// Candidates is a job sized on every card, each option priced at the low
-// reference rent until SetCost prices it otherwise.
+// Candidates is a job sized on every card, each option unpriced until
+// SetCost prices it (the plan prices options from the price book).
 type Candidates struct {
 	// Options are the cards in the order given, each at the smallest count
 	// that holds the job.
@@ -401,13 +401,22 @@ func interconnect(c catalog.Card, n int) Interconnect {
 	return PCIe
 }
 
-// price sets the default ranking cost: the low reference rent × count per
-// month, or for the whole run (× likely training hours over a 730-hour
+// listPrice is the low monthly rent of one card that ranks an option
+// before SetCost prices it. The plan prices every option from the price
+// book with SetCost, so only this package's tests set it, to rank their
+// fixture cards; nil leaves options unpriced.
+var listPrice func(cardID string) (decimal.Decimal, bool)
+
+// price sets the default ranking cost from listPrice: the low rent × count
+// per month, or for the whole run (× likely training hours over a 730-hour
 // month) when TokensToTrain is known. Cards without a price rank after
 // priced ones.
 func (j job) price(o *Option) {
-	low := o.card.MonthlyPrice.Low
-	if !low.IsPositive() || o.Count < 1 {
+	if listPrice == nil {
+		return
+	}
+	low, ok := listPrice(o.CardID)
+	if !ok || !low.IsPositive() || o.Count < 1 {
 		return
 	}
 	o.priced = true
@@ -449,9 +458,6 @@ func better(a, b Option) bool {
 	if c := a.cost.Cmp(b.cost); c != 0 {
 		return c < 0
 	}
-	if c := a.card.MonthlyPrice.High.Mul(decimal.NewFromInt(int64(a.Count))).Cmp(b.card.MonthlyPrice.High.Mul(decimal.NewFromInt(int64(b.Count)))); c != 0 {
-		return c < 0
-	}
 	if a.Nodes != b.Nodes {
 		return a.Nodes < b.Nodes
 	}
@@ -466,7 +472,7 @@ func better(a, b Option) bool {
 func choose(opts []Option, order []int) int {
 	first := -1
 	for _, i := range order {
-		if !opts[i].Fits || !opts[i].Eligible {
+		if !opts[i].Fits || !opts[i].Eligible || (first >= 0 && !opts[i].priced) {
 			break
 		}
 		if opts[i].InBucket {

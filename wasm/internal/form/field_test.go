@@ -2,6 +2,7 @@ package form
 
 import (
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/catalog"
 	"strings"
 	"testing"
 
@@ -116,8 +117,8 @@ func TestFieldTable(t *testing.T) {
 			t.Errorf("%s has no accessor", f.Key)
 		}
 	}
-	if n := len(priceFields); n != 2*14 {
-		t.Errorf("%d price fields, want a monthly and an hourly quote for each of 14 cards", n)
+	if n := len(priceFields); n != 2*len(catalog.IDs()) {
+		t.Errorf("%d price fields, want a monthly and an hourly quote for each of %d cards", n, len(catalog.IDs()))
 	}
 }
 

@@ -2,6 +2,7 @@ package form
 
 import (
 	"errors"
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -23,6 +24,9 @@ type Outcome struct {
 	Errors []*FieldError
 	// Err is a plan error that names no input, e.g. no card holds the job.
 	Err error
+	// PriceErrors are the refused cells of the buyer's price list; the
+	// plan then prices without the list (nothing of it half-applied).
+	PriceErrors pricebook.Errors
 }
 
 // ToRequirements reads the form into a requirement sheet. The model's size
@@ -80,7 +84,11 @@ func ComputeState(st State) Outcome {
 	in := st.Input
 	req, errs := ToRequirements(in)
 	req.Procurement = st.Proc.PlanSections()
-	o := Outcome{Req: req, Errors: errs}
+	priceErrs := applyPrices(st, &req)
+	if req.AsOf == "" && Today != "" {
+		req.AsOf = Today
+	}
+	o := Outcome{Req: req, Errors: errs, PriceErrors: priceErrs}
 	if len(errs) > 0 {
 		return o
 	}

@@ -136,6 +136,9 @@ type State struct {
 	Lang  text.Lang
 	Input Input
 	Proc  *Procurement // nil when there are none
+	// Prices is the buyer's own price list as CSV text (prices.go); ""
+	// when there is none.
+	Prices string
 }
 
 // Procurement is the procurement sections of the plan: imported with a plan
@@ -525,6 +528,8 @@ type saved struct {
 	// Drafts are the sections as typed on the procurement pages, by
 	// section, field path and text (procform.go); read on their own too.
 	Drafts json.RawMessage `json:"drafts,omitempty"`
+	// Prices is the buyer's price list as CSV text, as typed.
+	Prices string `json:"prices,omitempty"`
 }
 
 // Loaded is what LoadSaved read from the URL and storage.
@@ -584,6 +589,9 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 	}
 
 	st := State{Lang: pickLang(q.Get("lang"), sv.Lang, browserLang)}
+	if storedOK {
+		st = st.WithPrices(sv.Prices)
+	}
 	if storedOK && len(sv.Procurement) > 0 {
 		proc, ps := loadProcurement(sv.Procurement)
 		if len(ps) > 0 {
@@ -617,7 +625,7 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 		l.Problems = append(l.Problems, ps...)
 		if storedOK && len(savedIn.v) > 0 && !savedIn.Equal(st.Input) {
 			l.Conflict = true
-			l.Saved = State{Lang: st.Lang, Input: savedIn, Proc: st.Proc}
+			l.Saved = State{Lang: st.Lang, Input: savedIn, Proc: st.Proc, Prices: st.Prices}
 		}
 	default:
 		// Keys that are not fields (/?x=1) are reported, and the saved
@@ -768,7 +776,7 @@ func (s State) Query() url.Values {
 
 // Saved encodes the state as the JSON kept in localStorage.
 func (s State) Saved() string {
-	sv := saved{V: savedVersion, Lang: s.Lang, Input: map[string]string{}}
+	sv := saved{V: savedVersion, Lang: s.Lang, Input: map[string]string{}, Prices: s.Prices}
 	for k, v := range s.Input.v {
 		sv.Input[k] = v
 	}
@@ -908,7 +916,7 @@ func LoadLink(u *url.URL, stored, browserLang string) Loaded {
 	differs := saved.Proc != nil && (string(saved.Proc.raw) != string(proc.raw) || saved.Proc.hasDrafts())
 	if differs && !l.Locked {
 		l.Conflict = true
-		l.Saved = State{Lang: saved.Lang, Input: saved.Input, Proc: saved.Proc}
+		l.Saved = State{Lang: saved.Lang, Input: saved.Input, Proc: saved.Proc, Prices: saved.Prices}
 	}
 	l.State.Proc = proc
 	return l
