@@ -16,7 +16,8 @@ import (
 type memRef struct {
 	name string
 	in   Input
-	// gpu says what the figure covers: "allocated" is PyTorch's
+	// gpu says what the figure covers: "weights" is the checkpoint alone;
+	// "allocated" is PyTorch's
 	// max_memory_allocated (no CUDA context), so the plan's per-card
 	// overhead is left out; "card" is the memory of the card the run just
 	// fitted on, compared with the plan's whole total.
@@ -49,6 +50,8 @@ func unslothMem(f Framework, model string, ctx int, gib float64, src string) mem
 // memRefs are the published memory figures the memory model is held to,
 // each within 10%.
 var memRefs = []memRef{
+	{"gpt-oss-120b checkpoint as published", Input{Workload: Inference, Model: "gpt-oss-120b", Concurrency: 1, ContextTokens: 1},
+		"weights", 60.8, "gpt-oss model card (arXiv 2508.10925) table 1: gpt-oss-120b checkpoint 60.8 GiB, MXFP4 experts"},
 	qwenMem("qwen3-8b", BF16, 1, 15947),
 	qwenMem("qwen3-8b", FP8, 1, 9323),
 	qwenMem("qwen3-8b", BF16, 30720, 20267),
@@ -88,8 +91,11 @@ func (r memRef) estimate(t *testing.T) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.gpu == "allocated" {
+	switch r.gpu {
+	case "allocated":
 		return m.TotalGiB - m.OverheadGiB
+	case "weights":
+		return m.WeightsGiB
 	}
 	return m.TotalGiB
 }

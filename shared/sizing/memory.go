@@ -145,6 +145,10 @@ func (j job) weightBytes() float64 {
 		// per GEMM, so it is sized as bf16.
 		return m.Params * math.Max(j.Precision.BytesPerParam(), 2)
 	}
+	if e := m.MoE; e != nil && m.PublishedExpertBits > 0 && j.Precision == m.Precision {
+		experts := float64(m.Layers-e.DenseLayers) * float64(e.Experts) * 3 * float64(m.Hidden) * float64(e.ExpertFFN)
+		return experts*m.PublishedExpertBits/8 + (m.Params-experts)*2
+	}
 	if j.Precision == FP8 || j.Precision == INT8 {
 		keep := m.eightBitKeptParams()
 		return keep*2 + (m.Params-keep)*j.Precision.BytesPerParam()
@@ -158,6 +162,8 @@ func (j job) weightNote() msg.M {
 		return msg.New("sizing.weights.hpc")
 	case j.Workload == QLoRA:
 		return msg.New("sizing.weights.qlora", msg.Num(NF4Bits, 3))
+	case j.Precision == INT4 && j.model.PublishedExpertBits > 0 && j.model.Precision == INT4:
+		return msg.New("sizing.weights.published_experts", msg.Text(j.model.ID), msg.Num(j.model.PublishedExpertBits, 2), msg.Num(j.weightBytes()*8/j.model.Params, 2))
 	case j.Precision == INT4:
 		return msg.New("sizing.weights.int4", msg.Num(Q4KMBits, 2))
 	case j.Precision == FP8 && j.Workload.Training() && !j.Workload.Adapters():

@@ -43,6 +43,10 @@ type Model struct {
 	// precision sizes the model in it.
 	Precision Precision `json:"precision,omitempty"`
 
+	// PublishedExpertBits is the storage cost of a routed-expert weight in
+	// the published 4-bit checkpoint, the rest kept in 16 bits (gpt-oss:
+	// MXFP4 experts at 4.25 bits). A job in that precision is sized so.
+	PublishedExpertBits float64 `json:"published_expert_bits,omitempty"`
 	// FP8MLPOnly is true when the published 8-bit checkpoint quantises
 	// only the MLPs of the inner layers and keeps attention and the first
 	// and last layers in 16 bits (Meta's FP8 Llama 3.1 405B). Otherwise an
