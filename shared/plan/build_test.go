@@ -419,6 +419,13 @@ func TestBuildServiceTargets(t *testing.T) {
 	if s := p.Sizing.Service; s == nil || len(s.Unmet) != 1 || s.Unmet[0].Best <= 0 {
 		t.Errorf("unreachable target: %+v, want it flagged with the best figure", p.Sizing.Service)
 	}
+	warned := false
+	for _, w := range p.WarningMessages {
+		warned = warned || w.ID == "sizing.service.unreachable"
+	}
+	if !warned {
+		t.Errorf("warnings %v lack the unreachable target", p.WarningMessages)
+	}
 	for _, tt := range []struct{ sheet, field string }{
 		{sheet(`,"service_targets":{"time_to_first_token_s":-1}`), "service_targets.time_to_first_token_s"},
 		{sheet(`,"service_targets":{"requests_per_minute":1e9}`), "service_targets.requests_per_minute"},
