@@ -305,6 +305,7 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	if a := e.DecodeAccuracy; a != nil {
 		e.Notes = append(e.Notes, a.Note("decode"))
 	}
+	e.Notes = append(e.Notes, msg.New("sizing.accuracy.ttft"))
 	if c.others > 0 {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.interference", msg.Int(j.Concurrency), msg.Num(c.others, 0),
 			msg.Num(100*(1-e.DecodeTokensPerSec.Likely/e.DecodeOnlyTokensPerSec.Likely), 0)))
