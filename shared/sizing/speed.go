@@ -107,6 +107,9 @@ func (j job) trainMFU(card catalog.Card) Range {
 	if j.Workload == QLoRA {
 		f *= qloraTrainShare
 	}
+	if j.Workload.Adapters() {
+		f *= j.Framework.adapterSpeedup()
+	}
 	m := MFU()
 	return Range{Low: m.Low * f, Likely: m.Likely * f, High: m.High * f}
 }
@@ -440,6 +443,9 @@ func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
 	}
 	if j.Workload == QLoRA {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.qlora"))
+	}
+	if s := j.Framework.adapterSpeedup(); j.Workload.Adapters() && s != 1 {
+		e.Notes = append(e.Notes, msg.New("sizing.speed.framework", msg.Text(string(j.Framework)), msg.Fig(s)))
 	}
 	if j.model.MoE != nil {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.moe_training"))

@@ -138,3 +138,19 @@ func TestSpeedNotes(t *testing.T) {
 		t.Errorf("count 0: error %v", err)
 	}
 }
+
+// TestFrameworkSpeed: Unsloth's adapters train at twice the Transformers
+// Trainer's speed (its README's benchmark table); full training does not
+// change with the framework.
+func TestFrameworkSpeed(t *testing.T) {
+	in := Input{Workload: QLoRA, Model: "llama-3.1-8b", ContextTokens: 2048, Concurrency: 1, TokensToTrain: 1e8}
+	hf := mustSpeed(t, in, "a100-80g-sxm", 1)
+	in.Framework = FrameworkUnsloth
+	un := mustSpeed(t, in, "a100-80g-sxm", 1)
+	within(t, "hf hours / unsloth hours", hf.TrainHours.Likely/un.TrainHours.Likely, 2, 1e-9)
+	full := Input{Workload: FullFinetune, Model: "llama-3.1-8b", ContextTokens: 2048, Concurrency: 1, TokensToTrain: 1e8}
+	a := mustSpeed(t, full, "a100-80g-sxm", 8)
+	full.Framework = FrameworkUnsloth
+	b := mustSpeed(t, full, "a100-80g-sxm", 8)
+	within(t, "full training under unsloth", b.TrainHours.Likely, a.TrainHours.Likely, 1e-12)
+}
