@@ -72,8 +72,8 @@ func (o *planOptions) run(ctx context.Context, e env) error {
 }
 
 // readPlan reads a plan file as it is (validated), or builds the plan of a
-// sheet: the schema field tells which. A sheet without as_of is dated
-// today. With a buyer's price list, a plan file's sheet is planned again
+// sheet: the schema field tells which. The offers' ages count from today
+// unless the sheet gives as_of. With a buyer's price list, a plan file's sheet is planned again
 // with the list laid over the one it has.
 func readPlan(data []byte, list *pricebook.Book, today string) (*plan.Plan, error) {
 	var head struct {
@@ -102,9 +102,7 @@ func readPlan(data []byte, list *pricebook.Book, today string) (*plan.Plan, erro
 		merged.Date = ""
 		req.Cost.PriceList = &merged
 	}
-	if req.AsOf == "" {
-		req.AsOf = today
-	}
+	req.Today = today
 	return plan.Build(req)
 }
 

@@ -86,20 +86,18 @@ func TestPlanWithPrices(t *testing.T) {
 		t.Fatalf("%d %s", code, errOut)
 	}
 	var p struct {
-		Requirements struct {
-			AsOf string `json:"as_of"`
-		} `json:"requirements"`
 		GPU struct {
 			Offer struct {
-				Provider string `json:"provider"`
+				Provider  string `json:"provider"`
+				AgeMonths *int   `json:"age_months"`
 			} `json:"offer"`
 		} `json:"gpu"`
 	}
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatal(err)
 	}
-	if p.GPU.Offer.Provider != "星河算力" || !pricebook.ValidDate(p.Requirements.AsOf) {
-		t.Errorf("offer from %q, as_of %q: want the buyer's 星河算力 and today's date", p.GPU.Offer.Provider, p.Requirements.AsOf)
+	if p.GPU.Offer.Provider != "星河算力" || p.GPU.Offer.AgeMonths == nil {
+		t.Errorf("offer from %q, age %v: want the buyer's 星河算力, its age counted from today", p.GPU.Offer.Provider, p.GPU.Offer.AgeMonths)
 	}
 	e.runCases(t, []cliCase{
 		{"refused list", []string{"plan", "--in", "-", "--prices", bad, "--lang", "en"}, sheet, exitUsage, "", `line 2, column "price": got "nine hundred"`},

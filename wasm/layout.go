@@ -99,7 +99,7 @@ var waitingImport *pending
 
 // setState replaces the state and computes its plan.
 func (p *pageState) setState(st form.State) {
-	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || st.Prices != p.st.Prices || p.out.Req.Schema == ""
+	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || st.Prices != p.st.Prices || st.AsOf != p.st.AsOf || p.out.Req.Schema == ""
 	p.st = st
 	if p.pending != nil && p.pending.source == form.FromFile {
 		p.pending.shown = st
@@ -216,7 +216,7 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 			p.undo = ""
 			p.pending, waitingImport = nil, nil
 			p.problems = l.Problems
-			p.setState(form.State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc, Prices: l.State.Prices})
+			p.setState(form.State{Lang: p.st.Lang, Input: l.State.Input, Proc: l.State.Proc, Prices: l.State.Prices, AsOf: l.State.AsOf})
 			writeURL(ctx, p.st, r.KeepsInput)
 		})
 	}
@@ -265,7 +265,7 @@ func (p *pageState) setField(ctx app.Context, r route, key, value string) {
 			in = in.With(f.Key, "")
 		}
 	}
-	p.setState(form.State{Lang: p.st.Lang, Input: in, Proc: p.st.Proc, Prices: p.st.Prices})
+	p.setState(form.State{Lang: p.st.Lang, Input: in, Proc: p.st.Proc, Prices: p.st.Prices, AsOf: p.st.AsOf})
 	p.problems = nil
 	p.saveEdit(ctx, r)
 }

@@ -620,14 +620,14 @@ func (p *plannerPage) importedState(data []byte, readErr error) (form.State, err
 	if csv := form.PricesCSV(req); csv != "" {
 		prices = csv
 	}
-	return form.State{Lang: p.st.Lang, Input: in, Proc: proc, Prices: prices}, nil
+	return form.State{Lang: p.st.Lang, Input: in, Proc: proc, Prices: prices}.WithAsOf(req.AsOf), nil
 }
 
 // clearProcurement forgets the procurement sections of an import; the sheet
 // stays. The sections stay in backupKey, and Undo brings them back.
 func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 	p.fail = guard("removing the procurement sections", func() {
-		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Prices: p.st.Prices})
+		p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Prices: p.st.Prices, AsOf: p.st.AsOf})
 		p.imported = ""
 		if p.pending == nil {
 			p.replaceSaved()

@@ -19,7 +19,7 @@ func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name)
 // editSection replaces section name's draft with d: the section is parsed
 // and validated, the state recomputed and saved (form.Draft, form.BuildSection).
 func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
-	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d), Prices: p.st.Prices})
+	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d), Prices: p.st.Prices, AsOf: p.st.AsOf})
 	p.problems = nil
 	p.saveEdit(ctx, r)
 }

@@ -61,11 +61,14 @@ func sortedKeys(m map[string]PriceQuote) []string {
 	return keys
 }
 
-// asOf is the day offers are dated against: the sheet's as_of, or the
-// built-in book's date.
+// asOf is the day offers are dated against: the sheet's as_of, else
+// today, else the built-in book's date.
 func asOf(req Requirements) string {
-	if req.AsOf != "" {
+	switch {
+	case req.AsOf != "":
 		return req.AsOf
+	case pricebook.ValidDate(req.Today):
+		return req.Today
 	}
 	return pricebook.BuiltinDate
 }

@@ -44,11 +44,14 @@ type Requirements struct {
 	// TokensToTrain is the training set size in tokens (0 = not training or
 	// unknown). Used for the training-time estimate.
 	TokensToTrain int64 `json:"tokens_to_train,omitempty"`
-	// AsOf is the day the plan is made (YYYY-MM-DD): offers older than six
-	// months on it are flagged. gpuverify and the site set today's date
-	// when the sheet has none; a plan built without one dates its offers
-	// against the built-in book's date.
+	// AsOf is the day the offers' ages count from (YYYY-MM-DD), for a
+	// sheet that wants a fixed date: offers six months old or more on it
+	// are flagged. Without it they count from Today.
 	AsOf string `json:"as_of,omitempty"`
+	// Today is the date of the day the plan is built, which gpuverify and
+	// the site set from the clock; it is not part of the file, so a plan
+	// exported and read again is the same. Empty: the built-in book's date.
+	Today string `json:"-"`
 	// HoursPerDay and DaysPerMonth describe the expected use (rule B1).
 	HoursPerDay  decimal.Decimal `json:"hours_per_day"`
 	DaysPerMonth int             `json:"days_per_month"`

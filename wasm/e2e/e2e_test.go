@@ -184,10 +184,11 @@ func (e *env) waitWorker(paths ...string) {
 }
 
 // Texts of the default plan (docs/plan-file.md's example: 2 × H20, priced
-// by the hour at the reference 6.98–7.58, rule B1).
+// by the hour at AutoDL's 10.50, the cheapest offer of the price book at
+// 24 hours a day, rule B1).
 const (
 	defaultPick = "2 × NVIDIA H20 96GB"
-	defaultCost = "¥14,775–19,749"
+	defaultCost = "¥19,843–23,953"
 )
 
 // TestPlannerRenders: the wasm app takes over the prerendered page and
@@ -442,7 +443,7 @@ func TestLanguage(t *testing.T) {
 		t.Fatalf("navigator.language = %q: the override did not apply", got)
 	}
 	e.waitText("billing-mode", "按小时计费")
-	e.waitText("monthly-cost", "1.48万–1.97万元")
+	e.waitText("monthly-cost", "1.98万–2.4万元")
 	if got := e.eval(`document.documentElement.lang`); got != "zh-CN" {
 		t.Errorf("<html lang> = %q", got)
 	}
@@ -473,9 +474,8 @@ func TestCostAndRentBuild(t *testing.T) {
 	e.do("own rent", TypeInto("cost-items-gpu_rent", "12000"))
 	// rule C1: 12,000 rent + the reference fees (4,723.33–8,833.33).
 	e.waitText("monthly-cost", "¥16,723–20,833")
-	// A monthly quote of 8,000 alone does not move the rent: the hourly
-	// reference (6.98–7.58 × 24 h × 30 days) is cheaper (rule B1). With an
-	// hourly quote of 20 the package is cheaper and prices the rent.
+	// A quote of 8,000 a month and 20 an hour is the H20's only price: the
+	// package is cheaper than 20 × 24 h × 30 days and prices the rent.
 	e.do("quote", PasteInto("cost-items-gpu_rent", ""), TypeInto("cost-prices-h20-96g-monthly", "8000"),
 		TypeInto("cost-prices-h20-96g-hourly", "20"))
 	e.waitText("monthly-cost", "¥20,723–24,833")
@@ -641,7 +641,7 @@ func TestSubPath(t *testing.T) {
 	e.do("offline root", chromedp.Navigate(e.base+"/"), WaitWasm("planner"))
 	e.waitText("gpu-pick", "1 × NVIDIA H20 96GB")
 	e.do("offline deep link", chromedp.Navigate(e.base+"/cost"), WaitWasm("cost"))
-	e.waitText("monthly-cost", "¥9,749–14,291")
+	e.waitText("monthly-cost", "¥12,283–16,393")
 }
 
 // hostPage is a third-party page embedding the planner; it records the

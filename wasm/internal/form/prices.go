@@ -22,6 +22,17 @@ func (s State) WithPrices(csv string) State {
 	return s
 }
 
+// WithAsOf returns s with an imported sheet's as_of, kept only when it is
+// a real date.
+func (s State) WithAsOf(date string) State {
+	if len(date) == 10 && pricebook.ValidDate(date) {
+		s.AsOf = date
+	} else {
+		s.AsOf = ""
+	}
+	return s
+}
+
 // PriceList reads the state's price list: the list and nil, the rows it
 // could read and the refused cells, or nothing when there is no list.
 func (s State) PriceList() (pricebook.List, pricebook.Errors) {
@@ -60,8 +71,8 @@ func PricesCSV(req plan.Requirements) string {
 	return b.String()
 }
 
-// Today dates the plans made on the page (as_of), so their offers' ages
-// count from it. The browser sets it to the local date when the app starts;
+// Today is the date the plans made on the page are built on
+// (plan.Requirements.Today), so their offers' ages count from it. The browser sets it to the local date when the app starts;
 // it stays "" (the built-in book's date) in the prerender and in tests, so
 // their pages do not change with the calendar.
 var Today string

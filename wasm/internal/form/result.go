@@ -85,9 +85,7 @@ func ComputeState(st State) Outcome {
 	req, errs := ToRequirements(in)
 	req.Procurement = st.Proc.PlanSections()
 	priceErrs := applyPrices(st, &req)
-	if req.AsOf == "" && Today != "" {
-		req.AsOf = Today
-	}
+	req.Today, req.AsOf = Today, st.AsOf
 	o := Outcome{Req: req, Errors: errs, PriceErrors: priceErrs}
 	if len(errs) > 0 {
 		return o

@@ -139,6 +139,9 @@ type State struct {
 	// Prices is the buyer's own price list as CSV text (prices.go); ""
 	// when there is none.
 	Prices string
+	// AsOf is an imported sheet's as_of, kept so its plan is dated as it
+	// was; "" dates the plan today.
+	AsOf string
 }
 
 // Procurement is the procurement sections of the plan: imported with a plan
@@ -530,6 +533,8 @@ type saved struct {
 	Drafts json.RawMessage `json:"drafts,omitempty"`
 	// Prices is the buyer's price list as CSV text, as typed.
 	Prices string `json:"prices,omitempty"`
+	// AsOf is an imported sheet's as_of.
+	AsOf string `json:"as_of,omitempty"`
 }
 
 // Loaded is what LoadSaved read from the URL and storage.
@@ -590,7 +595,7 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 
 	st := State{Lang: pickLang(q.Get("lang"), sv.Lang, browserLang)}
 	if storedOK {
-		st = st.WithPrices(sv.Prices)
+		st = st.WithPrices(sv.Prices).WithAsOf(sv.AsOf)
 	}
 	if storedOK && len(sv.Procurement) > 0 {
 		proc, ps := loadProcurement(sv.Procurement)
@@ -625,7 +630,7 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 		l.Problems = append(l.Problems, ps...)
 		if storedOK && len(savedIn.v) > 0 && !savedIn.Equal(st.Input) {
 			l.Conflict = true
-			l.Saved = State{Lang: st.Lang, Input: savedIn, Proc: st.Proc, Prices: st.Prices}
+			l.Saved = State{Lang: st.Lang, Input: savedIn, Proc: st.Proc, Prices: st.Prices, AsOf: st.AsOf}
 		}
 	default:
 		// Keys that are not fields (/?x=1) are reported, and the saved
@@ -776,7 +781,7 @@ func (s State) Query() url.Values {
 
 // Saved encodes the state as the JSON kept in localStorage.
 func (s State) Saved() string {
-	sv := saved{V: savedVersion, Lang: s.Lang, Input: map[string]string{}, Prices: s.Prices}
+	sv := saved{V: savedVersion, Lang: s.Lang, Input: map[string]string{}, Prices: s.Prices, AsOf: s.AsOf}
 	for k, v := range s.Input.v {
 		sv.Input[k] = v
 	}
@@ -916,7 +921,7 @@ func LoadLink(u *url.URL, stored, browserLang string) Loaded {
 	differs := saved.Proc != nil && (string(saved.Proc.raw) != string(proc.raw) || saved.Proc.hasDrafts())
 	if differs && !l.Locked {
 		l.Conflict = true
-		l.Saved = State{Lang: saved.Lang, Input: saved.Input, Proc: saved.Proc, Prices: saved.Prices}
+		l.Saved = State{Lang: saved.Lang, Input: saved.Input, Proc: saved.Proc, Prices: saved.Prices, AsOf: saved.AsOf}
 	}
 	l.State.Proc = proc
 	return l
