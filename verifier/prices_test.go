@@ -76,7 +76,9 @@ func TestPricesJSON(t *testing.T) {
 func TestPlanWithPrices(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
-	sheet := `{"workload":"lora","model":{"preset":"qwen2.5-7b"},"hours_per_day":"20","project_months":3}`
+	// Unsloth's chunked loss keeps Qwen2.5-7B LoRA at 4,096 tokens on one
+	// 24 GB card; the hf default's full logits do not fit there.
+	sheet := `{"workload":"lora","model":{"preset":"qwen2.5-7b"},"training":{"framework":"unsloth"},"hours_per_day":"20","project_months":3}`
 	good := writeCSV(t, "provider,card,unit,term,price,date,source\n星河算力,rtx-4090,card,month,900,2026-11-20,quote SH-118\n")
 	bad := writeCSV(t, "provider,card,unit,term,price,date,source\n星河算力,rtx-4090,card,month,nine hundred,2026-11-20,quote\n")
 	code, out, errOut := e.gv(t, context.Background(), sheet, "plan", "--in", "-", "--prices", good, "--format", "json")

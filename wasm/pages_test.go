@@ -157,7 +157,9 @@ func TestAcceptanceCheck(t *testing.T) {
 	if failed != 8 {
 		t.Errorf("%d identity checks, want 8", failed)
 	}
-	lora := form.Compute(form.DefaultInput().With("workload", "lora").With("model.preset", "qwen2.5-7b").With("concurrency", "1")).Plan
+	// Unsloth: its chunked loss keeps no full logits, which at 4,096 tokens
+	// and Qwen's 152K vocabulary would not fit 24 GB under the hf default.
+	lora := form.Compute(form.DefaultInput().With("workload", "lora").With("model.preset", "qwen2.5-7b").With("concurrency", "1").With("training.framework", "unsloth")).Plan
 	if lora.Acceptance.GPUIDs[0] != "rtx-4090" {
 		t.Fatalf("LoRA of a 7B model should plan an RTX 4090 (rule G1), got %v", lora.Acceptance.GPUIDs)
 	}

@@ -133,11 +133,12 @@ func (p *plannerPage) form() app.UI {
 	work = append(work, in("precision"), in("context_tokens"), in("concurrency"))
 	switch wl := p.st.Input.Get("workload"); {
 	case wl == "inference":
-		work = append(work, in("output_tokens"), in("kv_cache_precision"))
+		work = append(work, in("output_tokens"), in("kv_cache_precision"), in("service_targets.tokens_per_sec_per_sequence"),
+			in("service_targets.time_to_first_token_s"), in("service_targets.requests_per_minute"))
 	case wl == "lora" || wl == "qlora":
-		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.gradient_checkpointing"))
+		work = append(work, in("training.lora_rank"), in("training.lora_targets"), in("training.optimizer"), in("training.framework"), in("training.gradient_checkpointing"))
 	case wl == "pretrain" || wl == "full-finetune":
-		work = append(work, in("training.optimizer"), in("training.gradient_checkpointing"))
+		work = append(work, in("training.optimizer"), in("training.framework"), in("training.gradient_checkpointing"))
 	}
 	work = append(work, in("tokens_to_train_b"))
 	// The 14 tick boxes are built only while open: closed, they cost a
@@ -327,8 +328,17 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 	if e := s.DecodeTokensPerSec; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
+	if a := s.DecodeAccuracy; a != nil {
+		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
+	}
+	if e := s.TimeToFirstTokenS; e != nil {
+		lines = append(lines, app.Li().Text(fmt.Sprintf(m.FirstTokenF, l.Msg().NumRange(e.Low, e.High, 2), text.Num(e.Likely, 2))))
+	}
 	if e := s.TrainingDays; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.TrainingDaysF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
+	}
+	if a := s.TrainingAccuracy; a != nil {
+		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
 	}
 	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.EstimatesTitle), app.Ul().ID("estimates").Body(lines...))
 }

@@ -136,9 +136,13 @@ func sizingInput(req Requirements) sizing.Input {
 		OutputTokens:  req.OutputTokens,
 		KVPrecision:   sizing.Precision(req.KVCachePrecision),
 	}
+	if t := req.ServiceTargets; t != nil {
+		in.Targets = sizing.ServiceTargets{TokensPerSecPerSequence: t.TokensPerSecPerSequence, TimeToFirstTokenS: t.TimeToFirstTokenS, RequestsPerMinute: t.RequestsPerMinute}
+	}
 	if t := req.Training; t != nil {
 		in.LoRARank = t.LoRARank
 		in.Optimizer = sizing.Optimizer(t.Optimizer)
+		in.Framework = sizing.Framework(t.Framework)
 		if t.LoRATargets == "all-linear" {
 			in.LoRATargets = []string{"q", "k", "v", "o", "gate", "up", "down"}
 		}

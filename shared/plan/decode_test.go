@@ -39,7 +39,7 @@ func TestDecodeRequirementsRefuses(t *testing.T) {
 		{"no model (R3)", `{"workload":"lora"}`, "model", "rule R3"},
 		{"unknown workload", `{"workload":"mining","model":{"params_b":7}}`, "workload", "must be one of pretrain"},
 		{"unknown field", `{"workload":"lora","model":{"params_b":7},"gpu_brand":"x"}`, "gpu_brand", "unknown field"},
-		{"unknown nested field", `{"workload":"lora","model":{"params_b":7,"experts":8}}`, "experts", "unknown field"},
+		{"unknown nested field", `{"workload":"lora","model":{"params_b":7,"routers":8}}`, "routers", "unknown field"},
 		{"25 hours a day (B1)", `{"workload":"lora","model":{"params_b":7},"hours_per_day":"25"}`, "hours_per_day", "between 0 and 24"},
 		{"negative hours", `{"workload":"lora","model":{"params_b":7},"hours_per_day":"-1"}`, "hours_per_day", "between 0 and 24"},
 		{"days", `{"workload":"lora","model":{"params_b":7},"days_per_month":32}`, "days_per_month", "between 1 and 31"},

@@ -58,13 +58,66 @@ type Sizing struct {
 	MemoryGiB Memory `json:"memory_gib"`
 	// DecodeTokensPerSec is the decode speed per sequence (inference).
 	DecodeTokensPerSec *Estimate `json:"decode_tokens_per_sec,omitempty"`
+	// TimeToFirstTokenS is the wait for a request's first token (inference).
+	TimeToFirstTokenS *Estimate `json:"time_to_first_token_s,omitempty"`
+	// Service is how the plan meets the sheet's service targets: replicas
+	// × cards, the figures they reach, what set the count, what no card
+	// meets (inference with service_targets).
+	Service *Service `json:"service,omitempty"`
 	// TrainingDays is the wall-clock training time when tokens_to_train is set.
 	TrainingDays *Estimate `json:"training_days,omitempty"`
+	// DecodeAccuracy and TrainingAccuracy are the error bars beside the
+	// ranges: how close the model came on the published runs of the
+	// estimate's reference class (docs/decode-references.md,
+	// docs/accuracy.md).
+	DecodeAccuracy   *Accuracy `json:"decode_accuracy,omitempty"`
+	TrainingAccuracy *Accuracy `json:"training_accuracy,omitempty"`
 	// Notes explain assumptions and where the memory math overrides the
 	// articles' buckets (rule G4), in English.
 	Notes []string `json:"notes,omitempty"`
 	// NoteMessages are the same notes as messages.
 	NoteMessages []msg.M `json:"note_messages,omitempty"`
+}
+
+// Accuracy is the measured spread of one reference class: Within of Runs
+// published runs land within a factor Tolerance; Median, Min and Max are
+// estimate / published. CardCovered is false when none of the runs was on
+// the picked card's family.
+type Accuracy struct {
+	Class       string  `json:"class"`
+	Runs        int     `json:"runs"`
+	Within      int     `json:"within"`
+	Tolerance   float64 `json:"tolerance"`
+	Median      float64 `json:"median_ratio"`
+	Min         float64 `json:"min_ratio"`
+	Max         float64 `json:"max_ratio"`
+	CardCovered bool    `json:"card_covered"`
+	// Message is the same as a sentence in either language.
+	Message msg.M `json:"message"`
+}
+
+// Service is the pick's fit to the service targets.
+type Service struct {
+	Replicas            int      `json:"replicas"`
+	CardsPerReplica     int      `json:"cards_per_replica"`
+	Sequences           int      `json:"sequences"`
+	SequencesPerReplica int      `json:"sequences_per_replica"`
+	TokensPerSecPerSeq  Estimate `json:"tokens_per_sec_per_sequence"`
+	TimeToFirstTokenS   Estimate `json:"time_to_first_token_s"`
+	RequestsPerMinute   Estimate `json:"requests_per_minute"`
+	// SetBy names what set the card count: "memory" or the targets.
+	SetBy []string `json:"set_by"`
+	// Unmet are the targets the picked card cannot meet, with the best
+	// figure it reaches.
+	Unmet []TargetMiss `json:"unmet,omitempty"`
+}
+
+// TargetMiss is a service target the card cannot meet and the best figure
+// it reaches (one sequence per replica on the widest group).
+type TargetMiss struct {
+	Target string  `json:"target"`
+	Wanted float64 `json:"wanted"`
+	Best   float64 `json:"best"`
 }
 
 // SizedModel is the model the sizing used.

@@ -131,6 +131,9 @@ func (r planWriter) sheet() table.Section {
 	if q.Workload == "inference" {
 		lines = append(lines, []string{r.t("render.serving"), r.t("render.serving.value", plainInt(q.OutputTokens), msg.Text(q.KVCachePrecision))})
 	}
+	if t := q.ServiceTargets; t != nil {
+		lines = append(lines, []string{r.t("render.targets"), r.targetsText(*t)})
+	}
 	if t := q.Training; t != nil {
 		lines = append(lines, []string{r.t("render.training"), r.trainingText(t)})
 	}
@@ -165,6 +168,20 @@ func (r planWriter) gpu() table.Section {
 	}
 	if e := r.p.Sizing.DecodeTokensPerSec; e != nil {
 		lines = append(lines, []string{r.t("render.decode"), r.t("render.decode.value", msg.Text(r.estimate(*e, 0)))})
+	}
+	if e := r.p.Sizing.TimeToFirstTokenS; e != nil {
+		lines = append(lines, []string{r.t("render.ttft"), r.t("render.ttft.value", msg.Text(r.estimate(*e, 2)))})
+	}
+	if s := r.p.Sizing.Service; s != nil {
+		by := make([]msg.M, len(s.SetBy))
+		for i, b := range s.SetBy {
+			by[i] = msg.New("sizing.service.by." + b)
+		}
+		lines = append(lines, []string{r.t("render.service"), r.t("render.service.value", plainInt(s.Replicas), plainInt(s.CardsPerReplica),
+			plainInt(s.Sequences), msg.Sub(msg.List(by...)))})
+		for _, m := range s.Unmet {
+			lines = append(lines, []string{r.t("render.service"), r.t("sizing.service.unmet."+m.Target, msg.Num(m.Wanted, 2), msg.Num(m.Best, 2))})
+		}
 	}
 	if e := r.p.Sizing.TrainingDays; e != nil {
 		lines = append(lines, []string{r.t("render.train_time"), r.t("render.train_time.value", msg.Text(r.estimate(*e, 1)))})
@@ -337,8 +354,29 @@ func (r planWriter) estimate(e Estimate, prec int) string {
 	return r.t("render.estimate", msg.Text(trimFloat(e.Low, prec)), msg.Text(trimFloat(e.Likely, prec)), msg.Text(trimFloat(e.High, prec)))
 }
 
+// targetsText lists the service targets the sheet gives.
+func (r planWriter) targetsText(t ServiceTargets) string {
+	var parts []string
+	for _, f := range []struct {
+		id string
+		v  float64
+	}{{"render.targets.speed", t.TokensPerSecPerSequence}, {"render.targets.ttft", t.TimeToFirstTokenS}, {"render.targets.rpm", t.RequestsPerMinute}} {
+		if f.v > 0 {
+			parts = append(parts, r.t(f.id, msg.Text(trimFloat(f.v, 2))))
+		}
+	}
+	sep := ", "
+	if r.l == msg.Zh {
+		sep = "，"
+	}
+	return strings.Join(parts, sep)
+}
+
 func (r planWriter) trainingText(t *Training) string {
 	parts := []string{r.t("render.training.optimizer", msg.Text(t.Optimizer))}
+	if t.Framework != "" {
+		parts = append(parts, r.t("render.training.framework", msg.Text(t.Framework)))
+	}
 	if t.LoRARank > 0 {
 		parts = append(parts, r.t("render.training.lora", plainInt(t.LoRARank), msg.Text(t.LoRATargets)))
 	}

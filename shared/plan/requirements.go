@@ -33,6 +33,9 @@ type Requirements struct {
 	// KVCachePrecision is the KV cache format (inference): bf16 (default),
 	// fp16, fp8 or int8.
 	KVCachePrecision string `json:"kv_cache_precision,omitempty"`
+	// ServiceTargets are what an inference service must deliver; the plan
+	// sizes replicas × tensor parallel to meet them (inference only).
+	ServiceTargets *ServiceTargets `json:"service_targets,omitempty"`
 	// Training holds the settings that decide a training plan's memory.
 	Training *Training `json:"training,omitempty"`
 	// Cards are the catalogue ids the vendor offers; only they are
@@ -92,9 +95,27 @@ type Training struct {
 	// Optimizer is adamw (default), adamw-8bit, paged-adamw,
 	// paged-adamw-8bit or sgd.
 	Optimizer string `json:"optimizer,omitempty"`
+	// Framework is the training framework: hf (Transformers Trainer with
+	// PEFT; the default for fine-tuning), llama-factory, unsloth,
+	// torchtune or megatron (the default for pretraining). It decides the
+	// loss's logits memory, where activation checkpoints live and QLoRA's
+	// upcasts.
+	Framework string `json:"framework,omitempty"`
 	// GradientCheckpointing recomputes activations in the backward pass;
 	// default true. Without it FlashAttention-style attention is assumed.
 	GradientCheckpointing *bool `json:"gradient_checkpointing,omitempty"`
+}
+
+// ServiceTargets are an inference service's targets, each optional (0 or
+// absent: no target).
+type ServiceTargets struct {
+	// TokensPerSecPerSequence is the decode speed one user must see.
+	TokensPerSecPerSequence float64 `json:"tokens_per_sec_per_sequence,omitempty"`
+	// TimeToFirstTokenS is the longest wait for the first token, seconds,
+	// at the sheet's prompt length and concurrency.
+	TimeToFirstTokenS float64 `json:"time_to_first_token_s,omitempty"`
+	// RequestsPerMinute is the request rate the service must sustain.
+	RequestsPerMinute float64 `json:"requests_per_minute,omitempty"`
 }
 
 // Model names a preset or describes a model by its size and shape.

@@ -43,9 +43,42 @@ func sizingSection(rec sizing.Recommendation) Sizing {
 	if e.DecodeTokensPerSec.High > 0 {
 		s.DecodeTokensPerSec = &Estimate{round2(e.DecodeTokensPerSec.Low), round2(e.DecodeTokensPerSec.Likely), round2(e.DecodeTokensPerSec.High)}
 	}
+	if e.TimeToFirstTokenS.High > 0 {
+		s.TimeToFirstTokenS = &Estimate{round2(e.TimeToFirstTokenS.Low), round2(e.TimeToFirstTokenS.Likely), round2(e.TimeToFirstTokenS.High)}
+	}
+	s.Service = serviceSection(rec.Pick.Service)
+	s.DecodeAccuracy = accuracySection(e.DecodeAccuracy, "decode", e.DecodeTokensPerSec.High > 0)
+	s.TrainingAccuracy = accuracySection(e.TrainAccuracy, "train", e.TrainHours.High > 0)
 	if e.TrainHours.High > 0 {
 		// Low days come from the high efficiency and the other way round.
 		s.TrainingDays = &Estimate{round2(e.TrainHours.Low / 24), round2(e.TrainHours.Likely / 24), round2(e.TrainHours.High / 24)}
+	}
+	return s
+}
+
+// estimate2 is a range rounded for the plan file.
+func estimate2(r sizing.Range) Estimate {
+	return Estimate{round2(r.Low), round2(r.Likely), round2(r.High)}
+}
+
+// accuracySection is the error bar of an estimate the plan shows.
+func accuracySection(a *sizing.Accuracy, what string, shown bool) *Accuracy {
+	if a == nil || !shown {
+		return nil
+	}
+	return &Accuracy{Class: a.Class, Runs: a.Runs, Within: a.Within, Tolerance: a.Tolerance, Median: a.Median, Min: a.Min, Max: a.Max,
+		CardCovered: a.CardCovered, Message: a.Note(what)}
+}
+
+func serviceSection(f *sizing.ServiceFit) *Service {
+	if f == nil {
+		return nil
+	}
+	s := &Service{Replicas: f.Replicas, CardsPerReplica: f.CardsPerReplica, Sequences: f.Sequences, SequencesPerReplica: f.PerReplica,
+		TokensPerSecPerSeq: estimate2(f.TokensPerSecPerSequence), TimeToFirstTokenS: estimate2(f.TimeToFirstTokenS),
+		RequestsPerMinute: estimate2(f.RequestsPerMinute), SetBy: f.SetBy}
+	for _, m := range f.Unmet {
+		s.Unmet = append(s.Unmet, TargetMiss{Target: m.Target, Wanted: m.Wanted, Best: round2(m.Best)})
 	}
 	return s
 }

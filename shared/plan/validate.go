@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
+	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/shopspring/decimal"
 )
 
@@ -81,7 +83,10 @@ func (m *Model) validate() error {
 	if m.KVHeads > 0 && m.Heads > 0 && (m.KVHeads > m.Heads || m.Heads%m.KVHeads != 0) {
 		return fieldErr("model.kv_heads", "must divide model.heads (%d), got %d", m.Heads, m.KVHeads)
 	}
-	return nil
+	if m.Preset != "" && m.Shape.MoE() {
+		return fieldErr("model.experts", "a preset has its own shape: give model.params_b for a custom mixture of experts")
+	}
+	return fielderr.Prefix("model.", m.Shape.ValidateMoE())
 }
 
 // defaults fills what a sheet may omit with the values in defaults.go
@@ -90,10 +95,9 @@ func (m *Model) validate() error {
 // otherwise.
 func (r *Requirements) defaults() {
 	if r.Precision == "" {
-		r.Precision = "bf16"
-		if r.Workload == "qlora" {
-			r.Precision = "int4"
-		}
+		// A preset published in 4 bits keeps them (gpt-oss-120b): the
+		// same default the sizing applies.
+		r.Precision = string(sizing.DefaultPrecision(sizing.Workload(r.Workload), r.Model.Preset))
 	}
 	r.Precision = strings.ToLower(r.Precision)
 	if r.ContextTokens == 0 {
@@ -145,6 +149,17 @@ var KVPrecisions = []string{"bf16", "fp16", "fp8", "int8"}
 // Optimizers are the optimizers a training sheet can name.
 var Optimizers = []string{"adamw", "adamw-8bit", "paged-adamw", "paged-adamw-8bit", "sgd"}
 
+// Frameworks are the training frameworks a sheet can name.
+var Frameworks = frameworkNames()
+
+func frameworkNames() []string {
+	var out []string
+	for _, f := range sizing.Frameworks() {
+		out = append(out, string(f))
+	}
+	return out
+}
+
 // LoRATargets are the adapter target sets a sheet can name.
 var LoRATargets = []string{"attention", "all-linear"}
 
@@ -159,17 +174,46 @@ func (r *Requirements) validateServing() error {
 	if err := optionalChoice("kv_cache_precision", &r.KVCachePrecision, KVPrecisions); err != nil {
 		return err
 	}
+	if err := r.ServiceTargets.validate(); err != nil {
+		return err
+	}
 	if r.Workload != "inference" {
 		// Only a serving plan reads these; a sheet that switched workload
 		// must not carry them into the plan.
-		r.KVCachePrecision, r.OutputTokens = "", 0
+		r.KVCachePrecision, r.OutputTokens, r.ServiceTargets = "", 0, nil
 		return nil
+	}
+	if r.ServiceTargets != nil && *r.ServiceTargets == (ServiceTargets{}) {
+		r.ServiceTargets = nil
 	}
 	if r.KVCachePrecision == "" {
 		r.KVCachePrecision = "bf16"
 	}
 	if r.OutputTokens == 0 {
 		r.OutputTokens = max(1, min(1024, r.ContextTokens/2))
+	}
+	return nil
+}
+
+// Ranges of the service targets.
+const (
+	maxTargetTokensPerSec = sizing.MaxTargetTokensPerSec
+	maxTargetTTFT         = sizing.MaxTargetTTFTSeconds
+	maxTargetRPM          = sizing.MaxTargetRPM
+)
+
+// validate checks each target: absent, or above 0 up to its limit.
+func (t *ServiceTargets) validate() error {
+	if t == nil {
+		return nil
+	}
+	for _, f := range []struct {
+		name   string
+		v, max float64
+	}{{"tokens_per_sec_per_sequence", t.TokensPerSecPerSequence, maxTargetTokensPerSec}, {"time_to_first_token_s", t.TimeToFirstTokenS, maxTargetTTFT}, {"requests_per_minute", t.RequestsPerMinute, maxTargetRPM}} {
+		if !(f.v >= 0 && f.v <= f.max) {
+			return fieldErr("service_targets."+f.name, "must be 0 (no target) or above 0 up to %g, got %g", f.max, f.v)
+		}
 	}
 	return nil
 }
@@ -195,6 +239,9 @@ func (r *Requirements) validateTraining() error {
 	if err := optionalChoice("training.optimizer", &t.Optimizer, Optimizers); err != nil {
 		return err
 	}
+	if err := optionalChoice("training.framework", &t.Framework, Frameworks); err != nil {
+		return err
+	}
 	if !training {
 		r.Training = nil // training settings do not apply to this workload
 		return nil
@@ -210,6 +257,12 @@ func (r *Requirements) validateTraining() error {
 	}
 	if t.Optimizer == "" {
 		t.Optimizer = "adamw"
+	}
+	if t.Framework == "" {
+		t.Framework = string(sizing.DefaultFramework(sizing.Workload(r.Workload)))
+	}
+	if t.Framework == string(sizing.FrameworkMegatron) && r.Workload == "qlora" {
+		return fieldErr("training.framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
 	}
 	if t.GradientCheckpointing == nil {
 		yes := true

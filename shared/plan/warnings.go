@@ -40,6 +40,11 @@ func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, co
 	if !rec.Pick.Fits {
 		w = append(w, msg.New("plan.warn.no_fit"))
 	}
+	for _, n := range rec.Notes {
+		if n.ID == "sizing.service.unreachable" { // a service target no card meets
+			w = append(w, n)
+		}
+	}
 	return w
 }
 

@@ -43,6 +43,9 @@ func (j job) bucketVerdict(rec Recommendation, b bucket) msg.M {
 	if p.InBucket && p.Count == 1 {
 		return msg.New("sizing.verdict.one_card")
 	}
+	if p.InBucket && p.Service != nil && p.memCount > 0 && p.Count > p.memCount {
+		return msg.New("sizing.verdict.service", msg.Int(p.memCount), msg.Text(p.CardID), msg.Int(p.Count), setByArg(p.Service.SetBy))
+	}
 	if p.InBucket && p.memCount > 0 && p.Count > p.memCount {
 		return msg.New("sizing.verdict.target", msg.Fig(j.TargetDays), msg.Int(p.memCount), msg.Text(p.CardID),
 			msg.Int(p.Count), msg.Text(fmt.Sprintf("%.3g", j.TokensToTrain)))

@@ -17,7 +17,24 @@ type Shape struct {
 	KVHeads int `json:"kv_heads,omitempty"`
 	HeadDim int `json:"head_dim,omitempty"`
 	FFN     int `json:"ffn,omitempty"`
+
+	// Experts makes the model a mixture of experts: the routed experts of
+	// each MoE layer. 0 means dense.
+	Experts int `json:"experts,omitempty"`
+	// ExpertsPerToken is how many routed experts a token visits (top-k);
+	// required with Experts, 1..Experts.
+	ExpertsPerToken int `json:"experts_per_token,omitempty"`
+	// SharedExperts are experts every token visits (DeepSeek, Qwen2-MoE).
+	SharedExperts int `json:"shared_experts,omitempty"`
+	// ExpertFFN is one expert's intermediate size; 0 means FFN.
+	ExpertFFN int `json:"expert_ffn,omitempty"`
+	// MoELayers is how many of the layers are MoE, the rest dense and
+	// first; 0 means all of them.
+	MoELayers int `json:"moe_layers,omitempty"`
 }
+
+// MoE reports whether the shape describes a mixture of experts.
+func (s Shape) MoE() bool { return s.Experts > 0 }
 
 // Limits of a model given by its size. They catch typing mistakes, not
 // unusual models.
@@ -31,8 +48,10 @@ const (
 // from: the dense Llama family, which most open models copy.
 var llamaTemplates = []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b"}
 
-// CustomModel builds a dense decoder of paramsB billion parameters. Memory
-// is sized from paramsB exactly as given. The shape, which decides the KV
+// CustomModel builds a decoder of paramsB billion parameters, dense or,
+// when the shape gives experts, a mixture of experts. Memory is sized from
+// paramsB exactly as given; an MoE model's speed from the share of it the
+// shape activates per token. The shape, which decides the KV
 // cache, activations and the tensor-parallel sizes, takes the given fields
 // and fills the rest from the Llama preset nearest in size: hidden, head_dim
 // and vocab from the template, heads = hidden/head_dim, kv_heads at the
@@ -69,9 +88,28 @@ func CustomModel(paramsB float64, s Shape) (Model, error) {
 		return Model{}, fieldErr("kv_heads", "must divide heads (%d), got %d", m.Heads, m.KVHeads)
 	}
 	m.FFN = pick("ffn", s.FFN, scaledFFN(t, m.Hidden))
+	if s.MoE() {
+		m.MoE = &MoE{Experts: s.Experts, TopK: s.ExpertsPerToken, Shared: s.SharedExperts, ExpertFFN: s.ExpertFFN}
+		if m.MoE.ExpertFFN == 0 {
+			m.MoE.ExpertFFN = m.FFN
+			assumed = append(assumed, fmt.Sprintf("expert_ffn %d", m.FFN))
+		}
+		m.Name = fmt.Sprintf("custom %gB MoE", paramsB)
+	}
 	m.Layers = pick("layers", s.Layers, fitLayers(m, paramsB*1e9))
+	if m.MoE != nil && s.MoELayers > 0 {
+		if s.MoELayers > m.Layers {
+			return Model{}, fieldErr("moe_layers", "must be 0 (all) or 1..layers (%d), got %d", m.Layers, s.MoELayers)
+		}
+		m.MoE.DenseLayers = m.Layers - s.MoELayers
+	}
+	shapeB, shapeActive := m.countParams()
 	m.Params, m.ActiveParams = paramsB*1e9, paramsB*1e9
-	shapeB, _ := m.countParams()
+	if m.MoE != nil && shapeB > 0 {
+		// Memory uses the total given; speed the same share of it the
+		// shape activates per token.
+		m.ActiveParams = paramsB * 1e9 * shapeActive / shapeB
+	}
 	m.Assumed = msg.New("sizing.assumed.shape", msg.Text(t.ID), msg.Text(strings.Join(assumed, ", ")),
 		msg.Int(t.Vocab), msg.Num(shapeB/1e9, 2), msg.Fig(paramsB))
 	if len(assumed) == 0 {
@@ -91,6 +129,30 @@ func (s Shape) validate() error {
 	}
 	if s.Heads > 0 && s.KVHeads > 0 && s.Heads%s.KVHeads != 0 {
 		return fieldErr("kv_heads", "must divide heads (%d), got %d", s.Heads, s.KVHeads)
+	}
+	return s.ValidateMoE()
+}
+
+// ValidateMoE checks the mixture-of-experts fields: all zero for a dense
+// model; with experts, a top-k of 1..experts and no more MoE layers than
+// layers. The error names the field as the shape spells it.
+func (s Shape) ValidateMoE() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"experts", s.Experts}, {"experts_per_token", s.ExpertsPerToken}, {"shared_experts", s.SharedExperts}, {"expert_ffn", s.ExpertFFN}, {"moe_layers", s.MoELayers}} {
+		if f.v < 0 || f.v > MaxShape {
+			return fieldErr(f.name, "must be 0 (none or assume) or 1..%d, got %d", MaxShape, f.v)
+		}
+		if f.v > 0 && f.name != "experts" && !s.MoE() {
+			return fieldErr(f.name, "describes a mixture of experts: give experts too, or leave it 0 for a dense model")
+		}
+	}
+	if s.MoE() && (s.ExpertsPerToken < 1 || s.ExpertsPerToken > s.Experts) {
+		return fieldErr("experts_per_token", "must be 1..experts (%d) for a mixture of experts, got %d", s.Experts, s.ExpertsPerToken)
+	}
+	if s.Layers > 0 && s.MoELayers > s.Layers {
+		return fieldErr("moe_layers", "must be 0 (all) or 1..layers (%d), got %d", s.Layers, s.MoELayers)
 	}
 	return nil
 }

@@ -11,7 +11,9 @@
 //
 //   - Weights: parameters × bits per weight. INT4 is GGUF Q4_K_M (4.85
 //     bits); QLoRA stores linear layers in NF4 with double quantisation
-//     (4.127 bits) and keeps embeddings and norms in bf16.
+//     (4.127 bits) and keeps embeddings and norms in bf16 (fp32 under the
+//     Transformers Trainer). fp8 and int8 store the linear layers in one
+//     byte and keep embeddings, lm_head, norms and routers in 16 bits.
 //   - KV cache: 2 · layers · kv_heads · head_dim · bytes per token (GQA,
 //     explicit head_dim), (kv_lora_rank + rope_dim) · layers · bytes for
 //     MLA; tokens = context × concurrency; 16-bit values.
@@ -21,7 +23,8 @@
 //     Σ r·(d_in + d_out) parameters over the targeted modules and layers.
 //   - Activations: Korthikanti et al., sbh(34 + 5as/h) bytes a layer
 //     without recomputation, 34·sbh selective, 2·sbh full (the default),
-//     plus fp32 logits.
+//     plus the loss's logits at the training framework's bytes per
+//     vocabulary entry (Framework).
 //   - Per card: 1 GiB of runtime overhead, and a plan fills at most 90% of
 //     the card (vLLM's gpu_memory_utilization).
 //   - Card counts: 1, 2, 4, 8, then whole 8-card nodes. Tensor parallelism
@@ -29,8 +32,17 @@
 //     replicated once TP exceeds them. Training shards weights and states
 //     over all cards (ZeRO-3 / FSDP) and is not planned over PCIe-only
 //     cards unless Prefs.AllowPCIeTraining is set.
-//   - Decode: (active weight bytes + KV read) / (TP · bandwidth · η), η =
-//     0.6 / 0.75 / 0.9. Training: 6·N·D (4·N·D for LoRA) / (cards · dense
-//     BF16 peak · MFU), MFU = 0.30 / 0.40 / 0.50. MoE memory comes from all
-//     parameters, speed from the active ones.
+//   - Decode: (active weight bytes + KV read) / (TP · bandwidth · η) plus
+//     per-layer latency floors (one per MoE layer, not per expert), η =
+//     0.6 / 0.75 / 0.9 scaled per card where published runs show another
+//     share (H20: 0.48 of it); in steady state each step also reads in the
+//     prompts of replacement requests. Training: 6·N·D (4·N·D for LoRA) /
+//     (cards · dense BF16 peak · MFU), MFU 0.30 / 0.40 / 0.50 scaled by
+//     size, fp8, Hopper, MoE and QLoRA. MoE memory comes from all
+//     parameters, speed from the active ones. The published runs behind the
+//     constants, and each class's measured spread (Accuracy), are in
+//     docs/decode-references.md and docs/accuracy.md.
+//   - Service targets: replicas × tensor parallel grow past the memory fit
+//     until the decode speed, first-token and request-rate targets hold at
+//     the likely estimate (ServiceFit).
 package sizing

@@ -1,7 +1,9 @@
 package sizing
 
 import (
+	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"testing"
 
@@ -115,3 +117,21 @@ func catalogCards(t testing.TB) []catalog.Card {
 
 // english joins messages rendered in English, for substring checks.
 func english(ms []msg.M) string { return strings.Join(msg.Strings(msg.En, ms), " ") }
+
+// spread summarises estimate/published ratios: how many lie within tol
+// (a factor for speed and time, a fraction for memory when tol < 1), the
+// median and the extremes.
+func spread(ratios []float64, tol float64) string {
+	s := append([]float64(nil), ratios...)
+	sort.Float64s(s)
+	within := 0
+	for _, r := range s {
+		if (tol >= 1 && r <= tol && r >= 1/tol) || (tol < 1 && math.Abs(r-1) <= tol) {
+			within++
+		}
+	}
+	if len(s) == 0 {
+		return "no references"
+	}
+	return fmt.Sprintf("%d of %d within %g; median ratio %.2f, range %.2f–%.2f", within, len(s), tol, s[len(s)/2], s[0], s[len(s)-1])
+}

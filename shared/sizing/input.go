@@ -53,6 +53,10 @@ type Input struct {
 	// Optimizer decides the optimizer-state bytes of every trained
 	// parameter; empty means AdamW.
 	Optimizer Optimizer `json:"optimizer,omitempty"`
+	// Framework is the training framework (see Frameworks); empty means
+	// DefaultFramework of the workload. It decides the loss's logits memory, where the
+	// activation checkpoints live and QLoRA's upcasts.
+	Framework Framework `json:"framework,omitempty"`
 	// KVPrecision is the format of the KV cache (inference): bf16 (the
 	// default), fp16, fp8 or int8. It sets the KV memory and the KV bytes a
 	// decode step reads.
@@ -62,6 +66,9 @@ type Input struct {
 	// taken at the mean context, ContextTokens − OutputTokens/2, while
 	// memory is sized for the full ContextTokens.
 	OutputTokens int `json:"output_tokens,omitempty"`
+	// Targets are the service targets of an inference job; the count
+	// grows past the memory fit until they hold.
+	Targets ServiceTargets `json:"service_targets,omitzero"`
 	// WorkingSetGiB is the data an hpc job keeps in GPU memory (0 = not
 	// known: the job is sized as one card).
 	WorkingSetGiB float64 `json:"working_set_gib,omitempty"`
@@ -197,14 +204,10 @@ func (j *job) checkPrecision() error {
 		return nil
 	}
 	if j.Precision == "" {
-		j.Precision = BF16
-		if j.Workload == QLoRA {
-			j.Precision = INT4
-		}
-		if p := j.model.Precision; p != "" && !j.Workload.Training() {
-			j.Precision = p
-			j.notes = append(j.notes, msg.New("sizing.published_4bit", msg.Text(j.model.ID), msg.Text(string(p))))
-		}
+		j.Precision = DefaultPrecision(j.Workload, j.model.ID)
+	}
+	if p := j.model.Precision; p != "" && j.Precision == p && !j.Workload.Training() {
+		j.notes = append(j.notes, msg.New("sizing.published_4bit", msg.Text(j.model.ID), msg.Text(string(p))))
 	}
 	p, err := ParsePrecision(string(j.Precision))
 	if err != nil {
@@ -220,6 +223,21 @@ func (j *job) checkPrecision() error {
 		return fieldErr("precision", "%s trains every weight: use fp32, bf16, fp16 or fp8, got %s", j.Workload, p)
 	}
 	return nil
+}
+
+// DefaultPrecision is the weight precision a job is sized in when its sheet
+// names none: the format a preset is published in when it is not 16-bit
+// (gpt-oss-120b ships MXFP4) for work that does not train it, int4 for
+// qlora, else bf16. The site and gpuverify fill a sheet's empty precision
+// with it, so a preset is never sized wider than it ships.
+func DefaultPrecision(w Workload, preset string) Precision {
+	if w == QLoRA {
+		return INT4
+	}
+	if m, ok := presets[strings.ToLower(strings.TrimSpace(preset))]; ok && m.Precision != "" && !w.Training() && !w.Diffusion() {
+		return m.Precision
+	}
+	return BF16
 }
 
 func (j *job) checkShape() error {
@@ -247,7 +265,13 @@ func (j *job) checkShape() error {
 // checkServing fills the KV-cache format and the output length of an
 // inference job.
 func (j *job) checkServing() error {
+	if err := j.Targets.validate(); err != nil {
+		return err
+	}
 	if j.Workload != Inference {
+		if j.Targets.Set() {
+			return fieldErr("service_targets", "apply to inference only, not %s", j.Workload)
+		}
 		return nil
 	}
 	switch j.KVPrecision {
@@ -288,6 +312,14 @@ func (j *job) checkTraining() error {
 		return err
 	}
 	j.Optimizer = o
+	f, err := ParseFramework(string(j.Framework), j.Workload)
+	if err != nil {
+		return err
+	}
+	if f == FrameworkMegatron && j.Workload == QLoRA {
+		return fieldErr("framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
+	}
+	j.Framework = f
 	if !j.Workload.Adapters() {
 		return nil
 	}

@@ -134,13 +134,24 @@ func (j job) memory() Memory {
 func (j job) weightBytes() float64 {
 	m := j.model
 	if j.Workload == QLoRA {
-		keep := m.unquantizedParams()
-		return keep*2 + (m.Params-keep)*NF4Bits/8
+		keep, width := m.unquantizedParams(), 2.0
+		if j.Framework.upcastsFrozen() {
+			width = 4
+		}
+		return keep*width + (m.Params-keep)*NF4Bits/8
 	}
 	if j.Workload == Pretrain || j.Workload == FullFinetune {
 		// FP8 training (Transformer Engine) keeps bf16 weights and casts
 		// per GEMM, so it is sized as bf16.
 		return m.Params * math.Max(j.Precision.BytesPerParam(), 2)
+	}
+	if e := m.MoE; e != nil && m.PublishedExpertBits > 0 && j.Precision == m.Precision {
+		experts := float64(m.Layers-e.DenseLayers) * float64(e.Experts) * 3 * float64(m.Hidden) * float64(e.ExpertFFN)
+		return experts*m.PublishedExpertBits/8 + (m.Params-experts)*2
+	}
+	if j.Precision == FP8 || j.Precision == INT8 {
+		keep := m.eightBitKeptParams()
+		return keep*2 + (m.Params-keep)*j.Precision.BytesPerParam()
 	}
 	return m.Params * j.Precision.BytesPerParam()
 }
@@ -151,10 +162,16 @@ func (j job) weightNote() msg.M {
 		return msg.New("sizing.weights.hpc")
 	case j.Workload == QLoRA:
 		return msg.New("sizing.weights.qlora", msg.Num(NF4Bits, 3))
+	case j.Precision == INT4 && j.model.PublishedExpertBits > 0 && j.model.Precision == INT4:
+		return msg.New("sizing.weights.published_experts", msg.Text(j.model.ID), msg.Num(j.model.PublishedExpertBits, 2), msg.Num(j.weightBytes()*8/j.model.Params, 2))
 	case j.Precision == INT4:
 		return msg.New("sizing.weights.int4", msg.Num(Q4KMBits, 2))
 	case j.Precision == FP8 && j.Workload.Training() && !j.Workload.Adapters():
 		return msg.New("sizing.weights.fp8_training")
+	case (j.Precision == FP8 || j.Precision == INT8) && j.model.FP8MLPOnly:
+		return msg.New("sizing.weights.8bit_mlp", msg.Text(string(j.Precision)), msg.Num(j.model.eightBitKeptParams()/1e9, 1), msg.Num(j.weightBytes()*8/j.model.Params, 2))
+	case j.Precision == FP8 || j.Precision == INT8:
+		return msg.New("sizing.weights.8bit", msg.Text(string(j.Precision)), msg.Num(j.model.eightBitKeptParams()/1e9, 2), msg.Num(j.weightBytes()*8/j.model.Params, 2))
 	}
 	return msg.New("sizing.weights.bits", msg.Text(string(j.Precision)), msg.Fig(j.Precision.BitsPerParam()))
 }
@@ -179,6 +196,8 @@ func (j job) trainable() (params, stateBytes, paged float64) {
 		stateBytes = 4 + 4 + moments
 	case j.Precision == FP32:
 		stateBytes = 4 + moments
+	case j.Workload.Adapters() && j.Framework.upcastsFrozen():
+		stateBytes = 4 + 4 + moments
 	case j.Workload.Adapters():
 		stateBytes = 2 + 2 + moments
 	default:
@@ -195,7 +214,8 @@ func (j job) trainable() (params, stateBytes, paged float64) {
 
 func (j job) trainingNotes(mem Memory) []msg.M {
 	notes := []msg.M{msg.New("sizing.states", msg.Sub(j.stateConvention(mem.StateBytesPerParam))),
-		msg.New("sizing.activations.training", recomputeLabel(j.Recompute), msg.Int(j.ContextTokens), msg.Int(j.Concurrency))}
+		msg.New("sizing.activations.training", recomputeLabel(j.Recompute), msg.Int(j.ContextTokens), msg.Int(j.Concurrency)),
+		msg.New("sizing.framework", msg.Text(string(j.Framework)), msg.Sub(msg.New("sizing.framework."+string(j.Framework))), msg.Fig(j.Framework.logitsBytes()))}
 	if j.Workload.Adapters() {
 		notes = append(notes, msg.New("sizing.lora", msg.Int(j.LoRARank), msg.Text(strings.Join(j.LoRATargets, ", ")),
 			msg.Num(mem.TrainableParams, 0), msg.Num(100*mem.TrainableParams/j.model.Params, 3)))
@@ -220,7 +240,7 @@ func (j job) stateConvention(state float64) msg.M {
 	opt := msg.Sub(msg.New("sizing.optimizer", msg.Text(string(j.Optimizer)), msg.Fig(j.Optimizer.MomentBytes())))
 	id := "sizing.state.megatron"
 	switch {
-	case j.Workload.Adapters() && j.Precision == FP32:
+	case j.Workload.Adapters() && (j.Precision == FP32 || j.Framework.upcastsFrozen()):
 		id = "sizing.state.adapter_fp32"
 	case j.Workload.Adapters():
 		id = "sizing.state.adapter"
@@ -259,19 +279,66 @@ func LayerActivationBytes(seq, batch, hidden, heads int, r Recompute) float64 {
 	return sbh * (34 + 5*float64(heads)*float64(seq)/float64(hidden))
 }
 
-// trainingActivationBytes sums the layers, the one layer rebuilt at a time
-// under full recomputation, and the fp32 logits b·s·V·4 (sizing.md §2).
-// MoE layers are sized with the dense formula.
+// trainingActivationBytes sums the layers' activations and the loss's
+// logits. Without full recomputation every layer keeps
+// LayerActivationBytes. With it every layer keeps its 16-bit input (on the
+// GPU unless the framework offloads checkpoints to host RAM) and one layer
+// at a time is rebuilt with all its activations (rebuiltLayerBytes). The
+// logits cost b·s·V times the framework's bytes per vocabulary entry
+// (Framework.logitsBytes): 16 for the Transformers Trainer's full fp32
+// loss, none for Unsloth's fused chunked loss.
 func (j job) trainingActivationBytes() float64 {
 	m := j.model
 	s, b := j.ContextTokens, j.Concurrency
 	scale := j.Precision.valueBytes() / 2
-	total := float64(m.Layers) * LayerActivationBytes(s, b, m.Hidden, m.Heads, j.Recompute)
-	if j.Recompute == RecomputeFull {
-		total += LayerActivationBytes(s, b, m.Hidden, m.Heads, RecomputeSelective)
+	var total float64
+	switch {
+	case j.Recompute != RecomputeFull:
+		total = float64(m.Layers) * LayerActivationBytes(s, b, m.Hidden, m.Heads, j.Recompute)
+	case j.Framework.offloadsCheckpoints():
+		// The checkpoints are in host RAM; the GPU still holds the input
+		// of the layer being rebuilt, the gradient flowing into it and out
+		// of it, and the final hidden state the loss reads: 4 × 2·sbh.
+		total = j.rebuiltLayerBytes() + 4*LayerActivationBytes(s, b, m.Hidden, m.Heads, RecomputeFull)
+	default:
+		total = float64(m.Layers)*LayerActivationBytes(s, b, m.Hidden, m.Heads, RecomputeFull) + j.rebuiltLayerBytes()
 	}
-	logits := float64(b) * float64(s) * float64(m.Vocab) * 4
-	return total*scale + logits
+	logits := float64(b) * float64(s) * float64(m.Vocab) * j.Framework.logitsBytes()
+	return total*scale + logits + j.dequantBytes()
+}
+
+// dequantBytes is QLoRA's dequantisation buffer: bitsandbytes expands each
+// 4-bit matrix to 16 bits for its matmul, one at a time, so the largest
+// linear layer is held once more in bf16.
+func (j job) dequantBytes() float64 {
+	if j.Workload != QLoRA {
+		return 0
+	}
+	m := j.model
+	h := float64(m.Hidden)
+	widest := math.Max(float64(m.FFN), float64(m.Heads*m.HeadDim))
+	if e := m.MoE; e != nil {
+		widest = math.Max(widest, float64(e.ExpertFFN))
+	}
+	return 2 * h * widest
+}
+
+// rebuiltLayerBytes is the activations of the one layer rebuilt at a time
+// under full recomputation, with FlashAttention: Korthikanti et al.'s
+// attention (11·sbh) and norm (4·sbh) terms, and a gated MLP (SwiGLU,
+// GeGLU: every preset) that keeps its input, the gate and up projections,
+// the activated gate and their product, 2·sbh + 8·sb·ffn bytes, where the
+// GeLU MLP of the paper keeps 19·sbh. MoE layers count the experts a token
+// visits; a model without an FFN width keeps the paper's term.
+func (j job) rebuiltLayerBytes() float64 {
+	m := j.model
+	sb := float64(j.ContextTokens) * float64(j.Concurrency)
+	h := float64(m.Hidden)
+	mlp := 19 * h
+	if f := m.ffnActive(); f > 0 {
+		mlp = 2*h + 8*f
+	}
+	return sb * (15*h + mlp)
 }
 
 // inferenceActivationBytes is one layer's transient buffers for a prefill

@@ -139,12 +139,18 @@ func TestTrainingStates(t *testing.T) {
 		}
 	})
 	t.Run("qlora keeps embeddings in bf16", func(t *testing.T) {
-		m := mustEstimate(t, Input{Workload: QLoRA, Model: "llama-2-7b", ContextTokens: 512, Concurrency: 1})
+		m := mustEstimate(t, Input{Workload: QLoRA, Model: "llama-2-7b", ContextTokens: 512, Concurrency: 1, Framework: FrameworkLLaMAFactory})
 		// 262M embedding and lm_head parameters (+ norms) stay at 16 bits.
 		keep := 2*32000*4096 + 65*4096.0
 		want := (keep*16 + (m.Model.Params-keep)*NF4Bits) / m.Model.Params
 		within(t, "QLoRA bits per weight", m.WeightBits, want, 1e-9)
 		within(t, "QLoRA bits per weight, rounded", m.WeightBits, 4.589, 0.001)
+	})
+	t.Run("qlora under PEFT's prepare_model_for_kbit_training keeps them in fp32", func(t *testing.T) {
+		m := mustEstimate(t, Input{Workload: QLoRA, Model: "llama-2-7b", ContextTokens: 512, Concurrency: 1})
+		keep := 2*32000*4096 + 65*4096.0
+		want := (keep*32 + (m.Model.Params-keep)*NF4Bits) / m.Model.Params
+		within(t, "QLoRA bits per weight (hf)", m.WeightBits, want, 1e-9)
 	})
 }
 
@@ -246,8 +252,11 @@ func TestQLoRAPaperSettings(t *testing.T) {
 		{"llama-33b", "rtx-4090", 21},
 	} {
 		t.Run(tt.model+"/"+tt.card, func(t *testing.T) {
+			// qlora.py casts lm_head, the embeddings and the adapters back
+			// to bf16 after prepare_model_for_kbit_training: the
+			// llama-factory setting.
 			in := Input{Workload: QLoRA, Model: tt.model, LoRARank: 64, LoRATargets: all, Optimizer: PagedAdamW,
-				Recompute: RecomputeFull, ContextTokens: 512, Concurrency: 1}
+				Recompute: RecomputeFull, ContextTokens: 512, Concurrency: 1, Framework: FrameworkLLaMAFactory}
 			card, _ := catalog.ByID(tt.card)
 			rec, err := Recommend(in, []catalog.Card{card}, Prefs{})
 			if err != nil {
@@ -266,7 +275,7 @@ func TestQLoRAPaperSettings(t *testing.T) {
 	}
 	t.Run("unpaged AdamW does not fit 65B on 48 GB", func(t *testing.T) {
 		in := Input{Workload: QLoRA, Model: "llama-65b", LoRARank: 64, LoRATargets: all, Optimizer: AdamW,
-			Recompute: RecomputeFull, ContextTokens: 512, Concurrency: 1}
+			Recompute: RecomputeFull, ContextTokens: 512, Concurrency: 1, Framework: FrameworkLLaMAFactory}
 		card, _ := catalog.ByID("l40s-48g")
 		rec, _ := Recommend(in, []catalog.Card{card}, Prefs{})
 		if rec.Pick.Count == 1 && rec.Pick.Fits {

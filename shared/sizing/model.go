@@ -43,6 +43,16 @@ type Model struct {
 	// precision sizes the model in it.
 	Precision Precision `json:"precision,omitempty"`
 
+	// PublishedExpertBits is the storage cost of a routed-expert weight in
+	// the published 4-bit checkpoint, the rest kept in 16 bits (gpt-oss:
+	// MXFP4 experts at 4.25 bits). A job in that precision is sized so.
+	PublishedExpertBits float64 `json:"published_expert_bits,omitempty"`
+	// FP8MLPOnly is true when the published 8-bit checkpoint quantises
+	// only the MLPs of the inner layers and keeps attention and the first
+	// and last layers in 16 bits (Meta's FP8 Llama 3.1 405B). Otherwise an
+	// 8-bit model stores every linear layer of its blocks in 8 bits.
+	FP8MLPOnly bool `json:"fp8_mlp_only,omitempty"`
+
 	// MoE is set for mixture-of-experts models.
 	MoE *MoE `json:"moe,omitempty"`
 	// MLA is set for multi-head latent attention (DeepSeek-V3).
@@ -217,6 +227,29 @@ func (m Model) unquantizedParams() float64 {
 		return 0
 	}
 	return math.Min(m.Params, m.embeddingParams()+float64(2*m.Layers+1)*float64(m.Hidden))
+}
+
+// eightBitKeptParams counts what an 8-bit (fp8 or int8) checkpoint keeps in
+// 16 bits. FP8 and INT8 methods quantise linear layers only (Neural Magic's
+// FP8 checkpoints, DeepSeek-V3's native FP8, Qwen3's FP8 releases,
+// bitsandbytes' int8 skip lm_head): the embeddings, lm_head, norms and MoE
+// routers stay 16-bit. Meta's FP8 Llama 3.1 405B keeps far more: every
+// attention block and layers 0 and 125 whole (FbgemmFp8Config
+// modules_to_not_convert in Hugging Face transformers' example), so it
+// loads about 20% larger than one byte a weight.
+func (m Model) eightBitKeptParams() float64 {
+	if len(m.Components) > 0 {
+		return 0
+	}
+	keep := m.unquantizedParams()
+	if e := m.MoE; e != nil {
+		keep += float64(m.Layers-e.DenseLayers) * float64(m.Hidden) * float64(e.Experts)
+	}
+	if m.FP8MLPOnly && m.MoE == nil && m.Layers > 2 {
+		mlp := 3 * float64(m.Hidden) * float64(m.FFN)
+		keep = m.Params - float64(m.Layers-2)*mlp
+	}
+	return math.Min(m.Params, keep)
 }
 
 // ffnActive is the intermediate width a token passes through: the dense FFN,

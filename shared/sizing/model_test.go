@@ -1,8 +1,11 @@
 package sizing
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 )
 
 // TestPresetParams checks the parameter counts derived from each preset's
@@ -174,4 +177,42 @@ func TestKVShare(t *testing.T) {
 	within(t, "kv share past kv_heads", q7.kvShare(8), 0.25, 1e-9)
 	ds, _ := PresetByID("deepseek-v3") // MLA latent on every rank
 	within(t, "MLA kv share", ds.kvShare(8), 1, 1e-9)
+}
+
+// TestCustomMoE: a Mixtral-8x22B-class model described in the sheet. Its
+// config (https://huggingface.co/mistralai/Mixtral-8x22B-v0.1: 56 layers,
+// hidden 6144, 48 heads, 8 KV heads, 8 experts of width 16384, top-2,
+// vocab 32768) holds 141B parameters with 39B active (Mistral's
+// announcement); the given total sizes memory, the shape's active share
+// the speed.
+func TestCustomMoE(t *testing.T) {
+	s := Shape{Layers: 56, Hidden: 6144, Heads: 48, KVHeads: 8, HeadDim: 128, FFN: 16384, Experts: 8, ExpertsPerToken: 2}
+	m, err := CustomModel(141, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.MoE == nil || m.MoE.Experts != 8 || m.MoE.TopK != 2 || m.MoE.ExpertFFN != 16384 {
+		t.Fatalf("MoE %+v, want 8 experts top-2 of width 16384", m.MoE)
+	}
+	within(t, "params (B)", m.Params/1e9, 141, 1e-12)
+	within(t, "active (B), Mistral's 39B", m.ActiveParams/1e9, 39, 0.05)
+	mem := mustEstimate(t, Input{Workload: Inference, ParamsB: 141, Shape: s, ContextTokens: 4096, Concurrency: 1})
+	within(t, "weights (GB) at bf16", mem.WeightsGiB*GiB/GB, 282, 1e-9)
+	for _, tt := range []struct {
+		shape Shape
+		field string
+	}{
+		{Shape{Experts: 8}, "experts_per_token"},
+		{Shape{Experts: 8, ExpertsPerToken: 9}, "experts_per_token"},
+		{Shape{ExpertsPerToken: 2}, "experts_per_token"},
+		{Shape{SharedExperts: 1}, "shared_experts"},
+		{Shape{Layers: 10, Experts: 8, ExpertsPerToken: 2, MoELayers: 11}, "moe_layers"},
+		{Shape{Experts: -1}, "experts"},
+	} {
+		_, err := CustomModel(141, tt.shape)
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || fe.Field != tt.field {
+			t.Errorf("%+v: %v, want a %s error", tt.shape, err, tt.field)
+		}
+	}
 }

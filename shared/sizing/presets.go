@@ -34,8 +34,8 @@ var presetList = []Model{
 	},
 	{
 		ID: "llama-3.1-405b", Name: "Llama 3.1 405B",
-		Layers: 126, Hidden: 16384, Heads: 128, KVHeads: 8, HeadDim: 128, FFN: 53248, Vocab: 128256,
-		PublishedB: 405.9, Source: "https://huggingface.co/meta-llama/Llama-3.1-405B config.json (config excerpt; tooljolt)",
+		Layers: 126, Hidden: 16384, Heads: 128, KVHeads: 8, HeadDim: 128, FFN: 53248, Vocab: 128256, FP8MLPOnly: true,
+		PublishedB: 405.9, Source: "https://huggingface.co/meta-llama/Llama-3.1-405B config.json (config excerpt; tooljolt); the FP8 release quantises only the MLPs of layers 1–124 (FbgemmFp8Config modules_to_not_convert)",
 	},
 	{
 		ID: "qwen2.5-7b", Name: "Qwen2.5 7B",
@@ -95,9 +95,9 @@ var presetList = []Model{
 	{
 		ID: "gpt-oss-120b", Name: "gpt-oss-120b",
 		Layers: 36, Hidden: 2880, Heads: 64, KVHeads: 8, HeadDim: 64, Vocab: 201088,
-		SlidingWindow: 128, SlidingLayers: 18, Precision: INT4,
+		SlidingWindow: 128, SlidingLayers: 18, Precision: INT4, PublishedExpertBits: 4.25,
 		MoE:        &MoE{Experts: 128, TopK: 4, ExpertFFN: 2880},
-		PublishedB: 116.8, Source: "https://huggingface.co/openai/gpt-oss-120b config.json: 36 layers alternating 128-token sliding-window and full attention, 128 experts top-4 of width 2880; published in MXFP4 (4.25 bits on the experts), sized as int4 (4.85 bits) unless the sheet says otherwise; 5.1B active (model card, arXiv 2508.10925)",
+		PublishedB: 116.8, Source: "https://huggingface.co/openai/gpt-oss-120b config.json: 36 layers alternating 128-token sliding-window and full attention, 128 experts top-4 of width 2880; published in MXFP4 (4.25 bits on the routed experts, attention, embeddings and routers in bf16: a 60.8 GiB checkpoint), sized so in int4 unless the sheet says otherwise; 5.1B active (model card, arXiv 2508.10925)",
 	},
 	{
 		ID: "gemma-3-27b", Name: "Gemma 3 27B",

@@ -83,6 +83,9 @@ type Option struct {
 	InBucket bool `json:"in_bucket"`
 	// Reason says why an alternative lost, or what the pick is.
 	Reason msg.M `json:"reason"`
+	// Service is how the card meets the service targets (inference with
+	// targets only): replicas, the figures they reach, what set the count.
+	Service *ServiceFit `json:"service,omitempty"`
 
 	card      catalog.Card
 	cost      decimal.Decimal // ranking cost: a month, or the whole run
@@ -149,6 +152,9 @@ func Size(in Input, cards []catalog.Card, prefs Prefs) (*Candidates, error) {
 	for i, card := range cards {
 		c.Options[i] = j.option(c.mem, card, prefs, c.b)
 	}
+	if j.Targets.Set() {
+		applyTargets(c.Options)
+	}
 	return c, nil
 }
 
@@ -199,9 +205,22 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 			rec.Alternatives = append(rec.Alternatives, o)
 		}
 	}
-	rec.Estimates = j.speed(c.mem, rec.Pick.card, rec.Pick.Count)
-	rec.Notes = j.advice(rec, b)
+	rec.Estimates = j.pickEstimates(c.mem, rec.Pick)
+	rec.Notes = append(j.advice(rec, b), serviceNotes(rec.Pick, opts)...)
 	return rec, nil
+}
+
+// pickEstimates are the speed and time estimates of an option: of one
+// replica serving its share of the sequences when service targets set
+// replicas, else of all its cards.
+func (j job) pickEstimates(mem Memory, o Option) Estimates {
+	f := o.Service
+	if f == nil || (f.Replicas == 1 && f.Sequences == j.Concurrency) {
+		return j.speed(mem, o.card, o.Count)
+	}
+	r := j
+	r.Concurrency = f.PerReplica
+	return r.speed(r.memory(), o.card, f.CardsPerReplica)
 }
 
 // option sizes one card type.
@@ -220,6 +239,12 @@ func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, c, n)
 		return o.PerCardGiB <= o.UsableGiB
 	})
+	// Service targets grow the count of the cards a preference does not
+	// rule out (the search is the costly part of a plan).
+	if o.Fits && j.Workload == Inference && j.Targets.Set() && c.BandwidthGBs.Value > 0 && prefs.DomesticOnly == c.Domestic &&
+		(!prefs.NeedsFP64 || c.FP64TFLOPS.Value >= MinFP64TFLOPS) {
+		o.Service = j.fitTargets(mem, c, &o)
+	}
 	o.Nodes = (o.Count + CardsPerNode - 1) / CardsPerNode
 	o.Interconnect = interconnect(c, o.Count)
 	o.headroom = o.UsableGiB - o.PerCardGiB
@@ -333,7 +358,7 @@ func (j job) perCard(mem Memory, n, tp, pp int) float64 {
 }
 
 // minCardsForTime is the card count that trains TokensToTrain in
-// TargetDays at the likely MFU (1 when no target is set).
+// TargetDays at the job's likely MFU on c (1 when no target is set).
 func (j job) minCardsForTime(c catalog.Card) int {
 	peak := c.BF16TFLOPS.Value * 1e12
 	if !j.Workload.Training() || j.TokensToTrain <= 0 || j.TargetDays <= 0 || peak <= 0 {
@@ -343,7 +368,7 @@ func (j job) minCardsForTime(c catalog.Card) int {
 	if j.Workload.Adapters() {
 		k = 4
 	}
-	need := k * j.model.ActiveParams * j.TokensToTrain / (peak * MFU().Likely * j.TargetDays * 86400)
+	need := k * j.model.ActiveParams * j.TokensToTrain / (peak * j.trainMFU(c).Likely * j.TargetDays * 86400)
 	return int(math.Min(math.Ceil(need), MaxCards+1))
 }
 

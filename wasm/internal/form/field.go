@@ -376,6 +376,12 @@ var SheetFields = []Spec{
 	spec(Spec{Key: "kv_cache_precision", Kind: KindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
 		Label: func(m *text.Messages) string { return m.FKVPrecision }, Help: func(m *text.Messages) string { return m.HKVPrecision }},
 		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
+	targetSpec("service_targets.tokens_per_sec_per_sequence", "0–100000", func(m *text.Messages) string { return m.FTargetSpeed },
+		func(t *plan.ServiceTargets) *float64 { return &t.TokensPerSecPerSequence }),
+	targetSpec("service_targets.time_to_first_token_s", "0–3600", func(m *text.Messages) string { return m.FTargetTTFT },
+		func(t *plan.ServiceTargets) *float64 { return &t.TimeToFirstTokenS }),
+	targetSpec("service_targets.requests_per_minute", "0–10000000", func(m *text.Messages) string { return m.FTargetRPM },
+		func(t *plan.ServiceTargets) *float64 { return &t.RequestsPerMinute }),
 	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
 		Label: func(m *text.Messages) string { return m.FLoRARank }},
 		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
@@ -385,6 +391,9 @@ var SheetFields = []Spec{
 	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
 		Label: func(m *text.Messages) string { return m.FOptimizer }, Help: func(m *text.Messages) string { return m.HOptimizer }},
 		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
+	spec(Spec{Key: "training.framework", Kind: KindChoice, Choices: append([]string{""}, plan.Frameworks...),
+		Label: func(m *text.Messages) string { return m.FFramework }, Help: func(m *text.Messages) string { return m.HFramework }},
+		strField(func(r *plan.Requirements) *string { return &training(r).Framework })),
 	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
 		Label: func(m *text.Messages) string { return m.FCheckpointing }},
 		accessor{
@@ -462,6 +471,27 @@ var SheetFields = []Spec{
 		}),
 }
 
+// targetSpec is one optional service target (inference): empty or 0 is no
+// target.
+func targetSpec(key, rng string, label func(*text.Messages) string, get func(*plan.ServiceTargets) *float64) Spec {
+	return spec(Spec{Key: key, Kind: KindDecimal, Range: rng, Label: label,
+		Help: func(m *text.Messages) string { return m.HTargets }},
+		accessor{
+			put: func(r *plan.Requirements, v Value) {
+				if r.ServiceTargets == nil {
+					r.ServiceTargets = &plan.ServiceTargets{}
+				}
+				*get(r.ServiceTargets) = v.Dec.InexactFloat64()
+			},
+			take: func(r plan.Requirements) string {
+				if r.ServiceTargets == nil || *get(r.ServiceTargets) == 0 {
+					return ""
+				}
+				return strconv.FormatFloat(*get(r.ServiceTargets), 'f', -1, 64)
+			},
+		})
+}
+
 // training returns the sheet's training settings, made when absent. The
 // take side reads through it too, on a copy of the sheet.
 func training(r *plan.Requirements) *plan.Training {
@@ -510,6 +540,11 @@ func shapeSpecs() []Spec {
 		{"kv_heads", func(m *text.Messages) string { return m.FKVHeads }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
 		{"head_dim", func(m *text.Messages) string { return m.FHeadDim }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
 		{"ffn", func(m *text.Messages) string { return m.FFFN }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
+		{"experts", func(m *text.Messages) string { return m.FExperts }, func(r *plan.Requirements) *int { return &r.Model.Experts }},
+		{"experts_per_token", func(m *text.Messages) string { return m.FExpertsPerToken }, func(r *plan.Requirements) *int { return &r.Model.ExpertsPerToken }},
+		{"shared_experts", func(m *text.Messages) string { return m.FSharedExperts }, func(r *plan.Requirements) *int { return &r.Model.SharedExperts }},
+		{"expert_ffn", func(m *text.Messages) string { return m.FExpertFFN }, func(r *plan.Requirements) *int { return &r.Model.ExpertFFN }},
+		{"moe_layers", func(m *text.Messages) string { return m.FMoELayers }, func(r *plan.Requirements) *int { return &r.Model.MoELayers }},
 	} {
 		out = append(out, spec(Spec{Key: "model." + f.name, Kind: KindInt, Group: GroupShape,
 			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
