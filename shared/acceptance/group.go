@@ -235,15 +235,3 @@ func GridOf(rs []Result) Grid {
 	}
 	return g
 }
-
-// ServerWide returns the results that check the whole server (or fleet),
-// not one GPU, in order.
-func ServerWide(rs []Result) []Result {
-	var out []Result
-	for _, r := range rs {
-		if _, ok := GPUOf(r.ID); !ok {
-			out = append(out, r)
-		}
-	}
-	return out
-}

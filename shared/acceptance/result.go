@@ -128,13 +128,3 @@ func ValidStatuses(rs []Result) error {
 	}
 	return nil
 }
-
-// Failed reports whether any result failed.
-func Failed(results []Result) bool {
-	for _, r := range results {
-		if r.Status == Fail {
-			return true
-		}
-	}
-	return false
-}

@@ -26,18 +26,6 @@ type decision struct {
 	byPrice      Mode // hourly or monthly by the break-even; "" without one
 }
 
-// Choose picks the billing mode of in and prices every mode, without the
-// reasons Recommend writes: the planner calls it for every card it
-// compares.
-func Choose(in Input) (Mode, Costs, error) {
-	if err := in.Validate(); err != nil {
-		return "", Costs{}, err
-	}
-	usage := in.HoursPerDay.Mul(decimal.NewFromInt(int64(in.DaysPerMonth)))
-	c := costs(in, usage)
-	return decide(in, c, usage).mode, c, nil
-}
-
 // decide applies the cost comparison (B1's break-even, the rule of thumb
 // when a price is missing) and rules B2 and B3.
 func decide(in Input, c Costs, usage decimal.Decimal) decision {

@@ -27,21 +27,6 @@ func ModeOf(t pricebook.Term) Mode {
 	return Hourly
 }
 
-// TermOf is the term a mode pays for.
-func TermOf(m Mode) pricebook.Term {
-	switch m {
-	case Daily:
-		return pricebook.Day
-	case Weekly:
-		return pricebook.Week
-	case Monthly:
-		return pricebook.Month
-	case Annual:
-		return pricebook.Year
-	}
-	return pricebook.Hour
-}
-
 // Option is one of a provider's offers priced for the need.
 type Option struct {
 	Offer pricebook.Offer

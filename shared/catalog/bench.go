@@ -118,9 +118,6 @@ func BenchProfileFor(architecture string) (BenchProfile, bool) {
 	return benchProfiles[i], true
 }
 
-// BenchProfiles returns every bench profile, in a stable order.
-func BenchProfiles() []BenchProfile { return slices.Clone(benchProfiles) }
-
 // PCIeCopyEfficiency is the range of copy-engine host-to-device and
 // device-to-host bandwidth (pinned host memory, large copies) as a share of
 // the link's one-direction rate (PCIeGBs). It does not depend on the GPU.

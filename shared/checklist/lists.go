@@ -114,15 +114,3 @@ var order = func() map[string]int {
 	}
 	return m
 }()
-
-// Lookup returns the item with id and its list's article.
-func Lookup(id string) (Item, string, bool) {
-	for _, l := range lists {
-		for _, it := range l.Items {
-			if it.ID == id {
-				return it, l.Article, true
-			}
-		}
-	}
-	return Item{}, "", false
-}

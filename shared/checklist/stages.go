@@ -48,9 +48,6 @@ var stageOf = map[string]Stage{
 	"002.7": Renewal,      // E2, K2
 }
 
-// StageOf returns the stage of item id; "" for an unknown id.
-func StageOf(id string) Stage { return stageOf[id] }
-
 // ByStage returns the items of stage st in checklist order, as copies.
 func ByStage(st Stage) []Item {
 	var out []Item

@@ -237,16 +237,3 @@ func (c calendar) addWorkingDays(t time.Time, n int) time.Time {
 	}
 	return t
 }
-
-// AddWorkingDays returns the n-th working day after date ("2026-12-31"),
-// skipping weekends, the holidays and honouring the worked weekend days.
-func AddWorkingDays(date string, n int, holidays, workdays []string) (string, error) {
-	t, err := parseDate("date", date)
-	if err != nil {
-		return "", err
-	}
-	if err := valid.IntRange("n", n, 0, 3660); err != nil {
-		return "", err
-	}
-	return newCalendar(holidays, workdays).addWorkingDays(t, n).Format(dateLayout), nil
-}

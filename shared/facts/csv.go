@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -36,13 +35,6 @@ var queryFields = []string{
 	"clocks_throttle_reasons.active",
 	"persistence_mode", "compute_mode", "mig.mode.current", "mig.mode.pending",
 	"temperature.gpu", "utilization.gpu", "utilization.memory",
-}
-
-// QueryFields returns the nvidia-smi --query-gpu field names that ParseCSV
-// reads. Older drivers may refuse one of them ("is not a valid field to
-// query"); nvidia-smi -q -x then gives the same facts.
-func QueryFields() []string {
-	return slices.Clone(queryFields)
 }
 
 // QueryCommand returns the nvidia-smi command whose output ParseCSV reads

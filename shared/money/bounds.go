@@ -3,7 +3,6 @@ package money
 import (
 	"fmt"
 
-	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/shopspring/decimal"
 )
 
@@ -40,14 +39,6 @@ func Bounded(d decimal.Decimal) bool {
 		return false
 	}
 	return d.Abs().LessThan(boundLimit)
-}
-
-// CheckBounds returns a *fielderr.Error naming field when d is not Bounded.
-func CheckBounds(field string, d decimal.Decimal) error {
-	if Bounded(d) {
-		return nil
-	}
-	return &fielderr.Error{Field: field, Value: Short(d), Want: BoundsWant}
 }
 
 // Short writes d for an error message without expanding a huge exponent:

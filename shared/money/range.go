@@ -64,12 +64,3 @@ func (r Range) String() string {
 	}
 	return Format(r.Low) + "–" + Format(r.High)
 }
-
-// Sum adds ranges end-wise; the sum of none is the zero range.
-func Sum(rs ...Range) Range {
-	var total Range
-	for _, r := range rs {
-		total = total.Add(r)
-	}
-	return total
-}

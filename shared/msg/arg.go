@@ -58,12 +58,6 @@ func Num(v float64, digits int) Arg { return Arg{Kind: KindNum, Num: v, Digits: 
 // would but never in exponent form: 16, 2.5, 0.125.
 func Fig(v float64) Arg { return Arg{Kind: KindNum, Num: v, Digits: -1} }
 
-// NumRange is a low–high figure written with digits decimals; one figure
-// when both ends print alike.
-func NumRange(lo, hi float64, digits int) Arg {
-	return Arg{Kind: KindNumRange, Num: lo, Hi: hi, Digits: digits}
-}
-
 // Money is a CNY amount.
 func Money(d decimal.Decimal) Arg { return Arg{Kind: KindMoney, Dec: &d} }
 

@@ -3,7 +3,6 @@ package msg
 import (
 	"embed"
 	"io/fs"
-	"sort"
 	"strconv"
 )
 
@@ -95,16 +94,6 @@ func twice(file, id string, earlier []string, parsed [][]Entry) error {
 		}
 	}
 	return &parseError{file, 0, "message id " + strconv.Quote(id) + " is defined twice"}
-}
-
-// IDs lists the catalogue's ids in order, for tests and tools.
-func IDs() []string {
-	ids := make([]string, 0, len(catalogue))
-	for id := range catalogue {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // Lookup returns the formats of id.

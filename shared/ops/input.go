@@ -2,8 +2,9 @@ package ops
 
 import (
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"time"
+
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"

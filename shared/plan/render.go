@@ -11,10 +11,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// WriteText renders the plan for a terminal in English. It is a pure
-// function of the plan: the JSON form is canonical.
-func WriteText(w io.Writer, p *Plan) error { return WriteTextIn(w, p, msg.En) }
-
 // WriteMarkdown renders the plan as a Markdown summary in English.
 func WriteMarkdown(w io.Writer, p *Plan) error { return WriteMarkdownIn(w, p, msg.En) }
 
@@ -406,33 +402,6 @@ func trimFloat(v float64, prec int) string {
 
 func percent(f decimal.Decimal) string {
 	return f.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
-}
-
-// Messages lists every message the plan carries: notes, reasons, bases,
-// D1 values and warnings, for tests and for tools that check a plan file
-// against the catalogue.
-func Messages(p *Plan) []msg.M {
-	ms := append([]msg.M{p.GPU.ReasonMessage}, p.Sizing.NoteMessages...)
-	for _, a := range p.GPU.Alternatives {
-		ms = append(ms, a.ReasonMessage)
-	}
-	ms = append(ms, p.Billing.ReasonMessages...)
-	for _, it := range p.Cost.Items {
-		ms = append(ms, it.BasisMessage, it.AssumptionMessage)
-	}
-	ms = append(ms, p.Cost.WarningMessage)
-	ms = append(ms, p.RentVsBuild.ReasonMessages...)
-	for _, d := range p.RentVsBuild.D1 {
-		ms = append(ms, d.ValueMessage)
-	}
-	ms = append(ms, p.WarningMessages...)
-	out := ms[:0]
-	for _, m := range ms {
-		if !m.IsZero() {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // FillEnglish writes the English texts of p from its messages where a text

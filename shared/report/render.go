@@ -114,22 +114,12 @@ func statusWord(s acceptance.Status, l msg.Lang) msg.Arg {
 // file, in English ("report.not_proof" in the catalogue).
 var NotProof = msg.En.Text("report.not_proof")
 
-// Headline names what the report is, in English: a delivery check when
-// gpuverify read the facts live, a check of a saved file otherwise.
-func Headline(r *Report) string { return headline(r).String() }
-
 // headline is Headline as a message.
 func headline(r *Report) msg.M {
 	if provenance.IsFile(r.Origin) {
 		return msg.New("report.headline.file")
 	}
 	return msg.New("report.headline.live")
-}
-
-// HowToMeasure says, in English, which command would measure a check that
-// was not measured.
-func HowToMeasure(c acceptance.Result, o provenance.Origin) string {
-	return howToMeasure(c, o).String()
 }
 
 // howToMeasure is HowToMeasure as a message.

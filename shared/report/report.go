@@ -276,12 +276,6 @@ func (r *Report) Seal() error {
 	return nil
 }
 
-// Canonical returns the canonical form of r: its indented JSON with the
-// digest field empty, plus a newline. r is not changed.
-func Canonical(r *Report) ([]byte, error) {
-	return canonical(r)
-}
-
 func canonical(r *Report) ([]byte, error) {
 	c := *r
 	c.Digest = ""

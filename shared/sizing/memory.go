@@ -71,16 +71,6 @@ type Memory struct {
 	Notes []msg.M `json:"notes,omitempty"`
 }
 
-// Estimate returns the memory the job needs. It fails on a missing or
-// out-of-range input with a *fielderr.Error.
-func Estimate(in Input) (Memory, error) {
-	j, err := prepare(in)
-	if err != nil {
-		return Memory{}, err
-	}
-	return j.memory(), nil
-}
-
 func (j job) memory() Memory {
 	m := j.model
 	mem := Memory{Model: m, Precision: j.Precision, OverheadGiB: OverheadGiB}

@@ -111,22 +111,6 @@ type Recommendation struct {
 	Rules []string `json:"rules"`
 }
 
-// Recommend sizes the job, finds for every card the smallest count that
-// holds it, and picks one (rule G4): the cheapest qualifying card among
-// those rules G1/G2 name for the job, or the cheapest qualifying card of
-// all when none of those qualifies. Cost is the low reference rent × count
-// per month, or for the whole run when TokensToTrain is known. When nothing
-// qualifies it returns the options with their reasons and an error. A
-// caller that prices the options itself (all-in, per billing mode) uses
-// Size, SetCost and Candidates.Recommend instead.
-func Recommend(in Input, cards []catalog.Card, prefs Prefs) (Recommendation, error) {
-	c, err := Size(in, cards, prefs)
-	if err != nil {
-		return Recommendation{}, err
-	}
-	return c.Recommend()
-}
-
 // Candidates is a job sized on every card, each option unpriced until
 // SetCost prices it (the plan prices options from the price book).
 type Candidates struct {

@@ -154,19 +154,6 @@ type Estimates struct {
 	Notes []msg.M `json:"notes,omitempty"`
 }
 
-// Speed estimates decode speed (inference) and training time (training
-// with TokensToTrain > 0) for count cards of one type.
-func Speed(in Input, card catalog.Card, count int) (Estimates, error) {
-	j, err := prepare(in)
-	if err != nil {
-		return Estimates{}, err
-	}
-	if count < 1 || count > MaxCards {
-		return Estimates{}, fieldErr("count", "must be 1..%d, got %d", MaxCards, count)
-	}
-	return j.speed(j.memory(), card, count), nil
-}
-
 func (j job) speed(mem Memory, card catalog.Card, n int) Estimates {
 	var e Estimates
 	switch {

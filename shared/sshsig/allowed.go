@@ -52,29 +52,6 @@ func (s AllowedSigner) Allows(namespace string, t time.Time) bool {
 	return s.ValidBefore.IsZero() || sec <= s.ValidBefore.Unix()
 }
 
-// ParseAllowedSigners reads an allowed_signers file and refuses it at its
-// first malformed line, naming the line: a file for a person to fix.
-// Blank lines and comments are skipped; a line of another key type is
-// kept with a nil Key. Verify is more lenient, as ssh-keygen is: it skips
-// a malformed line and reads on.
-func ParseAllowedSigners(data []byte) ([]AllowedSigner, error) {
-	if len(data) > MaxAllowedSignersBytes {
-		return nil, fmt.Errorf("sshsig: allowed signers file larger than %d bytes", MaxAllowedSignersBytes)
-	}
-	var out []AllowedSigner
-	for i, line := range lines(data) {
-		s, ok, err := ParseSignerLine(line)
-		if err != nil {
-			return nil, fmt.Errorf("sshsig: allowed signers line %d: %v", i+1, err)
-		}
-		if ok {
-			s.Line = i + 1
-			out = append(out, s)
-		}
-	}
-	return out, nil
-}
-
 // lines splits a file into its lines, each cut at a NUL byte (where C's
 // string functions stop) and without its CR LF.
 func lines(data []byte) []string {

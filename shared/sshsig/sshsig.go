@@ -105,16 +105,6 @@ func Verify(armored []byte, namespace string, message []byte, allowedSigners []b
 	return verify(armored, namespace, message, allowedSigners, "")
 }
 
-// VerifyPrincipal is Verify for one identity, as ssh-keygen -Y verify -I
-// principal: the line must also list principal among its patterns.
-func VerifyPrincipal(armored []byte, namespace string, message []byte, allowedSigners []byte, principal string) error {
-	if principal == "" {
-		return errors.New("sshsig: the principal must not be empty")
-	}
-	_, err := verify(armored, namespace, message, allowedSigners, principal)
-	return err
-}
-
 func verify(armored []byte, namespace string, message, allowedSigners []byte, principal string) (string, error) {
 	sig, err := ParseSignature(armored)
 	if err != nil {
