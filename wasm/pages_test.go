@@ -44,7 +44,7 @@ func TestRentBuildInputMatchesPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		rb := p.RentVsBuild
-		if string(res.Decision) != rb.Decision || !res.SelfBuildMonthly.Equal(rb.SelfBuildMonthly) ||
+		if res.Decision != rb.Decision || !res.SelfBuildMonthly.Equal(rb.SelfBuildMonthly) ||
 			!res.RentMonthly.Equal(rb.RentMonthly) || !res.Hybrid.SavingVsBuild.Equal(rb.HybridSaving) {
 			t.Errorf("page: %s self %s rent %s saving %s; plan: %s self %s rent %s saving %s",
 				res.Decision, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.SavingVsBuild,

@@ -32,8 +32,8 @@ func TestResultBar(t *testing.T) {
 		for id, want := range map[string]string{
 			"bar-gpu":     fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name),
 			"bar-cost":    tc.lang.MoneyRange(pl.Cost.Monthly),
-			"bar-billing": tc.lang.Enum("billing", pl.Billing.Mode),
-			"bar-verdict": tc.lang.Enum("decision", pl.RentVsBuild.Decision),
+			"bar-billing": tc.lang.Enum("billing", string(pl.Billing.Mode)),
+			"bar-verdict": tc.lang.Enum("decision", string(pl.RentVsBuild.Decision)),
 		} {
 			if got := elementText(html, id); got != want {
 				t.Errorf("%s: #%s = %q, want %q", tc.target, id, got, want)

@@ -58,7 +58,7 @@ func TestBuildCards(t *testing.T) {
 			if p.GPU.Count < tt.minCount {
 				t.Errorf("count = %d x %s, want at least %d", p.GPU.Count, p.GPU.ID, tt.minCount)
 			}
-			if tt.icon != "" && p.GPU.Interconnect != tt.icon {
+			if tt.icon != "" && string(p.GPU.Interconnect) != tt.icon {
 				t.Errorf("interconnect = %s, want %s", p.GPU.Interconnect, tt.icon)
 			}
 			if p.GPU.Count == 1 && p.GPU.PerCardGiB <= 0 {
@@ -231,7 +231,7 @@ func TestRentBuildInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(r.Decision) != p.RentVsBuild.Decision || !r.SelfBuildMonthly.Equal(p.RentVsBuild.SelfBuildMonthly) || len(r.Series) != 37 {
+		if r.Decision != p.RentVsBuild.Decision || !r.SelfBuildMonthly.Equal(p.RentVsBuild.SelfBuildMonthly) || len(r.Series) != 37 {
 			t.Errorf("%s: decision %s self-build %s series %d, plan says %s %s", sheet, r.Decision, r.SelfBuildMonthly, len(r.Series), p.RentVsBuild.Decision, p.RentVsBuild.SelfBuildMonthly)
 		}
 	}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
@@ -104,7 +105,7 @@ func rentBuildInput(req Requirements, card catalog.Card, count int, rent decimal
 			HoursPerDay:   req.HoursPerDay,
 			ProjectMonths: req.ProjectMonths,
 			OpsTeam:       req.OpsTeam,
-			Demand:        rentbuild.Demand(req.Demand),
+			Demand:        billing.Demand(req.Demand),
 			Data:          rentbuild.Data(req.DataClass),
 		},
 	}

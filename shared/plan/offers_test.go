@@ -65,7 +65,7 @@ func TestChineseCases(t *testing.T) {
 			if g.ID != tt.card || g.Count != tt.count || g.Offer == nil {
 				t.Fatalf("picked %d × %s (offer %v), want %d × %s", g.Count, g.ID, g.Offer, tt.count, tt.card)
 			}
-			if g.Offer.Provider != tt.provider || p.Billing.Mode != tt.mode || !mid(g.Monthly).Equal(dec(tt.rent)) {
+			if g.Offer.Provider != tt.provider || string(p.Billing.Mode) != tt.mode || !mid(g.Monthly).Equal(dec(tt.rent)) {
 				t.Errorf("%s %s, rent %s–%s; want %s %s %s (%s)", g.Offer.Provider, p.Billing.Mode, g.Monthly.Low, g.Monthly.High, tt.provider, tt.mode, tt.rent, tt.why)
 			}
 			if p.Billing.Offer == nil || p.Billing.Offer.Provider != g.Offer.Provider {

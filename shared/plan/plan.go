@@ -6,10 +6,13 @@
 package plan
 
 import (
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
+	"github.com/gpuplan/gpuplan/shared/rentbuild"
+	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
 	"github.com/shopspring/decimal"
 )
@@ -186,7 +189,7 @@ type OfferCost struct {
 	Count    int    `json:"count"`
 	// Mode is the term's billing mode ("hourly", "daily", "weekly",
 	// "monthly", "annual").
-	Mode string `json:"mode"`
+	Mode billing.Mode `json:"mode"`
 	// Rent is the GPU rent of Count cards a month on the term.
 	Rent money.Range `json:"rent"`
 	// AllInMonthly is the likely rent plus the likely hidden items.
@@ -204,8 +207,10 @@ type Choice struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
 	Nodes int    `json:"nodes"`
-	// Interconnect is "none" | "pcie" | "nvlink" | "nvlink+ib" | "hccs".
-	Interconnect string `json:"interconnect"`
+	// Interconnect is the link the option needs (sizing.Interconnect:
+	// "none", "pcie", "nvlink", "nvlink+ib", "hccs", "pcie+ib",
+	// "hccs+roce").
+	Interconnect sizing.Interconnect `json:"interconnect"`
 	// PerCardGiB is the memory each card must hold.
 	PerCardGiB float64 `json:"per_card_gib"`
 	// Monthly is the GPU rent of the whole option a month: in BillingMode
@@ -213,7 +218,7 @@ type Choice struct {
 	Monthly money.Range `json:"monthly"`
 	// BillingMode is the option's best billing mode ("hourly", "monthly",
 	// "annual"); empty when the option does not qualify.
-	BillingMode string `json:"billing_mode,omitempty"`
+	BillingMode billing.Mode `json:"billing_mode,omitempty"`
 	// AllInMonthly is the option's likely all-in monthly cost in
 	// BillingMode, every C1 item included: what the card choice ranks by.
 	AllInMonthly *decimal.Decimal `json:"all_in_monthly,omitempty"`
@@ -232,7 +237,7 @@ type Choice struct {
 type Billing struct {
 	// Mode is "hourly" | "daily" | "weekly" | "monthly" | "annual": the
 	// term of the offer taken.
-	Mode string `json:"mode"`
+	Mode billing.Mode `json:"mode"`
 	// Offer is the offer taken, the same as gpu.offer.
 	Offer *OfferRef `json:"offer,omitempty"`
 	// BreakevenHoursPerDay is the chosen provider's own monthly ÷ hourly
@@ -240,7 +245,7 @@ type Billing struct {
 	// both terms.
 	BreakevenHoursPerDay *decimal.Decimal `json:"breakeven_hours_per_day"`
 	// RuleOfThumbMode is what rule B1's 10 h/day threshold says.
-	RuleOfThumbMode string `json:"rule_of_thumb_mode"`
+	RuleOfThumbMode billing.Mode `json:"rule_of_thumb_mode"`
 	// Reasons explain the mode, in English; ReasonMessages are the same as
 	// messages.
 	Reasons        []string `json:"reasons"`
@@ -251,9 +256,9 @@ type Billing struct {
 type Cost struct {
 	Currency string `json:"currency"`
 	// BillingMode is the mode whose rent the items price.
-	BillingMode string      `json:"billing_mode"`
-	Monthly     money.Range `json:"monthly"`
-	Items       []CostItem  `json:"items"`
+	BillingMode billing.Mode `json:"billing_mode"`
+	Monthly     money.Range  `json:"monthly"`
+	Items       []CostItem   `json:"items"`
 	// OtherModes are the same cost in the billing modes not chosen, for
 	// comparison.
 	OtherModes []ModeCost `json:"other_modes,omitempty"`
@@ -267,7 +272,7 @@ type Cost struct {
 
 // ModeCost is the full monthly cost in one billing mode.
 type ModeCost struct {
-	Mode string `json:"mode"`
+	Mode billing.Mode `json:"mode"`
 	// Rule names the billing rule that keeps the mode out (B2, B3).
 	Rule string `json:"rule,omitempty"`
 	// Rent is the GPU rent in this mode.
@@ -299,7 +304,7 @@ type CostItem struct {
 // RentVsBuild is the rent-or-build decision (rules D1, D2).
 type RentVsBuild struct {
 	// Decision is "rent" | "build" | "hybrid".
-	Decision string `json:"decision"`
+	Decision rentbuild.Decision `json:"decision"`
 	// BreakevenMonths is capex ÷ (rent − own running cost); null = never.
 	BreakevenMonths *decimal.Decimal `json:"breakeven_months"`
 	// SelfBuildMonthly is the own-hardware monthly cost.
@@ -325,6 +330,6 @@ type D1Row struct {
 	// message.
 	Value        string `json:"value"`
 	ValueMessage msg.M  `json:"value_message,omitzero"`
-	// Points is "rent" or "build".
-	Points string `json:"points"`
+	// Points is "rent", "build" or "neutral".
+	Points rentbuild.Side `json:"points"`
 }

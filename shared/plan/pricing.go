@@ -153,11 +153,11 @@ func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidate
 		}
 		priced[o.CardID] = offers
 		best := offers[0]
-		cost, label := best.allIn, msg.New("sizing.cost.month_all_in", modeLabel(string(best.mode)))
+		cost, label := best.allIn, msg.New("sizing.cost.month_all_in", modeLabel(best.mode))
 		if hours := cands.TrainHours(i); hours > 0 && usage.IsPositive() && hours < 1e12 {
 			run := decimal.NewFromInt(int64(hours + 0.999999))
 			cost = best.allIn.Mul(run).DivRound(usage, money.DivPrecision)
-			label = msg.New("sizing.cost.run_all_in", modeLabel(string(best.mode)))
+			label = msg.New("sizing.cost.run_all_in", modeLabel(best.mode))
 		}
 		cands.SetCost(i, cost, label)
 	}
@@ -225,7 +225,7 @@ func otherModes(of offer, hidden money.Range) []ModeCost {
 		if i == of.pick {
 			continue
 		}
-		out = append(out, ModeCost{Mode: string(billing.ModeOf(t.Offer.Term)), Rent: t.Rent, Monthly: t.Rent.Add(hidden), Rule: t.Rule})
+		out = append(out, ModeCost{Mode: billing.ModeOf(t.Offer.Term), Rent: t.Rent, Monthly: t.Rent.Add(hidden), Rule: t.Rule})
 	}
 	return out
 }
@@ -269,7 +269,7 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 		}
 		for _, of := range offers {
 			for i, t := range of.terms {
-				oc := OfferCost{Card: card, CardName: name, Count: counts[card], Mode: string(billing.ModeOf(t.Offer.Term)),
+				oc := OfferCost{Card: card, CardName: name, Count: counts[card], Mode: billing.ModeOf(t.Offer.Term),
 					Rent: t.Rent, Rule: t.Rule, Offer: *offerRef(book, t.Offer, date)}
 				oc.AllInMonthly = mid(t.Rent).Add(mid(of.hidden))
 				oc.Best = i == of.pick

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -84,15 +85,17 @@ func (r planWriter) enum(kind, v string) string {
 }
 
 // mode is a billing mode as a label argument.
-func (r planWriter) mode(m string) msg.Arg {
-	if r.l == msg.En || !msg.Known("mode."+m) {
-		return msg.Text(m)
+func (r planWriter) mode(m billing.Mode) msg.Arg {
+	if r.l == msg.En || !msg.Known("mode."+string(m)) {
+		return msg.Text(string(m))
 	}
-	return msg.Label("mode." + m)
+	return msg.Label("mode." + string(m))
 }
 
 // modeText is a billing mode written out.
-func (r planWriter) modeText(m string) string { return msg.New("common.verbatim", r.mode(m)).In(r.l) }
+func (r planWriter) modeText(m billing.Mode) string {
+	return msg.New("common.verbatim", r.mode(m)).In(r.l)
+}
 
 // amount writes money in the planWriter's language (table.Amount).
 func (r planWriter) amount(d decimal.Decimal) string { return table.Amount(d, r.l) }
@@ -150,7 +153,7 @@ func (r planWriter) gpu() table.Section {
 	g, mem := r.p.GPU, r.p.Sizing.MemoryGiB
 	lines := [][]string{
 		{r.t("render.card"), r.t("render.card.value", plainInt(g.Count), msg.Text(g.Name), msg.Text(g.ID))},
-		{r.t("render.nodes"), r.t("render.nodes.value", plainInt(g.Nodes), msg.Text(r.enum("link", g.Interconnect)))},
+		{r.t("render.nodes"), r.t("render.nodes.value", plainInt(g.Nodes), msg.Text(r.enum("link", string(g.Interconnect))))},
 		{r.t("render.memory"), r.t("render.memory.value", gib(mem.Total), gib(mem.Weights), gib(mem.KVCache),
 			gib(mem.Activations), gib(mem.TrainingStates), gib(mem.Overhead))},
 		{r.t("render.per_card"), r.t("render.gib", gib(g.PerCardGiB))},
@@ -300,7 +303,7 @@ func (r planWriter) rentBuild() table.Section {
 		be = r.t("render.months", msg.Text(rb.BreakevenMonths.StringFixed(1)))
 	}
 	lines := [][]string{
-		{r.t("render.decision"), r.enum("decision", rb.Decision)},
+		{r.t("render.decision"), r.enum("decision", string(rb.Decision))},
 		{r.t("render.rent"), r.t("render.per_month", msg.Text(r.amount(rb.RentMonthly)))},
 		{r.t("render.self_build"), r.t("render.per_month", msg.Text(r.amount(rb.SelfBuildMonthly)))},
 		{r.t("render.breakeven"), be},
@@ -308,7 +311,7 @@ func (r planWriter) rentBuild() table.Section {
 	}
 	for _, d := range rb.D1 {
 		lines = append(lines, []string{r.t("render.d1", msg.Text(r.enum("d1", d.Dimension))),
-			r.t("render.d1.value", msg.Text(Text(r.l, d.ValueMessage, d.Value)), msg.Text(r.enum("side", d.Points)))})
+			r.t("render.d1.value", msg.Text(Text(r.l, d.ValueMessage, d.Value)), msg.Text(r.enum("side", string(d.Points))))})
 	}
 	for _, why := range Texts(r.l, rb.ReasonMessages, rb.Reasons) {
 		lines = append(lines, []string{r.t("render.why"), why})

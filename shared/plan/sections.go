@@ -98,13 +98,13 @@ func choice(o sizing.Option, cards []catalog.Card, book pricebook.Book, priced m
 	c := cardByID(cards, o.CardID)
 	ch := Choice{
 		ID: o.CardID, Name: c.Name, Count: o.Count, Nodes: o.Nodes,
-		Interconnect: string(o.Interconnect), PerCardGiB: round2(o.PerCardGiB),
+		Interconnect: o.Interconnect, PerCardGiB: round2(o.PerCardGiB),
 	}
 	ch.ReasonMessage = o.Reason
 	if offers := priced[o.CardID]; len(offers) > 0 && o.Fits && o.Eligible {
 		best := offers[0]
 		allIn := best.allIn
-		ch.Monthly, ch.BillingMode, ch.AllInMonthly = best.rent, string(best.mode), &allIn
+		ch.Monthly, ch.BillingMode, ch.AllInMonthly = best.rent, best.mode, &allIn
 		ch.Offer = offerRef(book, best.taken(), date)
 	}
 	return ch
@@ -113,10 +113,10 @@ func choice(o sizing.Option, cards []catalog.Card, book pricebook.Book, priced m
 func billingSection(b billing.Result, book pricebook.Book, of offer, date string) Billing {
 	reasons := append(b.Reasons, termReason(book, of))
 	return Billing{
-		Mode:                 string(of.mode),
+		Mode:                 of.mode,
 		Offer:                offerRef(book, of.taken(), date),
 		BreakevenHoursPerDay: b.BreakevenHoursPerDay,
-		RuleOfThumbMode:      string(b.RuleOfThumbMode),
+		RuleOfThumbMode:      b.RuleOfThumbMode,
 		ReasonMessages:       reasons,
 	}
 }
@@ -126,17 +126,17 @@ func billingSection(b billing.Result, book pricebook.Book, of offer, date string
 func termReason(book pricebook.Book, of offer) msg.M {
 	parts := make([]msg.M, 0, len(of.terms))
 	for _, t := range of.terms {
-		parts = append(parts, msg.New("plan.term.cost", modeLabel(string(billing.ModeOf(t.Offer.Term))), msg.MoneyRange(money.Round2(t.Rent.Low), money.Round2(t.Rent.High))))
+		parts = append(parts, msg.New("plan.term.cost", modeLabel(billing.ModeOf(t.Offer.Term)), msg.MoneyRange(money.Round2(t.Rent.Low), money.Round2(t.Rent.High))))
 	}
 	id := "plan.term.taken"
 	if of.forced {
 		id = "plan.term.forced"
 	}
-	return msg.New(id, msg.Text(book.ProviderName(of.provider)), modeLabel(string(of.mode)), msg.Sub(msg.List(parts...)))
+	return msg.New(id, msg.Text(book.ProviderName(of.provider)), modeLabel(of.mode), msg.Sub(msg.List(parts...)))
 }
 
 func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
-	c := Cost{Currency: "CNY", BillingMode: string(mode), Monthly: r.Monthly, HiddenShare: r.HiddenShare,
+	c := Cost{Currency: "CNY", BillingMode: mode, Monthly: r.Monthly, HiddenShare: r.HiddenShare,
 		WarningMessage: r.Warning, OtherModes: others}
 	for _, it := range r.Items {
 		ci := CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered,
@@ -153,7 +153,7 @@ func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
 	footing := msg.New("rentbuild.footing", msg.Money(r.RentMonthly), msg.Money(mid(cost.Monthly).Sub(r.RentMonthly)))
 	reasons := append(append([]msg.M{footing}, r.Reasons...), r.Hybrid.Note)
 	rb := RentVsBuild{
-		Decision:         string(r.Decision),
+		Decision:         r.Decision,
 		BreakevenMonths:  r.BreakEvenMonths,
 		SelfBuildMonthly: r.SelfBuildMonthly,
 		RentMonthly:      r.RentMonthly,
@@ -161,7 +161,7 @@ func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
 		ReasonMessages:   reasons,
 	}
 	for _, row := range r.D1 {
-		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, ValueMessage: row.Input, Points: string(row.Points)})
+		rb.D1 = append(rb.D1, D1Row{Dimension: row.Dimension, ValueMessage: row.Input, Points: row.Points})
 	}
 	return rb
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -23,7 +24,7 @@ func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, co
 		w = append(w, msg.New("plan.warn.stale_offer", provider, msg.Date(o.Date), msg.Int(age)))
 	}
 	if of.forced {
-		w = append(w, msg.New("plan.warn.term_forced", provider, modeLabel(string(of.mode)), msg.Text(of.terms[of.pick].Rule)))
+		w = append(w, msg.New("plan.warn.term_forced", provider, modeLabel(of.mode), msg.Text(of.terms[of.pick].Rule)))
 	}
 	if u := o.Unit.Cards(); u > 1 && rec.Pick.Count%u != 0 {
 		w = append(w, msg.New("plan.warn.whole_nodes", provider, msg.Int(u), msg.Int(rec.Pick.Count), msg.Int(o.Units(rec.Pick.Count))))
@@ -49,4 +50,4 @@ func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, co
 }
 
 // modeLabel is a billing mode ("hourly") as a label argument.
-func modeLabel(mode string) msg.Arg { return msg.Label("mode." + mode) }
+func modeLabel(mode billing.Mode) msg.Arg { return msg.Label("mode." + string(mode)) }

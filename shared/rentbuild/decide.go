@@ -3,6 +3,7 @@ package rentbuild
 import (
 	"math"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -29,15 +30,6 @@ const (
 	SideNeutral Side = "neutral"
 )
 
-// Demand describes how the load varies.
-type Demand string
-
-// Demand kinds.
-const (
-	Steady   Demand = "steady"
-	Volatile Demand = "volatile"
-)
-
 // Data is the sensitivity of the data the GPUs process.
 type Data string
 
@@ -55,8 +47,8 @@ type Usage struct {
 	ProjectMonths int `json:"project_months"`
 	// OpsTeam is true when a team is dedicated to running GPUs.
 	OpsTeam bool `json:"ops_team"`
-	// Demand is steady or volatile.
-	Demand Demand `json:"demand"`
+	// Demand is steady or volatile (billing owns the concept, rule B2).
+	Demand billing.Demand `json:"demand"`
 	// Data is commercial or classified.
 	Data Data `json:"data"`
 }
@@ -95,7 +87,7 @@ func (in Input) Validate() error {
 		return decErr("usage.hours_per_day", u.HoursPerDay, "a number in (0, 24]")
 	case u.ProjectMonths < 1:
 		return intErr("usage.project_months", u.ProjectMonths, "a whole number ≥ 1")
-	case u.Demand != Steady && u.Demand != Volatile:
+	case u.Demand != billing.Steady && u.Demand != billing.Volatile:
 		return &fielderr.Error{Field: "usage.demand", Value: string(u.Demand), Want: `"steady" or "volatile"`}
 	case u.Data != Commercial && u.Data != Classified:
 		return &fielderr.Error{Field: "usage.data", Value: string(u.Data), Want: `"commercial" or "classified"`}
@@ -255,7 +247,7 @@ func d1Rows(u Usage) []Row {
 		data = SideBuild
 	}
 	demand := SideRent
-	if u.Demand == Steady {
+	if u.Demand == billing.Steady {
 		// D1 asks for steady high load; steady light use is no case for owning.
 		demand = SideNeutral
 		if u.HoursPerDay.GreaterThanOrEqual(twenty) {

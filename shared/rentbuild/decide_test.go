@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
+
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
@@ -24,7 +26,7 @@ func e11() rentbuild.Input {
 		RentMonthly: d("55000"),
 		Usage: rentbuild.Usage{
 			HoursPerDay: d("24"), ProjectMonths: 60, OpsTeam: true,
-			Demand: rentbuild.Steady, Data: rentbuild.Commercial,
+			Demand: billing.Steady, Data: rentbuild.Commercial,
 		},
 	}
 }
@@ -120,7 +122,7 @@ func TestDecide(t *testing.T) {
 			rentbuild.Build, "every D1 row"},
 		{"pays off, volatile demand", func(in *rentbuild.Input) {
 			in.RentMonthly = d("120000")
-			in.Usage.Demand = rentbuild.Volatile
+			in.Usage.Demand = billing.Volatile
 		}, rentbuild.Hybrid, "steady base"},
 		{"pays off, but the project ends first", func(in *rentbuild.Input) {
 			in.RentMonthly = d("120000")
@@ -173,17 +175,17 @@ func TestD1Rows(t *testing.T) {
 		usage rentbuild.Usage
 		want  [5]rentbuild.Side // daily_use, project_length, operations_team, demand, data
 	}{
-		{"light, short, elastic", rentbuild.Usage{HoursPerDay: d("8"), ProjectMonths: 3, Demand: rentbuild.Volatile, Data: rentbuild.Commercial},
+		{"light, short, elastic", rentbuild.Usage{HoursPerDay: d("8"), ProjectMonths: 3, Demand: billing.Volatile, Data: rentbuild.Commercial},
 			[5]rentbuild.Side{"rent", "rent", "rent", "rent", "rent"}},
-		{"heavy, long, steady, team, classified", rentbuild.Usage{HoursPerDay: d("22"), ProjectMonths: 24, OpsTeam: true, Demand: rentbuild.Steady, Data: rentbuild.Classified},
+		{"heavy, long, steady, team, classified", rentbuild.Usage{HoursPerDay: d("22"), ProjectMonths: 24, OpsTeam: true, Demand: billing.Steady, Data: rentbuild.Classified},
 			[5]rentbuild.Side{"build", "build", "build", "build", "build"}},
 		// Over 20 h but not sustained over 18 months; a 6–18-month project
 		// sits between D1's columns.
-		{"heavy but 12 months", rentbuild.Usage{HoursPerDay: d("22"), ProjectMonths: 12, Demand: rentbuild.Steady, Data: rentbuild.Commercial},
+		{"heavy but 12 months", rentbuild.Usage{HoursPerDay: d("22"), ProjectMonths: 12, Demand: billing.Steady, Data: rentbuild.Commercial},
 			[5]rentbuild.Side{"neutral", "neutral", "rent", "build", "rent"}},
-		{"exactly 20 h, 18 months", rentbuild.Usage{HoursPerDay: d("20"), ProjectMonths: 18, Demand: rentbuild.Steady, Data: rentbuild.Commercial},
+		{"exactly 20 h, 18 months", rentbuild.Usage{HoursPerDay: d("20"), ProjectMonths: 18, Demand: billing.Steady, Data: rentbuild.Commercial},
 			[5]rentbuild.Side{"neutral", "neutral", "rent", "build", "rent"}},
-		{"steady but light", rentbuild.Usage{HoursPerDay: d("6"), ProjectMonths: 6, Demand: rentbuild.Steady, Data: rentbuild.Commercial},
+		{"steady but light", rentbuild.Usage{HoursPerDay: d("6"), ProjectMonths: 6, Demand: billing.Steady, Data: rentbuild.Commercial},
 			[5]rentbuild.Side{"rent", "neutral", "rent", "neutral", "rent"}},
 	}
 	dims := []string{"daily_use", "project_length", "operations_team", "demand", "data"}

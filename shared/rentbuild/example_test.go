@@ -3,6 +3,8 @@ package rentbuild_test
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/billing"
+
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/shopspring/decimal"
@@ -21,7 +23,7 @@ func ExampleDecide() {
 		RentMonthly: dec("55000"),
 		Usage: rentbuild.Usage{
 			HoursPerDay: dec("24"), ProjectMonths: 60, OpsTeam: true,
-			Demand: rentbuild.Steady, Data: rentbuild.Commercial,
+			Demand: billing.Steady, Data: rentbuild.Commercial,
 		},
 	})
 	if err != nil {
