@@ -180,19 +180,19 @@ func verifyFleet(e env, name string, data []byte, ropt report.VerifyOptions, l m
 			continue
 		}
 		line, _ := signatureLine(n.Report.Signature, n.File+".sig", l)
-		say("cli.verify.node_ok", msg.Text(n.File), msg.Text(strings.ToUpper(n.Report.Summary.Verdict)), msg.Text(line))
+		say("cli.verify.node_ok", msg.Text(n.File), msg.Text(strings.ToUpper(string(n.Report.Summary.Verdict))), msg.Text(line))
 	}
 	if p := disagreeing(o.Material(), l); p != "" {
 		problems = append(problems, p)
 	}
 	if o.SummaryDiffers {
-		problems = append(problems, l.Text("cli.verify.fleet_summary_differs", msg.Text(strings.ToUpper(o.Fleet.Summary.Verdict))))
+		problems = append(problems, l.Text("cli.verify.fleet_summary_differs", msg.Text(strings.ToUpper(string(o.Fleet.Summary.Verdict)))))
 	}
 	f, s := o.Fleet, o.Fleet.Summary
 	if o.Derived != nil {
 		s = o.Derived.Summary
 	}
-	verdict := strings.ToUpper(o.Verdict)
+	verdict := strings.ToUpper(string(o.Verdict))
 	if o.Verdict == report.VerdictUnverified {
 		verdict = l.Text("report.no_verdict")
 	}

@@ -180,7 +180,7 @@ func renderVerify(e env, name, sigName string, o *report.Outcome, l msg.Lang) er
 		say("cli.verify.checked", append(checked, msg.Label("report.no_verdict"))...)
 		return &codeError{code: exitUnverified, msg: l.Text("cli.verify.not_verified", msg.Text(name)) + "\n  " + strings.Join(problems, "\n  ")}
 	}
-	say("cli.verify.checked", append(checked, msg.Sub(msg.New("cli.verify.verdict", msg.Text(strings.ToUpper(o.Verdict)), msg.Sub(o.Summary.CountsMsg()))))...)
+	say("cli.verify.checked", append(checked, msg.Sub(msg.New("cli.verify.verdict", msg.Text(strings.ToUpper(string(o.Verdict))), msg.Sub(o.Summary.CountsMsg()))))...)
 	switch {
 	case o.Verdict == acceptance.VerdictFail:
 		return &codeError{code: exitFailed, msg: l.Text("cli.verify.failed", msg.Text(name), msg.Int(o.Summary.Fail))}
@@ -226,7 +226,7 @@ func derivedProblems(a *report.Audit, l msg.Lang) []string {
 	}
 	if a.SummaryDiffers {
 		s := a.Report.Summary
-		out = append(out, l.Text("cli.verify.summary_differs", msg.Text(strings.ToUpper(s.Verdict)), msg.Sub(s.CountsMsg()), msg.Text(strings.ToUpper(a.Summary.Verdict)), msg.Sub(a.Summary.CountsMsg())))
+		out = append(out, l.Text("cli.verify.summary_differs", msg.Text(strings.ToUpper(string(s.Verdict))), msg.Sub(s.CountsMsg()), msg.Text(strings.ToUpper(string(a.Summary.Verdict))), msg.Sub(a.Summary.CountsMsg())))
 	}
 	return out
 }

@@ -40,11 +40,11 @@ func (p *costPage) body() app.UI {
 		kids = append(kids,
 			app.Div().Class("kpis").Body(
 				kpi(m.KGPU, app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
-					Text(fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)), l.Enum("link", string(string(pl.GPU.Interconnect)))),
+					Text(fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)), l.Enum("link", string(pl.GPU.Interconnect))),
 				kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
 					hiddenShare(m, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
 				kpi(m.KBilling, app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
-					Text(l.Enum("billing", string(string(pl.Cost.BillingMode)))), otherModes(l, pl)),
+					Text(l.Enum("billing", string(pl.Cost.BillingMode))), otherModes(l, pl)),
 			),
 			app.If(pl.GPU.Offer != nil, func() app.UI {
 				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
@@ -201,7 +201,7 @@ func otherModes(l Lang, pl *plan.Plan) string {
 	m := l.M()
 	parts := make([]string, 0, len(pl.Cost.OtherModes))
 	for _, o := range pl.Cost.OtherModes {
-		parts = append(parts, fmt.Sprintf(m.TotalIfF, l.Enum("billing", string(string(o.Mode))))+": "+l.MoneyRange(o.Monthly))
+		parts = append(parts, fmt.Sprintf(m.TotalIfF, l.Enum("billing", string(o.Mode)))+": "+l.MoneyRange(o.Monthly))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -228,7 +228,7 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		if i == maxOfferRows {
 			break
 		}
-		mode := l.Enum("billing", string(string(o.Mode)))
+		mode := l.Enum("billing", string(o.Mode))
 		if o.Rule != "" {
 			mode += " · " + t("render.offers.ruled_out", msg.Text(o.Rule))
 		}

@@ -234,7 +234,7 @@ func TestAcceptanceReport(t *testing.T) {
 			t.Errorf("the report block lacks %s", w)
 		}
 	}
-	if html := app.HTMLString(checkTable(En, out.Results, true)); want.Summary.Verdict == "pass" || !strings.Contains(html, `data-verdict="`+want.Summary.Verdict+`"`) {
+	if html := app.HTMLString(checkTable(En, out.Results, true)); want.Summary.Verdict == "pass" || !strings.Contains(html, `data-verdict="`+string(want.Summary.Verdict)+`"`) {
 		t.Errorf("verdict %s: a report from a file is never a pass", want.Summary.Verdict)
 	}
 

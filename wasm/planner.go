@@ -90,8 +90,8 @@ func (p *plannerPage) resultBar() app.UI {
 	return bar.Attr("data-state", "plan").Body(
 		item("bar-gpu", m.KGPU, fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)),
 		item("bar-cost", m.KCost, l.MoneyRange(pl.Cost.Monthly)),
-		item("bar-billing", m.KBilling, l.Enum("billing", string(string(pl.Billing.Mode)))),
-		item("bar-verdict", m.KVerdict, l.Enum("decision", string(string(pl.RentVsBuild.Decision)))),
+		item("bar-billing", m.KBilling, l.Enum("billing", string(pl.Billing.Mode))),
+		item("bar-verdict", m.KVerdict, l.Enum("decision", string(pl.RentVsBuild.Decision))),
 		app.A().Class("bar-more").Href("#result").Text(u.ToResult),
 	)
 }
@@ -241,7 +241,7 @@ func (p *plannerPage) result() app.UI {
 func kpis(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	g := pl.GPU
-	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", string(string(g.Interconnect))), text.Num(g.PerCardGiB, 1), text.Num(pl.CardMemory().Usable, 1))
+	detail := fmt.Sprintf(m.GPUDetailF, l.Enum("link", string(g.Interconnect)), text.Num(g.PerCardGiB, 1), text.Num(pl.CardMemory().Usable, 1))
 	if g.Nodes > 1 {
 		detail += " · " + fmt.Sprintf(m.NodesF, g.Nodes)
 	}
@@ -256,9 +256,9 @@ func kpis(l Lang, pl *plan.Plan) app.UI {
 			Text(fmt.Sprintf(m.GPUPickF, g.Count, g.Name)), detail),
 		kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)), hiddenShare(m, share.Low, share.High)),
 		kpi(m.KBilling, app.Output().ID("billing-mode").Attr("data-mode", pl.Billing.Mode).
-			Text(l.Enum("billing", string(string(pl.Billing.Mode)))), billing),
+			Text(l.Enum("billing", string(pl.Billing.Mode))), billing),
 		kpi(m.KVerdict, app.Output().ID("verdict").Attr("data-decision", pl.RentVsBuild.Decision).
-			Text(l.Enum("decision", string(string(pl.RentVsBuild.Decision)))), verdict),
+			Text(l.Enum("decision", string(pl.RentVsBuild.Decision))), verdict),
 	)
 }
 
@@ -354,7 +354,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 	row := func(c plan.Choice, reason string) []string {
 		mode, allIn := "—", "—"
 		if c.AllInMonthly != nil {
-			mode, allIn = l.Enum("billing", string(string(c.BillingMode))), l.Money(*c.AllInMonthly)
+			mode, allIn = l.Enum("billing", string(c.BillingMode)), l.Money(*c.AllInMonthly)
 		}
 		return []string{c.Name, text.Int(c.Count), text.Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
 	}
@@ -421,7 +421,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 	}
 	rows = append(rows, []string{m.TotalRow, l.MoneyRange(pl.Cost.Monthly)})
 	for _, o := range pl.Cost.OtherModes {
-		rows = append(rows, []string{fmt.Sprintf(m.TotalIfF, l.Enum("billing", string(string(o.Mode)))), l.MoneyRange(o.Monthly)})
+		rows = append(rows, []string{fmt.Sprintf(m.TotalIfF, l.Enum("billing", string(o.Mode))), l.MoneyRange(o.Monthly)})
 	}
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.CostSummaryTitle),
@@ -441,7 +441,7 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.RentBuildSummary),
 		table(l, "rb-summary", m.RentBuildSummary, []string{m.TableInput, m.TableValue}, [][]string{
-			{m.KVerdict, l.Enum("decision", string(string(rb.Decision)))},
+			{m.KVerdict, l.Enum("decision", string(rb.Decision))},
 			{m.RBRentMonthly, l.Money(rb.RentMonthly)},
 			{m.RBSelfMonthly, l.Money(rb.SelfBuildMonthly)},
 		}),

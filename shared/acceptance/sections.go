@@ -44,8 +44,8 @@ func Words(l msg.Lang) table.CheckWords {
 // verdict when it fails or is incomplete, else its worst status (a group of
 // health checks that could not be measured is SKIP, not PASS).
 func kindHeading(g KindGroup, l msg.Lang) string {
-	word := g.Summary.Verdict
-	if word == VerdictPass {
+	word := string(g.Summary.Verdict)
+	if g.Summary.Verdict == VerdictPass {
 		word = string(Worst(g.Results))
 	}
 	return l.Text("acc.heading", msg.Label("acc.kind."+string(g.Kind)), msg.Text(strings.ToUpper(word)), msg.Sub(shortCounts(g.Summary)))

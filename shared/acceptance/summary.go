@@ -7,28 +7,31 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
+// Verdict is the outcome of a set of results: the report's, a fleet's,
+// and what gpuverify's exit code says.
+type Verdict string
+
 // The verdicts of a set of results.
 const (
 	// VerdictPass: nothing failed and every demanded check was measured.
-	VerdictPass = "pass"
+	VerdictPass Verdict = "pass"
 	// VerdictFail: at least one check failed.
-	VerdictFail = "fail"
+	VerdictFail Verdict = "fail"
 	// VerdictIncomplete: nothing failed, but a check the plan demands (or
 	// the bench the user asked for) could not be measured, so the result
-	// cannot be called a pass (research/verifier.md §2: "could not run"
-	// is not "pass").
-	VerdictIncomplete = "incomplete"
+	// cannot be called a pass ("could not run" is not "pass").
+	VerdictIncomplete Verdict = "incomplete"
 )
 
 // Summary counts results by status and gives the verdict.
 type Summary struct {
 	// Verdict is VerdictPass, VerdictFail or VerdictIncomplete.
-	Verdict string `json:"verdict"`
-	Pass    int    `json:"pass"`
-	Warn    int    `json:"warn"`
-	Skip    int    `json:"skip"`
-	Fail    int    `json:"fail"`
-	Total   int    `json:"total"`
+	Verdict Verdict `json:"verdict"`
+	Pass    int     `json:"pass"`
+	Warn    int     `json:"warn"`
+	Skip    int     `json:"skip"`
+	Fail    int     `json:"fail"`
+	Total   int     `json:"total"`
 }
 
 // Summarize counts results by status. The verdict is "fail" when any

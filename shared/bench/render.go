@@ -137,5 +137,5 @@ func verdict(s acceptance.Summary, l msg.Lang) string {
 	if s.Fail == 0 && s.Pass == 0 && s.Warn == 0 {
 		return l.Text("bench.not_run")
 	}
-	return strings.ToUpper(s.Verdict)
+	return strings.ToUpper(string(s.Verdict))
 }

@@ -110,8 +110,8 @@ type Node struct {
 	// when signatures were not checked.
 	Signature *Signature `json:"signature,omitempty"`
 	// Verdict and Summary are the report's own.
-	Verdict string         `json:"verdict"`
-	Summary report.Summary `json:"summary"`
+	Verdict acceptance.Verdict `json:"verdict"`
+	Summary report.Summary     `json:"summary"`
 	// GPUs is the number of GPUs the report lists; GPUName the model of the
 	// most of them.
 	GPUs    int    `json:"gpus"`

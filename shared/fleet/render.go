@@ -31,7 +31,7 @@ func (f *Fleet) WriteMarkdownIn(w io.Writer, l msg.Lang) error {
 }
 
 func (f *Fleet) title(l msg.Lang) string {
-	return l.Text("acc.heading", msg.Label("fleet.title"), msg.Text(strings.ToUpper(f.Summary.Verdict)), msg.Sub(f.Summary.CountsMsg()))
+	return l.Text("acc.heading", msg.Label("fleet.title"), msg.Text(strings.ToUpper(string(f.Summary.Verdict))), msg.Sub(f.Summary.CountsMsg()))
 }
 
 func (f *Fleet) sections(l msg.Lang) []table.Section {
@@ -89,7 +89,7 @@ func (f *Fleet) NodeRows(l msg.Lang) [][]string {
 			host = l.Text("common.unknown")
 		}
 		gpus := fmt.Sprintf("%d× %s", n.GPUs, n.GPUName)
-		verdict := l.Text("fleet.cell.verdict", msg.Text(strings.ToUpper(n.Verdict)), msg.Int(n.Summary.Fail), msg.Int(n.Summary.Warn))
+		verdict := l.Text("fleet.cell.verdict", msg.Text(strings.ToUpper(string(n.Verdict))), msg.Int(n.Summary.Fail), msg.Int(n.Summary.Warn))
 		rows[i] = []string{n.File, host, gpus, orDash(n.Driver), verdict, digest, signatureCell(n.Signature, l), ib}
 	}
 	return rows

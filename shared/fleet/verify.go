@@ -72,7 +72,7 @@ type Outcome struct {
 	Unsigned bool
 	// Verdict is report.VerdictUnverified when anything does not verify,
 	// else the derived fleet's verdict.
-	Verdict string
+	Verdict acceptance.Verdict
 }
 
 // Material returns the disagreements that change a result.
@@ -191,7 +191,7 @@ func withoutSignatures(rs []acceptance.Result) []acceptance.Result {
 }
 
 // verdict is the fleet's verdict once everything is checked.
-func (o *Outcome) verdict(allowUnsigned bool) string {
+func (o *Outcome) verdict(allowUnsigned bool) acceptance.Verdict {
 	if !o.Verified() {
 		return report.VerdictUnverified
 	}

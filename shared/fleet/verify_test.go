@@ -163,7 +163,7 @@ func TestVerifyFleet(t *testing.T) {
 		name string
 		data []byte
 		opt  VerifyOptions
-		want string
+		want acceptance.Verdict
 	}{
 		{"genuine, saved-file nodes", good, VerifyOptions{Load: fs.load, AllowedSigners: allowed}, acceptance.VerdictIncomplete},
 		{"hand-written pass", forgedData, VerifyOptions{Load: fs.load, AllowedSigners: allowed}, report.VerdictUnverified},

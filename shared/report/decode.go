@@ -61,7 +61,7 @@ func decodeStrict(data []byte, v any) error {
 	return nil
 }
 
-func validVerdict(v string) bool {
+func validVerdict(v acceptance.Verdict) bool {
 	return v == acceptance.VerdictPass || v == acceptance.VerdictFail || v == acceptance.VerdictIncomplete
 }
 

@@ -29,7 +29,7 @@ func WriteMarkdown(w io.Writer, r *Report, l msg.Lang) error {
 
 // title is "Delivery check: FAIL (3 fail, … of 91 checks)".
 func title(r *Report, l msg.Lang) string {
-	return l.Text("acc.heading", msg.Sub(headline(r)), msg.Text(strings.ToUpper(r.Summary.Verdict)), msg.Sub(r.Summary.CountsMsg()))
+	return l.Text("acc.heading", msg.Sub(headline(r)), msg.Text(strings.ToUpper(string(r.Summary.Verdict))), msg.Sub(r.Summary.CountsMsg()))
 }
 
 // sections are the report's blocks in the one document model.

@@ -12,7 +12,7 @@ import (
 // VerdictUnverified is the verdict of a report or fleet file that does not
 // verify: changed, badly signed, derived differently, carrying another
 // nonce or made against another plan. It proves nothing, pass or fail.
-const VerdictUnverified = "unverified"
+const VerdictUnverified acceptance.Verdict = "unverified"
 
 // The outcomes of checking a report's SSH signature.
 const (
@@ -105,7 +105,7 @@ type Outcome struct {
 	Unsigned bool
 	// Verdict is VerdictUnverified when the report does not verify, else
 	// the derived verdict (pass lowered to incomplete when Unsigned).
-	Verdict string
+	Verdict acceptance.Verdict
 }
 
 // Verified reports whether the report verifies: its digest, derived

@@ -30,7 +30,7 @@ func TestVerifyOutcome(t *testing.T) {
 		name string
 		opt  VerifyOptions
 		sig  string
-		want string
+		want acceptance.Verdict
 	}{
 		{"signed", VerifyOptions{Signature: sig, AllowedSigners: allowed}, SigGood, stated},
 		{"unsigned", VerifyOptions{}, SigUnsigned, stated},
