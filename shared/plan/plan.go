@@ -82,20 +82,10 @@ type Sizing struct {
 	NoteMessages []msg.M `json:"note_messages,omitempty"`
 }
 
-// Accuracy is the measured spread of one reference class: Within of Runs
-// published runs land within a factor Tolerance; Median, Min and Max are
-// estimate / published. CardCovered is false when none of the runs was on
-// the picked card's family.
+// Accuracy is the measured spread of the model on one reference class
+// (sizing.Accuracy), with the same as a sentence in either language.
 type Accuracy struct {
-	Class       string  `json:"class"`
-	Runs        int     `json:"runs"`
-	Within      int     `json:"within"`
-	Tolerance   float64 `json:"tolerance"`
-	Median      float64 `json:"median_ratio"`
-	Min         float64 `json:"min_ratio"`
-	Max         float64 `json:"max_ratio"`
-	CardCovered bool    `json:"card_covered"`
-	// Message is the same as a sentence in either language.
+	sizing.Accuracy
 	Message msg.M `json:"message"`
 }
 
@@ -112,16 +102,9 @@ type Service struct {
 	SetBy []string `json:"set_by"`
 	// Unmet are the targets the picked card cannot meet, with the best
 	// figure it reaches.
-	Unmet []TargetMiss `json:"unmet,omitempty"`
+	Unmet []sizing.TargetMiss `json:"unmet,omitempty"`
 }
 
-// TargetMiss is a service target the card cannot meet and the best figure
-// it reaches (one sequence per replica on the widest group).
-type TargetMiss struct {
-	Target string  `json:"target"`
-	Wanted float64 `json:"wanted"`
-	Best   float64 `json:"best"`
-}
 
 // SizedModel is the model the sizing used.
 type SizedModel struct {

@@ -66,8 +66,7 @@ func accuracySection(a *sizing.Accuracy, what string, shown bool) *Accuracy {
 	if a == nil || !shown {
 		return nil
 	}
-	return &Accuracy{Class: a.Class, Runs: a.Runs, Within: a.Within, Tolerance: a.Tolerance, Median: a.Median, Min: a.Min, Max: a.Max,
-		CardCovered: a.CardCovered, Message: a.Note(what)}
+	return &Accuracy{Accuracy: *a, Message: a.Note(what)}
 }
 
 func serviceSection(f *sizing.ServiceFit) *Service {
@@ -78,7 +77,7 @@ func serviceSection(f *sizing.ServiceFit) *Service {
 		TokensPerSecPerSeq: estimate2(f.TokensPerSecPerSequence), TimeToFirstTokenS: estimate2(f.TimeToFirstTokenS),
 		RequestsPerMinute: estimate2(f.RequestsPerMinute), SetBy: f.SetBy}
 	for _, m := range f.Unmet {
-		s.Unmet = append(s.Unmet, TargetMiss{Target: m.Target, Wanted: m.Wanted, Best: round2(m.Best)})
+		s.Unmet = append(s.Unmet, sizing.TargetMiss{Target: m.Target, Wanted: m.Wanted, Best: round2(m.Best)})
 	}
 	return s
 }
