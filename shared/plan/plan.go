@@ -105,7 +105,6 @@ type Service struct {
 	Unmet []sizing.TargetMiss `json:"unmet,omitempty"`
 }
 
-
 // SizedModel is the model the sizing used.
 type SizedModel struct {
 	Name          string  `json:"name"`
