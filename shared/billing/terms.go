@@ -36,11 +36,19 @@ type Option struct {
 	// volatile work or a year on a short or first contract, "B3" for a year
 	// on a first contract); empty when the rules allow it.
 	Rule string
+
+	likely decimal.Decimal // the middle of Rent, computed once by Terms
 }
+
+// half halves a sum exactly.
+var half = decimal.New(5, -1)
 
 // Likely is the middle of the option's rent.
 func (o Option) Likely() decimal.Decimal {
-	return o.Rent.Low.Add(o.Rent.High).Div(decimal.NewFromInt(2))
+	if o.likely.IsZero() && !o.Rent.High.IsZero() {
+		return o.Rent.Low.Add(o.Rent.High).Mul(half)
+	}
+	return o.likely
 }
 
 // Terms prices every offer of one provider for one card at the need of in
@@ -54,7 +62,8 @@ func Terms(offers []pricebook.Offer, in Input) ([]Option, int) {
 	need := pricebook.Need{Cards: in.Cards, HoursPerDay: in.HoursPerDay, DaysPerMonth: in.DaysPerMonth, ProjectMonths: in.ProjectMonths}
 	opts := make([]Option, 0, len(offers))
 	for _, o := range offers {
-		opts = append(opts, Option{Offer: o, Rent: o.Rent(need), Rule: ruleAgainst(o.Term, in)})
+		rent := o.Rent(need)
+		opts = append(opts, Option{Offer: o, Rent: rent, Rule: ruleAgainst(o.Term, in), likely: rent.Low.Add(rent.High).Mul(half)})
 	}
 	best := -1
 	for _, allowedOnly := range []bool{true, false} {

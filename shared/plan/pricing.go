@@ -261,38 +261,54 @@ func offerRef(book pricebook.Book, o pricebook.Offer, date string) *OfferRef {
 // offerTable lists every priced card × provider × term, cheapest all-in
 // first: who sells each card cheapest at the sheet's hours.
 func offerTable(book pricebook.Book, priced map[string][]offer, counts map[string]int, date string) []OfferCost {
-	var out []OfferCost
+	n := 0
+	for _, offers := range priced {
+		for _, of := range offers {
+			n += len(of.terms)
+		}
+	}
+	out := make([]OfferCost, 0, n)
 	for card, offers := range priced {
 		name := card
 		if c, ok := catalog.ByID(card); ok {
 			name = c.Name
 		}
 		for _, of := range offers {
+			hidden := mid(of.hidden)
 			for i, t := range of.terms {
-				oc := OfferCost{Card: card, CardName: name, Count: counts[card], Mode: billing.ModeOf(t.Offer.Term),
-					Rent: t.Rent, Rule: t.Rule, Offer: *offerRef(book, t.Offer, date)}
-				oc.AllInMonthly = mid(t.Rent).Add(mid(of.hidden))
-				oc.Best = i == of.pick
-				out = append(out, oc)
+				out = append(out, OfferCost{Card: card, CardName: name, Count: counts[card], Mode: billing.ModeOf(t.Offer.Term),
+					Rent: t.Rent, Rule: t.Rule, Offer: *offerRef(book, t.Offer, date), AllInMonthly: t.Likely().Add(hidden), Best: i == of.pick})
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b OfferCost) int {
-		if (a.Rule == "") != (b.Rule == "") {
-			if a.Rule == "" {
-				return -1
-			}
-			return 1
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return compareOffers(&out[i], &out[j]) })
+	sorted := make([]OfferCost, len(out))
+	for k, i := range order {
+		sorted[k] = out[i]
+	}
+	return sorted
+}
+
+// compareOffers orders the offer table: terms the rules allow first, then
+// by all-in cost, card and provider.
+func compareOffers(a, b *OfferCost) int {
+	if (a.Rule == "") != (b.Rule == "") {
+		if a.Rule == "" {
+			return -1
 		}
-		if c := a.AllInMonthly.Cmp(b.AllInMonthly); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Card, b.Card); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Offer.Provider, b.Offer.Provider)
-	})
-	return out
+		return 1
+	}
+	if c := a.AllInMonthly.Cmp(b.AllInMonthly); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Card, b.Card); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Offer.Provider, b.Offer.Provider)
 }
 
 // CardOffer is the cheapest provider and term for count cards of card at
