@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,5 +62,26 @@ func TestPriceListRefusedRow(t *testing.T) {
 	e.do("reload", chromedp.Reload(), WaitWasm("prices"))
 	if v := e.value("price-list-csv"); v != bad {
 		t.Errorf("after a reload the list reads %q", v)
+	}
+}
+
+// TestPriceListUpload: a CSV file chosen with the upload button fills the
+// list as a paste does, and the plan file exported carries it.
+func TestPriceListUpload(t *testing.T) {
+	e := setup(t, siteDir, "")
+	path := filepath.Join(t.TempDir(), "mine.csv")
+	if err := os.WriteFile(path, []byte(goodList), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e.do("upload", chromedp.Navigate(e.base+"/prices?lang=en"), WaitWasm("prices"),
+		chromedp.SetUploadFiles(`#price-list-file`, []string{path}))
+	e.waitFor(`document.getElementById("price-list-state").dataset.state === "used"`)
+	if v := e.value("price-list-csv"); v != goodList {
+		t.Errorf("the text box reads %q after the upload", v)
+	}
+	e.do("the planner", chromedp.Navigate(e.base+"/?lang=en"), WaitWasm("planner"))
+	e.waitText("gpu-pick", defaultPick)
+	if file := exportPlan(t, e.ctx); !strings.Contains(string(file), `"price_list"`) || !strings.Contains(string(file), "星河算力") {
+		t.Errorf("the exported plan does not carry the list:\n%.400s", file)
 	}
 }
