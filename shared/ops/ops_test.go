@@ -130,7 +130,7 @@ func TestRightSizing(t *testing.T) {
 }
 
 func TestUsefulHourCost(t *testing.T) {
-	// tco.md E10's shape: 10,000 over 6,132 busy hours (8760 × 70%).
+	// E10's shape (computetape): 10,000 over 6,132 busy hours (8760 × 70%).
 	if got := ops.UsefulHourCost(d("10000"), 1, d("8760"), d("70")); !got.Round(4).Equal(d("1.6308")) {
 		t.Errorf("E10 = %s, want 1.6308", got)
 	}
