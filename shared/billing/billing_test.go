@@ -32,7 +32,7 @@ func base() billing.Input {
 }
 
 func TestAnnualPerMonth(t *testing.T) {
-	// tco.md E4 (help.aliyun.com 343410): 4,368 at 15% off = 3,712.80,
+	// E4, Alibaba Cloud's price API sample (help.aliyun.com 343410): 4,368 at 15% off = 3,712.80,
 	// a discount of 655.20 a month.
 	got := billing.AnnualPerMonth(d("4368"), d("0.15"))
 	if !got.Equal(d("3712.8")) {
@@ -88,7 +88,7 @@ func TestRecommend(t *testing.T) {
 			costs: [3]string{"2160", "1500", "1500"}, rules: []string{"B1", "B2"},
 		},
 		{
-			// tco.md E4 prices: steady 24-month service, known vendor.
+			// E4's prices: steady 24-month service, known vendor.
 			name: "long steady project with a discount: annual (B2)",
 			edit: func(in *billing.Input) {
 				in.HourlyPrice, in.MonthlyPrice, in.AnnualDiscount = p("12"), p("4368"), d("0.15")
@@ -205,7 +205,7 @@ func TestRecommend(t *testing.T) {
 }
 
 func TestReasonKeepsPricePrecision(t *testing.T) {
-	// tco.md E1's price has six places; the reason must not show 0.83.
+	// infracost#2800's price has six places; the reason must not show 0.83.
 	in := base()
 	in.HourlyPrice = p("0.834988")
 	r, err := billing.Recommend(in)
