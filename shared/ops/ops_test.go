@@ -67,7 +67,7 @@ func TestO4(t *testing.T) {
 	if !hasFlag(m.Flags, "O1", "Utilisation 45% is under 60%") {
 		t.Errorf("flags %+v", m.Flags)
 	}
-	// F10: 11,400 ÷ (8 × 730 h × 45%) = 11,400 ÷ 2,628.
+	// cost ÷ (cards × hours × utilisation): 11,400 ÷ (8 × 730 h × 45%) = 11,400 ÷ 2,628.
 	if !m.UsefulHourCost.Equal(d("4.3378995433789954")) {
 		t.Errorf("useful hour cost %s", m.UsefulHourCost)
 	}
