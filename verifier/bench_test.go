@@ -93,7 +93,7 @@ func TestBenchCommand(t *testing.T) {
 			if tt.zh == "" {
 				return
 			}
-			// In Chinese (issue 15): no English word left on standard
+			// In Chinese: no English word left on standard
 			// error but the reason the CUDA library gave, quoted as it is.
 			code, _, stderr := e.gv(t, context.Background(), "", append([]string{"bench", "--lang", "zh"}, tt.args...)...)
 			if code != tt.code || !strings.Contains(stderr, tt.zh) {

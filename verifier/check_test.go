@@ -260,7 +260,7 @@ func TestCheckGolden(t *testing.T) {
 }
 
 // TestCheckLangDefault: without --lang, check speaks the locale's language
-// (issue 15.1), and the report file it writes keeps the English texts.
+// (every sentence exists in zh-CN and en), and the report file it writes keeps the English texts.
 func TestCheckLangDefault(t *testing.T) {
 	t.Parallel()
 	for env, want := range map[string]string{"zh_CN.UTF-8": "保存文件的检查：INCOMPLETE", "en_US.UTF-8": "Check of a saved file: INCOMPLETE", "": "Check of a saved file: INCOMPLETE"} {
@@ -335,7 +335,7 @@ func TestVerifyReportCommand(t *testing.T) {
 	}
 }
 
-// TestVerifyReportForged is issue 12's forgery: a failing report with
+// TestVerifyReportForged is a forged report: a failing one with
 // every status and the summary set to pass and the digest recomputed.
 // verify-report derives the checks again and names the ones that disagree.
 func TestVerifyReportForged(t *testing.T) {
@@ -399,7 +399,7 @@ func TestSignedReport(t *testing.T) {
 	if code, _, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--allow-unsigned"); code != exitOK {
 		t.Errorf("--allow-unsigned: exit %d %s", code, stderr)
 	}
-	// Without --force an existing report is never replaced (issue 13).
+	// Without --force an existing report is never replaced.
 	if code, _, stderr := e.gv(t, context.Background(), "", "check", "--plan", "testdata/plan-rtx4090x8.json", "--out", out, "--sign", other); code != exitUsage || !strings.Contains(stderr, "already exists") {
 		t.Errorf("second run without --force: exit %d %s", code, stderr)
 	}

@@ -30,7 +30,7 @@ const (
 	exitIncomplete = 4
 	// exitUnverified: verify-report found the report changed, badly
 	// signed, derived differently or carrying another nonce: it gives no
-	// verdict (issue 15.5).
+	// verdict.
 	exitUnverified = 5
 	// exitInterrupted: Ctrl-C or SIGTERM stopped a command that had nothing
 	// partial to keep (128 + SIGINT, as shells report it).

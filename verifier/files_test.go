@@ -30,8 +30,8 @@ func copyFile(t *testing.T, dir, src string) string {
 }
 
 // TestOutputsNeverReplaceInputs: --out and --ics refuse to write over an
-// input, with or without --force, and leave it as it was (issue 13:
-// check --plan p.json --out p.json replaced the plan with the report).
+// input, with or without --force, and leave it as it was (check --plan
+// p.json --out p.json once replaced the plan with the report).
 func TestOutputsNeverReplaceInputs(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
@@ -99,7 +99,7 @@ func TestOutputsNeedForce(t *testing.T) {
 }
 
 // TestDirectoryInputExits2: a directory given as any input is bad input,
-// exit 2, in every command (issue 13: some exited 1).
+// exit 2, in every command (some once exited 1).
 func TestDirectoryInputExits2(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
@@ -121,7 +121,7 @@ func TestDirectoryInputExits2(t *testing.T) {
 }
 
 // TestInputSizeLimits: an input over its limit is refused with its size,
-// never cut (issue 13: plan --in stopped at 1 MiB with "unexpected EOF").
+// never cut (plan --in once stopped at 1 MiB with "unexpected EOF").
 func TestInputSizeLimits(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)
@@ -130,7 +130,7 @@ func TestInputSizeLimits(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
 		t.Errorf("plan: exit %d %q", code, stderr)
 	}
-	// One limit for the plan file in every command (issue 11).
+	// One limit for the plan file in every command.
 	for _, args := range [][]string{{"check", "--plan", "-", "--nvidia-smi", fx4090}, {"merge", "--plan", "-", "x.json"}} {
 		code, _, stderr = e.gv(t, context.Background(), big, args...)
 		if code != exitUsage || !strings.Contains(stderr, "- is larger than 1048576 bytes") {
@@ -152,7 +152,7 @@ func TestInputSizeLimits(t *testing.T) {
 	}
 }
 
-// TestHostileDecimalsCLI: the sheets of issue 13 that hung gpuverify plan
+// TestHostileDecimalsCLI: sheets that once hung gpuverify plan
 // are refused at once, naming the field and the allowed range.
 func TestHostileDecimalsCLI(t *testing.T) {
 	t.Parallel()
@@ -209,7 +209,7 @@ func TestInterruptStopsPromptly(t *testing.T) {
 }
 
 // TestTruncatedXMLExits2: nvidia-smi -q -x output cut short is bad input,
-// never a pass (issue 13: it passed with exit 0).
+// never a pass (it once passed with exit 0).
 func TestTruncatedXMLExits2(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)

@@ -108,7 +108,7 @@ func TestVerifyReportLang(t *testing.T) {
 }
 
 // forgedReport is data with every check and the summary set to pass and
-// the digest sealed again (issue 12's forgery).
+// the digest sealed again: a forgery.
 func forgedReport(t *testing.T, data []byte) []byte {
 	t.Helper()
 	r, err := report.Decode(data)

@@ -105,7 +105,7 @@ func TestMergeCommand(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	// The same merge in Chinese (issue 15.1): the headings and the checks'
+	// The same merge in Chinese: the headings and the checks'
 	// sentences, the check ids and statuses as they are.
 	code, stdout, _ = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, b, "--lang", "zh")
 	for _, want := range []string{"集群检查：PASS", "PASS fleet_gpu_count [A1] 各节点的 GPU 合计与计划一致", "SKIP fleet_nccl [A3] 未测 NCCL all-reduce 带宽"} {
@@ -133,7 +133,7 @@ func TestMergeCommand(t *testing.T) {
 	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", edited); code != exitUnverified || !strings.Contains(stderr, "MISMATCH") || !strings.Contains(stdout, report.NoVerdict) {
 		t.Errorf("verify-report of an edited fleet: exit %d %s", code, stderr)
 	}
-	// verify-report of a fleet report in Chinese (issue 15): no English
+	// verify-report of a fleet report in Chinese: no English
 	// word left but the file names and digests it quotes.
 	if code, stdout, stderr := e.gv(t, context.Background(), "", "verify-report", out, "--lang", "zh", "--allow-unsigned"); code != 0 || !strings.Contains(stdout, "2 个节点，0 个未合并") || len(englishLeft(stdout, dir, "gpuverify dev")) > 0 {
 		t.Errorf("verify-report fleet.json --lang zh: exit %d, English %q in\n%s%s", code, englishLeft(stdout, dir, "gpuverify dev"), stdout, stderr)
@@ -185,7 +185,7 @@ func TestMergeBadInput(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	// In Chinese the count (issue 15); the reasons are the fleet file's,
+	// In Chinese the count; the reasons are the fleet file's,
 	// which keeps English.
 	code, _, stderr = e.gv(t, context.Background(), "", "merge", "--plan", planIB, a, corrupt, other, otherPlan, "--lang", "zh")
 	if head, _, _ := strings.Cut(stderr, "\n"); code != exitUsage || !strings.Contains(head, "4 个文件中有 3 个未合并（集群报告包含其余 1 个）") || len(englishLeft(head)) > 0 {

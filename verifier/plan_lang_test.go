@@ -11,7 +11,7 @@ import (
 )
 
 // TestPlanLangGolden: gpuverify plan --lang writes the plan in Chinese or
-// English, text and Markdown (issue 15); -update rewrites the goldens.
+// English, text and Markdown; -update rewrites the goldens.
 func TestPlanLangGolden(t *testing.T) {
 	t.Parallel()
 	e := fakeEnv(t, nil, nvml.ErrNoLibrary)

@@ -604,7 +604,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 	return app.Div().Class("block").Body(kids...)
 }
 
-// checkTable is the verifier's result, answer first (issue 15): the
+// checkTable is the verifier's result, answer first: the
 // verdict, then the checks grouped by kind as gpuverify check prints them
 // (acceptance.ByKind: the groups with a failure first and open, the
 // passed ones folded, each group worst first), then the GPU × check grid

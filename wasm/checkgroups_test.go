@@ -15,7 +15,7 @@ import (
 // TestCheckGroups: the acceptance page groups an 8-GPU report's checks by
 // kind as gpuverify check does (acceptance.ByKind), the failed group first
 // and open, the passed ones folded, every check in #check-table once, and
-// the GPU × check grid one row a GPU (issue 15, item 3).
+// the GPU × check grid one row a GPU.
 func TestCheckGroups(t *testing.T) {
 	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	out := runCheck(testReport(t, h100), h100)

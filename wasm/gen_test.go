@@ -88,10 +88,11 @@ func TestBuildSite(t *testing.T) {
 }
 
 // TestBuildSiteIsLocal: nothing the site loads may come from another host.
-// A remote icon once made the precache fail offline (goapp-build.md §1).
+// A remote icon once made the precache fail offline (go-app's default
+// icons are on raw.githubusercontent.com).
 // In HTML only what a tag fetches counts (link, script, img, source,
 // iframe, and url() in styles): a source's web address shown as text on
-// the About page is for the reader (issue 15), never fetched.
+// the About page is for the reader, never fetched.
 func TestBuildSiteIsLocal(t *testing.T) {
 	c, _ := fakeSite(t, "")
 	remote := regexp.MustCompile(`(?i)\b(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^"'\s]*`)

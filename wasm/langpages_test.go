@@ -16,7 +16,7 @@ import (
 // TestLangPages: every route is prerendered in Chinese at the root and in
 // English under /en/, with the right <html lang>, title and words, the
 // hreflang alternates, and links that stay in the page's language without
-// JavaScript (issue 15, item 2).
+// JavaScript.
 func TestLangPages(t *testing.T) {
 	for _, prefix := range []string{"", "/gpuplan"} {
 		c, _ := fakeSite(t, prefix)

@@ -19,7 +19,7 @@ import (
 // every local href with the sub-path (PREFIX), but once the wasm renders,
 // go-app only rewrites /web/ paths, so the client adds the prefix itself.
 // TrimSuffix matters: without a prefix GOAPP_ROOT_PREFIX is "/", and "//x"
-// would be a protocol-relative link to another host (goapp-build.md §1).
+// would be a protocol-relative link to another host.
 func href(p string) string {
 	if app.IsClient {
 		return rootPrefix() + p

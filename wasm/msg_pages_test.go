@@ -14,7 +14,7 @@ import (
 // TestPagesSpeakTheirLanguage: every sentence the planning core writes
 // (warnings, reasons, notes, how each cost was computed, the D1 values)
 // appears on the page in the page's language and not in the other one
-// (issue 15: Chinese stopped at the labels).
+// (Chinese once stopped at the labels).
 func TestPagesSpeakTheirLanguage(t *testing.T) {
 	useStore(t, memStore{})
 	p := form.Compute(form.DefaultInput()).Plan

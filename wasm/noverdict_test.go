@@ -14,7 +14,7 @@ import (
 // TestNoVerdictWhenReportDoesNotVerify: a report whose digest is not that
 // of its content, or whose given signature fails, shows the mismatch and no
 // verdict: no check table, no "No check failed", no green derived line
-// (issue 15, item 5). The untouched report keeps its verdict.
+// (a changed report proves nothing). The untouched report keeps its verdict.
 func TestNoVerdictWhenReportDoesNotVerify(t *testing.T) {
 	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
 	file := testReport(t, h100)

@@ -276,7 +276,8 @@ func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 		[]string{j.ColMonth, j.ColVendor, j.ColActual, j.ColBudget, j.ColVariance, j.ColUtil, j.ColUseful, j.ColFlags}, rows)
 }
 
-// usefulHour is the cost of a busy GPU-hour (tco.md F10); "–" at 0%.
+// usefulHour is the cost of a busy GPU-hour, cost ÷ (cards × hours ×
+// utilisation); "–" at 0%.
 func usefulHour(l Lang, v *decimal.Decimal) string {
 	if v == nil {
 		return "–"

@@ -285,7 +285,7 @@ func TestAcceptanceReport(t *testing.T) {
 
 // TestAboutPage: every rule has an anchor, every card its details, and
 // unconfirmed figures are flagged, and the default prices' assumptions read in
-// Chinese on the Chinese page (issue 15).
+// Chinese on the Chinese page.
 func TestAboutPage(t *testing.T) {
 	useStore(t, memStore{})
 	html := prerender(t, "/about?lang=zh")

@@ -52,7 +52,7 @@ func (p *plannerPage) Render() app.UI {
 // body is the planner itself, shared by the home page and /embed. The
 // result bar comes before the form: on a narrow screen and in the embed,
 // where the result sits below the form, it keeps the answer in view while
-// the inputs change (issue 15; web/app.css makes it sticky there and hides
+// the inputs change (web/app.css makes it sticky there and hides
 // it beside a wide result).
 func (p *plannerPage) body() app.UI {
 	m := p.st.Lang.M()

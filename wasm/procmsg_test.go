@@ -20,7 +20,7 @@ import (
 // TestProcurementSpeaksTheLanguage: the flags on /quotes, the reasons on
 // /vendors, the clause titles and reasons on /contract, the checks on
 // /poc, the findings on /operations and the steps on /renewal are
-// rendered in the page's language and not in the other one (issue 15).
+// rendered in the page's language and not in the other one.
 func TestProcurementSpeaksTheLanguage(t *testing.T) {
 	proc := goldenProcurement(t)
 	s := proc.Sections

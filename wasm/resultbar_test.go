@@ -14,7 +14,7 @@ import (
 
 // TestResultBar: the planner and the embed put the answer (card, cost,
 // billing, rent or build) before the form, in the page's language, and the
-// plan states the fields it took at their defaults (issue 15, items 3, 4).
+// plan states the fields it took at their defaults.
 func TestResultBar(t *testing.T) {
 	useStore(t, memStore{})
 	pl := form.Compute(form.DefaultInput()).Plan

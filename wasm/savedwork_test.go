@@ -34,7 +34,8 @@ func TestNewerStorageNeverWritten(t *testing.T) {
 
 // TestImportOverSavedWorkAsks: an import over saved work is shown but not
 // saved until kept; going back restores the saved sheet; keeping it saves
-// it with a backup, and Undo restores the saved state exactly (issue 13).
+// it with a backup, and Undo restores the saved state exactly: saved work
+// is never lost.
 func TestImportOverSavedWorkAsks(t *testing.T) {
 	before := form.State{Lang: Zh, Input: in("concurrency", "8"), Proc: goldenProcurement(t)}.Saved()
 	mem := memStore{storageKey: before}
@@ -92,7 +93,7 @@ func TestImportOverSavedWorkAsks(t *testing.T) {
 // TestImportKeepsSectionsAndChangesNothingOnFailure: a plain sheet (without
 // "schema", as the README writes it) keeps the saved procurement sections;
 // a file that fails validation, or holds a value the form cannot hold,
-// changes nothing (issue 13).
+// changes nothing.
 func TestImportKeepsSectionsAndChangesNothingOnFailure(t *testing.T) {
 	mem := memStore{}
 	useStore(t, mem)

@@ -9,7 +9,7 @@ import (
 // selfBuildSources cite the reference values of the self-build comparison
 // (rule D1) on the About page as a reader can follow them: a law by name,
 // a report by publisher, or a labelled assumption; never a file of this
-// repository (issue 15). catalog.CheckSource holds them to that
+// repository. catalog.CheckSource holds them to that
 // (TestSelfBuildSources).
 var selfBuildSources = struct {
 	Residual, Life, PUE, KWh, Colo, Staff string
@@ -23,7 +23,7 @@ var selfBuildSources = struct {
 }
 
 // sourceText renders a source citation with each web address in it as a
-// link a reader can open (issue 15); the rest stays text.
+// link a reader can open; the rest stays text.
 func sourceText(s string) []app.UI {
 	var out []app.UI
 	for {

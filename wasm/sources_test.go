@@ -10,7 +10,7 @@ import (
 )
 
 // TestSelfBuildSources: the About page's self-build sources can be opened
-// (issue 15: they were "research/tco.md F5" and the like).
+// (they once named the project's working notes, which no reader has).
 func TestSelfBuildSources(t *testing.T) {
 	s := selfBuildSources
 	for name, src := range map[string]string{"residual": s.Residual, "life": s.Life, "pue": s.PUE,

@@ -135,7 +135,7 @@ func (r *run) perNode() int {
 // card count). The count is the GPUs listed, whose other checks ran: a
 // header that announces more (nvidia-smi's "Attached GPUs : 4" over one
 // listed GPU) is not a GPU anyone checked; listing reports the difference
-// as its own check (issue 15: evidence shown rightly).
+// as its own check, so the evidence is shown as it is.
 func (r *run) gpuCount() Result {
 	want, scope := r.acc.GPUCount, ""
 	if r.acc.GPUsPerNode > 0 && r.acc.GPUsPerNode < r.acc.GPUCount {

@@ -119,7 +119,8 @@ func TestChecks(t *testing.T) {
 		{"driver 535.54 < 535.104", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.54.03") }, "driver", Fail, []string{"older", "535.104.05"}},
 		{"driver equal", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.104.05") }, "driver", Pass, nil},
 		{"driver unknown", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Unavailable[string]("N/A") }, "driver", Skip, nil},
-		// A1/A2 identity: each signal alone is caught (research/verifier.md §2).
+		// A1/A2 identity: each signal alone is caught (a name alone is
+		// spoofable).
 		{"relabelled: PCI id of an H800", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.PCIDeviceID = facts.Known("0x232410DE") }, "gpu0/identity", Fail, []string{"PCI device id 0x232410DE"}},
 		{"renamed only", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.Name = facts.Known("NVIDIA H100 PCIe") }, "gpu0/identity", Fail, []string{"name NVIDIA H100 PCIe"}},
 		{"down-binned clock", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.MaxSMClockMHz = facts.Known(1755) }, "gpu0/identity", Fail, []string{"max SM clock 1755 MHz"}},
@@ -336,7 +337,7 @@ func TestGPUCountPerNode(t *testing.T) {
 }
 
 // TestGPUCountFromListed: the count is the GPUs listed, not the header's
-// "Attached GPUs" (issue 15.5). The capture is the 8x RTX 4090 output cut
+// "Attached GPUs". The capture is the 8x RTX 4090 output cut
 // to its first GPU under a header announcing 4 (testdata/README.md): a
 // plan for 4 fails gpu_count, a plan for 1 passes it, and both get
 // gpu_listing naming the two counts.

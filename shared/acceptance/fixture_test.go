@@ -99,7 +99,7 @@ func TestFixtureMatchingPlans(t *testing.T) {
 		"h200-mig.match":    nil,
 		"l40s.match":        nil,
 		// The capture announces 4 GPUs and lists 1: the count is the one
-		// listed (issue 15.5), so a plan for 4 fails gpu_count.
+		// listed, so a plan for 4 fails gpu_count.
 		"a100-mig.match": {"gpu_count"},
 	}
 	for _, c := range goldenCases {

@@ -141,7 +141,7 @@ func renderResults(c goldenCase, rs []Result) []byte {
 
 // TestMessagesBilingual: every result of every golden case carries a
 // message the catalogue knows, with the arguments its formats take, and
-// renders in Chinese as well as English (issue 15.1); the English is the
+// renders in Chinese as well as English; the English is the
 // Message the report keeps ("input" quotes the parser's findings as
 // they are).
 func TestMessagesBilingual(t *testing.T) {

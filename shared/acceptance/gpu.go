@@ -194,8 +194,7 @@ func (r *run) pcieWidth(g facts.GPU) Result {
 
 // pcieGen checks the PCIe generation against the card's, judged on the
 // maximum and not the current generation: GPUs drop to Gen1 at idle (the
-// 4090 fixture: Gen1 of 4), so a low current generation is only a note
-// (research/verifier.md §1, gotchas).
+// 4090 fixture: Gen1 of 4), so a low current generation is only a note.
 func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	res := Result{ID: gpuID(g, "pcie_gen"), Rule: "A3"}
 	p := g.PCIe

@@ -8,7 +8,7 @@ import (
 
 // Kind is the family a check belongs to, so that a reader of an 8-GPU
 // report (about a hundred checks) sees a dozen groups, the failed ones
-// first, instead of a hundred lines (issue 15: the answer first).
+// first, instead of a hundred lines: the answer first.
 type Kind string
 
 // The kinds, in the order a report lists them when none failed: how far

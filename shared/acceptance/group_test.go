@@ -10,7 +10,7 @@ import (
 )
 
 // TestKindOf puts every check the code names into a kind other than
-// KindOther (issue 15.3: the checks grouped by kind).
+// KindOther: the checks are grouped by kind.
 func TestKindOf(t *testing.T) {
 	for id, want := range map[string]Kind{
 		"origin": KindEvidence, "input": KindEvidence, "fleet_signatures": KindEvidence,

@@ -10,8 +10,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// Tolerances of the identity signals (research/verifier.md §2, "fake,
-// refurbished and down-binned practices"). NVML reports what the VBIOS
+// Tolerances of the identity signals of fake, refurbished and down-binned
+// cards, compared against a per-SKU table. NVML reports what the VBIOS
 // claims, so each signal alone is spoofable; together they catch a
 // relabelled, down-binned, power-capped or memory-modded card.
 const (

@@ -9,8 +9,8 @@
 // Every Result says what was expected, what was measured and why it passed
 // or failed. A check that could not measure its fact is Skip (or Warn when
 // only part of it was measured), with the reason; it is never Pass (the
-// lesson of gpu-burn and DCGM, research/verifier.md §2: "could not run" is
-// not "pass"). Checks the plan does not ask for (MIG "allowed",
+// lesson of wilicc/gpu-burn#12, which exits 0 on a faulty GPU, and
+// NVIDIA/DCGM#284: "could not run" is not "pass"). Checks the plan does not ask for (MIG "allowed",
 // virtualization "any", no min_driver, no NVLink) are not run at all, so the
 // report lists only what was demanded plus the health checks that apply to
 // every GPU (ECC errors, memory wear, clock throttling, power capping,

@@ -11,7 +11,7 @@ import (
 // Title is the heading of the kind's checks in a report, in l.
 func (k Kind) Title(l msg.Lang) string { return l.Text("acc.kind." + string(k)) }
 
-// Sections lays rs out for a report in l (issue 15.3: the answer first):
+// Sections lays rs out for a report in l, the answer first:
 // one section a kind, the kinds with a failure first, each listing its
 // checks worst first, with one check that says the same on several GPUs
 // joined into one line ("gpu0-7/identity"); then, when more than one GPU

@@ -14,7 +14,8 @@
 //
 // A measurement that could not run is Skip with the reason, never Pass; one
 // that failed on the GPU (a launch or memory error under load) is Fail (the
-// lesson of gpu-burn, research/verifier.md §2).
+// lesson of wilicc/gpu-burn#12 and #14, which print OK on a GPU that
+// failed or never started).
 //
 // # File layout (schema "gpuplan.bench/v1")
 //

@@ -87,8 +87,8 @@ func TestJudgeRates(t *testing.T) {
 	}
 }
 
-// TestJudgeUnmeasured: "could not run" is never pass (research/verifier.md
-// §2, gpu-burn #12/#123): skipped is Skip with the reason, an error under
+// TestJudgeUnmeasured: "could not run" is never pass (wilicc/gpu-burn#12
+// and #123 printed OK on a faulty GPU): skipped is Skip with the reason, an error under
 // load is Fail.
 func TestJudgeUnmeasured(t *testing.T) {
 	g := gpu(0, a100, map[bench.Kind]float64{bench.FP32: 19})

@@ -29,7 +29,7 @@ func faulty(t *testing.T) *bench.Run {
 }
 
 // TestRenderZh renders the recorded run, a faulty one and one that ran
-// nothing in Chinese (issue 15: every sentence in zh-CN and en): the
+// nothing in Chinese (every sentence exists in zh-CN and en): the
 // golden files, and no English word left once the data are removed (the
 // GPU names and card ids, the runner's reasons, the sources' names, and the
 // checks' expected and measured values, which stay English as in every
@@ -110,7 +110,7 @@ func withoutData(s string, r *bench.Run, checks []acceptance.Result) string {
 }
 
 // TestJudgeMessages: every check Judge gives carries a catalogue message
-// (issue 15) whose English is its Message and which reads differently in
+// whose English is its Message and which reads differently in
 // Chinese unless it is the runner's own reason, for a run that ran, one with
 // failures against a POC run, and none.
 func TestJudgeMessages(t *testing.T) {

@@ -34,7 +34,7 @@ type Input struct {
 	// MonthlyPrice is the price of one card-month; nil when unknown.
 	MonthlyPrice *decimal.Decimal `json:"monthly_price"`
 	// AnnualDiscount is the fraction off the monthly price for a full-year
-	// contract, e.g. "0.15" for 15% off (Alibaba's 8.5折, tco.md F3). Zero
+	// contract, e.g. "0.15" for 15% off (Alibaba's 8.5折). Zero
 	// means no annual discount is offered.
 	AnnualDiscount decimal.Decimal `json:"annual_discount"`
 	// Cards is the number of cards rented, at least 1.
@@ -97,7 +97,7 @@ func intError(field string, v int, want string) error {
 type Costs struct {
 	Hourly  *decimal.Decimal `json:"hourly"`  // hourly price × hours × days × cards
 	Monthly *decimal.Decimal `json:"monthly"` // monthly price × cards
-	// Annual is the annual contract's cost per month, 12·M·(1−d)/12 (F3).
+	// Annual is the annual contract's cost per month, 12·M·(1−d)/12.
 	Annual *decimal.Decimal `json:"annual"`
 }
 
@@ -107,7 +107,7 @@ type Result struct {
 	Mode Mode `json:"mode"`
 	// UsageHoursPerMonth is hours_per_day × days_per_month, per card.
 	UsageHoursPerMonth decimal.Decimal `json:"usage_hours_per_month"`
-	// BreakevenHoursPerMonth is monthly ÷ hourly price (F2): above it the
+	// BreakevenHoursPerMonth is monthly ÷ hourly price: above it the
 	// monthly package is cheaper. Nil when a price is unknown.
 	BreakevenHoursPerMonth *decimal.Decimal `json:"breakeven_hours_per_month"`
 	// BreakevenHoursPerDay is BreakevenHoursPerMonth ÷ days_per_month.

@@ -32,8 +32,8 @@ func base() billing.Input {
 }
 
 func TestAnnualPerMonth(t *testing.T) {
-	// tco.md E4 (help.aliyun.com 343410): 4,368 at 15% off = 3,712.80,
-	// a discount of 655.20 a month.
+	// E4, Alibaba Cloud's price API sample (help.aliyun.com 343410):
+	// 4,368 at 15% off = 3,712.80, a discount of 655.20 a month.
 	got := billing.AnnualPerMonth(d("4368"), d("0.15"))
 	if !got.Equal(d("3712.8")) {
 		t.Fatalf("E4: got %s, want 3712.80", got)
@@ -59,7 +59,7 @@ func TestRecommend(t *testing.T) {
 		reasonHas string
 	}{
 		{
-			// F2: M = 300h makes the break-even exactly B1's 10 h/day.
+			// Break-even M ÷ h: M = 300h makes the break-even exactly B1's 10 h/day.
 			name: "B1 and F2 agree above 10 h/day", edit: func(*billing.Input) {},
 			mode: billing.Monthly, perDay: "10", ruleOfTh: billing.Monthly, agrees: "true",
 			costs: [3]string{"1800", "1500", "1500"}, rules: []string{"B1", "B2"},
@@ -88,7 +88,7 @@ func TestRecommend(t *testing.T) {
 			costs: [3]string{"2160", "1500", "1500"}, rules: []string{"B1", "B2"},
 		},
 		{
-			// tco.md E4 prices: steady 24-month service, known vendor.
+			// E4's prices: steady 24-month service, known vendor.
 			name: "long steady project with a discount: annual (B2)",
 			edit: func(in *billing.Input) {
 				in.HourlyPrice, in.MonthlyPrice, in.AnnualDiscount = p("12"), p("4368"), d("0.15")
@@ -205,7 +205,7 @@ func TestRecommend(t *testing.T) {
 }
 
 func TestReasonKeepsPricePrecision(t *testing.T) {
-	// tco.md E1's price has six places; the reason must not show 0.83.
+	// infracost#2800's price has six places; the reason must not show 0.83.
 	in := base()
 	in.HourlyPrice = p("0.834988")
 	r, err := billing.Recommend(in)
@@ -221,7 +221,7 @@ func TestReasonKeepsPricePrecision(t *testing.T) {
 }
 
 func TestBreakevenPerMonth(t *testing.T) {
-	// F2: break-even hours a month = M ÷ h; 4,368 ÷ 12 = 364.
+	// Break-even hours a month = M ÷ h; 4,368 ÷ 12 = 364.
 	in := base()
 	in.HourlyPrice, in.MonthlyPrice = p("12"), p("4368")
 	r, err := billing.Recommend(in)

@@ -5,7 +5,7 @@
 //
 //   - B1: under 10 hours a day pay by the hour, over 10 by the month. The
 //     package shows B1 beside the break-even computed from the user's two
-//     prices (tco.md F2: M ÷ h hours a month) and says whether they agree;
+//     prices (M ÷ h hours a month) and says whether they agree;
 //     B1 decides only when a price is missing.
 //   - B2: temporary (volatile) work by the hour, steady services by the
 //     month, long projects on a monthly package or an annual contract.
@@ -13,6 +13,6 @@
 //     once stability is confirmed. Annual is never recommended for a first
 //     contract.
 //
-// The annual price follows tco.md F3: 12·M·(1−d) a year, shown per month
-// (E4: 4,368 at 15% off = 3,712.80).
+// The annual price is 12·M·(1−d) a year, shown per month (Alibaba Cloud's
+// "买满1年 8.5折", help.aliyun.com 343410: 4,368 at 15% off = 3,712.80).
 package billing

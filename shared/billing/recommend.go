@@ -117,7 +117,7 @@ func ruleOfThumb(hoursPerDay decimal.Decimal) Mode {
 	return Hourly
 }
 
-// costs prices each mode for all cards at the user's hours (F2, F3).
+// costs prices each mode for all cards at the user's hours.
 func costs(in Input, usageHours decimal.Decimal) Costs {
 	var c Costs
 	cards := decimal.NewFromInt(int64(in.Cards))
@@ -135,7 +135,8 @@ func costs(in Input, usageHours decimal.Decimal) Costs {
 
 // AnnualPerMonth is an annual contract's cost per month for a monthly price
 // m and a discount fraction d: 12·m·(1−d) a year spread over 12 months,
-// which is m·(1−d) exactly (tco.md F3; E4: 4,368 at 0.15 → 3,712.80).
+// which is m·(1−d) exactly (Alibaba Cloud's price API sample,
+// help.aliyun.com 343410: 4,368 at 0.15 → 3,712.80).
 func AnnualPerMonth(m, d decimal.Decimal) decimal.Decimal {
 	return m.Mul(decimal.NewFromInt(1).Sub(d))
 }

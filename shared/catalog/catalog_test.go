@@ -312,9 +312,8 @@ func TestFixtureFigures(t *testing.T) {
 }
 
 func TestSizingFigures(t *testing.T) {
-	// Key figures pinned to research/sizing.md §4 (GPU specs table), with
-	// its unconfirmed markers.
-	const sz = "research/sizing.md §4"
+	// Key figures of the datasheets and spec tables the cards cite, with
+	// the unconfirmed ones marked.
 	tests := []struct {
 		id, field   string
 		want        float64
@@ -421,7 +420,7 @@ func TestInterconnect(t *testing.T) {
 	if !slices.Equal(bridged, wantBridge) {
 		t.Errorf("cards with an NVLink bridge = %q, want %q", bridged, wantBridge)
 	}
-	// China SKUs have their NVLink cut (sizing.md §4).
+	// China SKUs have their NVLink cut (A800 and H800: 400 GB/s).
 	for cut, full := range map[string]string{"a800-80g-sxm": "a100-80g-sxm", "h800-80g-sxm": "h100-80g-sxm"} {
 		if c, f := mustCard(t, cut), mustCard(t, full); c.NVLinkGBs.Value >= f.NVLinkGBs.Value {
 			t.Errorf("%s NVLink %v GB/s, want below %s's %v", cut, c.NVLinkGBs.Value, full, f.NVLinkGBs.Value)
@@ -525,7 +524,7 @@ func TestPurchasePrices(t *testing.T) {
 		}
 	}
 	if p, _ := catalog.PurchasePrice("h100-80g-sxm"); !p.Low.Equal(decimal.NewFromInt(2700000).Div(decimal.NewFromInt(8))) {
-		t.Errorf("H100 purchase = %s, want 2,700,000 / 8 (tco.md F14)", p.Low)
+		t.Errorf("H100 purchase = %s, want 2,700,000 / 8 (2024 grey-market node price)", p.Low)
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 )
 
 // repoPath matches a citation of a file of this repository or of the
-// project's working notes (seeds/…, research/…, fixtures/…, sizing.md §4):
-// names that mean nothing to a reader of the site or the CLI (issue 15).
+// project's working notes (seeds/…, research/…, fixtures/…, or a note by
+// its bare file name): names that mean nothing to a reader of the site or
+// the CLI, who can open only a web address or a named publication.
 var repoPath = regexp.MustCompile(`(^|[\s(;,])(seeds|research|fixtures|docs|shared|wasm|verifier|testdata|deploy)/` +
 	`|\b(sizing|tco|verifier|goapp-build|aesthetics|RULES|DESIGN)\.md\b` +
 	`|\b\d{3}_[0-9a-f]{16}\.txt\b`)

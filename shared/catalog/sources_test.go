@@ -6,8 +6,9 @@ import (
 )
 
 // TestCheckSource: repository file names are refused, links and the
-// article citations pass (issue 15: the cost page cited
-// "seeds/001_904782e9a6b86044.txt Q2").
+// article citations pass (the cost page once cited
+// "seeds/001_904782e9a6b86044.txt Q2"). The bad ones are what a reader
+// could not open.
 func TestCheckSource(t *testing.T) {
 	bad := []string{
 		"seeds/001_904782e9a6b86044.txt Q2 快速选型参考 (rule G2)",

@@ -9,7 +9,7 @@ import (
 )
 
 // TestCaveatsTranslated fails when a card's caveat has no message, so it
-// would read in English on the Chinese page (issue 15).
+// would read in English on the Chinese page.
 func TestCaveatsTranslated(t *testing.T) {
 	for _, c := range All() {
 		for _, cv := range c.Caveats {
@@ -30,7 +30,7 @@ func TestCaveatsTranslated(t *testing.T) {
 // TestNotesTranslated walks every Ref of the catalogue (cards, purchase
 // prices, bench profiles) and fails when a note has no message, so it would
 // read in English on the Chinese page, or when it uses the project's word
-// "seed" for the source articles, which a reader cannot follow (issue 15).
+// "seed" for the source articles, which a reader cannot follow.
 func TestNotesTranslated(t *testing.T) {
 	n := 0
 	check := func(where string, r Ref) {

@@ -11,7 +11,7 @@ import (
 
 // TestTextZh: the terminal rendering in Chinese writes the Chinese items
 // and headings, with no English word left but the tool names the items
-// cite (issue 15).
+// cite.
 func TestTextZh(t *testing.T) {
 	var b bytes.Buffer
 	s := State{}

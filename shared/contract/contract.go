@@ -155,7 +155,7 @@ var (
 
 // ExitSchedule returns the early-termination cost after each month 1 …
 // term−1 of a term at fee a month, under clause t (nil: no clause), with
-// rule K3's recommended cap beside it. E12: fee 55,000, 8 months left →
+// rule K3's recommended cap beside it. Fee 55,000, 8 months left →
 // remaining 440,000, a 50% clause charges 220,000, the cap is
 // min(88,000, 165,000) = 88,000; 30 months left → cap 165,000.
 func ExitSchedule(fee decimal.Decimal, term int, period Period, t *Termination) []ExitRow {

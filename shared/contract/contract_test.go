@@ -21,7 +21,8 @@ func table(t *testing.T, preset contract.Preset) contract.Table {
 	return tb
 }
 
-// tco.md E5 (AWS EC2, F12) and E6 (Alibaba DataHub), fee 10,000, with both
+// E5 (AWS EC2's region-level table) and E6 (Alibaba DataHub's, on
+// terms.aliyun.com), fee 10,000, with both
 // sides of every tier boundary: tiers are half-open, "below X" excludes X.
 func TestCredit(t *testing.T) {
 	fee := d("10000")
@@ -84,7 +85,7 @@ func TestCreditInclusiveTier(t *testing.T) {
 	}
 }
 
-// tco.md E6: the DataHub cap is 50%; a custom cap overrides a preset's.
+// DataHub's cap is 50%; a custom cap overrides a preset's.
 func TestCreditCap(t *testing.T) {
 	c := contract.Credits{Preset: contract.PresetAWSEC2, CapPct: p("25")}
 	got := c.Table().Credit(d("94"), d("10000"))
@@ -93,7 +94,7 @@ func TestCreditCap(t *testing.T) {
 	}
 }
 
-// tco.md E7 / F13, exactly, on every month basis. 99.9% allows 43.2 minutes
+// (1 − availability) × the month's minutes, exactly, on every month basis. 99.9% allows 43.2 minutes
 // in a 30-day month, not the "7 h 12 min" a blog claims (that is 99%).
 func TestAllowedDowntime(t *testing.T) {
 	tests := []struct {
@@ -140,7 +141,7 @@ func TestOutageUptime(t *testing.T) {
 	}
 }
 
-// tco.md E12 and rule K3's counter-example.
+// E12 (a 55,000 fee; 8 or 30 months left) and rule K3's counter-example.
 func TestExitSchedule(t *testing.T) {
 	fee := d("55000")
 	half := &contract.Termination{RemainingPct: d("50")}

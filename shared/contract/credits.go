@@ -19,18 +19,19 @@ const (
 	// PresetArticles is the articles' minimum (rule K1): a 99.9%
 	// commitment paid in money, capped at no less than 50% of the fee.
 	// The articles give no steps, so the preset takes Tencent's published
-	// 10 / 20 / 50% below 99.9 / 99 / 98% (tco.md §1.5), the one vendor
+	// 10 / 20 / 50% below 99.9 / 99 / 98% (tencentyun/qcloud-documents SLA
+	// files), the one vendor
 	// table that starts at 99.9% and caps at 50%.
 	PresetArticles Preset = "articles"
 	// PresetAWSEC2 is AWS EC2's region-level table: 10 / 30 / 100% below
-	// 99.99 / 99 / 95% (tco.md F12).
+	// 99.99 / 99 / 95% (the Amazon Compute Service Level Agreement).
 	PresetAWSEC2 Preset = "aws_ec2"
 	// PresetAlibabaECS is Alibaba ECS's table as a third party quotes it:
-	// 10 / 25 / 100% below 99.975 / 99 / 95% (tco.md §1.5, [S]; verify on
-	// terms.aliyun.com).
+	// 10 / 25 / 100% below 99.975 / 99 / 95% (sla.directory, a secondary
+	// source; verify on terms.aliyun.com).
 	PresetAlibabaECS Preset = "alibaba_ecs"
 	// PresetAlibabaDataHub is Alibaba DataHub's: 20 / 30 / 50% below 99.9 /
-	// 99 / 95%, capped at 50% (tco.md §1.5, E6).
+	// 99 / 95%, capped at 50%, in vouchers (terms.aliyun.com).
 	PresetAlibabaDataHub Preset = "alibaba_datahub"
 	// PresetCustom uses Credits.Tiers.
 	PresetCustom Preset = "custom"
@@ -198,9 +199,9 @@ type Credit struct {
 	Capped bool `json:"capped"`
 }
 
-// Credit returns what uptimePct earns on a monthly fee (tco.md F12:
-// fee × pct(tier(uptime)), at most the cap). The lowest tier whose
-// threshold the uptime falls under applies. E5: AWS, fee 10,000: 99.995 →
+// Credit returns what uptimePct earns on a monthly fee:
+// fee × pct(tier(uptime)), at most the cap. The lowest tier whose
+// threshold the uptime falls under applies. AWS EC2, fee 10,000: 99.995 →
 // 0; 99.95 → 1,000; exactly 99.0 → 1,000 (10%, not 30%); 98.0 → 3,000;
 // 94.0 → 10,000.
 func (t Table) Credit(uptimePct, fee decimal.Decimal) Credit {
@@ -230,8 +231,8 @@ func (t Table) MaxPct() decimal.Decimal {
 }
 
 // AllowedDowntime is the downtime an availability allows in a month, in
-// minutes: (100 − availabilityPct) ÷ 100 × the month's minutes (tco.md
-// F13). E7: 99.9% allows 40.32 / 43.2 / 43.8 / 44.64 minutes in a 28-day,
+// minutes: (100 − availabilityPct) ÷ 100 × the month's minutes. 99.9%
+// allows 40.32 / 43.2 / 43.8 / 44.64 minutes in a 28-day,
 // 30-day, 730-hour and 31-day month.
 func AllowedDowntime(availabilityPct decimal.Decimal, b Basis) decimal.Decimal {
 	return hundred.Sub(availabilityPct).Mul(b.Minutes()).Shift(-2)

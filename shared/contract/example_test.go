@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// AWS EC2's credit table on a 10,000 fee (tco.md E5): exactly 99.0%
+// AWS EC2's credit table on a 10,000 fee: exactly 99.0%
 // uptime falls in the 10% tier, not the 30% one.
 func ExampleTable_Credit() {
 	aws, _ := contract.PresetTable(contract.PresetAWSEC2)
@@ -23,7 +23,7 @@ func ExampleTable_Credit() {
 	// 94.0   → 10000
 }
 
-// The downtime 99.9% allows on each month basis (tco.md E7).
+// The downtime 99.9% allows on each month basis.
 func ExampleAllowedDowntime() {
 	for _, b := range contract.Bases {
 		fmt.Println(b, contract.AllowedDowntime(decimal.RequireFromString("99.9"), b), "min")
@@ -36,7 +36,7 @@ func ExampleAllowedDowntime() {
 	// 31d 44.64 min
 }
 
-// Leaving a 55,000-a-month contract with 8 months left (tco.md E12).
+// Leaving a 55,000-a-month contract with 8 months left.
 func ExampleExitSchedule() {
 	fee := decimal.NewFromInt(55000)
 	rows := contract.ExitSchedule(fee, 12, contract.Annual, &contract.Termination{RemainingPct: decimal.NewFromInt(50)})

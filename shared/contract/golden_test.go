@@ -13,7 +13,7 @@ import (
 )
 
 // TestGolden renders every testdata/*.json input as text and Markdown, in
-// English and in Chinese (issue 15), and compares them with the golden
+// English and in Chinese, and compares them with the golden
 // files beside it; the Chinese has no English sentence left.
 func TestGolden(t *testing.T) {
 	testkit.Each(t, "testdata/*.json", func(t *testing.T, stem string, input []byte) {

@@ -52,7 +52,7 @@ type Input struct {
 type Basis string
 
 // The month bases. Calendar-month SLAs (Alibaba, Tencent) use the month's
-// days × 1440 minutes; price conversions use the 730-hour month (tco.md F1).
+// days × 1440 minutes; price conversions use the 730-hour month.
 const (
 	Days28   Basis = "28d"
 	Days29   Basis = "29d"

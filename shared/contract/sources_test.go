@@ -6,7 +6,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 )
 
-// TestPresetSources: every SLA preset links its terms (issue 15).
+// TestPresetSources: every SLA preset links its terms.
 func TestPresetSources(t *testing.T) {
 	for _, p := range []Preset{PresetArticles, PresetAWSEC2, PresetAlibabaECS, PresetAlibabaDataHub} {
 		tb, ok := PresetTable(p)

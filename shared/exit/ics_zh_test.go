@@ -12,7 +12,7 @@ import (
 )
 
 // checkICSZh renders p as an iCalendar file in Chinese (gpuverify plan
-// --ics --lang zh; issue 15) against the golden file stem.zh.ics.
+// --ics --lang zh) against the golden file stem.zh.ics.
 // Unescaped and unfolded, its summaries and descriptions hold no English
 // word once the vendor's name is taken out (rules E1, E2, K2), and only
 // they differ from the English file: the UIDs, dates and stamps are the

@@ -10,7 +10,7 @@ import (
 )
 
 // checkZh renders TestGolden's schedule p as text, Markdown and
-// iCalendar (checkICSZh) in Chinese (issue 15), compares them with the
+// iCalendar (checkICSZh) in Chinese, compares them with the
 // golden files and finds no English word left once the vendor's name is
 // taken out.
 func checkZh(t *testing.T, stem string, p exit.Calendar) {

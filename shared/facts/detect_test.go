@@ -59,7 +59,7 @@ func TestParseRefuses(t *testing.T) {
 }
 
 // TestTruncatedXML: XML cut short is refused, wherever the cut falls, so a
-// check never passes on the GPUs a file lost (issue 13: a truncated file
+// check never passes on the GPUs a file lost (a truncated file once
 // passed with exit 0). Only the whole file is read.
 func TestTruncatedXML(t *testing.T) {
 	data := string(fixture(t, "telegraf__dual_a5000-v13.xml"))

@@ -54,8 +54,8 @@ func hostile(n int) map[string]string {
 
 // TestParseMemoryBound measures every parser on 4 MB of hostile input (half
 // the cap, to keep make test quick): each returns in linear time and
-// allocates at most maxAllocRatio times the input (issue 13: 64 MB of
-// nested XML took 5.5 GB; 3.2 MB of comments in one element took 12.8 s).
+// allocates at most maxAllocRatio times the input (64 MB of
+// nested XML once took 5.5 GB; 3.2 MB of comments in one element 12.8 s).
 // TotalAlloc counts every allocation, freed or not, so it bounds the peak.
 func TestParseMemoryBound(t *testing.T) {
 	for name, in := range hostile(MaxInput / 2) {
@@ -126,7 +126,7 @@ func TestParseLimits(t *testing.T) {
 }
 
 // TestCSVWrongColumnCount: rows whose field count differs from the
-// header's are named with both counts, not "no data row" (issue 13).
+// header's are named with both counts, not "no data row".
 func TestCSVWrongColumnCount(t *testing.T) {
 	_, err := ParseCSV([]byte("name, index, memory.total [MiB]\nNVIDIA H100, 0\n"))
 	if !errors.Is(err, ErrNoGPUs) || !strings.Contains(err.Error(), "CSV data row 1 has 2 fields, the header has 3") {

@@ -67,8 +67,8 @@ func wantGPUs(t *testing.T, f *Facts, n int) {
 	}
 }
 
-// TestH100PassThrough: 8x H100 SXM in a VM, nvidia-smi -q (verifier.md §4:
-// the first SKU-table row; rule A1: model, memory and driver).
+// TestH100PassThrough: 8x H100 SXM in a VM, nvidia-smi -q (81559 MiB,
+// 700 W, PCIe Gen5 x16; rule A1: model, memory and driver).
 func TestH100PassThrough(t *testing.T) {
 	f := parseFixture(t, "gpud__nvidia-smi-query.535.183.01.out.0.valid", SourceText)
 	wantGPUs(t, f, 8)
@@ -106,7 +106,7 @@ func TestH100PassThrough(t *testing.T) {
 }
 
 // TestTruncatedText: the header says 8 GPUs, the body holds one GPU cut in
-// its clock reasons (verifier.md §4 negative fixtures: truncated output).
+// its clock reasons (gpud's truncated capture).
 func TestTruncatedText(t *testing.T) {
 	f := parseFixture(t, "gpud__nvidia-smi-query.535.183.01.out.0.invalid", SourceText)
 	wantGPUs(t, f, 1)
@@ -124,7 +124,7 @@ func TestTruncatedText(t *testing.T) {
 	wantUnavailable(t, "default_power_limit_w", g.DefaultPowerLimitW, "not in the nvidia-smi -q output")
 }
 
-// TestRTX4090Box: 8x RTX 4090 (verifier.md §1 gotcha: PCIe gen drops to
+// TestRTX4090Box: 8x RTX 4090 (the PCIe generation drops to
 // Gen1 at idle; judge gen under load or against the max).
 func TestRTX4090Box(t *testing.T) {
 	f := parseFixture(t, "gpud__nvidia-smi-query.535.154.05.out.0.valid.4090", SourceText)
@@ -144,7 +144,7 @@ func TestRTX4090Box(t *testing.T) {
 }
 
 // TestA10RemappedRows: an A10 with 4 uncorrectable remapped rows pending
-// (verifier.md §4 negative fixtures).
+// (gpud's capture).
 func TestA10RemappedRows(t *testing.T) {
 	f := parseFixture(t, "gpud__nvidia-smi-query.535.129.03.out.0.valid.a10", SourceText)
 	wantGPUs(t, f, 1)
@@ -248,7 +248,7 @@ func TestL40SCapture(t *testing.T) {
 }
 
 // TestXMLFixtures checks key values of the XML schemas v9 to v13
-// (verifier.md §4 SKU table and negative fixtures).
+// (the reported values of each SKU, and the faulty captures).
 func TestXMLFixtures(t *testing.T) {
 	t.Run("a100 v12 trimmed, MIG", func(t *testing.T) {
 		f := parseFixture(t, "telegraf__a100-sxm4-v12.xml", SourceXML)
@@ -328,7 +328,7 @@ func TestXMLFixtures(t *testing.T) {
 		want(t, "GPU 1 ecc_mode", f.GPUs[1].ECCMode, Disabled)
 	})
 	t.Run("gtx 1660 ti as Graphics Device", func(t *testing.T) {
-		// verifier.md §2: a driver older than the GPU prints a generic
+		// A driver older than the GPU prints a generic
 		// name, so identity must come from the PCI id.
 		g := parseFixture(t, "telegraf__gtx-1660-ti.xml", SourceXML).GPUs[0]
 		want(t, "name", g.Name, "Graphics Device")

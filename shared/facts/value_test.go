@@ -72,7 +72,7 @@ func TestValueAccessors(t *testing.T) {
 }
 
 // TestReasonsFromMask decodes NVML clocks-event-reason bitmasks
-// (verifier.md §1: the constants mix Event and Throttle names).
+// (go-nvml's constants mix Event and Throttle names).
 func TestReasonsFromMask(t *testing.T) {
 	tests := []struct {
 		mask uint64

@@ -192,7 +192,7 @@ func TestGolden(t *testing.T) {
 			}
 			testkit.Golden(t, filepath.Join("testdata", name+".json"), js)
 			testkit.Rendered(t, filepath.Join("testdata", name), f)
-			// The same fleet report in Chinese (issue 15.1).
+			// The same fleet report in Chinese.
 			var zhTxt, zhMD bytes.Buffer
 			if err := f.WriteTextIn(&zhTxt, msg.Zh); err != nil {
 				t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// TestNodeRowsZh: the fleet node table's cells in Chinese (issue 15; rules
+// TestNodeRowsZh: the fleet node table's cells in Chinese (rules
 // A1 to A4): the verdict, digest, signature and InfiniBand cells hold no
 // English word once the data they quote are taken out (the digest, the
 // signer, the verdict's upper-case word), for every signature status and

@@ -1,7 +1,7 @@
 // Package money holds the planner's money primitives: parsing user input into
 // decimal.Decimal, a low–high Range, display rounding and formatting (plain,
 // ¥ and the Chinese 万 form), and the 730-hour month that converts hourly and
-// monthly prices (tco.md F1). What a reader sees on the site or in
+// monthly prices. What a reader sees on the site or in
 // gpuverify's text goes through shared/msg, whose Lang.Money and
 // Lang.MoneyRange are the one display rule in both languages.
 //

@@ -18,7 +18,7 @@ func FuzzParse(f *testing.F) {
 		"55000.50",       // fraction
 		"¥58,200.00",     // FormatCNY output
 		"5.82万",          // FormatWan output
-		"0.834988",       // tco.md E1 price
+		"0.834988",       // infracost#2800's price
 		"999.995",        // rounds up into a new group
 		"1e5",            // exponent: rejected
 		"-1",             // sign: rejected

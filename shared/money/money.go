@@ -9,12 +9,12 @@ import (
 
 // DivPrecision is the number of decimal places every money division keeps:
 // x.DivRound(y, DivPrecision). It matches shopspring's default
-// DivisionPrecision (16), so results agree with Infracost's (tco.md E2), but
+// DivisionPrecision (16), so results agree with Infracost's, but
 // it is named here so no code depends on the mutable package global.
 const DivPrecision int32 = 16
 
 // HoursPerMonth is the 730-hour month (365 × 24 / 12) that converts hourly
-// prices into monthly ones and back (tco.md F1). Infracost, the AWS pricing
+// prices into monthly ones and back. Infracost, the AWS pricing
 // calculator and Azure all use it; a calendar month (28–31 days) is used only
 // where a contract says so, e.g. SLA downtime minutes. It is a variable only
 // because Go has no decimal constants: never reassign it.

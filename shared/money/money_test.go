@@ -12,7 +12,7 @@ import (
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func TestHoursPerMonth(t *testing.T) {
-	// tco.md F1: 365 × 24 / 12.
+	// 365 × 24 / 12, the month of Infracost and the AWS calculator.
 	want := decimal.NewFromInt(365*24).DivRound(decimal.NewFromInt(12), money.DivPrecision)
 	if !money.HoursPerMonth.Equal(want) || money.HoursPerMonth.String() != "730" {
 		t.Fatalf("HoursPerMonth = %s, want 730", money.HoursPerMonth)
@@ -20,11 +20,11 @@ func TestHoursPerMonth(t *testing.T) {
 }
 
 func TestMonthlyFromHourly(t *testing.T) {
-	// tco.md E1 (infracost #2800): 0.834988 $/h × 730 h = 609.54124, exact.
+	// E1 (infracost/infracost#2800): 0.834988 $/h × 730 h = 609.54124, exact.
 	if got := d("0.834988").Mul(money.HoursPerMonth); got.String() != "609.54124" {
 		t.Errorf("E1: got %s, want 609.54124", got)
 	}
-	// tco.md E2: 50 GB-month as an hourly quantity, 16 places.
+	// E2 (infracost#2800): 50 GB-month as an hourly quantity, 16 places.
 	if got := d("50").DivRound(money.HoursPerMonth, money.DivPrecision); got.String() != "0.0684931506849315" {
 		t.Errorf("E2: got %s, want 0.0684931506849315", got)
 	}
@@ -32,8 +32,8 @@ func TestMonthlyFromHourly(t *testing.T) {
 
 func TestRound2(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"31666.666666", "31666.67"}, // tco.md E9, 3-year depreciation
-		{"2332.8", "2332.8"},         // tco.md E8
+		{"31666.666666", "31666.67"}, // 1,200,000 × 0.95 ÷ 36, depreciation
+		{"2332.8", "2332.8"},         // 3,888 kWh at 0.6
 		{"0.005", "0.01"},            // half-up
 		{"0.004999", "0"},
 		{"1.115", "1.12"},
@@ -50,7 +50,7 @@ func TestFormat(t *testing.T) {
 	tests := []struct{ in, plain, cny, wan string }{
 		{"58200", "58,200.00", "¥58,200.00", "5.82万"}, // RULES C2 total
 		{"60000", "60,000.00", "¥60,000.00", "6万"},
-		{"61111.111", "61,111.11", "¥61,111.11", "6.11万"}, // tco.md E13
+		{"61111.111", "61,111.11", "¥61,111.11", "6.11万"}, // 55,000 ÷ 0.9
 		{"15500", "15,500.00", "¥15,500.00", "1.55万"},
 		{"1200", "1,200.00", "¥1,200.00", "1,200.00"},
 		{"0", "0.00", "¥0.00", "0.00"},
@@ -76,7 +76,7 @@ func TestFormat(t *testing.T) {
 }
 
 func TestFormatPercent(t *testing.T) {
-	// tco.md E13: 3,200 / 58,200 = 5.4982…% → "5.50%".
+	// C2's hidden share: 3,200 / 58,200 = 5.4982…% → "5.50%".
 	share := d("3200").DivRound(d("58200"), money.DivPrecision)
 	if got := money.FormatPercent(share); got != "5.50%" {
 		t.Errorf("FormatPercent(%s) = %q, want 5.50%%", share, got)

@@ -14,7 +14,7 @@ import (
 
 // TestCatalogueComplete fails when a message lacks either language, when
 // the two formats use different arguments, or when a format has a broken
-// placeholder (issue 15: every sentence in zh-CN and en).
+// placeholder: every sentence exists in zh-CN and en.
 func TestCatalogueComplete(t *testing.T) {
 	if len(IDs()) == 0 {
 		t.Fatal("empty catalogue")
@@ -98,7 +98,7 @@ func hasCJK(s string) bool {
 
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
-// TestMoney checks the one money rule of both languages (issue 15: 万 from
+// TestMoney checks the one money rule of both languages (万 from
 // 10,000 up, a range in the unit of its larger end).
 func TestMoney(t *testing.T) {
 	cases := []struct {
@@ -153,7 +153,7 @@ func TestMoneyRange(t *testing.T) {
 	}
 }
 
-// TestNumbers checks figures, collapsing ranges (issue 15: "33.6 tokens/s",
+// TestNumbers checks figures, collapsing ranges ("33.6 tokens/s",
 // not "33.6–33.6"), percentages, decimals and dates.
 func TestNumbers(t *testing.T) {
 	cases := []struct{ got, want string }{

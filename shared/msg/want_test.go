@@ -3,7 +3,7 @@ package msg
 import "testing"
 
 // TestWant: the Want texts of shared/internal/valid and the validators
-// read in Chinese on a Chinese page (issue 15.1); unknown forms stay as
+// read in Chinese on a Chinese page; unknown forms stay as
 // given rather than half translated.
 func TestWant(t *testing.T) {
 	cases := []struct{ in, zh string }{

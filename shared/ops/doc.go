@@ -14,6 +14,6 @@
 //   - O4: the articles' cautionary case, three months in at 45% utilisation
 //     and network 30% over budget, is a test.
 //
-// The cost of a useful GPU-hour is cost ÷ (cards × hours × utilisation)
-// (tco.md F10): an idle card still costs its rent.
+// The cost of a useful GPU-hour is cost ÷ (cards × hours × utilisation):
+// an idle card still costs its rent.
 package ops

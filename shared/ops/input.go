@@ -46,7 +46,7 @@ type Month struct {
 	// Cards is the number of cards rented, in [1, 100000].
 	Cards int `json:"cards"`
 	// Hours is how many hours each card was rented, in (0, 744]; nil
-	// means the 730-hour month (tco.md F1).
+	// means the 730-hour month (365 × 24 ÷ 12).
 	Hours *decimal.Decimal `json:"hours,omitempty"`
 	// UtilisationPct is the mean GPU utilisation over those hours, in
 	// [0, 100], e.g. from gpuverify monitor.

@@ -32,7 +32,7 @@ type MonthReview struct {
 	// UtilisationPct is the month's mean utilisation.
 	UtilisationPct decimal.Decimal `json:"utilisation_pct"`
 	// UsefulHourCost is the cost of a busy GPU-hour: Total.Actual ÷ (cards
-	// × hours × utilisation) (tco.md F10); nil at 0% utilisation.
+	// × hours × utilisation); nil at 0% utilisation.
 	UsefulHourCost *decimal.Decimal `json:"useful_hour_cost,omitempty"`
 	// Flags are the month's findings.
 	Flags []finding.Flag `json:"flags"`
@@ -162,7 +162,7 @@ func itemArg(item string) msg.Arg {
 	return msg.Label("ops.item." + item)
 }
 
-// UsefulHourCost is tco.md F10: cost ÷ (cards × hours × utilisation%/100),
+// UsefulHourCost is cost ÷ (cards × hours × utilisation%/100),
 // what one busy GPU-hour costs; nil when nothing was busy.
 func UsefulHourCost(cost decimal.Decimal, cards int, hours, utilisationPct decimal.Decimal) *decimal.Decimal {
 	busy := decimal.NewFromInt(int64(cards)).Mul(hours).Mul(utilisationPct).Shift(-2)

@@ -67,7 +67,7 @@ func TestO4(t *testing.T) {
 	if !hasFlag(m.Flags, "O1", "Utilisation 45% is under 60%") {
 		t.Errorf("flags %+v", m.Flags)
 	}
-	// F10: 11,400 ÷ (8 × 730 h × 45%) = 11,400 ÷ 2,628.
+	// cost ÷ (cards × hours × utilisation): 11,400 ÷ (8 × 730 h × 45%) = 11,400 ÷ 2,628.
 	if !m.UsefulHourCost.Equal(d("4.3378995433789954")) {
 		t.Errorf("useful hour cost %s", m.UsefulHourCost)
 	}
@@ -130,7 +130,7 @@ func TestRightSizing(t *testing.T) {
 }
 
 func TestUsefulHourCost(t *testing.T) {
-	// tco.md E10's shape: 10,000 over 6,132 busy hours (8760 × 70%).
+	// E10's shape (computetape): 10,000 over 6,132 busy hours (8760 × 70%).
 	if got := ops.UsefulHourCost(d("10000"), 1, d("8760"), d("70")); !got.Round(4).Equal(d("1.6308")) {
 		t.Errorf("E10 = %s, want 1.6308", got)
 	}

@@ -24,7 +24,7 @@ type Quarter struct {
 	// Over lists the items more than the alert over their budget in the
 	// quarter, even when the total is not: O4's network overrun.
 	Over []ItemVariance `json:"over,omitempty"`
-	// UsefulHourCost is the quarter's cost ÷ its busy GPU-hours (F10).
+	// UsefulHourCost is the quarter's cost ÷ its busy GPU-hours.
 	UsefulHourCost *decimal.Decimal `json:"useful_hour_cost,omitempty"`
 	// VendorScore is the mean of the months' review marks; nil when none.
 	VendorScore *decimal.Decimal `json:"vendor_score,omitempty"`

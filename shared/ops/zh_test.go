@@ -10,7 +10,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/ops"
 )
 
-// checkZh renders TestGolden's review r of in in Chinese (issue 15),
+// checkZh renders TestGolden's review r of in in Chinese,
 // compares it with the golden files and finds no English word left but
 // the vendors' names.
 func checkZh(t *testing.T, stem string, in ops.Input, r ops.Result) {

@@ -40,7 +40,7 @@ func TestBuildCards(t *testing.T) {
 		{"G1 7B LoRA on one 4090", `{"workload":"lora","model":{"preset":"llama-2-7b"},"context_tokens":2048}`, "rtx-4090", 1, "none"},
 		// G4: 13B bf16 weights alone are 26 GB, more than one 24 GB card.
 		{"G4 13B bf16 inference needs more than one 24GB card", `{"workload":"inference","model":{"preset":"llama-2-13b"}}`, "", 1, ""},
-		// G4: 70B bf16 needs at least 2 x 80/96 GB cards (sizing.md §0.4).
+		// G4: 70B bf16 (138 GB of weights) needs at least 2 x 80/96 GB cards.
 		{"G4 70B bf16 inference needs 2+ big cards", `{"workload":"inference","model":{"preset":"llama-2-70b"}}`, "", 2, ""},
 		// G2: domestic (信创) → Ascend 910B.
 		{"G2 domestic_only picks Ascend", `{"workload":"inference","model":{"preset":"qwen2.5-7b"},"domestic_only":true}`, "ascend-910b", 1, ""},
@@ -86,7 +86,7 @@ func TestBuild13BOn4090(t *testing.T) {
 
 // TestBuildC2 rebuilds rule C2's worked example with the user's own amounts:
 // one H100 at 55,000 plus egress 2,000, an extra IP 200 and support 1,000
-// sums to 58,200, not "over 60,000" (research/tco.md E13), and its hidden
+// sums to 58,200, not "over 60,000", and its hidden
 // share of 5.50% is below C3's band, so the plan warns.
 func TestBuildC2(t *testing.T) {
 	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"hours_per_day":"24",
@@ -152,7 +152,7 @@ func TestBuildAcceptance(t *testing.T) {
 }
 
 // TestBuildRentBuildNever: with rent far below the running cost of owning,
-// the break-even is "never" (null), not a division by zero (tco.md F11).
+// the break-even is "never" (null), not a division by zero.
 func TestBuildRentBuildNever(t *testing.T) {
 	p := mustBuild(t, `{"workload":"lora","model":{"preset":"llama-2-7b"},"cost":{"prices":{"rtx-4090":{"monthly":"100"}}}}`)
 	if p.RentVsBuild.BreakevenMonths != nil {
@@ -237,7 +237,7 @@ func TestRentBuildInput(t *testing.T) {
 	}
 }
 
-// TestBillingPricesTheRent is issue 10 item 1: a part-time sheet with an
+// TestBillingPricesTheRent: a part-time sheet with an
 // hourly quote is priced by the hour in the cost, the hidden share and rent
 // vs build; a full-time one by the month.
 func TestBillingPricesTheRent(t *testing.T) {
@@ -264,7 +264,8 @@ func TestBillingPricesTheRent(t *testing.T) {
 	}
 }
 
-// TestCardsPinAndFilter is issue 10 item 3.
+// TestCardsPinAndFilter: a sheet's card list pins the cards the plan
+// may pick.
 func TestCardsPinAndFilter(t *testing.T) {
 	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["a100-80g-sxm"]}`)
 	if p.GPU.ID != "a100-80g-sxm" || len(p.GPU.Alternatives) != 0 {
@@ -277,7 +278,7 @@ func TestCardsPinAndFilter(t *testing.T) {
 	}
 }
 
-// TestCardChosenOnAllInCost is issue 10 item 2: every qualifying card is
+// TestCardChosenOnAllInCost: every qualifying card is
 // priced in its own best mode, and the alternatives show it.
 func TestCardChosenOnAllInCost(t *testing.T) {
 	p := mustBuild(t, `{"workload":"inference","model":{"preset":"llama-3.1-8b"},"hours_per_day":"4","cards":["rtx-4090","l40s-48g"]}`)

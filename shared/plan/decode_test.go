@@ -16,7 +16,7 @@ func TestDecodeRequirementsDefaults(t *testing.T) {
 	if req.Schema != RequirementsSchema || req.Model.Preset != "llama-3.1-70b" || req.Precision != "bf16" {
 		t.Errorf("normalised = %+v", req)
 	}
-	// One set of defaults with the site (defaults.go, issue 15): a service
+	// One set of defaults with the site (defaults.go): a service
 	// serves 16 sequences at once.
 	if req.ContextTokens != 4096 || req.Concurrency != 16 || req.ProjectMonths != 12 {
 		t.Errorf("defaults = ctx %d conc %d months %d", req.ContextTokens, req.Concurrency, req.ProjectMonths)

@@ -12,7 +12,7 @@ import (
 // Normalize), and the site's form starts from the same values
 // (wasm/internal/form/field.go reads DefaultText). A sheet typed into the site and the
 // same sheet given to gpuverify plan therefore build the same plan file,
-// byte for byte (issue 15).
+// byte for byte.
 //
 // Rule C1 is why the volumes are not zero: storage, egress and extra IPs
 // are the fees a quote leaves out, and a plan that prices them at zero

@@ -8,7 +8,7 @@ import (
 )
 
 // TestSheetDefaults: a sheet that leaves a field out gets the one default
-// the site's form also starts from (issue 15); C1's volumes are not zero.
+// the site's form also starts from; C1's volumes are not zero.
 func TestSheetDefaults(t *testing.T) {
 	tests := []struct {
 		name, sheet      string

@@ -92,7 +92,7 @@ func readGolden(t *testing.T, name string) string {
 }
 
 // TestMarkdownEscapesHTML: a vendor name with HTML, as a vendor could send
-// it, lands in the Markdown summary as text (issue 13).
+// it, lands in the Markdown summary as text, never as HTML.
 func TestMarkdownEscapesHTML(t *testing.T) {
 	sheet := strings.Replace(readGolden(t, "procurement.req.json"), `"LowGPU Cloud"`, `"<img src=x onerror=alert(1)><!--"`, -1)
 	req, err := DecodeRequirements(strings.NewReader(sheet))

@@ -18,7 +18,7 @@ func FuzzDecodeRequirements(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Add([]byte(`{"workload":"qlora","model":{"params_b":65}}`))                  // QLoRA 65B (sizing.md case 12)
+	f.Add([]byte(`{"workload":"qlora","model":{"params_b":65}}`))                  // QLoRA 65B (the QLoRA paper)
 	f.Add([]byte(`{"workload":"hpc","model":{"params_b":0.5},"needs_fp64":true}`)) // FP64 bucket
 	f.Add([]byte(`{"workload":"inference","model":{"params_b":7,"heads":32,"kv_heads":8}}`))
 	f.Add([]byte(`{"workload":"inference","model":{"params_b":141,"experts":8,"experts_per_token":2,"layers":56},"service_targets":{"requests_per_minute":600,"time_to_first_token_s":1.5}}`))

@@ -11,25 +11,27 @@ import (
 )
 
 // Self-build reference values used when the sheet gives none. Each is an
-// assumption the plan states; research/tco.md §2 gives the ranges.
+// assumption the plan states.
 var (
-	// defaultResidual is the customary 5% resale value (tco.md F5).
+	// defaultResidual is the customary 5% resale value.
 	defaultResidual = decimal.RequireFromString("0.05")
 	// defaultLifeMonths is the 3-year minimum for electronic equipment
-	// under China's CIT rules (tco.md F5).
+	// under China's Enterprise Income Tax implementing regulations, Article 60.
 	defaultLifeMonths = 36
-	// defaultPUE is China's 2025 data-centre target (tco.md F6: < 1.5).
+	// defaultPUE is China's 2025 data-centre target (an average below 1.5,
+	// Xinhua, July 2024).
 	defaultPUE = decimal.RequireFromString("1.5")
-	// defaultKWh is an illustrative industrial tariff (tco.md E8: 0.6;
-	// western provinces about 0.4, F7).
+	// defaultKWh is an illustrative industrial tariff (western provinces
+	// pay about 0.4 after 2025 subsidies, per the Financial Times).
 	defaultKWh = decimal.RequireFromString("0.6")
-	// colocationPerKW is about USD 200 per kW a month (tco.md F8) at 7 CNY
+	// colocationPerKW is about USD 200 per kW a month (chanthaphan/gpu-tco's
+	// default; USD 150–250 is quoted) at 7 CNY
 	// per USD: an assumption, China rack prices were not found.
 	colocationPerKW = decimal.NewFromInt(1400)
 	// staffPerFTE is an assumed loaded monthly cost of one GPU operations
-	// engineer (tco.md F9: China salary data not found).
+	// engineer (no public China salary data was found).
 	staffPerFTE = decimal.NewFromInt(30000)
-	// cardsPerFTE sizes the team: half an engineer at least (tco.md F9),
+	// cardsPerFTE sizes the team: half an engineer at least,
 	// one per 16 cards beyond that.
 	cardsPerFTE = decimal.NewFromInt(16)
 	half        = decimal.RequireFromString("0.5")
@@ -140,13 +142,13 @@ func RentBuildInput(p *Plan, months int) rentbuild.Input {
 // SelfBuildReference holds the reference values the rent-vs-build
 // comparison uses where the sheet gives none, for pages that list them.
 type SelfBuildReference struct {
-	Residual        decimal.Decimal // resale value at the end of the life (F5)
-	LifeMonths      int             // depreciation period (F5)
-	PUE             decimal.Decimal // power usage effectiveness (F6)
-	PricePerKWh     decimal.Decimal // electricity tariff (E8, F7)
-	ColocationPerKW decimal.Decimal // rack and cooling per kW a month (F8)
-	StaffPerFTE     decimal.Decimal // loaded monthly cost of one engineer (F9)
-	CardsPerFTE     decimal.Decimal // cards one engineer runs (F9)
+	Residual        decimal.Decimal // resale value at the end of the life
+	LifeMonths      int             // depreciation period
+	PUE             decimal.Decimal // power usage effectiveness
+	PricePerKWh     decimal.Decimal // electricity tariff
+	ColocationPerKW decimal.Decimal // rack and cooling per kW a month
+	StaffPerFTE     decimal.Decimal // loaded monthly cost of one engineer
+	CardsPerFTE     decimal.Decimal // cards one engineer runs
 }
 
 // SelfBuildDefaults returns the reference values of SelfBuildReference.

@@ -126,8 +126,8 @@ func FuzzDecodeAcceptance(f *testing.F) {
 }
 
 // TestDecodeAcceptanceNumberTooBig: a number that does not fit is worded like
-// every other decoder's (issue 13: "must be a JSON number, got number
-// 1e400").
+// every other decoder's, never "must be a JSON number, got number
+// 1e400".
 func TestDecodeAcceptanceNumberTooBig(t *testing.T) {
 	_, err := DecodeAcceptance([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1e400}}`))
 	if err == nil || !strings.Contains(err.Error(), "acceptance.gpu_count: must be a whole number from") || !strings.Contains(err.Error(), "got 1e400") {

@@ -11,7 +11,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/poc"
 )
 
-// checkZh renders TestGolden's judgement r of in in Chinese (issue 15),
+// checkZh renders TestGolden's judgement r of in in Chinese,
 // compares it with the golden files and finds no English word left but
 // the throughput unit the user typed, the facts' paths and values.
 func checkZh(t *testing.T, stem string, in poc.Input, r poc.Result) {

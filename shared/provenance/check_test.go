@@ -62,7 +62,7 @@ func TestAgreeing(t *testing.T) {
 }
 
 // TestDisagreements: each way a replaced or wrapped NVML shows against the
-// kernel fails its own check and names both values (issue 12, item 5).
+// kernel fails its own check and names both values.
 func TestDisagreements(t *testing.T) {
 	for _, c := range []struct {
 		name   string

@@ -8,7 +8,7 @@
 // say whether its prices include VAT, or at what rate, the cost becomes a
 // range: the rate is 6% for IT and value-added telecom services or 13% for
 // leasing tangible movable property such as bare metal, and which one
-// applies to GPU rental is unconfirmed (tco.md §4).
+// applies to GPU rental is unconfirmed.
 //
 // It implements these rules from docs/rules.md:
 //

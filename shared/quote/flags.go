@@ -7,7 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The two VAT rates that may apply (tco.md §4, unconfirmed): 6% for IT and
+// The two VAT rates that may apply (unconfirmed for GPU rental): 6% for IT and
 // value-added telecom services, 13% for leasing tangible movable property.
 var (
 	vatService = decimal.NewFromInt(6)

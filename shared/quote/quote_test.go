@@ -165,7 +165,7 @@ func TestBundled(t *testing.T) {
 }
 
 // VAT-exclusive basis: known rates give a point, unknown ones a range
-// between the 6% and 13% readings (tco.md §4).
+// between the 6% and 13% readings (which applies is unconfirmed).
 func TestVAT(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -13,10 +13,11 @@ type SelfBuild struct {
 	// Capex is the purchase price of the hardware, CNY, > 0.
 	Capex decimal.Decimal `json:"capex"`
 	// ResidualFraction is the share of Capex left at the end of the
-	// depreciation life, in [0, 1); 0.05 is customary (tco.md F5).
+	// depreciation life, in [0, 1); 0.05 is customary.
 	ResidualFraction decimal.Decimal `json:"residual_fraction"`
-	// DepreciationMonths is the straight-line life, ≥ 1. Chinese tax rules
-	// set 36 months as the minimum for electronic equipment (tco.md F5).
+	// DepreciationMonths is the straight-line life, ≥ 1. Article 60 of
+	// China's Enterprise Income Tax implementing regulations sets 3 years
+	// (36 months) as the minimum for electronic equipment.
 	DepreciationMonths int `json:"depreciation_months"`
 	// Cards is the number of GPU cards, ≥ 1.
 	Cards int `json:"cards"`
@@ -25,7 +26,7 @@ type SelfBuild struct {
 	// PUE is the data centre's power usage effectiveness, in [1, 3].
 	PUE decimal.Decimal `json:"pue"`
 	// PowerHoursPerMonth is how many hours a month the cards draw power,
-	// in [0, 744]; 720 is 24 h × 30 days, 730 the F1 month.
+	// in [0, 744]; 720 is 24 h × 30 days, 730 the 365 × 24 ÷ 12 month.
 	PowerHoursPerMonth decimal.Decimal `json:"power_hours_per_month"`
 	// PricePerKWh is the electricity tariff, CNY per kWh, ≥ 0.
 	PricePerKWh decimal.Decimal `json:"price_per_kwh"`
@@ -64,7 +65,7 @@ func (b SelfBuild) Validate() error {
 }
 
 // Depreciation is the straight-line monthly depreciation,
-// Capex × (1 − ResidualFraction) ÷ DepreciationMonths (F5; E9: 1,200,000 at
+// Capex × (1 − ResidualFraction) ÷ DepreciationMonths (1,200,000 at
 // 5% residual is 31,666.67 over 36 months, 19,000.00 over 60). Zero when
 // DepreciationMonths is not positive.
 func (b SelfBuild) Depreciation() decimal.Decimal {
@@ -76,7 +77,7 @@ func (b SelfBuild) Depreciation() decimal.Decimal {
 }
 
 // EnergyKWh is the monthly energy the cards draw through the facility:
-// TDP kW × Cards × PUE × PowerHoursPerMonth (F6; E8: 8 × 0.45 kW × 1.5 ×
+// TDP kW × Cards × PUE × PowerHoursPerMonth (8 × 0.45 kW × 1.5 ×
 // 720 h = 3,888 kWh). It counts the GPUs' board power only, not CPUs, disks
 // or network, so it is a floor.
 func (b SelfBuild) EnergyKWh() decimal.Decimal {
@@ -84,14 +85,14 @@ func (b SelfBuild) EnergyKWh() decimal.Decimal {
 	return kw.Mul(decimal.NewFromInt(int64(b.Cards))).Mul(b.PUE).Mul(b.PowerHoursPerMonth)
 }
 
-// Electricity is EnergyKWh × PricePerKWh (F6; E8: 3,888 kWh at 0.6 =
+// Electricity is EnergyKWh × PricePerKWh (3,888 kWh at 0.6 =
 // 2,332.80).
 func (b SelfBuild) Electricity() decimal.Decimal {
 	return b.EnergyKWh().Mul(b.PricePerKWh)
 }
 
 // RunningCost is the monthly cost of owning beyond depreciation:
-// electricity + colocation + staff. It is the "own opex" of F11.
+// electricity + colocation + staff: the "own opex" of the break-even.
 func (b SelfBuild) RunningCost() decimal.Decimal {
 	return b.Electricity().Add(b.ColocationMonthly).Add(b.StaffMonthly)
 }
@@ -102,10 +103,11 @@ func (b SelfBuild) MonthlyCost() decimal.Decimal {
 	return b.Depreciation().Add(b.RunningCost())
 }
 
-// BreakEvenMonths is F11: capex ÷ (rent − running), the months after which
+// BreakEvenMonths is capex ÷ (rent − running), the months after which
 // owning has cost less than renting. It returns nil ("never") when rent is
-// not above the running cost, so there is no division by zero. Like F11 it
-// ignores the residual value, which would shorten it.
+// not above the running cost, so there is no division by zero. Like
+// chanthaphan/gpu-tco's breakEven it ignores the residual value, which would
+// shorten it.
 func BreakEvenMonths(capex, rentMonthly, runningMonthly decimal.Decimal) *decimal.Decimal {
 	gap := rentMonthly.Sub(runningMonthly)
 	if !gap.IsPositive() {
@@ -118,7 +120,7 @@ func BreakEvenMonths(capex, rentMonthly, runningMonthly decimal.Decimal) *decima
 // Saving is what renting a fraction rentShare of the capacity saves against
 // building all of it, as a fraction of the self-build cost:
 // rentShare × (1 − rent ÷ self). rentShare 1 is renting everything; 0.6 is
-// D2's hybrid (E14: self 30,000, rent 14,000 → 32.0%). A negative result
+// D2's hybrid (self 30,000, rent 14,000 → 32.0%). A negative result
 // means renting costs more. Zero when self is not positive.
 func Saving(rentShare, rent, self decimal.Decimal) decimal.Decimal {
 	if !self.IsPositive() {

@@ -71,7 +71,8 @@ type Input struct {
 }
 
 // DefaultSeriesMonths is the series length when none is given: the 36-month
-// minimum depreciation life (F5).
+// minimum depreciation life for electronic equipment in China's Enterprise
+// Income Tax implementing regulations (Article 60).
 const DefaultSeriesMonths = 36
 
 // Validate reports the first input outside its allowed range, naming it.
@@ -143,11 +144,11 @@ type Result struct {
 	// D1 is the rule's table evaluated on the inputs.
 	D1 []Row `json:"d1"`
 
-	// Depreciation is SelfBuild.Depreciation, a month (F5).
+	// Depreciation is SelfBuild.Depreciation, a month.
 	Depreciation decimal.Decimal `json:"depreciation"`
-	// EnergyKWh is SelfBuild.EnergyKWh, a month (F6).
+	// EnergyKWh is SelfBuild.EnergyKWh, a month.
 	EnergyKWh decimal.Decimal `json:"energy_kwh"`
-	// Electricity is SelfBuild.Electricity, a month (F6).
+	// Electricity is SelfBuild.Electricity, a month.
 	Electricity decimal.Decimal `json:"electricity"`
 	// RunningCost is electricity + colocation + staff.
 	RunningCost decimal.Decimal `json:"running_cost"`
@@ -155,7 +156,7 @@ type Result struct {
 	SelfBuildMonthly decimal.Decimal `json:"self_build_monthly"`
 	// RentMonthly is the input rent, repeated for display.
 	RentMonthly decimal.Decimal `json:"rent_monthly"`
-	// BreakEvenMonths is F11; nil means never.
+	// BreakEvenMonths is capex ÷ (rent − running cost); nil means never.
 	BreakEvenMonths *decimal.Decimal `json:"break_even_months"`
 	// BreakEvenMonth is the first whole month at which cumulative build cost
 	// is no more than cumulative rent; nil means never.
@@ -179,7 +180,7 @@ var (
 const (
 	shortProject = 6  // D1: under 6 months → rent
 	longProject  = 18 // D1: over 18 months → build
-	taxMinMonths = 36 // F5: minimum depreciation life for electronics
+	taxMinMonths = 36 // EIT regulations Art. 60: minimum life for electronics
 )
 
 // Decide validates in and compares renting with building and the hybrid.

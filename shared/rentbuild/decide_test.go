@@ -13,7 +13,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 )
 
-// e11 is tco.md E11: an 8 × H100 node at 2,700,000 (F14, grey market) with
+// e11 is an 8 × H100 node at 2,700,000 (a 2024 grey-market price) with
 // a running cost of exactly 15,000 a month (electricity 6,132 kWh × 0.6 =
 // 3,679.20 + colocation 3,320.80 + staff 8,000), against 55,000 rent.
 func e11() rentbuild.Input {
@@ -65,7 +65,8 @@ func TestDecideE11(t *testing.T) {
 	}
 }
 
-// TestSeriesCrossesAtBreakEvenMonth checks that the chart and F11 agree:
+// TestSeriesCrossesAtBreakEvenMonth checks that the chart and the break-even
+// months agree:
 // cumulative build drops to or below cumulative rent first at month 68.
 func TestSeriesCrossesAtBreakEvenMonth(t *testing.T) {
 	in := e11()

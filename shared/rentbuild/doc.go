@@ -12,8 +12,9 @@
 //     self-build cost, and renting everything beats the hybrid whenever rent
 //     is below self-build, so the hybrid is a data or capacity decision.
 //
-// Formulas (research/tco.md): straight-line depreciation (capex − residual) ÷
-// months (F5), electricity TDP × cards × PUE × hours × tariff (F6), cost per
-// useful GPU-hour (F10), and break-even months capex ÷ (rent − running cost)
-// (F11), which is "never" when rent is not above the running cost.
+// Formulas: straight-line depreciation (capex − residual) ÷ months,
+// electricity TDP × cards × PUE × hours × tariff, cost per useful GPU-hour,
+// and break-even months capex ÷ (rent − running cost) (as in
+// chanthaphan/gpu-tco's src/model/tco.js), which is "never" when rent is not
+// above the running cost.
 package rentbuild

@@ -10,7 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// tco.md E11: an 8 × H100 node bought for 2,700,000 breaks even against
+// An 8 × H100 node bought for 2,700,000 breaks even against
 // 55,000 a month of rent only after 67.5 months, beyond its 60-month life.
 func ExampleDecide() {
 	dec := decimal.RequireFromString
@@ -51,7 +51,7 @@ func ExampleDecide() {
 	// all-rent saving vs build: 4.76%
 }
 
-// D2's hybrid with tco.md E14's first case: self-build 30,000 and rent
+// D2's hybrid: self-build 30,000 and rent
 // 14,000 a month save 32.0% against building everything.
 func ExampleSaving() {
 	s := rentbuild.Saving(decimal.RequireFromString("0.6"),

@@ -7,9 +7,9 @@ import (
 
 // Helpers the tests use that neither binary reaches.
 
-// CostPerUsefulHour is F10: what one busy GPU-hour costs when a monthly cost
-// is spread over cards × 730 h × utilisation (E10: 30,000 over 36 months at
-// 70% → 1.6308 an hour). Utilisation must be in (0, 1].
+// CostPerUsefulHour is what one busy GPU-hour costs when a monthly cost is
+// spread over cards × 730 h × utilisation (computetape's example: 30,000
+// over 36 months at 70% → 1.6308 an hour). Utilisation must be in (0, 1].
 func CostPerUsefulHour(monthly decimal.Decimal, cards int, utilisation decimal.Decimal) (decimal.Decimal, error) {
 	if cards < 1 {
 		return decimal.Zero, intErr("cards", cards, "a whole number ≥ 1")

@@ -14,7 +14,7 @@ func TestCapexPerCard(t *testing.T) {
 		cards int
 		want  string
 	}{
-		{"1200000", 8, "150000"},  // E9's 1,200,000 over 8 cards
+		{"1200000", 8, "150000"},  // an 8 × H20 server's 1,200,000 over 8 cards
 		{"100000", 3, "33333.33"}, // rounded to the fen
 		{"160000", 1, "160000"},
 		{"160000", 0, "0"}, // no cards: nothing to divide

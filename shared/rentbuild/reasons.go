@@ -7,7 +7,7 @@ import (
 
 func intDec(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
 
-// decide applies D1 and F11 in order: classified data forces own hardware
+// decide applies D1 and the break-even in order: classified data forces own hardware
 // for at least part of the work; without an operations team, or when the
 // hardware does not pay for itself within its life and the project, rent;
 // when every load row points to building, build; otherwise own the steady

@@ -11,7 +11,7 @@ import (
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func TestElectricity(t *testing.T) {
-	// tco.md E8: 8 × RTX 4090 at 450 W (TDP as integer watts), PUE 1.5,
+	// E8: 8 × RTX 4090 at 450 W (TDP as integer watts), PUE 1.5,
 	// 720 h, 0.6 CNY/kWh → 3,888 kWh → 2,332.80 a month.
 	b := rentbuild.SelfBuild{Cards: 8, TDPWatts: 450, PUE: d("1.5"), PowerHoursPerMonth: d("720"), PricePerKWh: d("0.6")}
 	if got := b.EnergyKWh(); !got.Equal(d("3888")) {
@@ -44,7 +44,7 @@ func TestDepreciation(t *testing.T) {
 }
 
 func TestCostPerUsefulHour(t *testing.T) {
-	// tco.md E10: a $30k GPU at 70% utilisation costs 10,000 ÷ 6,132 =
+	// E10 (computetape's example): a $30k GPU at 70% utilisation costs 10,000 ÷ 6,132 =
 	// 1.6308 an hour over 3 years (the source's "$1.64" rounds 6,100 h) and
 	// 0.9785 → 0.98 over 5 years. Monthly: 833.33… ÷ (730 × 0.7).
 	for _, tt := range []struct {
@@ -94,7 +94,7 @@ func TestBreakEvenMonths(t *testing.T) {
 }
 
 func TestHybridSaving(t *testing.T) {
-	// tco.md E14: D2's 40% own / 60% rent saves 0.6 × (1 − rent/self)
+	// E14: D2's 40% own / 60% rent saves 0.6 × (1 − rent/self)
 	// against building everything. D2 claims 30–50%; 25k/17k fails it.
 	tests := []struct {
 		self, rent, hybrid, saving string

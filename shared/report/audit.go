@@ -45,7 +45,7 @@ type Audit struct {
 }
 
 // NoVerdict is what a reader is shown instead of the verdict of a report
-// that does not verify (issue 15.5): a changed, badly signed or
+// that does not verify: a changed, badly signed or
 // contradictory report proves nothing, pass or fail.
 const NoVerdict = "NO VERDICT: the report does not verify, so its checks prove nothing"
 

@@ -23,7 +23,7 @@ var zhFactsFixtures = map[string]string{
 	"csv-535.183.01": "gpud__nvidia-smi-query.535.183.01.out.0.valid",
 }
 
-// TestWriteFactsZh renders facts in Chinese (issue 15: every sentence in
+// TestWriteFactsZh renders facts in Chinese (every sentence exists in
 // zh-CN and en): the golden files, and no English word left once the
 // readings (every string the facts' JSON holds) and the tool names and
 // quoted values the reasons keep (toolWords) are removed.

@@ -11,8 +11,8 @@ import (
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
-// TestOriginLang: where the facts came from, in both languages (issue 15;
-// rule A4): the English is provenance.Describe's, which the origin check
+// TestOriginLang: where the facts came from, in both languages (rule
+// A4): the English is provenance.Describe's, which the origin check
 // records, and the Chinese holds no English word but the file name and
 // the source it quotes.
 func TestOriginLang(t *testing.T) {

@@ -140,7 +140,7 @@ func TestGolden(t *testing.T) {
 			}
 			testkit.Golden(t, filepath.Join("testdata", c.name+".txt"), txt.Bytes())
 			testkit.Golden(t, filepath.Join("testdata", c.name+".md"), mdown.Bytes())
-			// The same report in Chinese (issue 15.1).
+			// The same report in Chinese.
 			var zhTxt, zhMD bytes.Buffer
 			if err := WriteText(&zhTxt, r, msg.Zh); err != nil {
 				t.Fatal(err)
@@ -352,7 +352,7 @@ func TestSummarize(t *testing.T) {
 	if s != (Summary{Verdict: "pass", Pass: 2, Warn: 1, Skip: 1, Total: 4}) {
 		t.Errorf("got %+v", s)
 	}
-	// A demanded check not measured: never pass (rule A4; research/verifier.md §2).
+	// A demanded check not measured: never pass (rule A4).
 	for _, id := range []string{"gpu0/virtualization", "topology", "bench_fp32", "gpu1/bench_memtest", "origin", "kernel_driver", "gpu0/kernel_pci_id"} {
 		if s := Summarize([]acceptance.Result{{ID: "gpu_count", Status: acceptance.Pass}, {ID: id, Status: acceptance.Skip}}); s.Verdict != "incomplete" {
 			t.Errorf("%s skipped: verdict %s, want incomplete", id, s.Verdict)
@@ -420,7 +420,7 @@ func sealedForFuzz(f *testing.F) []byte {
 	return js
 }
 
-// TestAuditForgery is the forgery of issue 12: every status and the summary
+// TestAuditForgery is a forged report: every status and the summary
 // set to pass and the digest recomputed. The digest then matches, but the
 // checks derived from the facts do not, and Audit names them.
 func TestAuditForgery(t *testing.T) {
@@ -516,7 +516,7 @@ func TestValidNonce(t *testing.T) {
 
 // TestEveryCheckHasAKind: each check of the golden reports, the live one
 // with its kernel cross-checks included, falls into a kind the report
-// groups by (issue 15.3), none into "other checks".
+// groups by, none into "other checks".
 func TestEveryCheckHasAKind(t *testing.T) {
 	for _, name := range []string{"rtx4090x8-live.json", "h100x8.json", "h200-mig-vs-h100.json"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
@@ -537,7 +537,7 @@ func TestEveryCheckHasAKind(t *testing.T) {
 
 // TestLiveMessagesBilingual: every check of a live report, the kernel
 // cross-checks included, carries a catalogue message whose English is the
-// text the file keeps (issue 15.1); the sealed report keeps the messages.
+// text the file keeps; the sealed report keeps the messages.
 func TestLiveMessagesBilingual(t *testing.T) {
 	r := liveCase(t)
 	for _, c := range r.Checks {

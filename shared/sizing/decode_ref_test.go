@@ -33,7 +33,8 @@ type decodeRef struct {
 }
 
 // decodeRefs are the published results the decode model is calibrated on
-// (issue 10 item 5). Each estimate must land within a factor of 1.5.
+// (docs/decode-references.md lists them). Each estimate must land within
+// a factor of 1.5.
 var decodeRefs = []decodeRef{
 	{"llama-2-7b", "a100-80g-sxm", 1, BF16, BF16, 1, 5, 200, perSequence, 104.9, "pytorch-labs/gpt-fast README.md (A100-80GB capped at 330 W), 2023-12"},
 	{"llama-2-70b", "a100-80g-sxm", 2, BF16, BF16, 1, 5, 200, perSequence, 21.3, "pytorch-labs/gpt-fast README.md, tensor parallel 2"},
@@ -45,8 +46,8 @@ var decodeRefs = []decodeRef{
 	{"qwen3-8b", "h100-80g-sxm", 1, BF16, BF16, 4, 233, 221, perSequence, 1000 / 7.19, "gpustack/gpustack docs/performance-lab/qwen3-8b/h100-latency.md (SGLang 0.5.3, TPOT 7.19 ms)"},
 	{"deepseek-v3", "h200-141g", 8, FP8, BF16, 1, 128, 256, perSequence, 30.29, "sgl-project/sglang PR 2643 (8-GPU node, H200 likely), 2024-12"},
 	{"deepseek-v3", "h200-141g", 8, FP8, BF16, 32, 128, 256, batchDecode, 760.5, "sgl-project/sglang PR 2643, batch 32"},
-	{"deepseek-v3", "h100-80g-sxm", 16, FP8, BF16, 1, 128, 128, perSequence, 1000 / 31.2, "tenstorrent/tt-inference-server issue 356 (DeepSeek-R1-0528 on 16 H100, TPOT 31.2 ms)"},
-	{"deepseek-v3", "h20-96g", 8, FP8, BF16, 1, 1000, 500, perSequence, 30, "vllm-project/vllm issue 30832 (DeepSeek-V3.2 on 8 H20, user report)"},
+	{"deepseek-v3", "h100-80g-sxm", 16, FP8, BF16, 1, 128, 128, perSequence, 1000 / 31.2, "tenstorrent/tt-inference-server#356 (DeepSeek-R1-0528 on 16 H100, TPOT 31.2 ms)"},
+	{"deepseek-v3", "h20-96g", 8, FP8, BF16, 1, 1000, 500, perSequence, 30, "vllm-project/vllm#30832 (DeepSeek-V3.2 on 8 H20, user report)"},
 	{"qwen3-8b", "h20-96g", 1, BF16, BF16, 1, 1, 2048, allTokens, 81.73, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time)"},
 	{"qwen3-8b", "h20-96g", 1, BF16, BF16, 1, 6144, 2048, allTokens, 296.25, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time)"},
 	{"qwen3-8b", "h20-96g", 1, FP8, BF16, 1, 1, 2048, allTokens, 150.25, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time)"},
@@ -62,7 +63,7 @@ var decodeRefs = []decodeRef{
 	{"qwen3-235b-a22b", "h20-96g", 8, BF16, BF16, 1, 6144, 2048, allTokens, 289.03, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=8"},
 	{"qwen3-235b-a22b", "h20-96g", 4, FP8, BF16, 1, 1, 2048, allTokens, 71.65, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=4"},
 	{"qwen3-235b-a22b", "h20-96g", 4, FP8, BF16, 1, 6144, 2048, allTokens, 275.16, "Qwen3 docs/source/getting_started/speed_benchmark.md (H20 96GB, SGLang 0.4.6.post1, (prompt + 2048 generated) / time), TP=4"},
-	{"qwen2.5-72b", "h100-80g-sxm", 2, BF16, BF16, 1, 128, 128, perSequence, 1000 / 30.9, "tenstorrent/tt-inference-server issue 143 (vLLM on 2 × H100, the GPU baseline table, TPOT 30.9 ms)"},
+	{"qwen2.5-72b", "h100-80g-sxm", 2, BF16, BF16, 1, 128, 128, perSequence, 1000 / 30.9, "tenstorrent/tt-inference-server#143 (vLLM on 2 × H100, the GPU baseline table, TPOT 30.9 ms)"},
 	{"deepseek-v3", "h20-96g", 8, FP8, BF16, 8, 515, 268, withPrefill, 53590 / 202.64, "sgl-project/sglang PR 6885 (DeepSeek-V3-0324, TP8 on 8 H20, bench_serving random 1024/512 at concurrency 8: 200 requests, 103,005 prompt and 53,590 output tokens in 202.64 s, before the tuned MoE config)"},
 	{"llama-2-7b", "rtx-4090", 1, INT4, BF16, 1, 16, 256, perSequence, 191.0, "mlc-ai/llm-perf-bench PR 1 (RTX 4090, CUDA 11.8, batch 1; prompt length not stated, taken as 16 tokens; MLC LLM q4f16_1 4-bit weights, sized here as int4 at 4.85 bits)"},
 	{"llama-2-13b", "rtx-4090", 1, INT4, BF16, 1, 16, 256, perSequence, 108.8, "mlc-ai/llm-perf-bench PR 1 (RTX 4090, CUDA 11.8, batch 1; prompt length not stated, taken as 16 tokens; MLC LLM q4f16_1 4-bit weights, sized here as int4 at 4.85 bits)"},

@@ -7,7 +7,7 @@
 // Units: memory is reported in GiB (2^30 bytes) and every field says so;
 // cards are marketed in GB and sized from the MiB NVML reports.
 //
-// The formulas and their sources are in research/sizing.md §2:
+// The formulas and their sources:
 //
 //   - Weights: parameters × bits per weight. INT4 is GGUF Q4_K_M (4.85
 //     bits); QLoRA stores linear layers in NF4 with double quantisation

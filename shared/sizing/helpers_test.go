@@ -67,10 +67,10 @@ func init() {
 }
 
 // fixtureCards is a fixed card list for tests that must not move when the
-// catalogue data changes: specs from sizing.md §4, prices from rules G2/G3
+// catalogue data changes: specs as the catalogue's, prices from rules G2/G3
 // (the H200 and L40S deliberately unpriced).
 func fixtureCards() []catalog.Card {
-	ref := catalog.Ref{Source: "sizing.md §4 (test fixture)", Date: "2026-11"}
+	ref := catalog.Ref{Source: "gpuplan test fixture", Date: "2026-11"}
 	s := func(v float64) catalog.Spec { return catalog.Spec{Value: v, Ref: ref} }
 	card := func(id string, gb, mib, bw, bf16, fp64 float64, ic catalog.Interconnect, domestic bool, low, high string) catalog.Card {
 		c := catalog.Card{ID: id, Name: id, Domestic: domestic, MemoryGB: s(gb), MemoryMiB: s(mib),

@@ -7,7 +7,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// GiB and GB are the two units public tools mix (sizing.md §0): this
+// GiB and GB are the two units public tools mix: this
 // package reports GiB; catalogue cards are marketed in GB.
 const (
 	GiB = 1 << 30 // bytes
@@ -18,8 +18,8 @@ const (
 const (
 	// OverheadGiB is the memory each card loses to the CUDA context,
 	// cuBLAS and NCCL workspaces and allocator slack before the job stores
-	// anything: 1 GiB, inside the 0.3–2 GiB range of sizing.md §2 and above
-	// gpu_poor's fixed 650 MB. The ~5 GiB the EleutherAI cookbook saw under
+	// anything: 1 GiB, inside the 0.3–2 GiB a CUDA context takes and above
+	// gpu_poor's fixed 650 MB (RahulSChand/gpu_poor). The ~5 GiB the EleutherAI cookbook saw under
 	// Megatron-DeepSpeed is not used.
 	OverheadGiB = 1.0
 	// UsableFraction is the share of a card's memory a job may plan to
@@ -33,7 +33,7 @@ const (
 	PrefillChunkTokens = 8192
 	// ImageActivationGiB is the working memory of one image at about one
 	// megapixel: FLUX.1-dev peaks at 22.63 against 22.17 GiB of weights
-	// (derived from sizing.md §3 case 20, reading its figure as GiB).
+	// (from the diffusers benchmarks' FLUX.1-dev bf16 peak, read as GiB).
 	ImageActivationGiB = 0.5
 )
 

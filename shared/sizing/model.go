@@ -120,7 +120,8 @@ func (m Model) ParamsB() float64 { return m.Params / 1e9 }
 // KVBytesPerToken is the KV cache one token occupies across all layers when
 // each cached value takes valueBytes bytes and every layer attends to the
 // whole context: 2·layers·kv_heads·head_dim·bytes with grouped-query
-// attention, (kv_lora_rank + rope_dim)·layers·bytes with MLA (sizing.md §2).
+// attention, (kv_lora_rank + rope_dim)·layers·bytes with MLA (vLLM's
+// MLAAttentionSpec).
 // Diffusion models keep no KV cache. Models with sliding-window layers keep
 // less: see KVBytes.
 func (m Model) KVBytesPerToken(valueBytes float64) float64 {
@@ -288,7 +289,7 @@ func normTarget(s string) string {
 }
 
 // LoRAParams is the trainable parameter count of a LoRA adapter: the sum
-// over targeted modules and layers of rank·(d_in + d_out) (sizing.md §2).
+// over targeted modules and layers of rank·(d_in + d_out).
 // MoE expert modules are counted once per expert; MLA's q, k, v map to its
 // low-rank projections (q: q_a and q_b; k: kv_a; v: kv_b).
 func (m Model) LoRAParams(rank int, targets []string) float64 {

@@ -9,7 +9,7 @@ import (
 )
 
 // TestPresetParams checks the parameter counts derived from each preset's
-// architecture against the totals published in the sizing.md presets table.
+// architecture against the totals the model cards publish.
 func TestPresetParams(t *testing.T) {
 	want := map[string]float64{ // derived exactly from the configs
 		"llama-2-7b":     6_738_415_616,
@@ -53,7 +53,7 @@ func TestMoEActiveParams(t *testing.T) {
 	within(t, "Mixtral active", mix.ActiveParams/1e9, 12.9, 0.005)
 	ds, _ := PresetByID("deepseek-v3")
 	within(t, "DeepSeek-V3 total", ds.Params/1e9, 671, 0.002)
-	// sizing.md §3 case 17: 36.6–37B active. Ours (37.55B) counts the input
+	// 36.6–37B active (the model card). Ours (37.55B) counts the input
 	// embedding, a table lookup that 36.6B leaves out (0.93B).
 	within(t, "DeepSeek-V3 active", ds.ActiveParams/1e9, 37, 0.02)
 	within(t, "DeepSeek-V3 active without the input embedding", (ds.ActiveParams-float64(ds.Vocab*ds.Hidden))/1e9, 36.6, 0.002)
@@ -68,7 +68,7 @@ func TestPresetIsCopy(t *testing.T) {
 	}
 }
 
-// TestLoRAParams is sizing.md §3 case 13: LoRA r=8 on q_proj and v_proj of
+// TestLoRAParams: LoRA r=8 on q_proj and v_proj of
 // Llama-2-7B trains 32·2·8·(4096+4096) = 4,194,304 parameters (0.062%).
 func TestLoRAParams(t *testing.T) {
 	m, _ := PresetByID("llama-2-7b")

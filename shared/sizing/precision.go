@@ -15,7 +15,8 @@ const (
 	INT4 Precision = "int4"
 )
 
-// Bits per weight of the real 4-bit formats (sizing.md §2). A 4-bit format
+// Bits per weight of the real 4-bit formats (GGUF Q4_K_M from gollama's
+// vramestimator table, NF4 from the QLoRA paper). A 4-bit format
 // stores scales beside the weights, so it costs more than 4 bits.
 const (
 	// Q4KMBits is GGUF Q4_K_M, the 4-bit format llama.cpp and Ollama ship

@@ -16,7 +16,7 @@ func TestParsePrecision(t *testing.T) {
 		{"fp16", FP16, 16},
 		{"FP8", FP8, 8},
 		{"int8", INT8, 8},
-		{"int4", INT4, 4.85}, // GGUF Q4_K_M, sizing.md §2
+		{"int4", INT4, 4.85}, // GGUF Q4_K_M (gollama's table)
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -2,8 +2,8 @@ package sizing
 
 import "sort"
 
-// presetList holds the architecture constants of the preset models
-// (sizing.md "Model presets" table). Params and ActiveParams are derived
+// presetList holds the architecture constants of the preset models, from
+// each model's published config.json. Params and ActiveParams are derived
 // from the constants in init, never typed in; PublishedB is the published
 // total the derivation is tested against.
 var presetList = []Model{

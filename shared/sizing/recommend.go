@@ -22,7 +22,8 @@ const (
 	// consumer and L-series cards are near 1).
 	MinFP64TFLOPS = 5
 	// tightShare is the free share of a card's usable memory below which
-	// a plan is called tight (sizing.md §3 case 3).
+	// a plan is called tight (Llama-2-70B bf16 on two 80 GB cards at 90%
+	// leaves only 6–17 GB for KV and activations).
 	tightShare = 0.10
 )
 
@@ -50,7 +51,7 @@ type Prefs struct {
 	// AllowPCIeTraining accepts multi-card training on cards without
 	// NVLink (RTX 4090, L40S, L20, PCIe A100/H100), which is otherwise
 	// ruled out: tensor-parallel and sharded-optimizer traffic over PCIe
-	// is slow (sizing.md §5.2).
+	// is slow.
 	AllowPCIeTraining bool `json:"allow_pcie_training,omitempty"`
 }
 
@@ -410,7 +411,7 @@ func (j job) price(o *Option) {
 		var e Estimates
 		j.trainTime(&e, o.card, o.Count)
 		// The run's rent is the monthly rent for its whole hours over a
-		// 730-hour month (tco.md F1): the float is the time estimate, the
+		// 730-hour month: the float is the time estimate, the
 		// money stays decimal.
 		hours := math.Ceil(e.TrainHours.Likely)
 		if !finite(hours) || hours > math.MaxInt64/2 {

@@ -49,7 +49,7 @@ func TestBuckets(t *testing.T) {
 }
 
 // TestRecommendBuckets checks where the pick follows rules G1/G2 and where
-// the memory math overrides them (rule G4, sizing.md §0.4).
+// the memory math overrides them (rule G4).
 func TestRecommendBuckets(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -84,7 +84,7 @@ func TestRecommendBuckets(t *testing.T) {
 	}
 }
 
-// TestMemoryOverridesG1 pins sizing.md §0.4: 13B bf16 does not fit one
+// TestMemoryOverridesG1: 13B bf16 (26 GB of weights) does not fit one
 // 24 GB card, and 70B bf16 needs at least two 80/96 GB cards.
 func TestMemoryOverridesG1(t *testing.T) {
 	r := mustRecommend(t, infer("llama-2-13b", 1, 1), fixtureCards(), Prefs{})
@@ -116,7 +116,7 @@ func trainingInputs() []Input {
 
 // TestNoPCIeTrainingWithoutFlag: cards without NVLink (4090, L40S, L20,
 // PCIe A100/H100) are never picked for multi-card training unless the
-// buyer allows it (sizing.md §5.2).
+// buyer allows it: tensor-parallel traffic over PCIe is slow.
 func TestNoPCIeTrainingWithoutFlag(t *testing.T) {
 	lists := [][]catalog.Card{fixtureCards()}
 	if live := catalog.All(); len(live) > 0 {

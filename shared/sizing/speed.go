@@ -203,8 +203,8 @@ const (
 	// routing over 256 experts and block-scaled FP8 GEMMs each with its own
 	// activation-quantisation kernel. Published batch-1 runs hold
 	// DeepSeek-V3 and R1 near 30 tokens/s on 8 H200, 16 H100 and 8 H20
-	// alike (SGLang PR 2643, tenstorrent/tt-inference-server issue 356,
-	// vLLM issue 30832): a latency floor of about 0.4 ms a layer, fitted on
+	// alike (SGLang PR 2643, tenstorrent/tt-inference-server#356,
+	// vllm-project/vllm#30832): a latency floor of about 0.4 ms a layer, fitted on
 	// those three rows.
 	mlaMoELayerFloor = 400e-6
 	// pcieGBs is the usable PCIe bandwidth of an all-reduce between cards
@@ -404,7 +404,7 @@ func decodeBound(memory, compute, floor float64) string {
 
 // trainTime fills the training estimates: k·N·D / (cards · peak · MFU),
 // k = 6 (forward 2, backward 4) for full training and 4 for LoRA, whose
-// frozen weights skip the weight-gradient GEMMs (sizing.md §2, derived).
+// frozen weights skip the weight-gradient GEMMs (derived, not measured).
 func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
 	k := 6.0
 	if j.Workload.Adapters() {

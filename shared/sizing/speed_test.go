@@ -28,7 +28,7 @@ func inRange(t *testing.T, what string, r Range, v float64) {
 	}
 }
 
-// TestTrainingTime is sizing.md §3 case 15: Llama 2 pretraining on
+// TestTrainingTime: Llama 2 pretraining (Llama 2 paper §2.2.1) on
 // A100-80GB took 184,320 / 368,640 / 1,720,320 GPU-hours for 2T tokens.
 func TestTrainingTime(t *testing.T) {
 	pre := func(model string) Input {
@@ -40,7 +40,7 @@ func TestTrainingTime(t *testing.T) {
 	inRange(t, "case 15: 13B A100-hours", mustSpeed(t, pre("llama-2-13b"), "a100-80g-sxm", 64).CardHours, 368640)
 	inRange(t, "case 15: 70B A100-hours", mustSpeed(t, pre("llama-2-70b"), "a100-80g-sxm", 64).CardHours, 1720320)
 
-	// sizing.md §3 case 17 (unconfirmed): DeepSeek-V3, 14.8T tokens, 2.788M
+	// DeepSeek-V3 technical report (unconfirmed here): 14.8T tokens, 2.788M
 	// H800-hours; the H800 has the H100's 989 TFLOPS.
 	ds := Input{Workload: Pretrain, Model: "deepseek-v3", ContextTokens: 4096, Concurrency: 1, TokensToTrain: 14.8e12}
 	inRange(t, "case 17: DeepSeek-V3 H800-hours", mustSpeed(t, ds, "h100-80g-sxm", 2048).CardHours, 2.788e6)
@@ -49,7 +49,8 @@ func TestTrainingTime(t *testing.T) {
 	within(t, "LoRA is 4·N·D", mustSpeed(t, lora, "a100-80g-sxm", 64).TrainFLOPs, 4*6.738415616e9*2e12, 1e-9)
 }
 
-// TestDecode covers sizing.md §3 cases 18 and 19 and the parts of the
+// TestDecode covers Llama-2-70B on 2 × A100-80GB (cli99/llm-analysis
+// examples/llama2), the bandwidth ceilings of batch-1 decode and the parts of the
 // decode model; TestDecodeReferences holds it to published results.
 func TestDecode(t *testing.T) {
 	t.Run("case 18: Llama-2-70B on 2 × A100-80GB", func(t *testing.T) {

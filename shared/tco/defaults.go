@@ -40,8 +40,8 @@ func rng(lo, hi string) money.Range {
 }
 
 // DefaultPrices returns the reference unit prices (CNY, August 2026). None
-// of them is a quote: research (tco.md §7) found no public price list for
-// Chinese GPU platforms' extras, so all but the support figure are labelled
+// of them is a quote: no public price list was found for Chinese GPU
+// platforms' extras, so all but the support figure are labelled
 // assumptions.
 func DefaultPrices() Prices {
 	egress := Price{

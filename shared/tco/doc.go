@@ -15,6 +15,7 @@
 //     this as a warning band, not a constant, and flags a share outside it.
 //   - C4: the 8 × RTX 4090 example; the tests check what adds up.
 //
-// Egress tiers follow Infracost's CalculateTierBuckets (tco.md F4, E3): see
+// Egress tiers follow Infracost's CalculateTierBuckets
+// (internal/usage/tier_requests.go): see
 // TierBuckets.
 package tco

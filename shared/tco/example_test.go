@@ -43,7 +43,7 @@ func ExampleCompute() {
 }
 
 // TierBuckets with the first example of Infracost's CalculateTierBuckets
-// (tco.md E3): 150 units, a first tier of 10, the rest over.
+// (Infracost's doc example): 150 units, a first tier of 10, the rest over.
 func ExampleTierBuckets() {
 	ten := decimal.NewFromInt(10)
 	fmt.Println(tco.TierBuckets(decimal.NewFromInt(150), []decimal.Decimal{ten}))

@@ -9,7 +9,7 @@ import (
 )
 
 // TestDefaultPriceSources: every default price cites what a reader can
-// open or is labelled an assumption, never a repository file (issue 15).
+// open or is labelled an assumption, never a repository file.
 func TestDefaultPriceSources(t *testing.T) {
 	v := reflect.ValueOf(tco.DefaultPrices())
 	for i := range v.NumField() {

@@ -79,7 +79,7 @@ type Result struct {
 	Warning msg.M `json:"warning,omitzero"`
 	// BandTotal is what the total would be if hidden items were 10% (low
 	// end, on the low rent) to 25% (high end, on the high rent) of it:
-	// rent ÷ (1 − share). tco.md E13: 61,111.11–73,333.33 for C2.
+	// rent ÷ (1 − share): 61,111.11–73,333.33 for C2's 55,000 rent.
 	BandTotal money.Range `json:"band_total"`
 }
 

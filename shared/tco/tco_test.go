@@ -64,7 +64,7 @@ func TestC2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// RULES C2 / tco.md E13: the listed items sum to 58,200. The article's
+	// Rule C2: the listed items sum to 58,200. The article's
 	// "may exceed 60,000" needs 1,800 more from items it does not list.
 	if !r.Monthly.Low.Equal(d("58200")) || !r.Monthly.IsPoint() {
 		t.Fatalf("total = %v, want 58,200", r.Monthly)

@@ -5,7 +5,7 @@ import "github.com/shopspring/decimal"
 // TierBuckets splits count into consecutive tiers of the given sizes and
 // returns len(sizes)+1 buckets, the last holding whatever is over the sum of
 // the sizes. It has the semantics of Infracost's CalculateTierBuckets
-// (tco.md E3): sizes are the widths of successive tiers ("first 10, next
+// (internal/usage/tier_requests.go): sizes are the widths of successive tiers ("first 10, next
 // 90"), not cumulative limits.
 //
 //	TierBuckets(150, [10])           = [10, 140]

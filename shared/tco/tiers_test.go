@@ -23,7 +23,8 @@ func TestTierBuckets(t *testing.T) {
 		sizes []decimal.Decimal
 		want  []decimal.Decimal
 	}{
-		// tco.md E3, the four examples of Infracost's CalculateTierBuckets.
+		// The four doc-comment examples of Infracost's CalculateTierBuckets
+		// (internal/usage/tier_requests.go).
 		{"E3a one tier and over", 150, decs(10), decs(10, 140)},
 		{"E3b two tiers and over", 150, decs(10, 90), decs(10, 90, 50)},
 		{"E3c ends inside the second tier", 99, decs(10, 90), decs(10, 89, 0)},

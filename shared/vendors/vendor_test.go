@@ -39,7 +39,7 @@ func find(t *testing.T, r vendors.Result, name string) vendors.Ranked {
 	return vendors.Ranked{}
 }
 
-// Rule V5 with tco.md §3's edge test: 8 cards → 5 / 3 (62.5%).
+// Rule V5's edge case: 8 cards at 65/35 → 5 / 3 (62.5%, still inside 60–70%).
 func TestSplitCards(t *testing.T) {
 	tests := []struct {
 		cards, primary, backup int

@@ -78,8 +78,8 @@ func TestBenchLibraryMissing(t *testing.T) {
 }
 
 // TestBenchMissingSymbol: a libcuda.so.1 without cuLaunchKernel is refused
-// before any call into it (calling a missing function would kill the
-// process, research/verifier.md §0).
+// before any call into it (calling a missing function kills the process
+// with "symbol lookup error", exit 127).
 func TestBenchMissingSymbol(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "calls.log")
 	lib := filepath.Join(built.libDir, "nolaunch", "libcuda.so.1")

@@ -402,7 +402,7 @@ func TestExportImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Over the saved sheet the import is shown, and asked about before it
-	// is saved (issue 13).
+	// is saved: saved work is never lost.
 	e.do("import procurement", chromedp.SetUploadFiles(`#import-file`, []string{proc}),
 		chromedp.WaitVisible(chromedp.ID("procurement-note")), chromedp.WaitVisible(chromedp.ID("replace-ask")))
 	e.waitText("import-result", "Imported procurement.plan.json: the sheet and the procurement sections are restored.")
@@ -676,7 +676,7 @@ func TestEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Body.Close()
-	// Only the embed may be framed (issue 13); the rest of its policy is
+	// Only the embed may be framed; the rest of its policy is
 	// the site's, so the frame below also proves the app runs under it.
 	if v := r.Header.Get("X-Frame-Options"); v != "" {
 		t.Errorf("/embed sends X-Frame-Options: %s", v)

@@ -23,7 +23,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Browser tests of the procurement pages of issue 14 part A: /quotes,
+// Browser tests of the first procurement pages: /quotes,
 // /vendors, /contract, the journey nav, the share link and the embeds.
 // Every verdict the page shows is checked against the shared function
 // gpuverify plan runs on the same plan file.
@@ -120,7 +120,7 @@ func TestProcurementVerdicts(t *testing.T) {
 	path, p := goldenProc(t)
 	want := fileVerdicts(t, p)
 	e.importGolden(path)
-	// One computed sentence per page, in the page's language (issue 15).
+	// One computed sentence per page, in the page's language.
 	said := map[string][3]string{
 		"en": {"Bundled quote: ask", "The SLA pays in vouchers", "Not named: memory per card"},
 		"zh": {"打包报价：", "SLA 以代金券赔偿", "未写明：每卡显存"},

@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The site never loses saved work (issue 13). Each test starts from a
+// The site never loses saved work. Each test starts from a
 // sheet saved in the browser and checks that a link, an import or storage
 // of another version cannot take it away without asking, and that what
 // replaces it can be undone.

@@ -39,7 +39,7 @@ func (e *env) loaded(pfx, path string) {
 // prerender with <html lang="en">, its title and words, at the app's own
 // address, and ?lang=zh the Chinese one; an /en/ address opened directly
 // is English and shows the app's address; hreflang alternates name both
-// (issue 15, item 2). At the root and under a sub-path.
+// At the root and under a sub-path.
 func TestLangPrerender(t *testing.T) {
 	for _, site := range []struct{ dir, pfx string }{{siteDir, ""}, {prefixedDir, prefix}} {
 		e := setup(t, site.dir, site.pfx)
@@ -89,8 +89,7 @@ func inView(id string) string {
 
 // TestAnswerFirstPhone: on a 390 px phone the plan's answer (the result
 // bar: card, cost, billing, rent or build) is on the first screen and stays
-// in view while a field at the end of the form changes it (issue 15,
-// item 3).
+// in view while a field at the end of the form changes it.
 func TestAnswerFirstPhone(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3)),
@@ -141,7 +140,7 @@ func (e *env) num(js string) float64 {
 // TestAcceptanceGroups: an 8-GPU report shows its checks grouped by kind,
 // a failed group first and open, the passed groups folded, and the GPU ×
 // check grid one row a GPU; an edited report shows no verdict at all
-// (issue 15, items 3 and 5).
+// (a changed report proves nothing).
 func TestAcceptanceGroups(t *testing.T) {
 	e := setup(t, siteDir, "")
 	good, _ := e.report4090()

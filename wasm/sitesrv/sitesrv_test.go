@@ -118,7 +118,7 @@ func TestServe(t *testing.T) {
 }
 
 // TestSecurityHeaders: every response carries the CSP, Referrer-Policy and
-// Permissions-Policy; only /embed may be framed by another site (issue 13),
+// Permissions-Policy; only /embed may be framed by another site,
 // also under a prefix.
 func TestSecurityHeaders(t *testing.T) {
 	for _, prefix := range []string{"", "/gpuplan"} {
@@ -259,7 +259,7 @@ func FuzzResolve(f *testing.F) {
 }
 
 // TestSurvivesRebuild: make site removes the site directory and writes a new
-// one under the same name while make run serves it (issue 15). The handler
+// one under the same name while make run serves it. The handler
 // must serve the new files, not 404 from the deleted folder it once opened.
 func TestSurvivesRebuild(t *testing.T) {
 	dir := testSite(t)

@@ -26,7 +26,7 @@ type embedded struct {
 
 // TestDecodeBoundsDecimals checks that decimals with a huge exponent or too
 // many digits are refused by name before anything computes with them
-// (issue 13: "1e1000000000" hung gpuverify plan for over ten minutes).
+// ("1e1000000000" once hung gpuverify plan for over ten minutes).
 func TestDecodeBoundsDecimals(t *testing.T) {
 	tests := []struct{ in, field, msg string }{
 		{`{"ptr":"1e1000000000"}`, "ptr", "must be a number between -10^20 and 10^20 with at most 20 digits after the decimal point, got 1e1000000000"},

@@ -172,7 +172,8 @@ func FuzzDecode(f *testing.F) {
 
 // TestDuplicateAndCaseKeys: encoding/json keeps the last of two equal keys
 // and matches keys case-insensitively; Decode refuses both, naming the
-// field (issue 12: a second "ACCEPTANCE" block that jq does not show).
+// field (a forged report hid a second "ACCEPTANCE" block that jq does
+// not show).
 func TestDuplicateAndCaseKeys(t *testing.T) {
 	for _, c := range []struct{ in, field, msg string }{
 		{`{"count":1,"count":2}`, "count", "duplicate key"},

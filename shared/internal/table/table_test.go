@@ -86,7 +86,7 @@ func TestEscape(t *testing.T) {
 		{`C:\dir`, `C:\\dir`},
 		{`\*`, `\\\*`},
 		{"卡 H100", "卡 H100"},
-		// Raw HTML shows as text (issue 13): no tag runs, no comment hides
+		// Raw HTML shows as text: no tag runs, no comment hides
 		// the rows after it, no line break starts a new block.
 		{"<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert(1)&gt;"},
 		{"ok <!-- FAIL rows", "ok &lt;!-- FAIL rows"},

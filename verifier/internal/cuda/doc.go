@@ -18,7 +18,7 @@
 //     pattern and its inverse and read back (memtest_fill, memtest_check):
 //     it proves the memory the card reports exists.
 //
-// Rules it keeps (research/verifier.md §0, §3; the NVML layer's model):
+// Rules it keeps (the NVML layer's model):
 //
 //   - Every driver function is looked up with purego.Dlsym before it is
 //     registered; a library without a needed function, or no library, makes

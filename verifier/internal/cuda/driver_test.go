@@ -11,7 +11,7 @@ import (
 )
 
 // TestOpenMissing: no library is an error with advice, not a crash
-// (research/verifier.md §3: purego.Dlopen fails with a Go error).
+// (purego.Dlopen fails with a Go error).
 func TestOpenMissing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "libcuda.so.1")
 	_, err := openDriver(path)

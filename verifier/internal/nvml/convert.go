@@ -150,7 +150,7 @@ func enumValue[E comparable](table map[E]string, e E, why, what string) facts.Va
 }
 
 // nvlinkVersions maps NVML's nvmlNvlinkVersion_t to the NVLink generation
-// (NVML_NVLINK_VERSION_4_0 = 6 is NVLink 4, research/verifier.md §1).
+// (NVML_NVLINK_VERSION_4_0 = 6 is NVLink 4, per nvml.h).
 var nvlinkVersions = map[uint32]int{1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 5, 8: 6}
 
 // topologyNames maps a common-ancestor level to nvidia-smi topo -m's names.

@@ -2,7 +2,8 @@
 // (libnvidia-ml.so.1, which the NVIDIA driver installs). It is the only
 // package of gpuverify that imports github.com/NVIDIA/go-nvml.
 //
-// Rules it keeps (research/verifier.md §0 and §1):
+// Rules it keeps (learnt from go-nvml v0.13.4-1's code and a fake
+// libnvidia-ml.so.1):
 //
 //   - Nothing is called after a failed Init: calling into a library that did
 //     not load kills the process (exit 127, "symbol lookup error").

@@ -24,7 +24,7 @@ import (
 // notSupported fills every nil func field of a moq mock (mock.Device and
 // friends) with one that returns zero values and ERROR_NOT_SUPPORTED: the
 // canned servers set only about 30 funcs, and an unset one panics
-// (research/verifier.md §0, finding 5).
+// ("method is nil").
 func notSupported(m any) {
 	v := reflect.ValueOf(m).Elem()
 	for i := range v.NumField() {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestBusyPort: a second make run on a taken port says which port and how
-// to pick another (issue 15), for -check-port (what make run asks first)
+// to pick another, for -check-port (what make run asks first)
 // and for serving itself.
 func TestBusyPort(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

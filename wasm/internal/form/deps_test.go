@@ -18,8 +18,8 @@ func bannedDep(p string) bool {
 }
 
 // TestNoGoApp: wasm/internal/form and wasm/internal/text, and their tests,
-// depend on neither go-app nor syscall/js (issue 11: form parsing, field
-// state and storage in a package without go-app).
+// depend on neither go-app nor syscall/js: form parsing, field state and
+// storage live in a package without go-app.
 func TestNoGoApp(t *testing.T) {
 	for _, args := range [][]string{{"-deps"}, {"-test", "-deps"}} {
 		cmd := append([]string{"list"}, args...)

@@ -147,7 +147,7 @@ func FuzzFieldParse(f *testing.F) {
 }
 
 // TestPlanErrorInChinese: a range the plan refuses reads in Chinese on the
-// Chinese page (issue 15.1), in English on the English one.
+// Chinese page, in English on the English one.
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
 		Msg: "want a number in (0, 24], got 25", Want: "a number in (0, 24]", Got: "25"}

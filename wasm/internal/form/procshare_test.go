@@ -15,7 +15,7 @@ import (
 
 // TestShareRoundTrip: the share link's fragment carries every section,
 // compressed when long, and LoadLink reads them back; over saved
-// sections that differ it asks first (issue 13: saved work is never lost).
+// sections that differ it asks first: saved work is never lost.
 func TestShareRoundTrip(t *testing.T) {
 	proc := procurementOf(t)
 	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: proc}

@@ -60,7 +60,7 @@ func TestProcurementState(t *testing.T) {
 		t.Errorf("notice %q does not say what was dropped and why", msg)
 	}
 	// Well-formed but refused by plan.Build: an exit date that is no date.
-	// The exit section is dropped alone; the six others stay (issue 13).
+	// The exit section is dropped alone; the six others stay.
 	invalid := strings.Replace(saved, `"contract_end":"2026-09-30"`, `"contract_end":"30.9.2026"`, 1)
 	if invalid == saved {
 		t.Fatal("the golden sections have no exit date to spoil")

@@ -10,7 +10,7 @@ import (
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
-// TestLoadSavedProtectsWork covers the load-time cases of issue 13: a link
+// TestLoadSavedProtectsWork covers the load-time cases of saved work: a link
 // with no field keeps the saved sheet, a link with another sheet is a
 // conflict to ask about, storage of another version is backed up or left
 // alone.

@@ -43,7 +43,7 @@ import (
 // leaves a Problem, which the page shows as a notice. Nothing is written
 // back until every field is valid.
 //
-// Saved work is never lost (issue 13):
+// Saved work is never lost:
 //   - a link whose sheet differs from the saved one, or an import over
 //     saved work, is shown but not saved until the user keeps it; going
 //     back restores the saved sheet (pageState.pending);
@@ -63,7 +63,7 @@ const savedVersion = 2
 // field key. It holds only the fields that differ from their defaults, so
 // the zero Input is the default input. Fields are strings on purpose:
 // binding a number to an <input> makes go-app re-format it on every
-// keystroke (goapp-build.md §2), so parsing is a separate step.
+// keystroke (typing "10" gave "1.00000"), so parsing is a separate step.
 type Input struct {
 	v map[string]string
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Every page is prerendered once per language (issue 15), so a reader, a
+// Every page is prerendered once per language, so a reader, a
 // search engine or a link preview sees the page's own language before the
 // wasm has loaded. The first language of Site.Langs is written where go-app
 // writes pages (index.html, cost.html, …); each other one under its own

@@ -14,7 +14,7 @@ type workerPatch struct {
 }
 
 // workerPatches fix three problems of go-app v10.1.11's worker, each seen in
-// chromium (goapp-build.md §1–2):
+// chromium:
 //   - install and activate are async listeners without waitUntil, so a failed
 //     precache is swallowed and the worker still reports "activated" with an
 //     empty cache: offline then fails silently;

@@ -2,8 +2,7 @@ package text
 
 import "github.com/gpuplan/gpuplan/shared/acceptance"
 
-// UXText holds the sentences issue 15's page changes add (the answer-first
-// result bar, the acceptance grid, a report that does not verify, the
+// UXText holds the sentences of the answer-first pages (the result bar, the acceptance grid, a report that does not verify, the
 // defaults line, the language alternates). They live apart from
 // messages.go, one complete struct per language; TestUXTextComplete fails
 // on an empty field.
