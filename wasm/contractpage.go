@@ -120,6 +120,7 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 		Attr("data-level", string(level)).Body(
 		app.H2().Text(t.ResultTitle),
 		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		leftNote(l, proc, "contract"),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
 			Text(fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(level)))),
 		clausesList(l, res.Clauses, embed),

@@ -34,6 +34,7 @@ func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...ap
 	if proc.Held(sec) {
 		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))
 	}
+	head = append(head, leftNote(l, proc, sec))
 	id := sec + "-result"
 	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", "ok").Attr(key, value).
 		Body(append(head, kids...)...)

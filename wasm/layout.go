@@ -75,6 +75,11 @@ type pageState struct {
 		lang  Lang
 		lines []string
 	}
+	// touched holds the section fields the user has left (fieldKey):
+	// only they, and fields holding text, show their error; editing is
+	// the field being typed in, whose error waits until it is left.
+	touched map[string]bool
+	editing string
 	// share caches the share fragment of share.proc (procshare.go).
 	share struct {
 		proc *form.Procurement

@@ -37,7 +37,7 @@ var catalogue = mustLoad(files, areas)
 var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
 	"facts", "fleet", "notes", "ops", "plan", "poc", "provenance", "quote", "render", "rentbuild",
-	"report", "sizing", "tco", "vendors", "verify",
+	"report", "site", "sizing", "tco", "vendors", "verify",
 }
 
 // mustLoad is load, panicking on an error (see catalogue).
