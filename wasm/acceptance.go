@@ -17,6 +17,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/provenance"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -75,6 +76,9 @@ type reportInfo struct {
 	// planSame (the same plan file), planSameBlock (another file, the
 	// same acceptance block), planOther, or planNone (no plan on the page).
 	Plan string
+	// PagePlanSHA256 is the SHA-256 of the page's plan file, "" when
+	// there is none.
+	PagePlanSHA256 string
 }
 
 // How a report's plan relates to the plan on the page.
@@ -179,8 +183,11 @@ func readReport(data []byte, pl *plan.Plan) checkOutcome {
 		if reflect.DeepEqual(r.Acceptance, pl.Acceptance) {
 			info.Plan = planSameBlock
 		}
-		if file, err := planJSON(pl); err == nil && fileSHA256(file) == r.PlanSHA256 {
-			info.Plan = planSame
+		if file, err := planJSON(pl); err == nil {
+			info.PagePlanSHA256 = fileSHA256(file)
+			if info.PagePlanSHA256 == r.PlanSHA256 {
+				info.Plan = planSame
+			}
 		}
 	}
 	return checkOutcome{Facts: r.Facts, Results: a.Checks, Report: info}
@@ -416,6 +423,10 @@ func (p *acceptancePage) outcome() app.UI {
 			Text(fmt.Sprintf(m.ParseFailedF, c.Err))
 	}
 	var kids []app.UI
+	otherPlan := c.Report != nil && c.Report.Plan == planOther
+	if otherPlan {
+		kids = append(kids, otherPlanBlock(l, c.Report))
+	}
 	if c.Facts != nil && c.Report == nil {
 		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.PastedNotProof))
 	}
@@ -431,9 +442,23 @@ func (p *acceptancePage) outcome() app.UI {
 		return app.Div().ID("check-outcome").Body(append([]app.UI{noVerdictBlock(l, why)}, kids...)...)
 	}
 	if c.Results != nil {
-		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
+		kids = append(kids, checkTable(l, c.Results, c.Report != nil, otherPlan))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
+}
+
+// otherPlanBlock is the failing check a report written for another plan
+// gets, first in the outcome and in red: both plans' SHA-256, and what to
+// run instead.
+func otherPlanBlock(l Lang, r *reportInfo) app.UI {
+	t := l.Msg()
+	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
+		Attr("role", "alert").Body(
+		app.P().Class("digest-title").Text(t.Text("site.report.other.title")),
+		app.P().Text(t.Text("site.report.other.detail")),
+		app.P().Body(app.Text(t.Text("site.report.other.theirs")+" "), app.Code().ID("check-plan-report").Class("sha").Text(r.PlanSHA256)),
+		app.P().Body(app.Text(t.Text("site.report.other.ours")+" "), app.Code().ID("check-plan-page").Class("sha").Text(r.PagePlanSHA256)),
+	)
 }
 
 // noVerdict says why the loaded report cannot have a verdict: "digest"
@@ -613,7 +638,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // (acceptance.ByKind: the groups with a failure first and open, the
 // passed ones folded, each group worst first), then the GPU × check grid
 // when more than one GPU was checked. #check-table holds every check row.
-func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
+func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 	m := l.M()
 	sum := acceptance.Summarize(rs)
 	failed := sum.Fail
@@ -624,6 +649,13 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	case acceptance.VerdictIncomplete:
 		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
 	}
+	verdictID := sum.Verdict
+	if otherPlan {
+		// The report's checks are of another plan's acceptance block:
+		// however they came out, this plan's delivery is not accepted.
+		verdict = l.Msg().Text("site.report.other.verdict", msg.Int(len(rs)))
+		verdictID, failed = acceptance.VerdictFail, failed+1
+	}
 	groups := acceptance.ByKind(rs)
 	kids := make([]app.UI, len(groups))
 	for i, g := range groups {
@@ -632,8 +664,8 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.ChecksTitle),
 		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
-			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
+			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
 		checkGrid(l, acceptance.GridOf(rs)),
 	)
@@ -654,7 +686,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 			app.Th().Scope("row").Body(app.Text(r.ID+" "), ruleRef(l, r.Rule)),
 			app.Td().Text(r.Expected),
 			app.Td().Text(r.Measured),
-			app.Td().Text(r.Message),
+			app.Td().Text(r.Text(l.Msg())),
 		)
 	}
 	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))

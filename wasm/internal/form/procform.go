@@ -526,6 +526,12 @@ type LeftOut struct {
 	Err  *fielderr.Error // the field refused and why
 }
 
+// partialSections are the sections whose items stand alone: a quote, a
+// vendor, a contract clause. In the others (a POC's figures, a month of
+// operations, an exit date) one refused value changes what the rest
+// means, so the whole section waits for it.
+var partialSections = map[string]bool{"quotes": true, "vendors": true, "contract": true}
+
 // maxLeftOut bounds how many items BuildPartial holds back before it gives
 // up and holds the whole section.
 const maxLeftOut = 40
@@ -534,10 +540,15 @@ const maxLeftOut = 40
 // a field of a row is refused, that row is left out; when a typed field
 // outside a list is refused, that field is left out (as if not stated);
 // and the rest is built again, until it passes. It returns the section
-// built from the rest and the items left out, in the order found. When the
+// built from the rest and the items left out, in the order found; in the
+// sections not in partialSections it is BuildSection. When the
 // refused field cannot be left out (a required field outside a list, or
 // nothing would be left), the section is nil and err says why.
 func BuildPartial(name string, d Draft) (*plan.Procurement, []LeftOut, error) {
+	if !partialSections[name] {
+		sec, err := BuildSection(name, d)
+		return sec, nil, err
+	}
 	var left []LeftOut
 	orig := map[string][]int{} // list → the draft's row index of each row still in
 	for range maxLeftOut {
