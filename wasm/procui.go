@@ -238,8 +238,8 @@ func (p *pageState) sectionErr(sec string) app.UI {
 	}
 	if fe == nil && proc.Held(sec) {
 		fe = p.shownErr(sec, proc.Err(sec).Field)
-		if fe == nil && !strings.Contains(proc.Err(sec).Field, ".") && len(proc.Left(sec)) == 0 {
-			fe = proc.Err(sec) // the section as a whole, not one field
+		if whole := proc.Err(sec); fe == nil && (whole.Field == sec || whole.Field == "") {
+			fe = whole // the section as a whole, not one field
 		}
 	}
 	if fe == nil {

@@ -1,0 +1,168 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Every page walked with data loaded (the golden procurement plan, and an
+// nvidia-smi capture on /acceptance): in Chinese no English sentence, in
+// English no Chinese, and on a 390 px phone no sideways scroll.
+
+// walkPages are the site's pages by path and <main> id.
+var walkPages = []struct{ path, id string }{
+	{"/", "planner"}, {"/quotes", "quotes"}, {"/vendors", "vendors"}, {"/contract", "contract"},
+	{"/poc", "poc"}, {"/acceptance", "acceptance"}, {"/operations", "operations"}, {"/renewal", "renewal"},
+	{"/checklists", "checklists"}, {"/cost", "cost"}, {"/rentbuild", "rentbuild"}, {"/about", "about"},
+}
+
+// loadWalkData imports the golden procurement plan and, on /acceptance in
+// language lang, pastes the 8 × RTX 4090 capture.
+func (e *env) loadWalkData(lang string) {
+	e.t.Helper()
+	path, _ := goldenProc(e.t)
+	e.importGolden(path)
+	capture, err := os.ReadFile("../../shared/facts/testdata/gpud__nvidia-smi-query.535.154.05.out.0.valid.4090")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.do("acceptance", chromedp.Navigate(e.base+"/acceptance?lang="+lang), WaitWasm("acceptance"),
+		PasteInto("facts-input", string(capture)))
+	e.waitFor(`document.getElementById("check-table")`)
+}
+
+// visibleText is a script giving the page's visible text without code,
+// file names, hashes and the language switch (which names the other
+// language in its own words).
+const visibleText = `(() => {
+	const root = document.querySelector("main").cloneNode(true);
+	root.querySelectorAll("code, pre, kbd, samp, .sha, .lang-switch, [lang], textarea, script, style, svg title").forEach(n => n.remove());
+	return root.innerText;
+})()`
+
+// englishSentence finds three or more English words in a row: a sentence
+// or a phrase left untranslated. Product and model names are allowed
+// (allowedEnglish).
+func englishSentence(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		words, run := strings.Fields(line), 0
+		start := 0
+		for i, w := range words {
+			if isEnglishWord(w) {
+				if run == 0 {
+					start = i
+				}
+				run++
+				continue
+			}
+			if run >= 3 {
+				out = appendPhrase(out, words[start:i])
+			}
+			run = 0
+		}
+		if run >= 3 {
+			out = appendPhrase(out, words[start:])
+		}
+	}
+	return out
+}
+
+// appendPhrase adds a run of English words unless it is a name the page
+// writes in English in both languages.
+func appendPhrase(out []string, words []string) []string {
+	phrase := strings.Join(words, " ")
+	for _, ok := range allowedEnglish {
+		if strings.Contains(phrase, ok) {
+			return out
+		}
+	}
+	return append(out, phrase)
+}
+
+// allowedEnglish are names written in English in every language: cards,
+// tools, models, standards.
+var allowedEnglish = []string{"NVIDIA", "GeForce", "RTX", "Llama", "Qwen", "DeepSeek", "gpuverify", "nvidia-smi", "Slurm", "Kubernetes", "SHA-256", "GitHub"}
+
+// isEnglishWord: two or more Latin letters, maybe with punctuation.
+func isEnglishWord(w string) bool {
+	letters := 0
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letters++
+		case r > 0x7f:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// chinese finds Han characters in text.
+func chinese(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, r := range line {
+			if r >= 0x4e00 && r <= 0x9fff {
+				out = append(out, strings.TrimSpace(line))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestEveryPageInItsLanguage: in zh no page shows an English sentence, in
+// en none shows Chinese, with every section and a capture loaded.
+func TestEveryPageInItsLanguage(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			e := setup(t, siteDir, "")
+			e.loadWalkData(lang)
+			for _, pg := range walkPages {
+				if pg.id != "acceptance" {
+					e.do(pg.path, chromedp.Navigate(e.base+pg.path+"?lang="+lang), WaitWasm(pg.id))
+				}
+				text := e.eval(visibleText)
+				bad := chinese(text)
+				if lang == "zh" {
+					bad = englishSentence(text)
+				}
+				if len(bad) > 0 {
+					t.Errorf("%s in %s: %d lines in the other language, first: %q", pg.path, lang, len(bad), bad[:min(len(bad), 5)])
+				}
+			}
+		})
+	}
+}
+
+// TestNoSidewaysScroll: at 360, 390 and 414 px no page is wider than the
+// screen, in either language, with data loaded; a table or chart wider
+// than the screen scrolls in its own box.
+func TestNoSidewaysScroll(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.loadWalkData("en")
+	for _, lang := range []string{"en", "zh"} {
+		for _, width := range []int64{360, 390, 414} {
+			e.do("phone", chromedp.EmulateViewport(width, 800, chromedp.EmulateScale(2)))
+			for _, pg := range walkPages {
+				e.do(pg.path, chromedp.Navigate(e.base+pg.path+"?lang="+lang), WaitWasm(pg.id))
+				got := e.num(`document.documentElement.scrollWidth`)
+				if got > float64(width) {
+					t.Errorf("%s in %s at %d px: the page is %.0f px wide; widest: %s", pg.path, lang, width, got,
+						e.eval(fmt.Sprintf(`Array.from(document.querySelectorAll("main *")).filter(n => n.getBoundingClientRect().right > %d && !n.closest(".table-wrap, .chart")).slice(-3).map(n => n.tagName + "#" + n.id + "." + n.className).join(" ")`, width)))
+				}
+				small := e.eval(`Array.from(document.querySelectorAll(".chart svg text")).filter(n => n.getBoundingClientRect().height > 0 && parseFloat(getComputedStyle(n).fontSize) * n.ownerSVGElement.getBoundingClientRect().width / n.ownerSVGElement.viewBox.baseVal.width < 11).length`)
+				if small != "0" && small != "" {
+					t.Errorf("%s in %s at %d px: %s chart labels under 11 px", pg.path, lang, width, small)
+				}
+			}
+		}
+	}
+}
