@@ -65,7 +65,9 @@ func table(l Lang, id, caption string, head []string, rows [][]string) app.UI {
 
 // Render draws the table.
 func (b *tableBox) Render() app.UI {
-	return safeRender(b.Lang, b.ID, func() app.UI { return dataTable(b.ID, b.Caption, b.Head, b.Rows) })
+	return safeRender(b.Lang, b.ID, func() app.UI {
+		return app.Div().Class("table-wrap").Body(dataTable(b.ID, b.Caption, b.Head, b.Rows))
+	})
 }
 
 // listBox is reasonList as a component.
