@@ -347,6 +347,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.langSwitch(r),
 		),
 		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
+			app.If(!p.wasmRendered(), func() app.UI { return loadingNote(l) }),
 			p.savedWork(r),
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
@@ -358,6 +359,13 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			app.Span().Text(m.AboutPrivacy),
 		),
 	)
+}
+
+// loadingNote says, in the prerendered page, that the form is not ready
+// yet: its fields are disabled until the app has loaded (typing into the
+// prerender would be lost when the app replaces it).
+func loadingNote(l Lang) app.UI {
+	return app.P().ID("app-loading").Class("loading-note").Attr("role", "status").Text(l.Msg().Text("site.loading"))
 }
 
 // langSwitch links to the same page and state in the other language. It is a

@@ -397,8 +397,15 @@ func (p *pageState) procPage(r route, class, title, intro string, answer, form f
 			app.H1().Text(title),
 			app.P().Class("intro").Text(intro),
 			answer(),
-			form(),
+			p.readyFields(form),
 			p.shareSections(r),
 		)
 	})
+}
+
+// readyFields holds a page's form in a fieldset that is disabled until the
+// app has loaded: the prerender's fields look and are not ready, so no
+// keystroke is typed into a page about to be replaced.
+func (p *pageState) readyFields(form func() app.UI) app.UI {
+	return app.FieldSet().Class("ready-fields").Disabled(!p.wasmRendered()).Body(form())
 }
