@@ -149,6 +149,9 @@ func Build(c Config, s Site, w io.Writer) error {
 	if err := app.GenerateStaticWebsite(c.Out, h); err != nil {
 		return fmt.Errorf("generating pages: %w", err)
 	}
+	if err := patchAppJS(c.Out); err != nil {
+		return err
+	}
 	if err := writeLangPages(c.Out, s, handler); err != nil {
 		return err
 	}

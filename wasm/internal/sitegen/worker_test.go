@@ -1,6 +1,7 @@
 package sitegen
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,5 +42,27 @@ func TestPatchWorkerRefusesUnknownTemplate(t *testing.T) {
 	twice := app.DefaultAppWorkerJS + app.DefaultAppWorkerJS
 	if _, err := patchWorker(twice); err == nil {
 		t.Error("patchWorker accepted a template holding a block twice")
+	}
+}
+
+// TestPatchAppJS: go-app's app.js, as GenerateStaticWebsite writes it,
+// takes the patch once; the patched one announces an update only when a
+// worker controlled the page before the new one was found; a second run
+// (the block gone) fails, as a go-app upgrade would.
+func TestPatchAppJS(t *testing.T) {
+	dir := t.TempDir()
+	h := &app.Handler{Name: "t", Version: "v1", Icon: app.Icon{Default: "/web/i.png", SVG: "/web/i.svg", Large: "/web/l.png"}}
+	if err := app.GenerateStaticWebsite(dir, h); err != nil {
+		t.Fatal(err)
+	}
+	if err := patchAppJS(dir); err != nil {
+		t.Fatal(err)
+	}
+	js := readFile(t, filepath.Join(dir, "app.js"))
+	if !strings.Contains(js, "if (!hadWorker) {") || strings.Contains(js, "if (!navigator.serviceWorker.controller) {") {
+		t.Errorf("app.js not patched:\n%s", js)
+	}
+	if err := patchAppJS(dir); err == nil {
+		t.Error("patchAppJS accepted an app.js without the block")
 	}
 }
