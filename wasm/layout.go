@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
@@ -75,6 +76,16 @@ type pageState struct {
 		lang  Lang
 		lines []string
 	}
+	// saveErr is set while the browser refuses to save the state (its
+	// storage full): the page says so with a way out (saveFailure).
+	// lastSaved is the state this tab last wrote, to tell another tab's
+	// write from its own (storage event, syncTabs).
+	saveErr   bool
+	lastSaved string
+	// synced names what another tab changed, shown until the next edit;
+	// unlisten stops following the other tabs (OnDismount).
+	synced   string
+	unlisten func()
 	// touched holds the section fields the user has left (fieldKey):
 	// only they, and fields holding text, show their error; editing is
 	// the field being typed in, whose error waits until it is left.
@@ -119,6 +130,14 @@ func (p *pageState) setState(st form.State) {
 	}
 }
 
+// OnDismount stops following the other tabs' saves.
+func (p *pageState) OnDismount() {
+	if p.unlisten != nil {
+		p.unlisten()
+		p.unlisten = nil
+	}
+}
+
 // OnInit reads the state before the first render (go-app calls it on every
 // page, through the embedded pageState).
 func (p *pageState) OnInit() { p.preload() }
@@ -152,7 +171,7 @@ func (p *pageState) load(u *url.URL) {
 		l.Conflict, l.Backup = false, false
 	}
 	if l.Backup && stored != "" {
-		store.Write(backupKey, stored)
+		_ = store.Write(backupKey, stored) // a full storage keeps the old value where it is
 	}
 	p.problems = l.Problems
 	p.locked = l.Locked
@@ -174,6 +193,9 @@ func (p *pageState) load(u *url.URL) {
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
 		p.load(ctx.Page().URL())
+		if p.unlisten == nil {
+			p.unlisten = p.listenTabs(ctx, r)
+		}
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
 		p.save(ctx, r)
@@ -216,8 +238,8 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 				return
 			}
 			l := form.LoadSaved(url.Values{}, raw, "")
-			store.Write(backupKey, store.Read(storageKey))
-			store.Write(storageKey, raw)
+			_ = store.Write(backupKey, store.Read(storageKey))
+			_ = store.Write(storageKey, raw)
 			p.undo = ""
 			p.pending, waitingImport = nil, nil
 			p.problems = l.Problems
@@ -231,6 +253,11 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 func (p *pageState) savedWork(r route) app.UI {
 	m := p.st.Lang.M()
 	switch {
+	case p.saveErr:
+		return p.saveFailure(r)
+	case p.synced != "":
+		return app.Div().ID("tab-synced").Class("notice").Attr("role", "status").Body(
+			app.P().Text(p.st.Lang.Msg().Text("site.sync.changed", msg.Text(p.synced))))
 	case p.locked:
 		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
 			app.P().Text(m.NoticeStorageNewer))
@@ -257,6 +284,7 @@ func (p *pageState) savedWork(r route) app.UI {
 // state when every field is valid. It is the only way the form changes the
 // input.
 func (p *pageState) setField(ctx app.Context, r route, key, value string) {
+	p.synced = ""
 	in := p.st.Input.With(key, value)
 	if key == "model.preset" && value == "" && in.Get("model.params_b") == "" {
 		// Switching to a model given by size starts from the preset's size.

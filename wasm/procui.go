@@ -21,7 +21,7 @@ func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name)
 // and validated, the state recomputed and saved (form.Draft, form.BuildSection).
 func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
 	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d)})
-	p.problems = nil
+	p.problems, p.synced = nil, ""
 	p.saveEdit(ctx, r)
 }
 

@@ -22,7 +22,7 @@ import (
 type memStore map[string]string
 
 func (m memStore) Read(k string) string     { return m[k] }
-func (m memStore) Write(k string, v string) { m[k] = v }
+func (m memStore) Write(k string, v string) error { m[k] = v; return nil }
 
 // useStore swaps the package storage for the test.
 func useStore(t *testing.T, m memStore) {
