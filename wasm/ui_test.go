@@ -21,7 +21,7 @@ import (
 // memStore is an in-memory localStorage for tests.
 type memStore map[string]string
 
-func (m memStore) Read(k string) string     { return m[k] }
+func (m memStore) Read(k string) string           { return m[k] }
 func (m memStore) Write(k string, v string) error { m[k] = v; return nil }
 
 // useStore swaps the package storage for the test.
