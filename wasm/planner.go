@@ -495,6 +495,7 @@ func (p *plannerPage) actions() app.UI {
 		app.If(p.imported != "", func() app.UI {
 			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
 		}),
+		app.If(!p.embed, func() app.UI { return p.embedPanel(viewPlan) }),
 	)
 }
 

@@ -399,6 +399,7 @@ func (p *pageState) procPage(r route, class, title, intro string, answer, form f
 			answer(),
 			p.readyFields(form),
 			p.shareSections(r),
+			app.If(r.ID == routeQuotes || r.ID == routeContract, func() app.UI { return p.embedPanel(r.ID) }),
 		)
 	})
 }
