@@ -164,7 +164,7 @@ func TestNoSidewaysScroll(t *testing.T) {
 				got := e.num(`document.documentElement.scrollWidth`)
 				if got > float64(width) {
 					t.Errorf("%s in %s at %d px: the page is %.0f px wide; widest: %s", pg.path, lang, width, got,
-						e.eval(fmt.Sprintf(`Array.from(document.querySelectorAll("body *")).filter(n => n.getBoundingClientRect().right > %[1]d && !Array.from(n.children).some(c => c.getBoundingClientRect().right > %[1]d)).slice(0, 4).map(n => n.tagName + "#" + n.id + "." + n.className + "(" + Math.round(n.getBoundingClientRect().right) + ")").join(" ")`, width)))
+						e.eval(fmt.Sprintf(`Array.from(document.querySelectorAll("body *")).filter(n => n.getBoundingClientRect().right > %[1]d && !n.closest(".table-wrap, .chart") && !Array.from(n.children).some(c => c.getBoundingClientRect().right > %[1]d)).slice(0, 4).map(n => n.tagName + "#" + n.id + "." + n.getAttribute("class") + "(" + Math.round(n.getBoundingClientRect().right) + ")").join(" ")`, width)))
 				}
 				small := e.num(`Array.from(document.querySelectorAll(".chart svg text")).filter(n => n.getBoundingClientRect().height > 0 && parseFloat(getComputedStyle(n).fontSize) * n.ownerSVGElement.getBoundingClientRect().width / n.ownerSVGElement.viewBox.baseVal.width < 11).length`)
 				if small > 0 {
