@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,7 +103,7 @@ var allowedEnglish = []string{"NVIDIA", "GeForce", "RTX", "Llama", "Qwen", "Deep
 // allowedChinese are the Chinese an English page writes on purpose: a
 // term explained in English beside it, a seller's own name, and titles of
 // Chinese laws and articles (in 《》 or “”), cut out before the check.
-var allowedChinese = regexp.MustCompile(`信创|补时长|晨涧云|《[^》]*》|“[^”]*”`)
+var allowedChinese = regexp.MustCompile(`信创|补时长|晨涧云|《[^》]*》(第[^条]{1,8}条)?|“[^”]*”`)
 
 // othersRows are the lines of a page another part of the work replaces:
 // the rent's price sources on /cost (the price book), in English until
@@ -128,6 +129,8 @@ func userData(t *testing.T) []string {
 	if s.Exit != nil {
 		out = append(out, s.Exit.Vendor)
 	}
+	// Longest first: "平台A" must not be cut out of "专业平台A" first.
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }
 

@@ -66,3 +66,25 @@ func TestPatchAppJS(t *testing.T) {
 		t.Error("patchAppJS accepted an app.js without the block")
 	}
 }
+
+// TestNotFoundPages: 404.html says it in Chinese, then English; en/404.html
+// in English; both link home under the prefix and start no app.
+func TestNotFoundPages(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeNotFound(dir, "/gpuplan"); err != nil {
+		t.Fatal(err)
+	}
+	zh, en := readFile(t, filepath.Join(dir, "404.html")), readFile(t, filepath.Join(dir, "en", "404.html"))
+	for _, want := range []string{`<html lang="zh-CN">`, "<title>页面不存在 · gpuplan</title>", `lang="en"`, "Page not found",
+		`href="/gpuplan/"`, `href="/gpuplan/web/app.css"`} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("404.html lacks %s", want)
+		}
+	}
+	if !strings.Contains(en, `<html lang="en">`) || strings.Contains(en, "页面不存在") || !strings.Contains(en, `href="/gpuplan/?lang=en"`) {
+		t.Errorf("en/404.html:\n%s", en)
+	}
+	if strings.Contains(zh+en, "<script") || strings.Contains(zh+en, "app.js") {
+		t.Error("a not-found page loads a script")
+	}
+}
