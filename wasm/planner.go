@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
@@ -306,11 +309,21 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	)
 }
 
+// paramsIn writes a parameter count given in billions as a reader of l
+// writes it: billions in English ("70.55"), 亿 (10^8) in Chinese ("705.5"),
+// without trailing zeros.
+func paramsIn(l Lang, billions float64) string {
+	if l == Zh {
+		return strconv.FormatFloat(math.Round(billions*100)/10, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(billions*100)/100, 'f', -1, 64)
+}
+
 // estimates are the speed or training-time ranges and the model as sized.
 func estimates(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	s := pl.Sizing
-	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, text.Num(s.Model.ParamsB, 2)))}
+	lines := []app.UI{app.Li().ID("model-sized").Text(l.Msg().Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(paramsIn(l, s.Model.ParamsB))))}
 	if e := s.DecodeTokensPerSec; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
