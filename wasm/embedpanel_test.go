@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
 )
 
 // TestEmbedCode: the pasted code frames the widget's address (escaped for
@@ -35,6 +37,26 @@ func TestParamsIn(t *testing.T) {
 		}
 		if got := paramsIn(Zh, c.b); got != c.zh {
 			t.Errorf("zh %v = %q, want %q", c.b, got, c.zh)
+		}
+	}
+}
+
+// TestChoiceLabels: no option is empty or a code word: the empty choice
+// names the default plan.Build fills in, and yes/no read as words.
+func TestChoiceLabels(t *testing.T) {
+	kv, _ := form.ByKey("kv_cache_precision")
+	gc, _ := form.ByKey("training.gradient_checkpointing")
+	for _, c := range []struct {
+		f     form.Spec
+		l     Lang
+		value string
+		want  string
+	}{
+		{kv, Zh, "", "默认：bf16"}, {kv, En, "", "Default: bf16"},
+		{gc, Zh, "true", Zh.P().Yes}, {gc, En, "false", En.P().No},
+	} {
+		if got := choiceLabel(c.f, c.l, c.value); got != c.want {
+			t.Errorf("%s %s %q = %q, want %q", c.f.Key, c.l, c.value, got, c.want)
 		}
 	}
 }
