@@ -376,7 +376,10 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 		),
 		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
 			app.If(!p.wasmRendered(), func() app.UI { return loadingNote(l) }),
-			p.savedWork(r),
+			// Always there, empty or not: a notice coming (a refused save
+			// while typing) must not replace the form after it, or the
+			// field being typed in loses its focus and the next keys.
+			app.Div().Class("saved-work-slot").Body(p.savedWork(r)),
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),

@@ -174,9 +174,9 @@ func TestPlannerEngine(t *testing.T) {
 	mem := memStore{}
 	useStore(t, mem)
 	e, h := loadPlanner(t)
-	// site > main > (loading note) planner > grid (after h1, intro, result bar) > result >
+	// site > main > (loading note, saved-work slot) planner > grid (after h1, intro, result bar) > result >
 	// kpis > first kpi > value > output
-	pick := app.TestPath(0, 1, 1, 3, 1, 0, 0, 1, 0)
+	pick := app.TestPath(0, 1, 2, 3, 1, 0, 0, 1, 0)
 	if err := app.TestMatch(h, app.TestUIDescriptor{Path: pick, Expected: app.Output().ID("gpu-pick").
 		Attr("data-card", "h20-96g").Attr("data-count", 2)}); err != nil {
 		t.Errorf("initial render: %v", err)
@@ -388,6 +388,7 @@ func TestPanickingPageKeepsChrome(t *testing.T) {
 	}
 	e.ConsumeAll()
 	// site > main > failure box after the loading note of the prerender
+	// and the saved-work slot
 	// (the empty notice and handler-failure slots render nothing). The
 	// header is still there at index 0.
 	if err := app.TestMatch(p, app.TestUIDescriptor{
@@ -397,7 +398,7 @@ func TestPanickingPageKeepsChrome(t *testing.T) {
 		t.Error(err)
 	}
 	if err := app.TestMatch(p, app.TestUIDescriptor{
-		Path:     app.TestPath(0, 1, 1),
+		Path:     app.TestPath(0, 1, 2),
 		Expected: app.Div().ID("failure").Class("failure").Attr("role", "alert"),
 	}); err != nil {
 		t.Error(err)
