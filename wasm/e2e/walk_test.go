@@ -231,3 +231,27 @@ func TestNoSidewaysScroll(t *testing.T) {
 		}
 	}
 }
+
+// TestWidgetsFit700: every widget (plan, quotes, contract) fits a 700 px
+// frame in both languages: the page is no wider and no table scrolls in
+// its box, so no column is cut off.
+func TestWidgetsFit700(t *testing.T) {
+	e := setup(t, siteDir, "")
+	path, _ := goldenProc(t)
+	e.importGolden(path)
+	e.do("quotes", chromedp.Navigate(e.base+"/quotes?lang=en"), WaitWasm("quotes"))
+	link := e.eval(`document.getElementById("share-sections").href`)
+	_, frag, _ := strings.Cut(link, "#")
+	e.do("a 700 px frame", chromedp.EmulateViewport(700, 900))
+	for _, lang := range []string{"en", "zh"} {
+		for _, view := range []string{"plan", "quotes", "contract"} {
+			e.do(view, chromedp.Navigate(e.base+"/embed?lang="+lang+"&view="+view+"#"+frag), WaitWasm("embed"))
+			if w := e.num(`document.documentElement.scrollWidth`); w > 700 {
+				t.Errorf("%s %s: the widget is %.0f px wide", lang, view, w)
+			}
+			if cut := e.eval(`Array.from(document.querySelectorAll(".table-wrap")).filter(b => b.scrollWidth > b.clientWidth + 1).map(b => (b.querySelector("table") || {}).id + " " + b.scrollWidth + ">" + b.clientWidth).join(", ")`); cut != "" {
+				t.Errorf("%s %s: tables wider than the frame: %s", lang, view, cut)
+			}
+		}
+	}
+}
