@@ -606,6 +606,15 @@ func factText[T any](v facts.Value[T]) string {
 	return fmt.Sprint(x)
 }
 
+// reading is a driver's word (ECC "Enabled") in the reader's language;
+// any other reading as the driver gave it.
+func reading(l Lang, v string) string {
+	if msg.Known("site.reading." + v) {
+		return l.Msg().Text("site.reading." + v)
+	}
+	return v
+}
+
 // factsTable lists what each GPU reports.
 func factsTable(l Lang, f *facts.Facts) app.UI {
 	m := l.M()
@@ -619,7 +628,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 		}
 		pcie := "Gen" + factText(g.PCIe.GenMax) + " x" + factText(g.PCIe.WidthMax)
 		rows[i] = []string{text.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
-			factText(g.ECCMode), pcie, reasons}
+			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
 		app.H2().Text(m.FactsTitle),
@@ -683,7 +692,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
-			app.Th().Scope("row").Body(app.Text(r.ID+" "), ruleRef(l, r.Rule)),
+			app.Th().Scope("row").Title(r.ID).Body(app.Text(checkLabel(l, r.ID)+" "), ruleRef(l, r.Rule)),
 			app.Td().Text(r.Expected),
 			app.Td().Text(r.Measured),
 			app.Td().Text(r.Text(l.Msg())),
@@ -729,11 +738,11 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	u := l.UX()
 	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
 	for _, c := range g.Checks {
-		head = append(head, app.Th().Scope("col").Class("grid-check").Text(c))
+		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
 	rows := make([]app.UI, len(g.GPUs))
 	for i, gpu := range g.GPUs {
-		cells := []app.UI{app.Th().Scope("row").Text("gpu" + text.Int(gpu))}
+		cells := []app.UI{app.Th().Scope("row").Text(l.Msg().Text("site.check.gpu", msg.Int(gpu)))}
 		for j, st := range g.Cells[i] {
 			id := "gpu" + text.Int(gpu) + "/" + g.Checks[j]
 			if st == "" {
@@ -752,6 +761,22 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 				app.Caption().Text(u.GridTitle),
 				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
 	)
+}
+
+// checkLabel names a check by its result id in the reader's language:
+// "GPU 3 · ECC 错误" for "gpu3/ecc_errors", "驱动" for "driver"; a check
+// the catalogue does not name (a kernel or bench check) keeps its id.
+func checkLabel(l Lang, id string) string {
+	t := l.Msg()
+	name := acceptance.CheckName(id)
+	label := name
+	if msg.Known("site.check." + name) {
+		label = t.Text("site.check." + name)
+	}
+	if gpu, ok := acceptance.GPUOf(id); ok {
+		return t.Text("site.check.on", msg.Text(t.Text("site.check.gpu", msg.Int(gpu))), msg.Text(label))
+	}
+	return label
 }
 
 // gridMark is a cell's mark: ✓ pass, ✗ fail, ! warn, – skip.
