@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -474,6 +475,9 @@ func (p *plannerPage) sheetSummary() app.UI {
 		v := p.st.Input.Get(f.Key)
 		switch f.Kind {
 		case form.KindChoice:
+			if v == "" {
+				continue // not chosen, or not for this workload: no empty row on paper
+			}
 			v = choiceLabel(f, l, v)
 		case form.KindBool:
 			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
@@ -489,6 +493,8 @@ func (p *plannerPage) sheetSummary() app.UI {
 		rows = append(rows, []string{f.Label(m), v})
 	}
 	return app.Div().Class("print-only-block").Body(
+		app.P().ID("print-line").Class("help").Text(l.Msg().Text("site.print.line",
+			msg.Date(time.Now().Format("2006-01-02")), msg.Text(siteOrigin()+p.pageLink(p.route(), l)))),
 		table(l, "sheet-summary", m.SheetTitle, []string{m.TableInput, m.TableValue}, rows))
 }
 
