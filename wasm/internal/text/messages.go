@@ -223,7 +223,7 @@ var enMessages = Messages{
 	CardsSummary:   "Cards the vendor offers (none ticked: any card)",
 	HCards:         "Only the ticked cards are candidates; one ticked card pins the choice.",
 	AltBilling:     "Billing",
-	AltAllIn:       "All-in a month",
+	AltAllIn:       "All-in a month, likely",
 	RentModeF:      "Rent priced as: %s.",
 	TotalIfF:       "Total with “%s”",
 
@@ -332,7 +332,7 @@ var enMessages = Messages{
 
 	RBBreakEvenMonthF: "On the chart, building has cost less than renting from month %d.",
 	RBSelfMonthly:     "Self-build a month",
-	RBRentMonthly:     "Rent a month (likely all-in)",
+	RBRentMonthly:     "Rent a month (GPU rent and support, likely)",
 	RBHybridMonthly:   "Hybrid a month (rule D2)",
 	RBHybridSaving:    "Hybrid saving against building it all",
 	RBDepreciation:    "Depreciation a month",
@@ -565,7 +565,7 @@ var zhMessages = Messages{
 	CardsSummary:   "供应商可提供的卡（都不勾选：任何卡）",
 	HCards:         "只有勾选的卡参与比较；只勾选一张即锁定该卡。",
 	AltBilling:     "计费方式",
-	AltAllIn:       "每月全口径",
+	AltAllIn:       "每月全口径（可能值）",
 	RentModeF:      "租金计价方式：%s。",
 	TotalIfF:       "若选“%s”的合计",
 
@@ -674,7 +674,7 @@ var zhMessages = Messages{
 
 	RBBreakEvenMonthF: "从图上看，自建的累计成本从第 %d 个月起低于租用。",
 	RBSelfMonthly:     "自建每月",
-	RBRentMonthly:     "租用每月（全口径可能值）",
+	RBRentMonthly:     "租用每月（GPU 租金与支持费，可能值）",
 	RBHybridMonthly:   "混合每月（规则 D2）",
 	RBHybridSaving:    "混合相对全部自建的节省",
 	RBDepreciation:    "每月折旧",
