@@ -304,7 +304,7 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 		app.H2().Body(app.Text(m.AccBlockTitle+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
 		dataTable("acc-block", m.AccBlockTitle, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.AccGPUCount, gpuCount(m, a)},
-			{m.AccGPUIDs, strings.Join(a.GPUIDs, ", ")},
+			{m.AccGPUIDs, l.JoinList(a.GPUIDs)},
 			{m.AccMinMemory, text.Int(a.MinMemoryMiB) + " MiB"},
 			{m.AccInterconnect, l.Enum("link", a.Interconnect)},
 			{m.AccMIG, a.MIG},

@@ -112,7 +112,7 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 		}
 	}
 	return app.P().ID("plan-defaults").Class("help", "plan-defaults").Attr("data-fields", strings.Join(pl.Defaults, " ")).
-		Text(fmt.Sprintf(l.UX().DefaultsLineF, strings.Join(names, ", ")))
+		Text(fmt.Sprintf(l.UX().DefaultsLineF, l.JoinList(names)))
 }
 
 // form is the requirement sheet. It is disabled in the prerender: typing
