@@ -198,7 +198,7 @@ func TestPlannerEngine(t *testing.T) {
 	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, r, "hours_per_day", "25") })
 	e.ConsumeAll()
 	html := app.HTMLString(h)
-	want := `每天使用小时数：must be between 0 and 24 (rule B1), got 25`
+	want := `每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25`
 	if !strings.Contains(html, `id="hours_per_day-error"`) || !strings.Contains(html, want) {
 		t.Errorf("no field error %q in the page", want)
 	}
