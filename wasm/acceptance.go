@@ -452,12 +452,15 @@ func (p *acceptancePage) outcome() app.UI {
 // run instead.
 func otherPlanBlock(l Lang, r *reportInfo) app.UI {
 	t := l.Msg()
+	hash := func(label, id, sha string) app.UI {
+		return app.P().Body(app.Text(t.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
+	}
 	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
 		Attr("role", "alert").Body(
-		app.P().Class("digest-title").Text(t.Text("site.report.other.title")),
-		app.P().Text(t.Text("site.report.other.detail")),
-		app.P().Body(app.Text(t.Text("site.report.other.theirs")+" "), app.Code().ID("check-plan-report").Class("sha").Text(r.PlanSHA256)),
-		app.P().Body(app.Text(t.Text("site.report.other.ours")+" "), app.Code().ID("check-plan-page").Class("sha").Text(r.PagePlanSHA256)),
+		para("digest-title", t.Text("site.report.other.title")),
+		para("", t.Text("site.report.other.detail")),
+		hash("site.report.other.theirs", "check-plan-report", r.PlanSHA256),
+		hash("site.report.other.ours", "check-plan-page", r.PagePlanSHA256),
 	)
 }
 

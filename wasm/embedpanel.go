@@ -72,10 +72,9 @@ func (p *pageState) embedPanel(view string) app.UI {
 	code := embedCode(origin, p.embedSrc(origin, view), view)
 	return app.Details().ID("embed-panel").Class("embed-panel").Attr("data-view", view).Body(
 		app.Summary().Text(t.Text("site.embed.title")),
-		app.P().Class("help").Text(t.Text("site.embed.help")),
+		para("help", t.Text("site.embed.help")),
 		app.Textarea().ID("embed-code").Class("embed-code").ReadOnly(true).Rows(9).Spellcheck(false).Text(code),
-		app.Button().ID("embed-copy").Type("button").Class("btn", "small").Text(t.Text("site.embed.copy")).
-			OnClick(func(ctx app.Context, e app.Event) { copyEmbed(code, t.Text("site.embed.copied")) }),
+		btn("embed-copy", t.Text("site.embed.copy"), func(ctx app.Context, e app.Event) { copyEmbed(code, t.Text("site.embed.copied")) }, "small"),
 		app.Span().ID("embed-copied").Class("help", "embed-copied").Aria("live", "polite"),
 	)
 }

@@ -308,10 +308,7 @@ func leftNote(l Lang, proc *form.Procurement, sec string) app.UI {
 			msg.Text(leftItemName(l, proc, sec, lo)), msg.Text(l.FieldLabel(sec, labelKey(lo.Err.Field))),
 			msg.Text(errText(l, lo.Err))))
 	}
-	return app.Div().ID("%s-left-out", sec).Class("note", "left-out").Body(
-		app.P().Text(l.Msg().Text("site.left.title")),
-		app.Ul().Body(items...),
-	)
+	return app.Div().ID("%s-left-out", sec).Class("note", "left-out").Body(para("", l.Msg().Text("site.left.title")), app.Ul().Body(items...))
 }
 
 // leftSummary is the items of section sec held back, named, joined for a

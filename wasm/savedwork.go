@@ -19,18 +19,11 @@ import (
 // the other sites' data in the browser's settings.
 func (p *pageState) saveFailure(r route) app.UI {
 	t := p.st.Lang.Msg()
-	kids := []app.UI{
-		app.P().Text(t.Text("site.save.full")),
-		app.Button().ID("save-export").Type("button").Class("btn", "primary").Text(t.Text("site.save.export")).
-			OnClick(p.exportPlanFile),
-	}
+	kids := []app.UI{para("", t.Text("site.save.full")), btn("save-export", t.Text("site.save.export"), p.exportPlanFile, "primary")}
 	if store.Read(backupKey) != "" {
-		kids = append(kids, app.Button().ID("save-drop-backup").Type("button").Class("btn").
-			Text(t.Text("site.save.backup")).OnClick(p.dropBackupAndSave(r)))
+		kids = append(kids, btn("save-drop-backup", t.Text("site.save.backup"), p.dropBackupAndSave(r)))
 	}
-	kids = append(kids,
-		app.Button().ID("save-retry").Type("button").Class("btn").Text(t.Text("site.save.retry")).OnClick(p.retrySave(r)),
-		app.P().Class("help").Text(t.Text("site.save.free")))
+	kids = append(kids, btn("save-retry", t.Text("site.save.retry"), p.retrySave(r)), para("help", t.Text("site.save.free")))
 	return app.Div().ID("save-failed").Class("notice", "save-failed").Attr("role", "alert").Body(kids...)
 }
 
