@@ -117,6 +117,10 @@ var waitingImport *pending
 func (p *pageState) setState(st form.State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || p.out.Req.Schema == ""
 	p.st = st
+	// A state set here supersedes any address-bar write an earlier edit
+	// left waiting (saveEdit): an import right after typing must not have
+	// the old sheet written back over its own.
+	p.urlGen++
 	if p.pending != nil && p.pending.source == form.FromFile {
 		p.pending.shown = st
 		waitingImport = p.pending
