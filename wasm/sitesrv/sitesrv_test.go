@@ -388,3 +388,16 @@ func TestNotFoundPage(t *testing.T) {
 		t.Errorf("a site without 404.html: %d", r.StatusCode)
 	}
 }
+
+// FuzzNotFoundEnglish: any path, lang= and Accept-Language give an answer
+// without a panic.
+func FuzzNotFoundEnglish(f *testing.F) {
+	f.Add("/en/x", "en-US", "zh-CN,zh;q=0.9")
+	f.Add("/", "", ",,;")
+	f.Fuzz(func(t *testing.T, p, lang, accept string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.RawQuery = "lang=" + lang
+		req.Header.Set("Accept-Language", accept)
+		_ = notFoundEnglish(req, p)
+	})
+}

@@ -174,3 +174,15 @@ func TestPlanMsgIn(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPlanMsgIn: any message comes back without a panic, English as given.
+func FuzzPlanMsgIn(f *testing.F) {
+	f.Add("must be between 0 and 24 (rule B1), got 25")
+	f.Add("must be between a and , got ")
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = planMsgIn(text.Zh, s)
+		if planMsgIn(text.En, s) != s {
+			t.Fatal("English changed")
+		}
+	})
+}

@@ -88,3 +88,17 @@ func TestLangHelpers(t *testing.T) {
 		t.Error("an unknown language must fall back to English")
 	}
 }
+
+// FuzzParseLang: any tag gives a site language or a refusal, never a
+// panic, and what it accepts is a zh or en tag.
+func FuzzParseLang(f *testing.F) {
+	for _, s := range []string{"zh-CN", "en-US", "zh_Hans", "", "-", "fr"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, ok := ParseLang(s)
+		if ok && l != Zh && l != En {
+			t.Fatalf("ParseLang(%q) = %q", s, l)
+		}
+	})
+}
