@@ -79,17 +79,17 @@ func feesTable(l Lang) app.UI {
 // selfBuildTable lists the reference values of the rent-or-build
 // comparison (plan.SelfBuildDefaults, the ones shared/plan uses).
 func selfBuildTable(l Lang) app.UI {
-	m := l.M()
+	m, t := l.M(), l.Msg()
 	ref := plan.SelfBuildDefaults()
 	return app.Div().Class("block").Body(
 		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
 		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
-			{m.FResidual, ref.Residual.String(), selfBuildSources.Residual},
-			{m.FLife, text.Int(ref.LifeMonths) + " " + m.UMonths, selfBuildSources.Life},
-			{m.FPUE, ref.PUE.String(), selfBuildSources.PUE},
-			{m.FKWh, ref.PricePerKWh.String() + " " + m.UCNYkWh, selfBuildSources.KWh},
-			{m.FColo, l.Money(ref.ColocationPerKW) + " / kW / " + m.UMonths, selfBuildSources.Colo},
-			{m.FStaff, l.Money(ref.StaffPerFTE) + " / FTE, " + ref.CardsPerFTE.String() + " cards / FTE", selfBuildSources.Staff},
+			{m.FResidual, ref.Residual.Shift(2).String() + "%", t.Text(selfBuildSources.Residual)},
+			{m.FLife, t.Text("site.about.months", msg.Int(ref.LifeMonths)), t.Text(selfBuildSources.Life)},
+			{m.FPUE, ref.PUE.String(), t.Text(selfBuildSources.PUE)},
+			{m.FKWh, t.Text("site.about.kwh", msg.Dec(ref.PricePerKWh)), t.Text(selfBuildSources.KWh)},
+			{m.FColo, t.Text("site.about.colo", msg.Money(ref.ColocationPerKW)), t.Text(selfBuildSources.Colo)},
+			{m.FStaff, t.Text("site.about.staff", msg.Money(ref.StaffPerFTE), msg.Dec(ref.CardsPerFTE)), t.Text(selfBuildSources.Staff)},
 		}),
 	)
 }

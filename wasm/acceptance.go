@@ -14,6 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
@@ -73,6 +74,9 @@ type reportInfo struct {
 	// planSame (the same plan file), planSameBlock (another file, the
 	// same acceptance block), planOther, or planNone (no plan on the page).
 	Plan string
+	// PagePlanSHA256 is the SHA-256 of the page's plan file, "" when
+	// there is none.
+	PagePlanSHA256 string
 }
 
 // How a report's plan relates to the plan on the page.
@@ -177,8 +181,11 @@ func readReport(data []byte, pl *plan.Plan) checkOutcome {
 		if reflect.DeepEqual(r.Acceptance, pl.Acceptance) {
 			info.Plan = planSameBlock
 		}
-		if file, err := planJSON(pl); err == nil && fileSHA256(file) == r.PlanSHA256 {
-			info.Plan = planSame
+		if file, err := planJSON(pl); err == nil {
+			info.PagePlanSHA256 = fileSHA256(file)
+			if info.PagePlanSHA256 == r.PlanSHA256 {
+				info.Plan = planSame
+			}
 		}
 	}
 	return checkOutcome{Facts: r.Facts, Results: a.Checks, Report: info}
@@ -283,7 +290,7 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 		app.H2().Body(app.Text(m.AccBlockTitle+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
 		dataTable("acc-block", m.AccBlockTitle, []string{m.TableInput, m.TableValue}, [][]string{
 			{m.AccGPUCount, gpuCount(m, a)},
-			{m.AccGPUIDs, strings.Join(a.GPUIDs, ", ")},
+			{m.AccGPUIDs, l.JoinList(a.GPUIDs)},
 			{m.AccMinMemory, text.Int(a.MinMemoryMiB) + " MiB"},
 			{m.AccInterconnect, l.Enum("link", a.Interconnect)},
 			{m.AccMIG, a.MIG},
@@ -402,6 +409,10 @@ func (p *acceptancePage) outcome() app.UI {
 			Text(fmt.Sprintf(m.ParseFailedF, c.Err))
 	}
 	var kids []app.UI
+	otherPlan := c.Report != nil && c.Report.Plan == planOther
+	if otherPlan {
+		kids = append(kids, otherPlanBlock(l, c.Report))
+	}
 	if c.Facts != nil && c.Report == nil {
 		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.PastedNotProof))
 	}
@@ -417,9 +428,26 @@ func (p *acceptancePage) outcome() app.UI {
 		return app.Div().ID("check-outcome").Body(append([]app.UI{noVerdictBlock(l, why)}, kids...)...)
 	}
 	if c.Results != nil {
-		kids = append(kids, checkTable(l, c.Results, c.Report != nil))
+		kids = append(kids, checkTable(l, c.Results, c.Report != nil, otherPlan))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
+}
+
+// otherPlanBlock is the failing check a report written for another plan
+// gets, first in the outcome and in red: both plans' SHA-256, and what to
+// run instead.
+func otherPlanBlock(l Lang, r *reportInfo) app.UI {
+	t := l.Msg()
+	hash := func(label, id, sha string) app.UI {
+		return app.P().Body(app.Text(t.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
+	}
+	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
+		Attr("role", "alert").Body(
+		para("digest-title", t.Text("site.report.other.title")),
+		para("", t.Text("site.report.other.detail")),
+		hash("site.report.other.theirs", "check-plan-report", r.PlanSHA256),
+		hash("site.report.other.ours", "check-plan-page", r.PagePlanSHA256),
+	)
 }
 
 // noVerdict says why the loaded report cannot have a verdict: "digest"
@@ -577,6 +605,15 @@ func factText[T any](v facts.Value[T]) string {
 	return fmt.Sprint(x)
 }
 
+// reading is a driver's word (ECC "Enabled") in the reader's language;
+// any other reading as the driver gave it.
+func reading(l Lang, v string) string {
+	if msg.Known("site.reading." + v) {
+		return l.Msg().Text("site.reading." + v)
+	}
+	return v
+}
+
 // factsTable lists what each GPU reports.
 func factsTable(l Lang, f *facts.Facts) app.UI {
 	m := l.M()
@@ -590,7 +627,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 		}
 		pcie := "Gen" + factText(g.PCIe.GenMax) + " x" + factText(g.PCIe.WidthMax)
 		rows[i] = []string{text.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
-			factText(g.ECCMode), pcie, reasons}
+			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
 		app.H2().Text(m.FactsTitle),
@@ -609,7 +646,7 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // (acceptance.ByKind: the groups with a failure first and open, the
 // passed ones folded, each group worst first), then the GPU × check grid
 // when more than one GPU was checked. #check-table holds every check row.
-func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
+func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 	m := l.M()
 	sum := acceptance.Summarize(rs)
 	failed := sum.Fail
@@ -620,6 +657,13 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	case acceptance.VerdictIncomplete:
 		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
 	}
+	verdictID := sum.Verdict
+	if otherPlan {
+		// The report's checks are of another plan's acceptance block:
+		// however they came out, this plan's delivery is not accepted.
+		verdict = l.Msg().Text("site.report.other.verdict", msg.Int(len(rs)))
+		verdictID, failed = acceptance.VerdictFail, failed+1
+	}
 	groups := acceptance.ByKind(rs)
 	kids := make([]app.UI, len(groups))
 	for i, g := range groups {
@@ -628,8 +672,8 @@ func checkTable(l Lang, rs []acceptance.Result, report bool) app.UI {
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.ChecksTitle),
 		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[sum.Verdict != acceptance.VerdictPass]).
-			Attr("data-failed", failed).Attr("data-verdict", sum.Verdict).Text(verdict),
+		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
+			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
 		checkGrid(l, acceptance.GridOf(rs)),
 	)
@@ -647,10 +691,10 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
-			app.Th().Scope("row").Body(app.Text(r.ID+" "), ruleRef(l, r.Rule)),
+			app.Th().Scope("row").Title(r.ID).Body(app.Text(checkLabel(l, r.ID)+" "), ruleRef(l, r.Rule)),
 			app.Td().Text(r.Expected),
 			app.Td().Text(r.Measured),
-			app.Td().Text(r.Message),
+			app.Td().Text(r.Text(l.Msg())),
 		)
 	}
 	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
@@ -693,11 +737,11 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	u := l.UX()
 	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
 	for _, c := range g.Checks {
-		head = append(head, app.Th().Scope("col").Class("grid-check").Text(c))
+		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
 	rows := make([]app.UI, len(g.GPUs))
 	for i, gpu := range g.GPUs {
-		cells := []app.UI{app.Th().Scope("row").Text("gpu" + text.Int(gpu))}
+		cells := []app.UI{app.Th().Scope("row").Text(l.Msg().Text("site.check.gpu", msg.Int(gpu)))}
 		for j, st := range g.Cells[i] {
 			id := "gpu" + text.Int(gpu) + "/" + g.Checks[j]
 			if st == "" {
@@ -716,6 +760,22 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 				app.Caption().Text(u.GridTitle),
 				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
 	)
+}
+
+// checkLabel names a check by its result id in the reader's language:
+// "GPU 3 · ECC 错误" for "gpu3/ecc_errors", "驱动" for "driver"; a check
+// the catalogue does not name (a kernel or bench check) keeps its id.
+func checkLabel(l Lang, id string) string {
+	t := l.Msg()
+	name := acceptance.CheckName(id)
+	label := name
+	if msg.Known("site.check." + name) {
+		label = t.Text("site.check." + name)
+	}
+	if gpu, ok := acceptance.GPUOf(id); ok {
+		return t.Text("site.check.on", msg.Text(t.Text("site.check.gpu", msg.Int(gpu))), msg.Text(label))
+	}
+	return label
 }
 
 // gridMark is a cell's mark: ✓ pass, ✗ fail, ! warn, – skip.

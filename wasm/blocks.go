@@ -65,7 +65,9 @@ func table(l Lang, id, caption string, head []string, rows [][]string) app.UI {
 
 // Render draws the table.
 func (b *tableBox) Render() app.UI {
-	return safeRender(b.Lang, b.ID, func() app.UI { return dataTable(b.ID, b.Caption, b.Head, b.Rows) })
+	return safeRender(b.Lang, b.ID, func() app.UI {
+		return app.Div().Class("table-wrap").Body(dataTable(b.ID, b.Caption, b.Head, b.Rows))
+	})
 }
 
 // listBox is reasonList as a component.
@@ -111,4 +113,19 @@ type ruleListBox struct {
 // Render draws the references.
 func (b *ruleListBox) Render() app.UI {
 	return safeRender(b.Lang, "rules", func() app.UI { return ruleRefs(b.Lang, b.IDs) })
+}
+
+// btn is a button of the page with its id, text, click handler and the
+// classes after "btn". The small builders here keep app.wasm small: a
+// chain of go-app calls compiles into code at every place it is written.
+func btn(id, text string, h app.EventHandler, class ...string) app.UI {
+	return app.Button().ID("%s", id).Type("button").Class(append([]string{"btn"}, class...)...).Text(text).OnClick(h)
+}
+
+// para is a paragraph of text, with a class when class is not "".
+func para(class, text string) app.UI {
+	if class == "" {
+		return app.P().Text(text)
+	}
+	return app.P().Class(class).Text(text)
 }

@@ -22,7 +22,7 @@ func TestCheckGroups(t *testing.T) {
 	if out.Err != nil || len(out.Results) < 50 {
 		t.Fatalf("report: %v, %d results", out.Err, len(out.Results))
 	}
-	html := app.HTMLString(checkTable(En, out.Results, true))
+	html := app.HTMLString(checkTable(En, out.Results, true, false))
 	groups := acceptance.ByKind(out.Results)
 	if len(groups) < 4 {
 		t.Fatalf("%d groups", len(groups))
@@ -55,12 +55,12 @@ func TestCheckGroups(t *testing.T) {
 	if got := strings.Count(html, `data-cell="gpu7/`); got != len(grid.Checks) {
 		t.Errorf("gpu7 has %d cells, want %d", got, len(grid.Checks))
 	}
-	if zh := app.HTMLString(checkTable(Zh, out.Results, true)); !strings.Contains(zh, groups[0].Kind.Title(msg.Zh)) || !strings.Contains(zh, "逐卡逐项检查") {
+	if zh := app.HTMLString(checkTable(Zh, out.Results, true, false)); !strings.Contains(zh, groups[0].Kind.Title(msg.Zh)) || !strings.Contains(zh, "逐卡逐项检查") {
 		t.Error("the zh-CN groups lack their headings")
 	}
 	// One GPU: no grid.
 	one := []acceptance.Result{{ID: "gpu0/identity", Status: acceptance.Pass}, {ID: "driver", Status: acceptance.Pass}}
-	if strings.Contains(app.HTMLString(checkTable(En, one, false)), `id="check-grid"`) {
+	if strings.Contains(app.HTMLString(checkTable(En, one, false, false)), `id="check-grid"`) {
 		t.Error("a one-GPU server got a grid")
 	}
 }

@@ -92,9 +92,11 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 	scope := app.EventScope(it.ID)
 	note := checkID("note", it.ID)
 	errText := p.noteErr[it.ID]
-	return app.Li().Class("check-item").Attr("data-status", string(e.Status)).Body(
-		app.Select().ID("%s", checkID("check", it.ID)).Title(it.ID).OnChange(p.onStatus(it.ID), scope).Body(opts...),
-		app.Span().Text(" "+it.ID+" "+text+" "),
+	// The item's id (002.4) is the plan file's, not the reader's: it stays
+	// in data-item, off the page.
+	return app.Li().Class("check-item").Attr("data-status", string(e.Status)).Attr("data-item", it.ID).Body(
+		app.Select().ID("%s", checkID("check", it.ID)).Aria("label", text).OnChange(p.onStatus(it.ID), scope).Body(opts...),
+		app.Span().Text(" "+text+" "),
 		ruleRefs(l, it.Rules),
 		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.J().NotePlaceholder).Value(e.Note).
 			OnChange(p.onNote(it.ID), scope),

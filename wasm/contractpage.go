@@ -142,7 +142,8 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(!embed && proc.Err("contract") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		leftNote(l, proc, "contract"),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
 			Text(fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(level)))),
 		clausesList(l, res.Clauses, embed),

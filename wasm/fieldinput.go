@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
@@ -99,7 +100,25 @@ func choiceLabel(f form.Spec, l Lang, value string) string {
 	if f.Key == "model.preset" {
 		kind = "preset"
 	}
-	return l.Enum(kind, value)
+	label := l.Enum(kind, value)
+	switch {
+	case label != value:
+		return label
+	case value == "" && choiceDefaults[f.Key] != "":
+		// The empty option is the default plan.Build fills in: say which.
+		return l.Msg().Text("site.choice.default", msg.Text(choiceLabel(f, l, choiceDefaults[f.Key])))
+	case value == "true":
+		return l.P().Yes
+	case value == "false":
+		return l.P().No
+	}
+	return label
+}
+
+// choiceDefaults are the values plan.Build gives a choice left empty
+// (shared/plan's validate.go), so the empty option names it.
+var choiceDefaults = map[string]string{
+	"kv_cache_precision": "bf16", "training.lora_targets": "attention", "training.optimizer": "adamw",
 }
 
 // ruleRef links a rule id to its line on the about page; hovering shows the

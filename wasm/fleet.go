@@ -95,6 +95,6 @@ func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
 	}
 	return app.Div().ID("fleet").Attr("data-verdict", f.Summary.Verdict).Body(
 		app.Div().Class("block").Body(kids...),
-		checkTable(l, f.Checks, true),
+		checkTable(l, f.Checks, true, false),
 	)
 }

@@ -31,9 +31,10 @@ func resultMsg(id, state, text string) app.UI {
 // field, and kids; key=value is the figure tests and the bench read.
 func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...app.UI) app.UI {
 	head := []app.UI{app.H2().Text(l.P().ResultTitle)}
-	if proc.Err(sec) != nil {
+	if proc.Held(sec) {
 		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))
 	}
+	head = append(head, leftNote(l, proc, sec))
 	id := sec + "-result"
 	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", "ok").Attr(key, value).
 		Body(append(head, kids...)...)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 
@@ -75,6 +76,21 @@ type pageState struct {
 		lang  Lang
 		lines []string
 	}
+	// saveErr is set while the browser refuses to save the state (its
+	// storage full): the page says so with a way out (saveFailure).
+	// lastSaved is the state this tab last wrote, to tell another tab's
+	// write from its own (storage event, syncTabs).
+	saveErr   bool
+	lastSaved string
+	// synced names what another tab changed, shown until the next edit;
+	// unlisten stops following the other tabs (OnDismount).
+	synced   string
+	unlisten func()
+	// touched holds the section fields the user has left (fieldKey):
+	// only they, and fields holding text, show their error; editing is
+	// the field being typed in, whose error waits until it is left.
+	touched map[string]bool
+	editing string
 	// share caches the share fragment of share.proc (procshare.go).
 	share struct {
 		proc *form.Procurement
@@ -101,6 +117,10 @@ var waitingImport *pending
 func (p *pageState) setState(st form.State) {
 	inputChanged := !st.Input.Equal(p.st.Input) || st.Proc != p.st.Proc || st.Prices != p.st.Prices || st.AsOf != p.st.AsOf || p.out.Req.Schema == ""
 	p.st = st
+	// A state set here supersedes any address-bar write an earlier edit
+	// left waiting (saveEdit): an import right after typing must not have
+	// the old sheet written back over its own.
+	p.urlGen++
 	if p.pending != nil && p.pending.source == form.FromFile {
 		p.pending.shown = st
 		waitingImport = p.pending
@@ -111,6 +131,14 @@ func (p *pageState) setState(st form.State) {
 		p.out = form.ComputeState(st)
 		p.took = time.Since(start)
 		p.rev++
+	}
+}
+
+// OnDismount stops following the other tabs' saves.
+func (p *pageState) OnDismount() {
+	if p.unlisten != nil {
+		p.unlisten()
+		p.unlisten = nil
 	}
 }
 
@@ -147,7 +175,7 @@ func (p *pageState) load(u *url.URL) {
 		l.Conflict, l.Backup = false, false
 	}
 	if l.Backup && stored != "" {
-		store.Write(backupKey, stored)
+		_ = store.Write(backupKey, stored) // a full storage keeps the old value where it is
 	}
 	p.problems = l.Problems
 	p.locked = l.Locked
@@ -169,6 +197,9 @@ func (p *pageState) load(u *url.URL) {
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
 		p.load(ctx.Page().URL())
+		if p.unlisten == nil {
+			p.unlisten = p.listenTabs(ctx, r)
+		}
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
 		p.save(ctx, r)
@@ -211,8 +242,8 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 				return
 			}
 			l := form.LoadSaved(url.Values{}, raw, "")
-			store.Write(backupKey, store.Read(storageKey))
-			store.Write(storageKey, raw)
+			_ = store.Write(backupKey, store.Read(storageKey))
+			_ = store.Write(storageKey, raw)
 			p.undo = ""
 			p.pending, waitingImport = nil, nil
 			p.problems = l.Problems
@@ -226,6 +257,11 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 func (p *pageState) savedWork(r route) app.UI {
 	m := p.st.Lang.M()
 	switch {
+	case p.saveErr:
+		return p.saveFailure(r)
+	case p.synced != "":
+		return app.Div().ID("tab-synced").Class("notice").Attr("role", "status").Body(
+			app.P().Text(p.st.Lang.Msg().Text("site.sync.changed", msg.Text(p.synced))))
 	case p.locked:
 		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
 			app.P().Text(m.NoticeStorageNewer))
@@ -252,6 +288,7 @@ func (p *pageState) savedWork(r route) app.UI {
 // state when every field is valid. It is the only way the form changes the
 // input.
 func (p *pageState) setField(ctx app.Context, r route, key, value string) {
+	p.synced = ""
 	in := p.st.Input.With(key, value)
 	if key == "model.preset" && value == "" && in.Get("model.params_b") == "" {
 		// Switching to a model given by size starts from the preset's size.
@@ -342,7 +379,11 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.langSwitch(r),
 		),
 		app.Main().ID("%s", r.ID).Class("page").Attr("data-wasm", p.wasmRendered()).Body(
-			p.savedWork(r),
+			app.If(!p.wasmRendered(), func() app.UI { return loadingNote(l) }),
+			// Always there, empty or not: a notice coming (a refused save
+			// while typing) must not replace the form after it, or the
+			// field being typed in loses its focus and the next keys.
+			app.Div().Class("saved-work-slot").Body(p.savedWork(r)),
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),
@@ -353,6 +394,13 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			app.Span().Text(m.AboutPrivacy),
 		),
 	)
+}
+
+// loadingNote says, in the prerendered page, that the form is not ready
+// yet: its fields are disabled until the app has loaded (typing into the
+// prerender would be lost when the app replaces it).
+func loadingNote(l Lang) app.UI {
+	return app.P().ID("app-loading").Class("loading-note").Attr("role", "status").Text(l.Msg().Text("site.loading"))
 }
 
 // langSwitch links to the same page and state in the other language. It is a

@@ -210,7 +210,7 @@ func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
 		flag = j.MonitorUnder
 	}
 	return app.P().ID("ops-csv-summary").Class("verdict").Attr("data-under", m.UnderUsed).
-		Text(fmt.Sprintf(j.MonitorReadF, name, strings.Join(months, ", ")) + " " + fmt.Sprintf(flag, pctText(m.MeanUtilPct)))
+		Text(fmt.Sprintf(j.MonitorReadF, name, l.JoinList(months)) + " " + fmt.Sprintf(flag, pctText(m.MeanUtilPct)))
 }
 
 // pctText writes a percentage; "–" when unknown.

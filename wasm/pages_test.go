@@ -234,7 +234,7 @@ func TestAcceptanceReport(t *testing.T) {
 			t.Errorf("the report block lacks %s", w)
 		}
 	}
-	if html := app.HTMLString(checkTable(En, out.Results, true)); want.Summary.Verdict == "pass" || !strings.Contains(html, `data-verdict="`+string(want.Summary.Verdict)+`"`) {
+	if html := app.HTMLString(checkTable(En, out.Results, true, false)); want.Summary.Verdict == "pass" || !strings.Contains(html, `data-verdict="`+string(want.Summary.Verdict)+`"`) {
 		t.Errorf("verdict %s: a report from a file is never a pass", want.Summary.Verdict)
 	}
 
@@ -243,8 +243,21 @@ func TestAcceptanceReport(t *testing.T) {
 	if got := runCheck(file, sameBlock).Report.Plan; got != planSameBlock {
 		t.Errorf("same block, other file: %q", got)
 	}
-	if got := runCheck(file, form.Compute(form.DefaultInput()).Plan).Report.Plan; got != planOther {
+	other := runCheck(file, form.Compute(form.DefaultInput()).Plan)
+	if got := other.Report.Plan; got != planOther {
 		t.Errorf("other plan: %q", got)
+	}
+	// A report for another plan is a failing check, first and in red,
+	// with both plans' hashes; the verdict is a fail whatever its checks.
+	for _, l := range []Lang{En, Zh} {
+		page := app.HTMLString(otherPlanBlock(l, other.Report))
+		if !strings.Contains(page, other.Report.PlanSHA256) || other.Report.PagePlanSHA256 == "" ||
+			!strings.Contains(page, other.Report.PagePlanSHA256) || !strings.Contains(page, `data-status="fail"`) {
+			t.Errorf("%s: the other-plan block lacks a hash or its status: %s", l, page)
+		}
+		if html := app.HTMLString(checkTable(l, other.Results, true, true)); !strings.Contains(html, `data-verdict="fail"`) {
+			t.Errorf("%s: a report for another plan is not a fail", l)
+		}
 	}
 
 	// A failed check turned into a pass after the fact.

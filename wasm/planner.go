@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/gpuplan/gpuplan/shared/msg"
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
@@ -109,7 +112,7 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 		}
 	}
 	return app.P().ID("plan-defaults").Class("help", "plan-defaults").Attr("data-fields", strings.Join(pl.Defaults, " ")).
-		Text(fmt.Sprintf(l.UX().DefaultsLineF, strings.Join(names, ", ")))
+		Text(fmt.Sprintf(l.UX().DefaultsLineF, l.JoinList(names)))
 }
 
 // form is the requirement sheet. It is disabled in the prerender: typing
@@ -320,11 +323,21 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	)
 }
 
+// paramsIn writes a parameter count given in billions as a reader of l
+// writes it: billions in English ("70.55"), 亿 (10^8) in Chinese ("705.5"),
+// without trailing zeros.
+func paramsIn(l Lang, billions float64) string {
+	if l == Zh {
+		return strconv.FormatFloat(math.Round(billions*100)/10, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(billions*100)/100, 'f', -1, 64)
+}
+
 // estimates are the speed or training-time ranges and the model as sized.
 func estimates(l Lang, pl *plan.Plan) app.UI {
 	m := l.M()
 	s := pl.Sizing
-	lines := []app.UI{app.Li().Text(fmt.Sprintf(m.ModelSizedF, s.Model.Name, text.Num(s.Model.ParamsB, 2)))}
+	lines := []app.UI{app.Li().ID("model-sized").Text(l.Msg().Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(paramsIn(l, s.Model.ParamsB))))}
 	if e := s.DecodeTokensPerSec; e != nil {
 		lines = append(lines, app.Li().Text(fmt.Sprintf(m.DecodeSpeedF, l.Msg().NumRange(e.Low, e.High, 1), text.Num(e.Likely, 1))))
 	}
@@ -484,6 +497,9 @@ func (p *plannerPage) sheetSummary() app.UI {
 		v := p.st.Input.Get(f.Key)
 		switch f.Kind {
 		case form.KindChoice:
+			if v == "" {
+				continue // not chosen, or not for this workload: no empty row on paper
+			}
 			v = choiceLabel(f, l, v)
 		case form.KindBool:
 			v = map[bool]string{true: m.Yes, false: m.No}[v == "true"]
@@ -499,6 +515,8 @@ func (p *plannerPage) sheetSummary() app.UI {
 		rows = append(rows, []string{f.Label(m), v})
 	}
 	return app.Div().Class("print-only-block").Body(
+		app.P().ID("print-line").Class("help").Text(l.Msg().Text("site.print.line",
+			msg.Date(time.Now().Format("2006-01-02")), msg.Text(siteOrigin()+p.pageLink(p.route(), l)))),
 		table(l, "sheet-summary", m.SheetTitle, []string{m.TableInput, m.TableValue}, rows))
 }
 
@@ -518,6 +536,7 @@ func (p *plannerPage) actions() app.UI {
 		app.If(p.imported != "", func() app.UI {
 			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
 		}),
+		app.If(!p.embed, func() app.UI { return p.embedPanel(viewPlan) }),
 	)
 }
 

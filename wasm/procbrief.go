@@ -39,6 +39,9 @@ func procVerdicts(l Lang, proc *form.Procurement) []string {
 			if r.Spread != nil {
 				line += " " + fmt.Sprintf(t.SpreadF, text.Percent(*r.Spread))
 			}
+			if left := leftSummary(l, proc, "quotes"); left != "" {
+				line += " " + left
+			}
 			out = append(out, t.NavQuotes+": "+line)
 		}
 	}

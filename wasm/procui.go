@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -20,7 +21,7 @@ func (p *pageState) draft(name string) form.Draft { return p.st.Proc.Draft(name)
 // and validated, the state recomputed and saved (form.Draft, form.BuildSection).
 func (p *pageState) editSection(ctx app.Context, r route, name string, d form.Draft) {
 	p.setState(form.State{Lang: p.st.Lang, Input: p.st.Input, Proc: p.st.Proc.Edit(name, d), Prices: p.st.Prices, AsOf: p.st.AsOf})
-	p.problems = nil
+	p.problems, p.synced = nil, ""
 	p.saveEdit(ctx, r)
 }
 
@@ -83,10 +84,44 @@ func errText(l Lang, fe *fielderr.Error) string {
 func (p *pageState) sectionField(r route, sec string, f pfield) app.UI {
 	b := &procFieldBox{Sec: sec, Field: f, Route: r.ID, Lang: p.st.Lang,
 		Value: p.draft(sec).Get(f.Path), Page: p}
-	if fe := p.st.Proc.Err(sec); fe != nil && fe.Field == f.Path {
+	if fe := p.shownErr(sec, f.Path); fe != nil {
 		b.Err = errText(p.st.Lang, fe)
 	}
 	return b
+}
+
+// fieldKey names a field of a section in pageState.touched and editing.
+func fieldKey(sec, path string) string { return sec + ":" + path }
+
+// shownErr is why the field at path of section sec is refused, when the
+// page shows it: once the field has been left, or when it holds text the
+// user is not typing in right now (a value typed earlier, a reload). A
+// field nobody has touched, and the field being typed in, show nothing.
+func (p *pageState) shownErr(sec, path string) *fielderr.Error {
+	fe := p.st.Proc.FieldErr(sec, path)
+	if fe == nil {
+		return nil
+	}
+	k := fieldKey(sec, path)
+	if p.editing == k {
+		return nil
+	}
+	if p.touched[k] || p.draft(sec).Get(path) != "" {
+		return fe
+	}
+	return nil
+}
+
+// touch records that the field at path of section sec was left: its error,
+// if any, shows from now on.
+func (p *pageState) touch(sec, path string) {
+	if p.touched == nil {
+		p.touched = map[string]bool{}
+	}
+	p.touched[fieldKey(sec, path)] = true
+	if p.editing == fieldKey(sec, path) {
+		p.editing = ""
+	}
 }
 
 // procFieldBox is one field of a section form with its label and error.
@@ -127,8 +162,19 @@ func (b *procFieldBox) render() app.UI {
 					v = "true"
 				}
 			}
+			if f.Kind == pCheck || f.Kind == pChoice {
+				p.touch(sec, f.Path) // a choice is made at once
+			} else {
+				p.editing = fieldKey(sec, f.Path)
+			}
 			p.editSection(ctx, r, sec, p.draft(sec).With(f.Path, v))
 		})
+	}
+	blur := func(ctx app.Context, e app.Event) {
+		p.touch(sec, f.Path)
+		if p.st.Proc.FieldErr(sec, f.Path) == nil {
+			ctx.PreventUpdate()
+		}
 	}
 	scope := app.EventScope(id)
 	errLine := func() app.UI {
@@ -166,7 +212,7 @@ func (b *procFieldBox) render() app.UI {
 		}
 		control = app.Input().ID("%s", id).Type("text").Attr("inputmode", mode).
 			AutoComplete(false).Spellcheck(false).Value(b.Value).
-			Aria("invalid", bad).OnInput(h, scope)
+			Aria("invalid", bad).OnInput(h, scope).OnBlur(blur, scope)
 	}
 	return app.Div().Class("field").Body(
 		app.Label().For("%s", id).Text(label),
@@ -182,20 +228,102 @@ func (b *procFieldBox) render() app.UI {
 // would lose its focus.
 func (p *pageState) sectionErr(sec string) app.UI {
 	slot := app.Div().Class("section-error-slot")
-	fe := p.st.Proc.Err(sec)
+	proc := p.st.Proc
+	fe, heldBack := (*fielderr.Error)(nil), false
+	for _, lo := range proc.Left(sec) {
+		if fe = p.shownErr(sec, lo.Err.Field); fe != nil {
+			heldBack = true
+			break
+		}
+	}
+	if fe == nil && proc.Held(sec) {
+		fe = p.shownErr(sec, proc.Err(sec).Field)
+		if whole := proc.Err(sec); fe == nil && (whole.Field == sec || whole.Field == "") {
+			fe = whole // the section as a whole, not one field
+		}
+	}
 	if fe == nil {
 		return slot
 	}
 	l := p.st.Lang
-	name := l.FieldLabel(sec, labelKey(fe.Field))
-	if i := strings.LastIndex(fe.Field, "["); i >= 0 && name == labelKey(fe.Field) {
-		name = fe.Field
-	}
-	if row, ok := rowOf(fe.Field); ok {
-		name = fmt.Sprintf("%s (%d)", name, row+1)
+	name := fieldName(l, sec, fe.Field)
+	line := fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe))
+	if heldBack {
+		line = l.Msg().Text("site.field.left", msg.Text(name), msg.Text(errText(l, fe)))
 	}
 	return slot.Body(app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
-		Attr("data-field", fe.Field).Text(fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe))))
+		Attr("data-field", fe.Field).Text(line))
+}
+
+// fieldName is the label of the field at path of section sec, with its
+// row's number when it is in a list: "Bundled price (2)".
+func fieldName(l Lang, sec, path string) string {
+	name := l.FieldLabel(sec, labelKey(path))
+	if i := strings.LastIndex(path, "["); i >= 0 && name == labelKey(path) {
+		name = path
+	}
+	if row, ok := rowOf(path); ok {
+		name = fmt.Sprintf("%s (%d)", name, row+1)
+	}
+	return name
+}
+
+// leftItemName names an item held back: a quote or vendor by its number
+// and name ("Quote 2 (Vendor B)"), a row of another list by its list and
+// number, a field by its label.
+func leftItemName(l Lang, proc *form.Procurement, sec string, lo form.LeftOut) string {
+	if lo.Row < 0 {
+		return l.FieldLabel(sec, labelKey(lo.Item))
+	}
+	t := l.P()
+	var label string
+	switch lo.List {
+	case "quotes":
+		label = fmt.Sprintf(t.QuoteRowF, lo.Row+1)
+	case "vendors":
+		label = fmt.Sprintf(t.VendorRowF, lo.Row+1)
+	default:
+		label = fmt.Sprintf("%s %d", l.FieldLabel(sec, lo.List), lo.Row+1)
+	}
+	d := proc.Draft(sec)
+	for _, k := range []string{"vendor", "name"} {
+		if who := d.Get(lo.Item + "." + k); who != "" {
+			return l.Msg().Text("site.left.row", msg.Text(label), msg.Text(who))
+		}
+	}
+	return label
+}
+
+// leftNote lists the items of section sec held back from the figures
+// beside them, each with the field refused and why; nothing when none is.
+// It is a note, not an error: the figures are right for the rest.
+func leftNote(l Lang, proc *form.Procurement, sec string) app.UI {
+	left := proc.Left(sec)
+	if len(left) == 0 {
+		return nil
+	}
+	items := make([]app.UI, len(left))
+	for i, lo := range left {
+		items[i] = app.Li().Attr("data-item", lo.Item).Text(l.Msg().Text("site.left.item",
+			msg.Text(leftItemName(l, proc, sec, lo)), msg.Text(l.FieldLabel(sec, labelKey(lo.Err.Field))),
+			msg.Text(errText(l, lo.Err))))
+	}
+	return app.Div().ID("%s-left-out", sec).Class("note", "left-out").Body(para("", l.Msg().Text("site.left.title")), app.Ul().Body(items...))
+}
+
+// leftSummary is the items of section sec held back, named, joined for a
+// line of the print brief; "" when none is.
+func leftSummary(l Lang, proc *form.Procurement, sec string) string {
+	left := proc.Left(sec)
+	if len(left) == 0 {
+		return ""
+	}
+	names := make([]msg.M, len(left))
+	for i, lo := range left {
+		names[i] = msg.New("site.left.row", msg.Text(leftItemName(l, proc, sec, lo)),
+			msg.Text(l.FieldLabel(sec, labelKey(lo.Err.Field))))
+	}
+	return l.Msg().Text("site.brief.left", msg.Sub(msg.List(names...)))
 }
 
 // rowOf is the first row index in path, if any.
@@ -266,8 +394,16 @@ func (p *pageState) procPage(r route, class, title, intro string, answer, form f
 			app.H1().Text(title),
 			app.P().Class("intro").Text(intro),
 			answer(),
-			form(),
+			p.readyFields(form),
 			p.shareSections(r),
+			app.If(r.ID == routeQuotes || r.ID == routeContract, func() app.UI { return p.embedPanel(r.ID) }),
 		)
 	})
+}
+
+// readyFields holds a page's form in a fieldset that is disabled until the
+// app has loaded: the prerender's fields look and are not ready, so no
+// keystroke is typed into a page about to be replaced.
+func (p *pageState) readyFields(form func() app.UI) app.UI {
+	return app.FieldSet().Class("ready-fields").Disabled(!p.wasmRendered()).Body(form())
 }

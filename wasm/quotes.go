@@ -136,7 +136,8 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(!embed && proc.Err("quotes") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		leftNote(l, proc, "quotes"),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
 			app.Text(fmt.Sprintf(t.CheapestF, best.Vendor, l.MoneyRange(best.ExVAT))),
 			app.If(spread != "", func() app.UI { return app.Text(" " + fmt.Sprintf(t.SpreadF, spread)) }),

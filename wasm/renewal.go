@@ -31,7 +31,7 @@ func (p *renewalPage) Render() app.UI {
 			app.H1().Text(p.st.Lang.P().NavRenewal),
 			app.P().Class("intro").Text(j.RenewalIntro),
 			renewalAnswer(p.st.Lang, p.st.Proc),
-			p.renewalForm(),
+			p.readyFields(p.renewalForm),
 		)
 	})
 }

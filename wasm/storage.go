@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/url"
 	"time"
 
@@ -22,10 +23,11 @@ const backupKey = "gpuplan.state.backup"
 // store is the browser storage the state uses. Tests replace it.
 var store storage = browserStorage{}
 
-// storage reads and writes one raw string.
+// storage reads and writes one raw string. Write reports a value the
+// browser refused (a full storage: QuotaExceededError).
 type storage interface {
 	Read(key string) string
-	Write(key, value string)
+	Write(key, value string) error
 }
 
 // browserStorage is window.localStorage. Reading it throws in some privacy
@@ -49,14 +51,39 @@ func (browserStorage) Read(key string) (v string) {
 	return item.String()
 }
 
-// Write stores value; a blocked storage is ignored (the URL still holds the
-// state).
-func (browserStorage) Write(key, value string) {
+// Write stores value. The browser's refusal (a full or blocked storage)
+// comes back as the error; the page then says so (pageState.saveErr).
+func (browserStorage) Write(key, value string) (err error) {
+	if !app.IsClient {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("localStorage.setItem: %v", r)
+		}
+	}()
+	app.Window().Get("localStorage").Call("setItem", key, value)
+	return nil
+}
+
+// remove deletes key from storage; a blocked storage is ignored.
+func (browserStorage) remove(key string) {
 	if !app.IsClient {
 		return
 	}
 	defer func() { _ = recover() }()
-	app.Window().Get("localStorage").Call("setItem", key, value)
+	app.Window().Get("localStorage").Call("removeItem", key)
+}
+
+// writeState saves the state under storageKey and records whether the
+// browser took it: a refused write is shown at once with a way out
+// (saveFailure), never lost silently.
+func (p *pageState) writeState() {
+	raw := p.st.Saved()
+	p.saveErr = store.Write(storageKey, raw) != nil
+	if !p.saveErr {
+		p.lastSaved = raw
+	}
 }
 
 // browserLang returns navigator.language, or "" outside a browser.
@@ -86,7 +113,7 @@ func (p *pageState) save(ctx app.Context, r route) {
 		return // the address bar keeps the link until the user answers
 	}
 	if p.mayWrite() {
-		store.Write(storageKey, p.st.Saved())
+		p.writeState()
 	}
 	writeURL(ctx, p.st, r.KeepsInput)
 }
@@ -103,11 +130,10 @@ func (p *pageState) replaceSaved() {
 		return
 	}
 	old, next := store.Read(storageKey), p.st.Saved()
-	if old != "" && old != next {
-		store.Write(backupKey, old)
+	if old != "" && old != next && store.Write(backupKey, old) == nil {
 		p.undo = old
 	}
-	store.Write(storageKey, next)
+	p.writeState()
 }
 
 // writeURL puts the state in the address bar (see saveState).
@@ -148,7 +174,7 @@ func (p *pageState) saveEdit(ctx app.Context, r route) {
 		return
 	}
 	if p.mayWrite() {
-		store.Write(storageKey, p.st.Saved())
+		p.writeState()
 	}
 	if !app.IsClient {
 		writeURL(ctx, p.st, r.KeepsInput)

@@ -22,8 +22,8 @@ import (
 // memStore is an in-memory localStorage for tests.
 type memStore map[string]string
 
-func (m memStore) Read(k string) string     { return m[k] }
-func (m memStore) Write(k string, v string) { m[k] = v }
+func (m memStore) Read(k string) string           { return m[k] }
+func (m memStore) Write(k string, v string) error { m[k] = v; return nil }
 
 // useStore swaps the package storage for the test.
 func useStore(t *testing.T, m memStore) {
@@ -176,9 +176,9 @@ func TestPlannerEngine(t *testing.T) {
 	mem := memStore{}
 	useStore(t, mem)
 	e, h := loadPlanner(t)
-	// site > main > planner > grid (after h1, intro, result bar) > result >
+	// site > main > (loading note, saved-work slot) planner > grid (after h1, intro, result bar) > result >
 	// kpis > first kpi > value > output
-	pick := app.TestPath(0, 1, 0, 3, 1, 0, 0, 1, 0)
+	pick := app.TestPath(0, 1, 2, 3, 1, 0, 0, 1, 0)
 	if err := app.TestMatch(h, app.TestUIDescriptor{Path: pick, Expected: app.Output().ID("gpu-pick").
 		Attr("data-card", "h20-96g").Attr("data-count", 2)}); err != nil {
 		t.Errorf("initial render: %v", err)
@@ -200,7 +200,7 @@ func TestPlannerEngine(t *testing.T) {
 	h.ctx.Dispatch(func(ctx app.Context) { h.setField(ctx, r, "hours_per_day", "25") })
 	e.ConsumeAll()
 	html := app.HTMLString(h)
-	want := `每天使用小时数：must be between 0 and 24 (rule B1), got 25`
+	want := `每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25`
 	if !strings.Contains(html, `id="hours_per_day-error"`) || !strings.Contains(html, want) {
 		t.Errorf("no field error %q in the page", want)
 	}
@@ -389,8 +389,10 @@ func TestPanickingPageKeepsChrome(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	e.ConsumeAll()
-	// site > main > failure box (the empty notice and handler-failure
-	// slots render nothing). The header is still there at index 0.
+	// site > main > failure box after the loading note of the prerender
+	// and the saved-work slot
+	// (the empty notice and handler-failure slots render nothing). The
+	// header is still there at index 0.
 	if err := app.TestMatch(p, app.TestUIDescriptor{
 		Path:     app.TestPath(0, 0),
 		Expected: app.Header().Class("site-header"),
@@ -398,7 +400,7 @@ func TestPanickingPageKeepsChrome(t *testing.T) {
 		t.Error(err)
 	}
 	if err := app.TestMatch(p, app.TestUIDescriptor{
-		Path:     app.TestPath(0, 1, 0),
+		Path:     app.TestPath(0, 1, 2),
 		Expected: app.Div().ID("failure").Class("failure").Attr("role", "alert"),
 	}); err != nil {
 		t.Error(err)

@@ -121,7 +121,8 @@ func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
 		app.H2().Text(t.ResultTitle),
-		app.If(!embed && proc.Err("vendors") != nil, func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.If(!embed && proc.Held("vendors"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		leftNote(l, proc, "vendors"),
 		app.If(top != "", func() app.UI {
 			return app.P().ID("vendors-verdict").Class("verdict").Text(fmt.Sprintf(t.TopF, top))
 		}),

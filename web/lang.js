@@ -48,8 +48,15 @@
     window.sessionStorage.removeItem("gpuplan.lang-implicit");
   } catch (e) {}
 
-  var want = query.get("lang");
-  var explicit = want === "zh" || want === "en";
+  // ?lang= is a BCP 47 tag (zh, zh-CN, zh-Hans, zh-TW, en, en-US, en-GB):
+  // its primary subtag picks the page, as ParseLang in
+  // wasm/internal/text/i18n.go does.
+  function tagLang(tag) {
+    var primary = String(tag || "").trim().split(/[-_]/)[0].toLowerCase();
+    return primary === "zh" || primary === "en" ? primary : "";
+  }
+  var want = tagLang(query.get("lang"));
+  var explicit = want !== "";
   if (!explicit) {
     want = onEn && !implicit ? "en" : saved() || browser();
   }

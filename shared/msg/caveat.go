@@ -13,6 +13,7 @@ const (
 	caveatPrefix = "catalog.caveat."
 	notePrefix   = "catalog.note."
 	reasonPrefix = "facts.reason."
+	wantPrefix   = "want."
 )
 
 // byEnglish maps prefix + English text to the message id of those
@@ -20,7 +21,7 @@ const (
 var byEnglish = sync.OnceValue(func() map[string]string {
 	ids := map[string]string{}
 	for id, e := range catalogue {
-		for _, prefix := range []string{caveatPrefix, notePrefix, reasonPrefix} {
+		for _, prefix := range []string{caveatPrefix, notePrefix, reasonPrefix, wantPrefix} {
 			if strings.HasPrefix(id, prefix) {
 				ids[prefix+e.En] = id
 			}

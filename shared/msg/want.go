@@ -6,14 +6,17 @@ import "strings"
 // fielderr.Error ("a number in (0, 24]", `one of "a" "b"`). Validators
 // write it in English, since the CLI and scripts read it; Chinese readers
 // get the common forms translated: a kind of value in a range, with or
-// without an example, and a choice from a list. Any other text comes back
-// as it is.
+// without an example, and a choice from a list, and any text a want.*
+// catalogue entry writes in English. Any other text comes back as it is.
 func (l Lang) Want(want string) string {
 	if l != Zh {
 		return want
 	}
 	if list, ok := strings.CutPrefix(want, "one of "); ok {
 		return "以下之一：" + strings.Join(strings.Fields(list), "、")
+	}
+	if id, ok := byEnglish()[wantPrefix+want]; ok {
+		return New(id).In(l) // a whole Want text the catalogue writes (want.*)
 	}
 	rest, example, _ := strings.Cut(want, ", e.g. ")
 	kind, interval, ok := cutRange(rest)

@@ -4,7 +4,8 @@ import "testing"
 
 // TestWant: the Want texts of shared/internal/valid and the validators
 // read in Chinese on a Chinese page; unknown forms stay as
-// given rather than half translated.
+// given rather than half translated; whole texts the catalogue writes
+// (want.*) are found by their English.
 func TestWant(t *testing.T) {
 	cases := []struct{ in, zh string }{
 		{"a number in (0, 24]", "(0, 24] 之间的数"},
@@ -13,7 +14,9 @@ func TestWant(t *testing.T) {
 		{"a percentage in (0, 100], e.g. 99.9", "(0, 100] 之间的百分比，例如 99.9"},
 		{"a whole percentage in [0, 100], or empty when not read", "a whole percentage in [0, 100], or empty when not read"},
 		{`one of "hourly" "monthly"`, `以下之一："hourly"、"monthly"`},
-		{"a name of 1 to 100 bytes", "a name of 1 to 100 bytes"},
+		{"a name of 1 to 100 bytes", "1 到 100 字节的名称"}, // a want.* entry
+		{"absent when gpu_per_card is given", "已填每卡月租时不填"},
+		{"a name of 1 to 200 bytes", "a name of 1 to 200 bytes"},
 		{"a banana in [1, 2]", "a banana in [1, 2]"},
 		{"a number in ", "a number in "},
 		{"", ""},

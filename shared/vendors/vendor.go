@@ -190,7 +190,7 @@ func score(v Vendor, w Weights) Ranked {
 	case PaysNothing:
 		r.exclude("vendors.sla.nothing")
 	case PaysVoucher:
-		r.reason("vendors.sla.voucher")
+		r.exclude("vendors.sla.voucher") // vouchers are not money (rule V2's hard filter)
 	case "":
 		r.unverified("vendors.todo.sla")
 	}

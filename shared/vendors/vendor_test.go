@@ -109,7 +109,7 @@ func TestHardFilters(t *testing.T) {
 		{"no VAT special invoice", func(v *vendors.Vendor) { v.VATSpecialInvoice = b(false) }, vendors.Excluded, "VAT special invoices"},
 		{"SLA pays hours", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysHours }, vendors.Excluded, "extra hours, not money"},
 		{"SLA pays nothing", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysNothing }, vendors.Excluded, "no compensation"},
-		{"SLA pays vouchers", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysVoucher }, vendors.Eligible, "vouchers"},
+		{"SLA pays vouchers", func(v *vendors.Vendor) { v.SLAPays = vendors.PaysVoucher }, vendors.Excluded, "vouchers, not money"}, // V2: an SLA that pays money,
 		{"B11 unchecked", func(v *vendors.Vendor) { v.B11Licence = nil }, vendors.Unverified, "B11 licence not verified"},
 		{"SLA unchecked", func(v *vendors.Vendor) { v.SLAPays = "" }, vendors.Unverified, "not verified"},
 		{"unchecked and failed", func(v *vendors.Vendor) { v.B11Licence, v.BusinessLicence = nil, b(false) }, vendors.Excluded, "No business licence"},

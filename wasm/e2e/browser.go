@@ -197,6 +197,12 @@ func TypeInto(id, text string) chromedp.Action[chromedp.Void] {
 	)
 }
 
+// Leave moves the focus out of an input, as a person tabbing on does: the
+// page shows a refused field's error once it is left.
+func Leave(id string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).blur()`, id))
+}
+
 // SelectValue chooses an option of a <select> and fires its change event,
 // as a person choosing from the list does.
 func SelectValue(id, value string) chromedp.Action[chromedp.Void] {

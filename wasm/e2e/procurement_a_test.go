@@ -199,7 +199,8 @@ func TestQuotesEditing(t *testing.T) {
 	}
 
 	// A refused field: named at the field, the verdict still shown.
-	e.do("bad cards", TypeInto("quotes-need-cards", "0"), chromedp.WaitVisible(chromedp.ID("quotes-need-cards-error")))
+	e.do("bad cards", TypeInto("quotes-need-cards", "0"), Leave("quotes-need-cards"),
+		chromedp.WaitVisible(chromedp.ID("quotes-need-cards-error")))
 	if msg := e.text("quotes-need-cards-error"); !strings.Contains(msg, "[1, 10000]") {
 		t.Errorf("field error %q lacks the range", msg)
 	}
@@ -287,7 +288,7 @@ func TestContractAndVendorsEditing(t *testing.T) {
 	e.do("custom tiers", SelectValue("contract-credits-preset", "custom"),
 		chromedp.Click(chromedp.ID("contract-add-credits-tiers")),
 		chromedp.WaitVisible(chromedp.ID("contract-credits-tiers-0-below_pct")),
-		TypeInto("contract-credits-tiers-0-credit_pct", "2000"),
+		TypeInto("contract-credits-tiers-0-credit_pct", "2000"), Leave("contract-credits-tiers-0-credit_pct"),
 		chromedp.WaitVisible(chromedp.ID("contract-credits-tiers-0-credit_pct-error")))
 	e.do("fix tier", TypeInto("contract-credits-tiers-0-credit_pct", "25"),
 		chromedp.WaitNotPresent(chromedp.ID("contract-section-error")))

@@ -89,7 +89,7 @@ func TestPOCPageB(t *testing.T) {
 
 	// A refused figure: the error names it at the field, the verdict of
 	// the last valid figures stays, and other fields still work.
-	e.do("bad figure", TypeInto("poc-throughput-multi", "lots"))
+	e.do("bad figure", TypeInto("poc-throughput-multi", "lots"), Leave("poc-throughput-multi"))
 	e.waitContains("poc-throughput-multi-error", "want a decimal number")
 	if got := e.attr("poc-result", "data-verdict"); got != "fail" {
 		t.Errorf("verdict after a bad figure = %q, want the last valid one kept", got)
@@ -174,7 +174,7 @@ func TestOperationsPageB(t *testing.T) {
 
 	// A refused figure is shown at its field; the review of the last
 	// valid records stays.
-	e.do("bad utilisation", TypeInto("operations-months-0-utilisation_pct", "half"))
+	e.do("bad utilisation", TypeInto("operations-months-0-utilisation_pct", "half"), Leave("operations-months-0-utilisation_pct"))
 	e.waitContains("operations-months-0-utilisation_pct-error", "want a decimal number")
 	if got := e.text("ops-months"); got != months {
 		t.Errorf("an invalid edit changed the review")
@@ -222,7 +222,7 @@ func TestRenewalPageB(t *testing.T) {
 		TypeInto("exit-holidays-0", "2027-01-01"))
 	e.waitContains("exit-steps", "2027-01-01 to 2027-01-12")
 
-	e.do("bad date", TypeInto("exit-contract_end", "31/12/2026"))
+	e.do("bad date", TypeInto("exit-contract_end", "31/12/2026"), Leave("exit-contract_end"))
 	e.waitContains("exit-contract_end-error", "2026-12-31")
 	if got := e.attr("exit-result", "data-end"); got != "2026-12-31" {
 		t.Errorf("the timeline after a bad date ends %q, want the last valid one kept", got)

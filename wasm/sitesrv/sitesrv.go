@@ -193,10 +193,45 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, target, http.StatusMovedPermanently)
 			return
 		}
-		http.NotFound(w, r)
+		notFound(root, w, r, p)
 		return
 	}
 	serveFile(root, w, r, name)
+}
+
+// notFound answers an unknown path with the site's not-found page (the
+// generator's 404.html, en/404.html) and status 404: English for an /en/
+// path, ?lang=en… or a browser asking for English first, else the root's
+// page (Chinese, then English). A site without one gets a plain 404.
+func notFound(root *os.Root, w http.ResponseWriter, r *http.Request, p string) {
+	name := "404.html"
+	if notFoundEnglish(r, p) && isFile(root, "en/404.html") {
+		name = "en/404.html"
+	}
+	b, err := root.ReadFile(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(b)
+	}
+}
+
+// notFoundEnglish reports whether the reader of an unknown path p reads
+// English: an /en/ path, a lang= tag starting "en", or, with neither, an
+// Accept-Language whose first tag is English.
+func notFoundEnglish(r *http.Request, p string) bool {
+	if p == "/en" || strings.HasPrefix(p, "/en/") {
+		return true
+	}
+	if l := strings.ToLower(r.URL.Query().Get("lang")); l != "" {
+		return strings.HasPrefix(l, "en")
+	}
+	first, _, _ := strings.Cut(r.Header.Get("Accept-Language"), ",")
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(first)), "en")
 }
 
 // resolve maps a URL path to a file name inside the site: "/" and "/dir/"

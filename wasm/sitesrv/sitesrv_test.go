@@ -349,3 +349,55 @@ func mustNew(t *testing.T, dir string) *Handler {
 	}
 	return h
 }
+
+// TestNotFoundPage: an unknown path gets the site's not-found page with
+// status 404, in English for an /en/ path, ?lang=en-US or a browser asking
+// for English first, else the root's (Chinese first); a site without one
+// a plain 404.
+func TestNotFoundPage(t *testing.T) {
+	dir := testSite(t)
+	for name, body := range map[string]string{"404.html": "<h1>页面不存在</h1>", "en/404.html": "<h1>Page not found</h1>"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := mustNew(t, dir)
+	for _, c := range []struct{ target, accept, want string }{
+		{"/fleet", "", "页面不存在"},
+		{"/fleet", "en-GB,en;q=0.8", "Page not found"},
+		{"/fleet?lang=en-US", "zh-CN", "Page not found"},
+		{"/fleet?lang=zh-TW", "en", "页面不存在"},
+		{"/en/nowhere", "", "Page not found"},
+	} {
+		req := httptest.NewRequest("GET", c.target, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Language", c.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), c.want) ||
+			!strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Errorf("%s (%s): %d %q %q", c.target, c.accept, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+	}
+	plain := mustNew(t, testSite(t))
+	if r := get(t, plain, "GET", "/fleet", ""); r.StatusCode != http.StatusNotFound {
+		t.Errorf("a site without 404.html: %d", r.StatusCode)
+	}
+}
+
+// FuzzNotFoundEnglish: any path, lang= and Accept-Language give an answer
+// without a panic.
+func FuzzNotFoundEnglish(f *testing.F) {
+	f.Add("/en/x", "en-US", "zh-CN,zh;q=0.9")
+	f.Add("/", "", ",,;")
+	f.Fuzz(func(t *testing.T, p, lang, accept string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.RawQuery = "lang=" + lang
+		req.Header.Set("Accept-Language", accept)
+		_ = notFoundEnglish(req, p)
+	})
+}

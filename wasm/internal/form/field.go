@@ -2,12 +2,14 @@ package form
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
@@ -201,7 +203,7 @@ func (e *FieldError) Message(m *text.Messages, label string) string {
 		if e.Want != "" && m.Code != text.En {
 			return fmt.Sprintf(m.ErrPlanF, label, WantGot(m.Code, e.Want, e.Got))
 		}
-		return fmt.Sprintf(m.ErrPlanF, label, e.Msg)
+		return fmt.Sprintf(m.ErrPlanF, label, planMsgIn(m.Code, e.Msg))
 	}
 	var what string
 	switch e.Reason {
@@ -694,4 +696,24 @@ func ByKey(key string) (Spec, bool) {
 // text given.
 func WantGot(l text.Lang, want, got string) string {
 	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
+}
+
+// betweenMsg is plan.Build's range message: "must be between 0 and 24
+// (rule B1), got 25".
+var betweenMsg = regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule ([A-Z][0-9]+)\))?, got (.+)$`)
+
+// planMsgIn is a plan.Build message in language l: its range message in
+// the reader's words; any other message as written.
+func planMsgIn(l text.Lang, s string) string {
+	if l == text.En {
+		return s
+	}
+	p := betweenMsg.FindStringSubmatch(s)
+	switch {
+	case p == nil:
+		return s
+	case p[3] == "":
+		return l.Msg().Text("site.err.between", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[4]))
+	}
+	return l.Msg().Text("site.err.between_rule", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[3]), msg.Text(p[4]))
 }

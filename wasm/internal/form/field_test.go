@@ -90,7 +90,7 @@ func TestFieldErrorMessage(t *testing.T) {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
 	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
-	if got, want := pe.Message(text.Zh.M(), hours.Label(text.Zh.M())), "每天使用小时数：must be between 0 and 24 (rule B1), got 25"; got != want {
+	if got, want := pe.Message(text.Zh.M(), hours.Label(text.Zh.M())), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -157,4 +157,33 @@ func TestPlanErrorInChinese(t *testing.T) {
 	if got := e.Message(text.En.M(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
 		t.Errorf("en: %q", got)
 	}
+}
+
+// TestPlanMsgIn: plan.Build's range message reads in Chinese with its
+// rule; other messages stay as written (the CLI's words).
+func TestPlanMsgIn(t *testing.T) {
+	for in, want := range map[string]string{
+		"must be between 0 and 24 (rule B1), got 25": "应在 0 到 24 之间（规则 B1），实际为 25",
+		"must be between 1 and 31, got 40":           "应在 1 到 31 之间，实际为 40",
+		"must be steady or volatile, got \"x\"":      "must be steady or volatile, got \"x\"",
+	} {
+		if got := planMsgIn(text.Zh, in); got != want {
+			t.Errorf("%q = %q, want %q", in, got, want)
+		}
+		if got := planMsgIn(text.En, in); got != in {
+			t.Errorf("en %q = %q", in, got)
+		}
+	}
+}
+
+// FuzzPlanMsgIn: any message comes back without a panic, English as given.
+func FuzzPlanMsgIn(f *testing.F) {
+	f.Add("must be between 0 and 24 (rule B1), got 25")
+	f.Add("must be between a and , got ")
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = planMsgIn(text.Zh, s)
+		if planMsgIn(text.En, s) != s {
+			t.Fatal("English changed")
+		}
+	})
 }

@@ -157,6 +157,9 @@ type Procurement struct {
 	drafts   map[string]Draft
 	draftRaw json.RawMessage // drafts as saved, encoded once
 	errs     map[string]*fielderr.Error
+	// left are the items of a section's draft held back from its section
+	// (BuildPartial), by section.
+	left map[string][]LeftOut
 	// flat caches the saved sections flattened, by section: a page asks
 	// for the draft of each of its fields on every render.
 	flat map[string]Draft
@@ -206,37 +209,89 @@ func (p *Procurement) Err(name string) *fielderr.Error {
 	if p == nil {
 		return nil
 	}
+	if left := p.left[name]; len(left) > 0 {
+		return left[0].Err
+	}
 	return p.errs[name]
 }
 
+// Held reports whether section name's draft could not be built even with
+// its refused items left out: the section is then the last valid one, not
+// what was typed, and the page says so.
+func (p *Procurement) Held(name string) bool { return p != nil && p.errs[name] != nil }
+
+// Left returns the items of section name's draft held back from its
+// section: each refused row or field, with why. The section holds the rest.
+func (p *Procurement) Left(name string) []LeftOut {
+	if p == nil {
+		return nil
+	}
+	return p.left[name]
+}
+
+// FieldErr returns why the field at path of section name's draft is
+// refused, nil when it is not.
+func (p *Procurement) FieldErr(name, path string) *fielderr.Error {
+	if p == nil {
+		return nil
+	}
+	if fe := p.errs[name]; fe != nil && fe.Field == path {
+		return fe
+	}
+	for _, lo := range p.Left(name) {
+		if lo.Err.Field == path {
+			return lo.Err
+		}
+	}
+	return nil
+}
+
 // Edit returns the procurement with section name's draft replaced by d.
-// When d is valid (BuildSection) its section replaces the saved one, and
-// an empty d removes it; otherwise the saved section stays and Err says
-// which field is refused. p may be nil; the result is nil when nothing is
-// left.
+// When d is valid its section replaces the saved one, and an empty d
+// removes it. When a row or a typed field of d is refused, only that item
+// is held back (BuildPartial): the section is built from the rest and Left
+// names what was held back and why. When nothing can be built, the saved
+// section stays and Err says which field is refused. p may be nil; the
+// result is nil when nothing is left.
 func (p *Procurement) Edit(name string, d Draft) *Procurement {
 	next := &Procurement{Sections: &plan.Procurement{}, drafts: map[string]Draft{},
-		errs: map[string]*fielderr.Error{}, flat: map[string]Draft{}}
+		errs: map[string]*fielderr.Error{}, left: map[string][]LeftOut{}, flat: map[string]Draft{}}
 	if p != nil {
 		if p.Sections != nil {
 			*next.Sections = *p.Sections
 		}
 		maps.Copy(next.drafts, p.drafts)
 		maps.Copy(next.errs, p.errs)
+		maps.Copy(next.left, p.left)
 		maps.Copy(next.flat, p.flat)
 	}
-	delete(next.errs, name)
 	delete(next.flat, name)
 	next.drafts[name] = d
 	if d.Len() == 0 {
 		delete(next.drafts, name)
+		delete(next.errs, name)
+		delete(next.left, name)
 		setSection(next.Sections, name, nil)
-	} else if sec, err := BuildSection(name, d); err != nil {
-		next.errs[name] = ErrAsField(name, err)
-	} else {
-		setSection(next.Sections, name, sec)
+		return next.seal()
 	}
+	next.build(name, d)
 	return next.seal()
+}
+
+// build checks draft d of section name (BuildPartial) and records the
+// section, the items held back, and the error when nothing could be built.
+func (p *Procurement) build(name string, d Draft) {
+	delete(p.errs, name)
+	delete(p.left, name)
+	sec, left, err := BuildPartial(name, d)
+	if len(left) > 0 {
+		p.left[name] = left
+	}
+	if err != nil {
+		p.errs[name] = ErrAsField(name, err)
+		return
+	}
+	setSection(p.Sections, name, sec)
 }
 
 // Entered reports whether section name holds anything: a saved section or
@@ -263,14 +318,13 @@ func setSection(dst *plan.Procurement, name string, src *plan.Procurement) {
 
 // withDrafts returns p with saved drafts added, each checked again.
 func (p *Procurement) withDrafts(drafts map[string]Draft) *Procurement {
-	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts, errs: map[string]*fielderr.Error{}}
+	next := &Procurement{Sections: &plan.Procurement{}, drafts: drafts, errs: map[string]*fielderr.Error{},
+		left: map[string][]LeftOut{}}
 	if p != nil && p.Sections != nil {
 		*next.Sections = *p.Sections
 	}
-	for name, d := range drafts {
-		if _, err := BuildSection(name, d); err != nil {
-			next.errs[name] = ErrAsField(name, err)
-		}
+	for _, name := range slices.Sorted(maps.Keys(drafts)) {
+		next.build(name, drafts[name])
 	}
 	return next.seal()
 }

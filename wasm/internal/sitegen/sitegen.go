@@ -149,11 +149,17 @@ func Build(c Config, s Site, w io.Writer) error {
 	if err := app.GenerateStaticWebsite(c.Out, h); err != nil {
 		return fmt.Errorf("generating pages: %w", err)
 	}
+	if err := patchAppJS(c.Out); err != nil {
+		return err
+	}
 	if err := writeLangPages(c.Out, s, handler); err != nil {
 		return err
 	}
 	if err := finishPages(c.Out, c.Prefix, c.Domain, s); err != nil {
 		return err
+	}
+	if err := writeNotFound(c.Out, c.Prefix); err != nil {
+		return fmt.Errorf("writing the not-found pages: %w", err)
 	}
 	if err := copyDir(c.Web, filepath.Join(c.Out, "web")); err != nil {
 		return fmt.Errorf("copying %s: %w", c.Web, err)

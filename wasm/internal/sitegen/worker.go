@@ -2,6 +2,8 @@ package sitegen
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -117,4 +119,40 @@ func patchWorker(tmpl string) (string, error) {
 // workerTemplate is go-app's default template with workerPatches applied.
 func workerTemplate() (string, error) {
 	return patchWorker(app.DefaultAppWorkerJS)
+}
+
+// appJSPatch keeps go-app's app.js from announcing an update on a first
+// visit: it checks for a controlling worker when the new one activates,
+// and by then the new worker has claimed the page (clients.claim above),
+// so every first visit logged "has been updated, reload to see changes".
+// The patched script asks whether a worker controlled the page when the
+// new one was found.
+var appJSPatch = struct{ old, new string }{
+	old: `    const newSW = registration.installing;
+    newSW.addEventListener("statechange", (event) => {
+      if (!navigator.serviceWorker.controller) {
+        return;
+      }`,
+	new: `    const newSW = registration.installing;
+    // gpuplan: a first install is not an update.
+    const hadWorker = Boolean(navigator.serviceWorker.controller);
+    newSW.addEventListener("statechange", (event) => {
+      if (!hadWorker) {
+        return;
+      }`,
+}
+
+// patchAppJS applies appJSPatch to the app.js in dir; the block must occur
+// exactly once, so a go-app upgrade that changes it fails the build.
+func patchAppJS(dir string) error {
+	path := filepath.Join(dir, "app.js")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	js := string(b)
+	if n := strings.Count(js, appJSPatch.old); n != 1 {
+		return fmt.Errorf("app.js patch: go-app's app.js holds the update check %d times, want 1", n)
+	}
+	return os.WriteFile(path, []byte(strings.Replace(js, appJSPatch.old, appJSPatch.new, 1)), 0o644)
 }

@@ -55,3 +55,13 @@ func Num(v float64, decimals int) string {
 
 // Int formats a whole number with thousands separators.
 func Int(n int) string { return Num(float64(n), 0) }
+
+// JoinList joins the items of a list as a reader of l writes one: with
+// the enumeration comma in Chinese ("显存、网络"), a comma and a space in
+// English ("memory, network").
+func (l Lang) JoinList(items []string) string {
+	if l == Zh {
+		return strings.Join(items, "、")
+	}
+	return strings.Join(items, ", ")
+}

@@ -55,3 +55,13 @@ func TestNumbers(t *testing.T) {
 		t.Errorf("Percent = %q", got)
 	}
 }
+
+// TestJoinList: Chinese lists take the enumeration comma 、.
+func TestJoinList(t *testing.T) {
+	if got := Zh.JoinList([]string{"上下文长度", "并发数", "项目周期"}); got != "上下文长度、并发数、项目周期" {
+		t.Errorf("zh %q", got)
+	}
+	if got := En.JoinList([]string{"a", "b"}); got != "a, b" {
+		t.Errorf("en %q", got)
+	}
+}

@@ -18,11 +18,18 @@ const (
 	En Lang = "en"
 )
 
-// ParseLang accepts exactly "zh" or "en" and reports whether s was one of them.
+// ParseLang reads a BCP 47 language tag (RFC 5646) and reports whether
+// the site speaks it: any tag whose primary subtag is zh ("zh", "zh-CN",
+// "zh-Hans", "zh-TW", "zh_CN") gives Zh, the site's Simplified Chinese;
+// any en tag ("en", "en-US", "en-GB") gives En. Case does not matter.
 func ParseLang(s string) (Lang, bool) {
-	switch Lang(s) {
-	case Zh, En:
-		return Lang(s), true
+	primary, _, _ := strings.Cut(strings.TrimSpace(s), "-")
+	primary, _, _ = strings.Cut(primary, "_")
+	switch strings.ToLower(primary) {
+	case "zh":
+		return Zh, true
+	case "en":
+		return En, true
 	}
 	return "", false
 }

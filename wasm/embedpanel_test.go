@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+)
+
+// TestEmbedCode: the pasted code frames the widget's address (escaped for
+// an attribute), and its height script trusts only the site's origin.
+func TestEmbedCode(t *testing.T) {
+	src := "https://plan.example.com/embed?lang=en&view=quotes#p=z1"
+	code := embedCode("https://plan.example.com", src, viewQuotes)
+	for _, want := range []string{
+		`<iframe src="https://plan.example.com/embed?lang=en&amp;view=quotes#p=z1" title="gpuplan quotes"`,
+		`height:760px`, `e.origin === "https://plan.example.com"`, `iframe[title="gpuplan quotes"]`, `e.data.type === "height"`,
+	} {
+		if !strings.Contains(code, want) {
+			t.Errorf("embed code lacks %s:\n%s", want, code)
+		}
+	}
+	if strings.Contains(embedCode("https://x", `https://x/embed?a="><script>`, viewPlan), `"><script>`) {
+		t.Error("the address is not escaped")
+	}
+}
+
+// TestParamsIn: a parameter count reads as each language writes it:
+// billions in English, 亿 in Chinese ("70.55 十亿参数" was neither).
+func TestParamsIn(t *testing.T) {
+	for _, c := range []struct {
+		b      float64
+		en, zh string
+	}{{70.554, "70.55", "705.5"}, {8.03, "8.03", "80.3"}, {405.85, "405.85", "4058.5"}, {7, "7", "70"}} {
+		if got := paramsIn(En, c.b); got != c.en {
+			t.Errorf("en %v = %q, want %q", c.b, got, c.en)
+		}
+		if got := paramsIn(Zh, c.b); got != c.zh {
+			t.Errorf("zh %v = %q, want %q", c.b, got, c.zh)
+		}
+	}
+}
+
+// TestChoiceLabels: no option is empty or a code word: the empty choice
+// names the default plan.Build fills in, and yes/no read as words.
+func TestChoiceLabels(t *testing.T) {
+	kv, _ := form.ByKey("kv_cache_precision")
+	gc, _ := form.ByKey("training.gradient_checkpointing")
+	for _, c := range []struct {
+		f     form.Spec
+		l     Lang
+		value string
+		want  string
+	}{
+		{kv, Zh, "", "默认：bf16"}, {kv, En, "", "Default: bf16"},
+		{gc, Zh, "true", Zh.P().Yes}, {gc, En, "false", En.P().No},
+	} {
+		if got := choiceLabel(c.f, c.l, c.value); got != c.want {
+			t.Errorf("%s %s %q = %q, want %q", c.f.Key, c.l, c.value, got, c.want)
+		}
+	}
+}
