@@ -48,7 +48,7 @@ func (p *costPage) body() app.UI {
 			),
 			app.If(pl.GPU.Offer != nil, func() app.UI {
 				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
-					app.Text(offerLine(l, pl.GPU.Offer.Offer, pl.GPU.Offer.ProviderName, pl.GPU.Offer.AgeMonths)+" "),
+					app.Text(offerLine(l, pl.GPU.Offer.Offer, provName(l, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths)+" "),
 					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(l.T(msg.New("site.prices.nav"))+" →"))
 			}),
 			costChart(l, pl),
@@ -170,7 +170,7 @@ func (p *costPage) prices() app.UI {
 		refCell := app.Td().Class("num").Text("—")
 		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
 			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
-				Text(l.MoneyRange(rent.Round2()) + " · " + of.ProviderName + " · " + l.Enum("billing", string(billingMode(of.Term))))
+				Text(l.MoneyRange(rent.Round2()) + " · " + provName(l, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
 		}
 		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
 		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
@@ -238,7 +238,7 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		}
 		rows = append(rows, tr.Body(
 			app.Td().Text(strconv.Itoa(o.Count)+" × "+o.CardName),
-			app.Td().Title(o.Offer.Source).Text(o.Offer.ProviderName),
+			app.Td().Title(o.Offer.Source).Text(provName(l, o.Offer.ProviderName)),
 			app.Td().Text(mode),
 			app.Td().Class("num").Text(l.MoneyRange(o.Rent.Round2())),
 			app.Td().Class("num").Text(l.Money(o.AllInMonthly)),

@@ -49,7 +49,7 @@ func (p *pricesPage) offerUsed() app.UI {
 		return nil
 	}
 	return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).
-		Text(offerLine(p.st.Lang, pl.GPU.Offer.Offer, pl.GPU.Offer.ProviderName, pl.GPU.Offer.AgeMonths))
+		Text(offerLine(p.st.Lang, pl.GPU.Offer.Offer, provName(p.st.Lang, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths))
 }
 
 // editor is the text box, the upload, the quotes button and the drop
@@ -165,7 +165,7 @@ func (p *pricesPage) parsed() app.UI {
 	for i, o := range list.Offers {
 		rows[i] = app.Tr().Attr("data-line", list.Lines[i]).Body(
 			app.Td().Class("num").Text(strconv.Itoa(list.Lines[i])),
-			app.Td().Text(list.ProviderName(o.Provider)), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
+			app.Td().Text(provName(l, list.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
 			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price)),
 			app.Td().Text(o.Date), app.Td().Class("basis").Text(o.Source))
 	}
@@ -205,7 +205,7 @@ func (p *pricesPage) builtin() app.UI {
 		if age, ok := pricebook.AgeMonths(o.Date, asOf); ok && age >= pricebook.StaleMonths {
 			date = app.Td().Class("stale").Title(p.t("site.prices.stale", msg.Int(age))).Text(o.Date + " ⚠")
 		}
-		rows[i] = app.Tr().Body(app.Td().Text(b.ProviderName(o.Provider)), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
+		rows[i] = app.Tr().Body(app.Td().Text(provName(l, b.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
 			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price)),
 			date, app.Td().Class("basis").Text(o.Source))
 	}
@@ -238,3 +238,6 @@ func offerLine(l Lang, o pricebook.Offer, provider string, age *int) string {
 // today is the date plans on the page are made: the browser's, or the
 // built-in book's date in the prerender.
 func today() string { return form.AsOf() }
+
+// provName is a provider's name in the page's language (pricebook.NameIn).
+func provName(l Lang, name string) string { return pricebook.NameIn(name, l == Zh) }

@@ -263,3 +263,18 @@ func (b Book) Without(cards map[string]bool) Book {
 	}
 	return out
 }
+
+// NameIn is a provider's name for a reader of one language: the built-in
+// names are written "天翼云 (China Telecom Cloud)", and a Chinese reader gets
+// the part before the brackets, an English reader the part inside them; a
+// name without that form is the same for both.
+func NameIn(name string, chinese bool) string {
+	zh, en, ok := strings.Cut(name, " (")
+	if !ok || !strings.HasSuffix(en, ")") {
+		return name
+	}
+	if chinese {
+		return zh
+	}
+	return strings.TrimSuffix(en, ")")
+}

@@ -105,10 +105,10 @@ var allowedEnglish = []string{"NVIDIA", "GeForce", "RTX", "Llama", "Qwen", "Deep
 // Chinese laws and articles (in 《》 or “”), cut out before the check.
 var allowedChinese = regexp.MustCompile(`信创|补时长|晨涧云|《[^》]*》(第[^条]{1,8}条)?|“[^”]*”`)
 
-// othersRows are the lines of a page another part of the work replaces:
-// the rent's price sources on /cost (the price book), in English until
-// then. Each is named by a piece of its text.
-var othersRows = map[string][]string{"/cost": {"autodl.com", "gpu-hire", "gpu-price-index"}}
+// othersRows are the lines of a page that quote data as it is: the price
+// book's source citations on /cost (where a price was read, as the
+// transcription names it). Each is named by a piece of its text.
+var othersRows = map[string][]string{"/cost": {"https://", "as recorded", "originalPrice", "as published", "as scraped", "market reports"}}
 
 // userData are the names the golden plan's sections give (vendors): the
 // page shows them as typed, in any language.
