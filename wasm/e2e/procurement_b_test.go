@@ -232,7 +232,7 @@ func TestRenewalPageB(t *testing.T) {
 
 	dir := t.TempDir()
 	e.do("ics", AllowDownloads(dir), chromedp.Click(chromedp.ID("exit-ics")))
-	ics, err := WaitFile(dir, "exit.ics", 15*time.Second)
+	ics, err := WaitFile(dir, "exit.ics", 45*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
