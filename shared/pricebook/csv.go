@@ -369,7 +369,7 @@ func AgeMonths(date, asOf string) (int, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	return int(float64(b-a) / 30.44), true
+	return (b - a) * 100 / 3044, true // 30.44 days a month, in whole days
 }
 
 // StaleMonths is the age at which an offer's price is flagged as old.

@@ -70,7 +70,7 @@ func TestC2(t *testing.T) {
 		t.Fatalf("total = %v, want 58,200", r.Monthly)
 	}
 	if !r.Monthly.Low.LessThan(d("60000")) {
-		t.Fatal("C2 total reaches 60,000: the research note says it cannot")
+		t.Fatal("C2 total reaches 60,000: the listed items sum to 58,200, not 60,000")
 	}
 	// Hidden share 3,200 / 58,200 = 5.50% of the total (5.82% of the rent).
 	if got := money.FormatPercent(r.HiddenShare.Low); got != "5.50%" {

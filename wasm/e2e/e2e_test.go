@@ -708,7 +708,7 @@ func TestEmbed(t *testing.T) {
 }
 
 // iframeTab attaches to the out-of-process iframe whose URL starts with
-// prefix (chromedp does not do it by itself; API.md §19).
+// prefix (chromedp does not do it by itself).
 func (e *env) iframeTab(urlPrefix string) context.Context {
 	e.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
