@@ -448,7 +448,7 @@ func knownProvider(id string, b *pricebook.Book) bool {
 	if _, ok := b.Provider(id); ok {
 		return true
 	}
-	_, ok := pricebook.Builtin().Provider(id)
+	_, ok := pricebook.BuiltinProvider(id)
 	return ok
 }
 

@@ -41,3 +41,14 @@ var builtinOffers = sync.OnceValue(func() []Offer {
 func Builtin() Book {
 	return Book{Date: BuiltinDate, Providers: slices.Clone(providers), Offers: slices.Clone(builtinOffers())}
 }
+
+// BuiltinProvider returns the built-in provider with id, without copying
+// the book.
+func BuiltinProvider(id string) (Provider, bool) {
+	for _, p := range providers {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Provider{}, false
+}
