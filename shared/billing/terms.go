@@ -40,13 +40,11 @@ type Option struct {
 	likely decimal.Decimal // the middle of Rent, computed once by Terms
 }
 
-// half halves a sum exactly.
-var half = decimal.New(5, -1)
 
 // Likely is the middle of the option's rent.
 func (o Option) Likely() decimal.Decimal {
 	if o.likely.IsZero() && !o.Rent.High.IsZero() {
-		return o.Rent.Low.Add(o.Rent.High).Mul(half)
+		return o.Rent.Mid()
 	}
 	return o.likely
 }
@@ -63,7 +61,7 @@ func Terms(offers []pricebook.Offer, in Input) ([]Option, int) {
 	opts := make([]Option, 0, len(offers))
 	for _, o := range offers {
 		rent := o.Rent(need)
-		opts = append(opts, Option{Offer: o, Rent: rent, Rule: ruleAgainst(o.Term, in), likely: rent.Low.Add(rent.High).Mul(half)})
+		opts = append(opts, Option{Offer: o, Rent: rent, Rule: ruleAgainst(o.Term, in), likely: rent.Mid()})
 	}
 	best := -1
 	for _, allowedOnly := range []bool{true, false} {

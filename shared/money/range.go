@@ -51,6 +51,18 @@ func (r Range) Round2() Range {
 	return Range{Low: Round2(r.Low), High: Round2(r.High)}
 }
 
+// Mid is the middle of r, the likely figure of a range; a point is its
+// own middle.
+func (r Range) Mid() decimal.Decimal {
+	if r.IsPoint() {
+		return r.Low
+	}
+	return r.Low.Add(r.High).Mul(half)
+}
+
+// half halves a sum exactly.
+var half = decimal.New(5, -1)
+
 // IsPoint reports whether the range holds a single value.
 func (r Range) IsPoint() bool {
 	return r.Low.Equal(r.High)

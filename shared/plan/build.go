@@ -3,14 +3,13 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
-	"github.com/shopspring/decimal"
 )
 
 // Build turns a requirement sheet into a plan. It normalises req first, so
@@ -27,7 +26,7 @@ func Build(req Requirements) (*Plan, error) {
 		return nil, err
 	}
 	book := priceBook(req)
-	cards := offered(catalog.All(), req.Cards)
+	cards := offered(allCards(), req.Cards)
 	cands, err := sizing.Size(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
 	if err != nil {
 		return nil, err
@@ -113,6 +112,9 @@ func (p *Plan) addRules(ids ...string) {
 // quoteSource marks a price the user entered.
 const quoteSource = "your quote"
 
+// allCards is the catalogue's card list, copied once: Build only reads it.
+var allCards = sync.OnceValue(catalog.All)
+
 func cardByID(cards []catalog.Card, id string) catalog.Card {
 	for _, c := range cards {
 		if c.ID == id {
@@ -163,10 +165,4 @@ func trainingDays(req Requirements) float64 {
 	}
 	hours, _ := req.HoursPerDay.Float64()
 	return float64(req.ProjectMonths*req.DaysPerMonth) * hours / 24
-}
-
-// mid is the middle of a range: the "likely" figure of a reference range.
-// Halving is exact in decimal, so it multiplies rather than divides.
-func mid(r money.Range) decimal.Decimal {
-	return r.Low.Add(r.High).Mul(half)
 }

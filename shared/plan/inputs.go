@@ -118,7 +118,7 @@ func purchaseMid(id string) decimal.Decimal {
 	if !ok {
 		return decimal.Zero
 	}
-	return mid(money.Range{Low: p.Low, High: p.High})
+	return money.Range{Low: p.Low, High: p.High}.Mid()
 }
 
 func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
@@ -132,7 +132,7 @@ func or(v *decimal.Decimal, def decimal.Decimal) decimal.Decimal {
 // cumulative cost series switched on (months long) for charts: the plan
 // file carries the verdict, the site draws the curves from this input.
 func RentBuildInput(p *Plan, months int) rentbuild.Input {
-	card := cardByID(catalog.All(), p.GPU.ID)
+	card := cardByID(allCards(), p.GPU.ID)
 	in := rentBuildInput(p.Requirements, card, p.GPU.Count, p.RentVsBuild.RentMonthly)
 	in.NoSeries = false
 	in.SeriesMonths = months

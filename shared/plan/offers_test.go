@@ -65,14 +65,14 @@ func TestChineseCases(t *testing.T) {
 			if g.ID != tt.card || g.Count != tt.count || g.Offer == nil {
 				t.Fatalf("picked %d × %s (offer %v), want %d × %s", g.Count, g.ID, g.Offer, tt.count, tt.card)
 			}
-			if g.Offer.Provider != tt.provider || string(p.Billing.Mode) != tt.mode || !mid(g.Monthly).Equal(dec(tt.rent)) {
+			if g.Offer.Provider != tt.provider || string(p.Billing.Mode) != tt.mode || !g.Monthly.Mid().Equal(dec(tt.rent)) {
 				t.Errorf("%s %s, rent %s–%s; want %s %s %s (%s)", g.Offer.Provider, p.Billing.Mode, g.Monthly.Low, g.Monthly.High, tt.provider, tt.mode, tt.rent, tt.why)
 			}
 			if p.Billing.Offer == nil || p.Billing.Offer.Provider != g.Offer.Provider {
 				t.Errorf("billing.offer %v, want gpu.offer's provider", p.Billing.Offer)
 			}
-			if !p.RentVsBuild.RentMonthly.GreaterThanOrEqual(mid(g.Monthly)) {
-				t.Errorf("rent vs build compares %s, less than the offer's rent %s", p.RentVsBuild.RentMonthly, mid(g.Monthly))
+			if !p.RentVsBuild.RentMonthly.GreaterThanOrEqual(g.Monthly.Mid()) {
+				t.Errorf("rent vs build compares %s, less than the offer's rent %s", p.RentVsBuild.RentMonthly, g.Monthly.Mid())
 			}
 		})
 	}
@@ -166,8 +166,8 @@ func TestWholeMachineWins(t *testing.T) {
 		if len(offers) == 0 {
 			t.Fatal("no offer for the H20")
 		}
-		if offers[0].provider != tt.provider || !mid(offers[0].rent).Equal(dec(tt.rent)) {
-			t.Errorf("%d × H20: %s at %s, want %s at %s", tt.count, offers[0].provider, mid(offers[0].rent), tt.provider, tt.rent)
+		if offers[0].provider != tt.provider || !offers[0].rent.Mid().Equal(dec(tt.rent)) {
+			t.Errorf("%d × H20: %s at %s, want %s at %s", tt.count, offers[0].provider, offers[0].rent.Mid(), tt.provider, tt.rent)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -23,7 +24,7 @@ var quoteProvider = pricebook.Provider{ID: "your-quote", Name: "your quote", Kin
 // buyer's list laid over it, and each card of cost.prices priced by its
 // quote alone.
 func priceBook(req Requirements) pricebook.Book {
-	b := pricebook.Builtin()
+	b := builtinBook()
 	if req.Cost.PriceList != nil {
 		b = pricebook.Merge(b, *req.Cost.PriceList)
 	}
@@ -47,10 +48,15 @@ func priceBook(req Requirements) pricebook.Book {
 		}
 	}
 	b = b.Without(quoted)
-	b.Providers = append(b.Providers, quoteProvider)
+	b.Providers = append(slices.Clip(b.Providers), quoteProvider)
 	b.Offers = append(b.Offers, quotes...)
 	return b
 }
+
+// builtinBook is the built-in book, read once and shared by every Build.
+// Nothing in this package writes into it: Merge and Without return new
+// offer lists, and the quote provider is appended to a clipped slice.
+var builtinBook = sync.OnceValue(pricebook.Builtin)
 
 func sortedKeys(m map[string]PriceQuote) []string {
 	keys := make([]string, 0, len(m))
@@ -102,7 +108,7 @@ func priceCard(book pricebook.Book, req Requirements, card string, count int) []
 		}
 		o := offer{provider: list[0].Provider, offers: list, terms: terms, pick: pick,
 			forced: terms[pick].Rule != "", mode: billing.ModeOf(terms[pick].Offer.Term), rent: terms[pick].Rent}
-		o.allIn = mid(o.rent)
+		o.allIn = o.rent.Mid()
 		out = append(out, o)
 	}
 	slices.SortStableFunc(out, func(a, b offer) int {
@@ -149,7 +155,7 @@ func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidate
 		}
 		for k := range offers {
 			offers[k].hidden = h
-			offers[k].allIn = mid(offers[k].rent).Add(mid(h))
+			offers[k].allIn = offers[k].rent.Mid().Add(h.Mid())
 		}
 		priced[o.CardID] = offers
 		best := offers[0]
@@ -239,7 +245,7 @@ func rentSide(r tco.Result) decimal.Decimal {
 	for _, it := range r.Items {
 		switch it.Name {
 		case tco.ItemRent, tco.ItemSupport, tco.ItemAfterHours:
-			sum = sum.Add(mid(it.Range()))
+			sum = sum.Add(it.Range().Mid())
 		}
 	}
 	return sum
@@ -248,7 +254,13 @@ func rentSide(r tco.Result) decimal.Decimal {
 // offerRef is the plan file's record of an offer, with its provider's name
 // and its age on the plan's date.
 func offerRef(book pricebook.Book, o pricebook.Offer, date string) *OfferRef {
-	r := &OfferRef{Offer: o, ProviderName: book.ProviderName(o.Provider)}
+	r := offerRecord(book, o, date)
+	return &r
+}
+
+// offerRecord is offerRef as a value, for the offer table's rows.
+func offerRecord(book pricebook.Book, o pricebook.Offer, date string) OfferRef {
+	r := OfferRef{Offer: o, ProviderName: book.ProviderName(o.Provider)}
 	if p, ok := book.Provider(o.Provider); ok {
 		r.ProviderKind = p.Kind
 	}
@@ -274,23 +286,15 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 			name = c.Name
 		}
 		for _, of := range offers {
-			hidden := mid(of.hidden)
+			hidden := of.hidden.Mid()
 			for i, t := range of.terms {
 				out = append(out, OfferCost{Card: card, CardName: name, Count: counts[card], Mode: billing.ModeOf(t.Offer.Term),
-					Rent: t.Rent, Rule: t.Rule, Offer: *offerRef(book, t.Offer, date), AllInMonthly: t.Likely().Add(hidden), Best: i == of.pick})
+					Rent: t.Rent, Rule: t.Rule, Offer: offerRecord(book, t.Offer, date), AllInMonthly: t.Likely().Add(hidden), Best: i == of.pick})
 			}
 		}
 	}
-	order := make([]int, len(out))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(i, j int) int { return compareOffers(&out[i], &out[j]) })
-	sorted := make([]OfferCost, len(out))
-	for k, i := range order {
-		sorted[k] = out[i]
-	}
-	return sorted
+	slices.SortStableFunc(out, func(a, b OfferCost) int { return compareOffers(&a, &b) })
+	return out
 }
 
 // compareOffers orders the offer table: terms the rules allow first, then

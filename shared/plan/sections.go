@@ -149,7 +149,7 @@ func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
 }
 
 func rentBuildSection(r rentbuild.Result, cost tco.Result) RentVsBuild {
-	footing := msg.New("rentbuild.footing", msg.Money(r.RentMonthly), msg.Money(mid(cost.Monthly).Sub(r.RentMonthly)))
+	footing := msg.New("rentbuild.footing", msg.Money(r.RentMonthly), msg.Money(cost.Monthly.Mid().Sub(r.RentMonthly)))
 	reasons := append(append([]msg.M{footing}, r.Reasons...), r.Hybrid.Note)
 	rb := RentVsBuild{
 		Decision:         r.Decision,

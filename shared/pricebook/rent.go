@@ -64,5 +64,9 @@ func (t Term) Total(n Need) decimal.Decimal {
 func (o Offer) Rent(n Need) money.Range {
 	k := decimal.NewFromInt(int64(o.Units(n.Cards))).Mul(o.Term.Total(n))
 	months := decimal.NewFromInt(int64(max(n.ProjectMonths, 1)))
-	return money.Range{Low: o.Price.Low.Mul(k).DivRound(months, money.DivPrecision), High: o.Price.High.Mul(k).DivRound(months, money.DivPrecision)}
+	low := o.Price.Low.Mul(k).DivRound(months, money.DivPrecision)
+	if o.Price.High.Equal(o.Price.Low) { // a list price: one division, not two
+		return money.Range{Low: low, High: low}
+	}
+	return money.Range{Low: low, High: o.Price.High.Mul(k).DivRound(months, money.DivPrecision)}
 }

@@ -183,6 +183,7 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 	}
 	rec.Pick = opts[pickAt]
 	rec.Pick.Reason = pickReason(rec.Pick)
+	rec.Alternatives = make([]Option, 0, len(order)-1)
 	for _, i := range order {
 		if i != pickAt {
 			o := opts[i]
