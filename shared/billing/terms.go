@@ -40,7 +40,6 @@ type Option struct {
 	likely decimal.Decimal // the middle of Rent, computed once by Terms
 }
 
-
 // Likely is the middle of the option's rent.
 func (o Option) Likely() decimal.Decimal {
 	if o.likely.IsZero() && !o.Rent.High.IsZero() {
