@@ -293,8 +293,17 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b OfferCost) int { return compareOffers(&a, &b) })
-	return out
+	// Rows run to several hundred bytes: sort their indices and copy once.
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return compareOffers(&out[i], &out[j]) })
+	sorted := make([]OfferCost, len(out))
+	for k, i := range order {
+		sorted[k] = out[i]
+	}
+	return sorted
 }
 
 // compareOffers orders the offer table: terms the rules allow first, then

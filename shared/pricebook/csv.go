@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -323,20 +322,18 @@ func ValidDate(s string) bool {
 // dayNumber is a date's days since 2000-01-01 (the month's first for
 // YYYY-MM), by a 30.44-day month: good for ages in months, not calendars.
 func dayNumber(s string) (int, bool) {
-	parts := strings.Split(s, "-")
-	if len(parts) < 2 || len(parts) > 3 || len(parts[0]) != 4 {
+	if (len(s) != 7 && len(s) != 10) || s[4] != '-' || (len(s) == 10 && s[7] != '-') {
 		return 0, false
 	}
-	n := make([]int, 3)
-	n[2] = 1
-	for i, p := range parts {
-		v, err := strconv.Atoi(p)
-		if err != nil || (i > 0 && len(p) != 2) {
-			return 0, false
-		}
-		n[i] = v
+	y, ok1 := digits(s[0:4])
+	m, ok2 := digits(s[5:7])
+	d, ok3 := 1, true
+	if len(s) == 10 {
+		d, ok3 = digits(s[8:10])
 	}
-	y, m, d := n[0], n[1], n[2]
+	if !ok1 || !ok2 || !ok3 {
+		return 0, false
+	}
 	if y < 2000 || y > 2099 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
 		return 0, false
 	}
@@ -359,6 +356,19 @@ func daysIn(y, m int) int {
 		return 31
 	}
 	return cumDays[m] - cumDays[m-1] + leap(y, m+1) - leap(y, m)
+}
+
+// digits is the value of s, which holds only ASCII digits; false when it
+// holds anything else.
+func digits(s string) (int, bool) {
+	v := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v, true
 }
 
 // AgeMonths is how many whole months old a date is on asOf (both

@@ -59,14 +59,30 @@ func (t Term) Total(n Need) decimal.Decimal {
 	return decimal.Zero
 }
 
+// monthly is Total over the project's months when that is exact: hours,
+// days and months are paid the same number of times every month; weeks
+// and years are not.
+func (t Term) monthly(n Need) (decimal.Decimal, bool) {
+	switch t {
+	case Hour:
+		return n.HoursPerDay.Mul(decimal.NewFromInt(int64(n.DaysPerMonth))), true
+	case Day:
+		return decimal.NewFromInt(int64(n.DaysPerMonth)), true
+	case Month:
+		return decimal.NewFromInt(1), true
+	}
+	return decimal.Decimal{}, false
+}
+
 // Rent is the monthly rent of the need on o: units × price × the
 // project's packages, spread over its months, as a range.
 func (o Offer) Rent(n Need) money.Range {
-	k := decimal.NewFromInt(int64(o.Units(n.Cards))).Mul(o.Term.Total(n))
-	months := decimal.NewFromInt(int64(max(n.ProjectMonths, 1)))
-	low := o.Price.Low.Mul(k).DivRound(months, money.DivPrecision)
-	if o.Price.High.Equal(o.Price.Low) { // a list price: one division, not two
-		return money.Range{Low: low, High: low}
+	units := decimal.NewFromInt(int64(o.Units(n.Cards)))
+	if k, ok := o.Term.monthly(n); ok { // the same figure, without a division
+		k = k.Mul(units)
+		return money.Range{Low: o.Price.Low.Mul(k), High: o.Price.High.Mul(k)}
 	}
-	return money.Range{Low: low, High: o.Price.High.Mul(k).DivRound(months, money.DivPrecision)}
+	k := units.Mul(o.Term.Total(n))
+	months := decimal.NewFromInt(int64(max(n.ProjectMonths, 1)))
+	return money.Range{Low: o.Price.Low.Mul(k).DivRound(months, money.DivPrecision), High: o.Price.High.Mul(k).DivRound(months, money.DivPrecision)}
 }
