@@ -153,9 +153,10 @@ func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidate
 			h = money.Range{Low: money.Round2(r.Hidden.Low), High: money.Round2(r.Hidden.High)}
 			hidden[support] = h
 		}
+		hMid := h.Mid()
 		for k := range offers {
 			offers[k].hidden = h
-			offers[k].allIn = offers[k].rent.Mid().Add(h.Mid())
+			offers[k].allIn = offers[k].allIn.Add(hMid) // allIn was the rent's middle
 		}
 		priced[o.CardID] = offers
 		best := offers[0]

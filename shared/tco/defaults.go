@@ -1,6 +1,8 @@
 package tco
 
 import (
+	"sync"
+
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/shopspring/decimal"
@@ -43,7 +45,12 @@ func rng(lo, hi string) money.Range {
 // of them is a quote: no public price list was found for Chinese GPU
 // platforms' extras, so all but the support figure are labelled
 // assumptions.
-func DefaultPrices() Prices {
+func DefaultPrices() Prices { return defaultPrices() }
+
+// defaultPrices parses the reference prices once: Prices holds only
+// values (a decimal is never changed in place), so every caller may keep
+// its copy.
+var defaultPrices = sync.OnceValue(func() Prices {
 	egress := Price{
 		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
 		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
@@ -75,4 +82,4 @@ func DefaultPrices() Prices {
 			Source: "assumption: migration is billed as egress traffic; same range as egress_per_gb",
 		},
 	}
-}
+})
