@@ -274,55 +274,60 @@ func offerRecord(book pricebook.Book, o pricebook.Offer, date string) OfferRef {
 // offerTable lists every priced card × provider × term, cheapest all-in
 // first: who sells each card cheapest at the sheet's hours.
 func offerTable(book pricebook.Book, priced map[string][]offer, counts map[string]int, date string) []OfferCost {
-	n := 0
-	for _, offers := range priced {
-		for _, of := range offers {
-			n += len(of.terms)
-		}
-	}
-	out := make([]OfferCost, 0, n)
+	var rows []offerRow
 	for card, offers := range priced {
-		name := card
-		if c, ok := catalog.ByID(card); ok {
-			name = c.Name
-		}
-		for _, of := range offers {
+		for k := range offers {
+			of := &offers[k]
 			hidden := of.hidden.Mid()
 			for i, t := range of.terms {
-				out = append(out, OfferCost{Card: card, CardName: name, Count: counts[card], Mode: billing.ModeOf(t.Offer.Term),
-					Rent: t.Rent, Rule: t.Rule, Offer: offerRecord(book, t.Offer, date), AllInMonthly: t.Likely().Add(hidden), Best: i == of.pick})
+				rows = append(rows, offerRow{card: card, of: of, term: i, allIn: t.Likely().Add(hidden)})
 			}
 		}
 	}
-	// Rows run to several hundred bytes: sort their indices and copy once.
-	order := make([]int, len(out))
-	for i := range order {
-		order[i] = i
+	slices.SortStableFunc(rows, compareRows)
+	out := make([]OfferCost, len(rows))
+	for k, r := range rows {
+		t := r.of.terms[r.term]
+		out[k] = OfferCost{Card: r.card, CardName: cardName(r.card), Count: counts[r.card], Mode: billing.ModeOf(t.Offer.Term),
+			Rent: t.Rent, Rule: t.Rule, Offer: offerRecord(book, t.Offer, date), AllInMonthly: r.allIn, Best: r.term == r.of.pick}
 	}
-	slices.SortStableFunc(order, func(i, j int) int { return compareOffers(&out[i], &out[j]) })
-	sorted := make([]OfferCost, len(out))
-	for k, i := range order {
-		sorted[k] = out[i]
-	}
-	return sorted
+	return out
 }
 
-// compareOffers orders the offer table: terms the rules allow first, then
+// offerRow is one row of the offer table before it is written out: the
+// table is ordered on these few fields, not on whole rows.
+type offerRow struct {
+	card  string
+	of    *offer
+	term  int             // the index in of.terms
+	allIn decimal.Decimal // likely all-in monthly cost
+}
+
+// compareRows orders the offer table: terms the rules allow first, then
 // by all-in cost, card and provider.
-func compareOffers(a, b *OfferCost) int {
-	if (a.Rule == "") != (b.Rule == "") {
-		if a.Rule == "" {
+func compareRows(a, b offerRow) int {
+	aOK, bOK := a.of.terms[a.term].Rule == "", b.of.terms[b.term].Rule == ""
+	if aOK != bOK {
+		if aOK {
 			return -1
 		}
 		return 1
 	}
-	if c := a.AllInMonthly.Cmp(b.AllInMonthly); c != 0 {
+	if c := a.allIn.Cmp(b.allIn); c != 0 {
 		return c
 	}
-	if c := strings.Compare(a.Card, b.Card); c != 0 {
+	if c := strings.Compare(a.card, b.card); c != 0 {
 		return c
 	}
-	return strings.Compare(a.Offer.Provider, b.Offer.Provider)
+	return strings.Compare(a.of.provider, b.of.provider)
+}
+
+// cardName is the catalogue's name of card, or its id when it has none.
+func cardName(card string) string {
+	if c, ok := catalog.ByID(card); ok {
+		return c.Name
+	}
+	return card
 }
 
 // CardOffer is the cheapest provider and term for count cards of card at
