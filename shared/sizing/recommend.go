@@ -184,10 +184,11 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 	rec.Pick = opts[pickAt]
 	rec.Pick.Reason = pickReason(rec.Pick)
 	rec.Alternatives = make([]Option, 0, len(order)-1)
+	l := newLoser(rec.Pick, b)
 	for _, i := range order {
 		if i != pickAt {
 			o := opts[i]
-			o.Reason = lossReason(o, rec.Pick, b)
+			o.Reason = l.reason(o)
 			rec.Alternatives = append(rec.Alternatives, o)
 		}
 	}
@@ -485,35 +486,52 @@ func costArg(o Option) msg.Arg {
 	return msg.Sub(msg.New("sizing.cost", msg.Money(o.cost.Round(0)), msg.Sub(o.costLabel)))
 }
 
-// lossReason says why o lost to the pick p.
-func lossReason(o, p Option, b bucket) msg.M {
+// loser says why options lost to the pick, with the pick's cost and the
+// bucket's text written once for all of them.
+type loser struct {
+	p        Option
+	pickCost msg.Arg // costArg(p), when p is priced
+	bucket   msg.Arg // the bucket's text
+}
+
+func newLoser(p Option, b bucket) loser {
+	l := loser{p: p, bucket: msg.Sub(b.text)}
+	if p.priced {
+		l.pickCost = costArg(p)
+	}
+	return l
+}
+
+// reason says why o lost to the pick.
+func (l loser) reason(o Option) msg.M {
+	p := l.p
 	switch {
 	case !o.Fits || !o.Eligible:
 		return o.Reason
 	case o.Nodes > p.Nodes:
 		return msg.New("sizing.loss.nodes", msg.Int(o.Nodes), msg.Int(p.Nodes))
 	case p.InBucket && !o.InBucket:
-		return offBucket(o, p, b)
+		return l.offBucket(o)
 	case o.priced && p.priced && o.cost.GreaterThan(p.cost):
-		return msg.New("sizing.loss.costs_more", costArg(o), costArg(p))
+		return msg.New("sizing.loss.costs_more", costArg(o), l.pickCost)
 	case !o.priced:
 		return msg.New("sizing.loss.no_price")
 	}
 	return msg.New("sizing.loss.tie")
 }
 
-// offBucket says why o lost to an in-bucket pick p, with the costs when
-// they differ.
-func offBucket(o, p Option, b bucket) msg.M {
-	if o.priced && p.priced {
-		switch o.cost.Cmp(p.cost) {
+// offBucket says why o lost to an in-bucket pick, with the costs when they
+// differ.
+func (l loser) offBucket(o Option) msg.M {
+	if o.priced && l.p.priced {
+		switch o.cost.Cmp(l.p.cost) {
 		case -1:
-			return msg.New("sizing.loss.off_bucket_cheaper", msg.Sub(b.text), costArg(o), costArg(p))
+			return msg.New("sizing.loss.off_bucket_cheaper", l.bucket, costArg(o), l.pickCost)
 		case 1:
-			return msg.New("sizing.loss.off_bucket_dearer", msg.Sub(b.text), costArg(o), costArg(p))
+			return msg.New("sizing.loss.off_bucket_dearer", l.bucket, costArg(o), l.pickCost)
 		}
 	}
-	return msg.New("sizing.loss.off_bucket", msg.Sub(b.text))
+	return msg.New("sizing.loss.off_bucket", l.bucket)
 }
 
 // NoCardError is Recommend's error when no card qualifies: every option
