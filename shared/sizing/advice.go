@@ -8,7 +8,7 @@ import (
 
 // advice writes the recommendation's notes: how the pick relates to the
 // articles' bucket (rule G4) and what a buyer must know about it.
-func (j job) advice(rec Recommendation, b bucket) []msg.M {
+func (j *job) advice(rec Recommendation, b bucket) []msg.M {
 	p := rec.Pick
 	notes := []msg.M{msg.New("sizing.sentence", msg.Sub(b.text))}
 	notes = append(notes, j.bucketVerdict(rec, b))
@@ -38,7 +38,7 @@ func (j job) advice(rec Recommendation, b bucket) []msg.M {
 
 // bucketVerdict says whether the bucket holds, and where the memory math
 // or a preference overrides it.
-func (j job) bucketVerdict(rec Recommendation, b bucket) msg.M {
+func (j *job) bucketVerdict(rec Recommendation, b bucket) msg.M {
 	p, m := rec.Pick, rec.Memory
 	if p.InBucket && p.Count == 1 {
 		return msg.New("sizing.verdict.one_card")

@@ -37,7 +37,7 @@ const nominalSlack = 0.9
 // bucket applies the articles' buckets (rules G1, G2) to the job.
 // Preferences come first, then the workload rows of G2, then G1's sizes.
 // Sizes are nominal: a boundary of 7B is met from 6.3B (nominalSlack).
-func (j job) bucket(prefs Prefs) bucket {
+func (j *job) bucket(prefs Prefs) bucket {
 	p := j.model.Params / 1e9 / nominalSlack
 	var b bucket
 	switch {

@@ -71,7 +71,7 @@ type Memory struct {
 	Notes []msg.M `json:"notes,omitempty"`
 }
 
-func (j job) memory() Memory {
+func (j *job) memory() Memory {
 	m := j.model
 	mem := Memory{Model: m, Precision: j.Precision, OverheadGiB: OverheadGiB}
 	mem.Notes = append(mem.Notes, j.notes...)
@@ -121,7 +121,7 @@ func (j job) memory() Memory {
 }
 
 // weightBytes is the stored size of the (frozen or trained) weights.
-func (j job) weightBytes() float64 {
+func (j *job) weightBytes() float64 {
 	m := j.model
 	if j.Workload == QLoRA {
 		keep, width := m.unquantizedParams(), 2.0
@@ -146,7 +146,7 @@ func (j job) weightBytes() float64 {
 	return m.Params * j.Precision.BytesPerParam()
 }
 
-func (j job) weightNote() msg.M {
+func (j *job) weightNote() msg.M {
 	switch {
 	case j.Workload == HPC:
 		return msg.New("sizing.weights.hpc")
@@ -175,7 +175,7 @@ func (j job) weightNote() msg.M {
 // B per parameter (Megatron) or 16 (ZeRO). LoRA adapters are trained as the
 // QLoRA paper trains them: 16-bit adapter weights and gradients, no master
 // copy, plus the moments; Weights holds only the frozen base.
-func (j job) trainable() (params, stateBytes, paged float64) {
+func (j *job) trainable() (params, stateBytes, paged float64) {
 	grad, master := 4.0, 4.0
 	if j.BF16Grads {
 		grad = 2
@@ -202,7 +202,7 @@ func (j job) trainable() (params, stateBytes, paged float64) {
 	return j.model.Params, stateBytes, paged
 }
 
-func (j job) trainingNotes(mem Memory) []msg.M {
+func (j *job) trainingNotes(mem Memory) []msg.M {
 	notes := []msg.M{msg.New("sizing.states", msg.Sub(j.stateConvention(mem.StateBytesPerParam))),
 		msg.New("sizing.activations.training", recomputeLabel(j.Recompute), msg.Int(j.ContextTokens), msg.Int(j.Concurrency)),
 		msg.New("sizing.framework", msg.Text(string(j.Framework)), msg.Sub(msg.New("sizing.framework."+string(j.Framework))), msg.Fig(j.Framework.logitsBytes()))}
@@ -226,7 +226,7 @@ func recomputeLabel(r Recompute) msg.Arg {
 }
 
 // stateConvention names the bytes-per-parameter convention used.
-func (j job) stateConvention(state float64) msg.M {
+func (j *job) stateConvention(state float64) msg.M {
 	opt := msg.Sub(msg.New("sizing.optimizer", msg.Text(string(j.Optimizer)), msg.Fig(j.Optimizer.MomentBytes())))
 	id := "sizing.state.megatron"
 	switch {
@@ -244,7 +244,7 @@ func (j job) stateConvention(state float64) msg.M {
 
 // kvValueBytes is the width of one cached KV value: 1 for fp8 and int8,
 // else 2: serving stacks cache 16-bit values even for fp32 weights.
-func (j job) kvValueBytes() float64 {
+func (j *job) kvValueBytes() float64 {
 	switch j.KVPrecision {
 	case FP8, INT8:
 		return 1
@@ -277,7 +277,7 @@ func LayerActivationBytes(seq, batch, hidden, heads int, r Recompute) float64 {
 // logits cost b·s·V times the framework's bytes per vocabulary entry
 // (Framework.logitsBytes): 16 for the Transformers Trainer's full fp32
 // loss, none for Unsloth's fused chunked loss.
-func (j job) trainingActivationBytes() float64 {
+func (j *job) trainingActivationBytes() float64 {
 	m := j.model
 	s, b := j.ContextTokens, j.Concurrency
 	scale := j.Precision.valueBytes() / 2
@@ -300,7 +300,7 @@ func (j job) trainingActivationBytes() float64 {
 // dequantBytes is QLoRA's dequantisation buffer: bitsandbytes expands each
 // 4-bit matrix to 16 bits for its matmul, one at a time, so the largest
 // linear layer is held once more in bf16.
-func (j job) dequantBytes() float64 {
+func (j *job) dequantBytes() float64 {
 	if j.Workload != QLoRA {
 		return 0
 	}
@@ -320,7 +320,7 @@ func (j job) dequantBytes() float64 {
 // the activated gate and their product, 2·sbh + 8·sb·ffn bytes, where the
 // GeLU MLP of the paper keeps 19·sbh. MoE layers count the experts a token
 // visits; a model without an FFN width keeps the paper's term.
-func (j job) rebuiltLayerBytes() float64 {
+func (j *job) rebuiltLayerBytes() float64 {
 	m := j.model
 	sb := float64(j.ContextTokens) * float64(j.Concurrency)
 	h := float64(m.Hidden)
@@ -334,7 +334,7 @@ func (j job) rebuiltLayerBytes() float64 {
 // inferenceActivationBytes is one layer's transient buffers for a prefill
 // chunk, about (4h + 2·ffn) values a token, plus fp32 logits for the last
 // token of every sequence.
-func (j job) inferenceActivationBytes() float64 {
+func (j *job) inferenceActivationBytes() float64 {
 	m := j.model
 	tokens := math.Min(float64(j.ContextTokens)*float64(j.Concurrency), PrefillChunkTokens)
 	perToken := (4*float64(m.Hidden) + 2*m.ffnActive()) * j.Precision.valueBytes()

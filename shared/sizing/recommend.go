@@ -200,18 +200,18 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 // pickEstimates are the speed and time estimates of an option: of one
 // replica serving its share of the sequences when service targets set
 // replicas, else of all its cards.
-func (j job) pickEstimates(mem Memory, o Option) Estimates {
+func (j *job) pickEstimates(mem Memory, o Option) Estimates {
 	f := o.Service
 	if f == nil || (f.Replicas == 1 && f.Sequences == j.Concurrency) {
 		return j.speed(mem, o.card, o.Count)
 	}
-	r := j
+	r := *j
 	r.Concurrency = f.PerReplica
 	return r.speed(r.memory(), o.card, f.CardsPerReplica)
 }
 
 // option sizes one card type.
-func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
+func (j *job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 	o := Option{CardID: c.ID, CardName: c.Name, card: c, UsableGiB: UsableFraction * cardGiB(c), InBucket: b.has(c)}
 	minN := j.minCardsForTime(c)
 	if minN > 1 {
@@ -256,7 +256,7 @@ func (j job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 	return o
 }
 
-func (j job) noFitReason(o Option, minN int) msg.M {
+func (j *job) noFitReason(o Option, minN int) msg.M {
 	switch {
 	case o.UsableGiB <= 0:
 		return msg.New("sizing.no_fit.unknown")
@@ -274,7 +274,7 @@ func (j job) noFitReason(o Option, minN int) msg.M {
 // for the count returned; when nothing fits it is for the largest count.
 // Past one node the need per card only falls as nodes are added, so whole
 // nodes are searched by bisection.
-func (j job) smallestFit(minN int, fits func(n int) bool) bool {
+func (j *job) smallestFit(minN int, fits func(n int) bool) bool {
 	if j.Workload.Diffusion() {
 		return fits(1)
 	}
@@ -307,7 +307,7 @@ func (j job) smallestFit(minN int, fits func(n int) bool) bool {
 //     parallel for the rest, with weights and states sharded over all
 //     cards (ZeRO-3 / FSDP).
 //   - Training without NVLink, HPC and diffusion: data parallel only.
-func (j job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per float64) {
+func (j *job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per float64) {
 	dataParallel := n == 1 || j.Workload == HPC || j.Workload.Diffusion() || (j.Workload.Training() && !c.HasNVLink())
 	if dataParallel {
 		return 1, 1, n, j.perCard(mem, n, 1, 1)
@@ -335,7 +335,7 @@ func (j job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per floa
 // training states (TP × PP, or ZeRO-3 shards), its rank's share of the KV
 // cache (replicated heads included), activations split by TP, and the
 // per-card overhead.
-func (j job) perCard(mem Memory, n, tp, pp int) float64 {
+func (j *job) perCard(mem Memory, n, tp, pp int) float64 {
 	if j.Workload == HPC {
 		return mem.ActivationsGiB/float64(n) + mem.OverheadGiB
 	}
@@ -346,7 +346,7 @@ func (j job) perCard(mem Memory, n, tp, pp int) float64 {
 
 // minCardsForTime is the card count that trains TokensToTrain in
 // TargetDays at the job's likely MFU on c (1 when no target is set).
-func (j job) minCardsForTime(c catalog.Card) int {
+func (j *job) minCardsForTime(c catalog.Card) int {
 	peak := c.BF16TFLOPS.Value * 1e12
 	if !j.Workload.Training() || j.TokensToTrain <= 0 || j.TargetDays <= 0 || peak <= 0 {
 		return 1
@@ -398,7 +398,7 @@ var listPrice func(cardID string) (decimal.Decimal, bool)
 // per month, or for the whole run (× likely training hours over a 730-hour
 // month) when TokensToTrain is known. Cards without a price rank after
 // priced ones.
-func (j job) price(o *Option) {
+func (j *job) price(o *Option) {
 	if listPrice == nil {
 		return
 	}

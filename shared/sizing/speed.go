@@ -92,7 +92,7 @@ const (
 // of its dense BF16 peak: MFU scaled by the model's size, FP8 linear layers
 // where the card has FP8, the card's architecture, MoE routing and QLoRA's
 // dequantisation.
-func (j job) trainMFU(card catalog.Card) Range {
+func (j *job) trainMFU(card catalog.Card) Range {
 	f := 1 + mfuPerDoubling*math.Log2(math.Max(j.model.ActiveParams, 1)/7e9)
 	f = math.Max(0.85, math.Min(1.15, f))
 	if j.Precision == FP8 && card.FP8TFLOPS.Value > 0 && !j.Workload.Adapters() {
@@ -154,7 +154,7 @@ type Estimates struct {
 	Notes []msg.M `json:"notes,omitempty"`
 }
 
-func (j job) speed(mem Memory, card catalog.Card, n int) Estimates {
+func (j *job) speed(mem Memory, card catalog.Card, n int) Estimates {
 	var e Estimates
 	switch {
 	case j.Workload == Inference:
@@ -232,7 +232,7 @@ type decodeCalc struct {
 // each layer adds a latency floor that grows with tensor parallelism and
 // MoE routing. In steady state each step also reads in the prompts of the
 // requests that replace finished ones.
-func (j job) decodeSteps(mem Memory, card catalog.Card, n int, b float64) decodeCalc {
+func (j *job) decodeSteps(mem Memory, card catalog.Card, n int, b float64) decodeCalc {
 	bw := card.BandwidthGBs.Value * GB
 	tp, _, _, _ := j.layout(mem, card, n)
 	t := float64(tp)
@@ -256,7 +256,7 @@ func (j job) decodeSteps(mem Memory, card catalog.Card, n int, b float64) decode
 }
 
 // prompt is the prompt length of a request: the context less the output.
-func (j job) prompt() float64 { return float64(j.ContextTokens - j.OutputTokens) }
+func (j *job) prompt() float64 { return float64(j.ContextTokens - j.OutputTokens) }
 
 // perSequence is the steady-state tokens/s one sequence sees.
 func (c decodeCalc) perSequence() Range {
@@ -271,7 +271,7 @@ func (c decodeCalc) firstToken(prompt float64) Range {
 
 // decode fills the decode estimates of n cards serving Concurrency
 // sequences (see decodeSteps).
-func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
+func (j *job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 	if card.BandwidthGBs.Value <= 0 {
 		e.Notes = append(e.Notes, msg.New("sizing.speed.no_bandwidth"))
 		return
@@ -307,13 +307,13 @@ func (j job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 
 // meanContext is the context a sequence decodes against on average: the
 // prompt plus half the output.
-func (j job) meanContext() float64 {
+func (j *job) meanContext() float64 {
 	return float64(j.ContextTokens) - float64(j.OutputTokens)/2
 }
 
 // distinctExperts is the expected number of routed experts a batch of b
 // tokens hits in one MoE layer, E·(1 − (1 − k/E)^b), with uniform routing.
-func (j job) distinctExperts(b float64) float64 {
+func (j *job) distinctExperts(b float64) float64 {
 	e := j.model.MoE
 	E, k := float64(e.Experts), float64(e.TopK)
 	return E * (1 - math.Pow(1-k/E, b))
@@ -323,7 +323,7 @@ func (j job) distinctExperts(b float64) float64 {
 // weights, at bytesPerParam: all of a dense model; for MoE the non-expert
 // part, the shared experts and the distinct routed experts of every MoE
 // layer.
-func (j job) stepWeightBytes(bytesPerParam, b float64) float64 {
+func (j *job) stepWeightBytes(bytesPerParam, b float64) float64 {
 	m := j.model
 	if m.MoE == nil {
 		return m.ActiveParams * bytesPerParam
@@ -340,7 +340,7 @@ func (j job) stepWeightBytes(bytesPerParam, b float64) float64 {
 // kernels, two all-reduces per layer under tensor parallelism (their
 // latency plus the batch's activations over the link), and one MoE floor
 // per MoE layer (its experts run as one grouped GEMM, not one by one).
-func (j job) stepFloor(card catalog.Card, tp int, b float64) float64 {
+func (j *job) stepFloor(card catalog.Card, tp int, b float64) float64 {
 	m := j.model
 	layers := float64(max(m.Layers, 1))
 	floor := layers * layerFloor
@@ -379,7 +379,7 @@ const moeGEMMShare = 0.7
 // few hundred tokens per expert at most, too few to reach the FP8 peak
 // (TensorRT-LLM's FP8 Mixtral on H100 and H200 runs below the BF16 rate
 // of the same cards).
-func (j job) computePeak(card catalog.Card) float64 {
+func (j *job) computePeak(card catalog.Card) float64 {
 	switch {
 	case j.model.MoE != nil:
 		return card.BF16TFLOPS.Value * moeGEMMShare
@@ -405,7 +405,7 @@ func decodeBound(memory, compute, floor float64) string {
 // trainTime fills the training estimates: k·N·D / (cards · peak · MFU),
 // k = 6 (forward 2, backward 4) for full training and 4 for LoRA, whose
 // frozen weights skip the weight-gradient GEMMs (derived, not measured).
-func (j job) trainTime(e *Estimates, card catalog.Card, n int) {
+func (j *job) trainTime(e *Estimates, card catalog.Card, n int) {
 	k := 6.0
 	if j.Workload.Adapters() {
 		k = 4
