@@ -261,9 +261,9 @@ func offerRef(book pricebook.Book, o pricebook.Offer, date string) *OfferRef {
 
 // offerRecord is offerRef as a value, for the offer table's rows.
 func offerRecord(book pricebook.Book, o pricebook.Offer, date string) OfferRef {
-	r := OfferRef{Offer: o, ProviderName: book.ProviderName(o.Provider)}
+	r := OfferRef{Offer: o, ProviderName: o.Provider}
 	if p, ok := book.Provider(o.Provider); ok {
-		r.ProviderKind = p.Kind
+		r.ProviderName, r.ProviderKind = p.Name, p.Kind
 	}
 	if age, ok := pricebook.AgeMonths(o.Date, date); ok {
 		r.AgeMonths = &age
@@ -274,13 +274,20 @@ func offerRecord(book pricebook.Book, o pricebook.Offer, date string) OfferRef {
 // offerTable lists every priced card × provider × term, cheapest all-in
 // first: who sells each card cheapest at the sheet's hours.
 func offerTable(book pricebook.Book, priced map[string][]offer, counts map[string]int, date string) []OfferCost {
-	var rows []offerRow
+	n := 0
+	for _, offers := range priced {
+		for _, of := range offers {
+			n += len(of.terms)
+		}
+	}
+	rows := make([]offerRow, 0, n)
 	for card, offers := range priced {
+		name := cardName(card)
 		for k := range offers {
 			of := &offers[k]
 			hidden := of.hidden.Mid()
 			for i, t := range of.terms {
-				rows = append(rows, offerRow{card: card, of: of, term: i, allIn: t.Likely().Add(hidden)})
+				rows = append(rows, offerRow{card: card, name: name, of: of, term: i, allIn: t.Likely().Add(hidden)})
 			}
 		}
 	}
@@ -288,7 +295,7 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 	out := make([]OfferCost, len(rows))
 	for k, r := range rows {
 		t := r.of.terms[r.term]
-		out[k] = OfferCost{Card: r.card, CardName: cardName(r.card), Count: counts[r.card], Mode: billing.ModeOf(t.Offer.Term),
+		out[k] = OfferCost{Card: r.card, CardName: r.name, Count: counts[r.card], Mode: billing.ModeOf(t.Offer.Term),
 			Rent: t.Rent, Rule: t.Rule, Offer: offerRecord(book, t.Offer, date), AllInMonthly: r.allIn, Best: r.term == r.of.pick}
 	}
 	return out
@@ -298,6 +305,7 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 // table is ordered on these few fields, not on whole rows.
 type offerRow struct {
 	card  string
+	name  string // the card's name
 	of    *offer
 	term  int             // the index in of.terms
 	allIn decimal.Decimal // likely all-in monthly cost
