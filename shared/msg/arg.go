@@ -29,6 +29,12 @@ const (
 // Money, MoneyRange, Percent, Dec, Date, Text, Label or Sub; the fields are
 // exported only so that it serialises.
 type Arg struct {
+	// noCompare makes Arg incomparable: a comparable type makes the
+	// compiler write an equality function for every array of it that a
+	// variadic call allocates, about 25 KB of app.wasm ([N]Arg for each
+	// N). Nothing compares Args with ==.
+	_ [0]func()
+
 	Kind Kind `json:"kind"`
 	// Int is a count (KindInt).
 	Int int `json:"int,omitempty"`
