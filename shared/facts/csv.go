@@ -1,14 +1,14 @@
 package facts
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
 )
 
 // csvMissing is the reason for a field the CSV columns do not hold.
@@ -72,9 +72,9 @@ func ParseCSV(data []byte) (*Facts, error) {
 	if err := checkSize("facts.ParseCSV", data); err != nil {
 		return nil, err
 	}
-	rd := csv.NewReader(bytes.NewReader(data))
+	rd := csvrec.NewReader(data)
 	rd.TrimLeadingSpace = true
-	rd.FieldsPerRecord = -1
+	rd.Fields = -1
 	rd.LazyQuotes = true
 	header, err := rd.Read()
 	if err != nil {
@@ -136,7 +136,7 @@ func knowsAny(cols map[string]int) bool {
 
 // csvRows reads the data rows. A row whose length differs from the
 // header's is skipped and noted; a broken record ends the reading.
-func csvRows(rd *csv.Reader, width int, f *Facts) ([][]string, error) {
+func csvRows(rd *csvrec.Reader, width int, f *Facts) ([][]string, error) {
 	var rows [][]string
 	for line := 2; ; line++ {
 		row, err := rd.Read()

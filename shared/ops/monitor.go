@@ -1,7 +1,8 @@
 package ops
 
 import (
-	"encoding/csv"
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
 	"github.com/shopspring/decimal"
 )
 
@@ -77,9 +79,8 @@ func ParseMonitor(r io.Reader) (Monitor, error) { return parseMonitor(r, MaxMoni
 
 // parseMonitor is ParseMonitor with a byte limit.
 func parseMonitor(r io.Reader, limit int64) (Monitor, error) {
-	cr := csv.NewReader(&capped{r: r, left: limit, limit: limit})
-	cr.ReuseRecord = true
-	header, err := cr.Read()
+	lines := newMonitorLines(&capped{r: r, left: limit, limit: limit})
+	header, err := lines.next()
 	if err != nil {
 		return Monitor{}, fielderr.Errorf("line 1", "want the header line of gpuverify monitor (%s)", csvErr(err))
 	}
@@ -89,19 +90,60 @@ func parseMonitor(r io.Reader, limit int64) (Monitor, error) {
 	}
 	months := map[string]*monthAcc{}
 	gpus := map[int]bool{}
-	for line := 2; ; line++ {
-		rec, err := cr.Read()
+	for {
+		rec, err := lines.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		line := fmt.Sprintf("line %d", lines.n)
 		if err != nil {
-			return Monitor{}, fielderr.Errorf(fmt.Sprintf("line %d", line), "%s", csvErr(err))
+			return Monitor{}, fielderr.Errorf(line, "%s", csvErr(err))
 		}
-		if err := addReading(months, gpus, rec, cols, line); err != nil {
+		if len(rec) != len(header) {
+			return Monitor{}, fielderr.Errorf(line, "%d fields, the header has %d", len(rec), len(header))
+		}
+		if err := addReading(months, gpus, rec, cols, lines.n); err != nil {
 			return Monitor{}, err
 		}
 	}
 	return summarise(months, gpus), nil
+}
+
+// maxMonitorLine bounds one line of a monitor file: a reading is about
+// 100 bytes.
+const maxMonitorLine = 64 << 10
+
+// monitorLines reads a monitor file a line at a time: gpuverify monitor
+// writes one reading a line and never breaks a field across lines, so a
+// month of readings streams through without being held in memory.
+type monitorLines struct {
+	sc *bufio.Scanner
+	n  int // the line last read, from 1
+}
+
+func newMonitorLines(r io.Reader) *monitorLines {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxMonitorLine)
+	return &monitorLines{sc: sc}
+}
+
+// next is the record on the next line that is not empty, or io.EOF.
+func (m *monitorLines) next() ([]string, error) {
+	for m.sc.Scan() {
+		m.n++
+		line := bytes.TrimSuffix(m.sc.Bytes(), []byte("\r"))
+		if len(line) == 0 {
+			continue
+		}
+		return csvrec.NewReader(line).Read()
+	}
+	if err := m.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d is longer than %d KiB; a reading is one short line", m.n+1, maxMonitorLine>>10)
+		}
+		return nil, err
+	}
+	return nil, io.EOF
 }
 
 // columns are the indexes of the columns ParseMonitor reads.
@@ -150,7 +192,7 @@ func (c *capped) Read(p []byte) (int, error) {
 }
 
 func csvErr(err error) string {
-	var pe *csv.ParseError
+	var pe *csvrec.Error
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
 	}

@@ -2,7 +2,6 @@ package pricebook
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -91,8 +91,8 @@ func ParseCSV(r io.Reader) (List, error) {
 		return List{}, Errors{{Line: 0, Want: msg.New("prices.want.utf8")}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.FieldsPerRecord = -1
+	cr := csvrec.NewReader(data)
+	cr.Fields = -1
 	cr.TrimLeadingSpace = true
 	header, err := cr.Read()
 	if err != nil {
@@ -128,7 +128,7 @@ func columns(header []string) (map[string]int, *RowError) {
 }
 
 // readRows reads the data rows after the header.
-func readRows(cr *csv.Reader, cols map[string]int) (List, error) {
+func readRows(cr *csvrec.Reader, cols map[string]int) (List, error) {
 	var l List
 	var errs Errors
 	for rows := 0; ; {
@@ -138,14 +138,14 @@ func readRows(cr *csv.Reader, cols map[string]int) (List, error) {
 		}
 		if err != nil {
 			line := 0
-			var pe *csv.ParseError
+			var pe *csvrec.Error
 			if errors.As(err, &pe) {
 				line = pe.StartLine
 			}
 			errs = append(errs, &RowError{Line: line, Want: msg.New("prices.want.csv", msg.Text(err.Error()))})
 			break
 		}
-		line, _ := cr.FieldPos(0) // after a successful Read, field 0 exists
+		line := cr.StartLine()
 		if blank(rec) {
 			continue
 		}
@@ -397,21 +397,16 @@ func clip(s string) string {
 // WriteCSV writes b's offers as a price list ParseCSV reads back: the
 // required columns, then includes, note, kind and website.
 func WriteCSV(w io.Writer, b Book) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(append(slices.Clone(Required), "includes", "note", "kind", "website")); err != nil {
-		return err
-	}
+	out := csvrec.Append(nil, append(slices.Clone(Required), "includes", "note", "kind", "website"))
 	for _, o := range b.Offers {
 		p, _ := b.Provider(o.Provider)
 		price := o.Price.Low.String()
 		if !o.Price.IsPoint() {
 			price += "-" + o.Price.High.String()
 		}
-		if err := cw.Write([]string{o.Provider, o.Card, o.Unit.String(), string(o.Term), price, o.Date, o.Source,
-			o.Includes, o.Note, string(p.Kind), p.Website}); err != nil {
-			return err
-		}
+		out = csvrec.Append(out, []string{o.Provider, o.Card, o.Unit.String(), string(o.Term), price, o.Date, o.Source,
+			o.Includes, o.Note, string(p.Kind), p.Website})
 	}
-	cw.Flush()
-	return cw.Error()
+	_, err := w.Write(out)
+	return err
 }
