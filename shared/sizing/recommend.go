@@ -217,20 +217,20 @@ func (j *job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
 	if minN > 1 {
 		j.smallestFit(1, func(n int) bool {
 			o.memCount = n
-			_, _, _, per := j.layout(mem, c, n)
+			_, _, _, per := j.layout(mem, &c, n)
 			return per <= o.UsableGiB
 		})
 	}
 	o.Fits = j.smallestFit(minN, func(n int) bool {
 		o.Count = n
-		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, c, n)
+		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, &c, n)
 		return o.PerCardGiB <= o.UsableGiB
 	})
 	// Service targets grow the count of the cards a preference does not
 	// rule out (the search is the costly part of a plan).
 	if o.Fits && j.Workload == Inference && j.Targets.Set() && c.BandwidthGBs.Value > 0 && prefs.DomesticOnly == c.Domestic &&
 		(!prefs.NeedsFP64 || c.FP64TFLOPS.Value >= MinFP64TFLOPS) {
-		o.Service = j.fitTargets(mem, c, &o)
+		o.Service = j.fitTargets(mem, &c, &o)
 	}
 	o.Nodes = (o.Count + CardsPerNode - 1) / CardsPerNode
 	o.Interconnect = interconnect(c, o.Count)
@@ -307,7 +307,7 @@ func (j *job) smallestFit(minN int, fits func(n int) bool) bool {
 //     parallel for the rest, with weights and states sharded over all
 //     cards (ZeRO-3 / FSDP).
 //   - Training without NVLink, HPC and diffusion: data parallel only.
-func (j *job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per float64) {
+func (j *job) layout(mem Memory, c *catalog.Card, n int) (tp, pp, dp int, per float64) {
 	dataParallel := n == 1 || j.Workload == HPC || j.Workload.Diffusion() || (j.Workload.Training() && !c.HasNVLink())
 	if dataParallel {
 		return 1, 1, n, j.perCard(mem, n, 1, 1)
@@ -320,7 +320,7 @@ func (j *job) layout(mem Memory, c catalog.Card, n int) (tp, pp, dp int, per flo
 	}
 	if j.Workload.Training() {
 		for _, t := range valid {
-			if per = j.perCard(mem, n, t, 1); per <= UsableFraction*cardGiB(c) {
+			if per = j.perCard(mem, n, t, 1); per <= UsableFraction*cardGiB(*c) {
 				return t, 1, n / t, per
 			}
 		}

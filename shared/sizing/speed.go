@@ -223,7 +223,8 @@ type decodeCalc struct {
 	tp                       int
 }
 
-// decodeSteps works out a decode step of b sequences on n cards. One step
+// decodeSteps works out a decode step of b sequences on cards split tp
+// ways by tensor parallelism (layout gives tp). One step
 // of a batch of b sequences reads the weights the batch needs (all of a
 // dense model; the shared part and the distinct experts the batch hits of
 // an MoE model) and every sequence's KV cache at the mean context, split
@@ -232,12 +233,11 @@ type decodeCalc struct {
 // each layer adds a latency floor that grows with tensor parallelism and
 // MoE routing. In steady state each step also reads in the prompts of the
 // requests that replace finished ones.
-func (j *job) decodeSteps(mem Memory, card catalog.Card, n int, b float64) decodeCalc {
+func (j *job) decodeSteps(mem Memory, card *catalog.Card, tp int, b float64) decodeCalc {
 	bw := card.BandwidthGBs.Value * GB
-	tp, _, _, _ := j.layout(mem, card, n)
 	t := float64(tp)
 	ctx := j.meanContext()
-	c := decodeCalc{tp: tp, eta: CardBandwidthEfficiency(card), mfu: ServingMFU()}
+	c := decodeCalc{tp: tp, eta: CardBandwidthEfficiency(*card), mfu: ServingMFU()}
 	c.weights = j.stepWeightBytes(mem.WeightBits/8, b) / t
 	c.kv = b * j.model.KVBytes(ctx, j.kvValueBytes()) * j.model.kvShare(tp)
 	c.peak = j.computePeak(card) * 1e12
@@ -277,7 +277,8 @@ func (j *job) decode(e *Estimates, mem Memory, card catalog.Card, n int) {
 		return
 	}
 	b := float64(j.Concurrency)
-	c := j.decodeSteps(mem, card, n, b)
+	tp, _, _, _ := j.layout(mem, &card, n)
+	c := j.decodeSteps(mem, &card, tp, b)
 	e.DecodeOnlyTokensPerSec = Range{Low: 1 / c.only.High, Likely: 1 / c.only.Likely, High: 1 / c.only.Low}
 	e.DecodeTokensPerSec = c.perSequence()
 	e.DecodeTotalTokensPerSec = Range{Low: b * e.DecodeTokensPerSec.Low, Likely: b * e.DecodeTokensPerSec.Likely, High: b * e.DecodeTokensPerSec.High}
@@ -340,7 +341,7 @@ func (j *job) stepWeightBytes(bytesPerParam, b float64) float64 {
 // kernels, two all-reduces per layer under tensor parallelism (their
 // latency plus the batch's activations over the link), and one MoE floor
 // per MoE layer (its experts run as one grouped GEMM, not one by one).
-func (j *job) stepFloor(card catalog.Card, tp int, b float64) float64 {
+func (j *job) stepFloor(card *catalog.Card, tp int, b float64) float64 {
 	m := j.model
 	layers := float64(max(m.Layers, 1))
 	floor := layers * layerFloor
@@ -379,7 +380,7 @@ const moeGEMMShare = 0.7
 // few hundred tokens per expert at most, too few to reach the FP8 peak
 // (TensorRT-LLM's FP8 Mixtral on H100 and H200 runs below the BF16 rate
 // of the same cards).
-func (j *job) computePeak(card catalog.Card) float64 {
+func (j *job) computePeak(card *catalog.Card) float64 {
 	switch {
 	case j.model.MoE != nil:
 		return card.BF16TFLOPS.Value * moeGEMMShare

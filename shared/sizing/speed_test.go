@@ -111,7 +111,8 @@ func TestDecode(t *testing.T) {
 	})
 	t.Run("fp8 weights use the FP8 peak where the card has one", func(t *testing.T) {
 		j, _ := prepare(Input{Workload: Inference, Model: "llama-3.1-8b", Precision: FP8, ContextTokens: 1, Concurrency: 1})
-		if got := j.computePeak(fixtureCardWithFP8(t)); got != 1979 {
+		card := fixtureCardWithFP8(t)
+		if got := j.computePeak(&card); got != 1979 {
 			t.Errorf("peak %v, want the FP8 1979", got)
 		}
 	})

@@ -119,7 +119,7 @@ func (j *job) misses(s serving) []string {
 // With requests_per_minute each replica takes more sequences, if need be,
 // until it completes its share of the requests: throughput rises with the
 // batch (Little's law: rate × time in the system = requests in flight).
-func (j *job) evaluate(base Memory, c catalog.Card, usable float64, size, replicas int) serving {
+func (j *job) evaluate(base Memory, c *catalog.Card, usable float64, size, replicas int) serving {
 	b := (j.Concurrency + replicas - 1) / replicas
 	s := j.at(base, c, usable, size, replicas, b)
 	rpm := j.Targets.RequestsPerMinute
@@ -146,14 +146,14 @@ func (j *job) evaluate(base Memory, c catalog.Card, usable float64, size, replic
 }
 
 // at works out replicas of size cards serving perReplica sequences each.
-func (j *job) at(base Memory, c catalog.Card, usable float64, size, replicas, perReplica int) serving {
+func (j *job) at(base Memory, c *catalog.Card, usable float64, size, replicas, perReplica int) serving {
 	s := serving{size: size, replicas: replicas, perReplica: perReplica, seqs: max(j.Concurrency, replicas*perReplica)}
 	r := *j
 	r.Concurrency = perReplica
 	mem := r.servingMemory(base)
 	s.tp, s.pp, _, s.perCard = r.layout(mem, c, size)
 	s.fits = s.perCard <= usable
-	calc := r.decodeSteps(mem, c, size, float64(perReplica))
+	calc := r.decodeSteps(mem, c, s.tp, float64(perReplica))
 	s.speed = calc.perSequence()
 	s.ttft = calc.firstToken(j.prompt())
 	out := float64(j.OutputTokens)
@@ -181,7 +181,7 @@ func (j *job) ok(s serving) bool { return s.fits && len(j.misses(s)) == 0 }
 // service target holds, trying replica groups of the memory-fit size and
 // wider tensor-parallel groups inside a node, and as many replicas of each
 // as needed. It sets the option's count and layout and returns the fit.
-func (j *job) fitTargets(mem Memory, c catalog.Card, o *Option) *ServiceFit {
+func (j *job) fitTargets(mem Memory, c *catalog.Card, o *Option) *ServiceFit {
 	base := j.evaluate(mem, c, o.UsableGiB, o.Count, 1)
 	sizes := []int{o.Count}
 	// Wider groups help speed and the first token; the request rate alone
@@ -231,7 +231,7 @@ func (j *job) binding(base serving) []string {
 // fewestReplicas finds the fewest replicas of size cards that meet every
 // target, by doubling and then bisection (more replicas serve fewer
 // sequences each, so each replica only gets faster).
-func (j *job) fewestReplicas(base Memory, c catalog.Card, usable float64, size int) (serving, bool) {
+func (j *job) fewestReplicas(base Memory, c *catalog.Card, usable float64, size int) (serving, bool) {
 	limit := MaxCards / size
 	lo, hi := 1, 1
 	s := j.evaluate(base, c, usable, size, 1)
@@ -260,7 +260,7 @@ func onlyRPM(missed []string) bool { return len(missed) == 1 && missed[0] == Tar
 
 // unmet lists the targets no configuration of this card meets, each with
 // the best figure: one sequence per replica on the widest group.
-func (j *job) unmet(base Memory, c catalog.Card, usable float64, size int) []TargetMiss {
+func (j *job) unmet(base Memory, c *catalog.Card, usable float64, size int) []TargetMiss {
 	s := j.evaluate(base, c, usable, size, max(1, j.Concurrency))
 	var out []TargetMiss
 	for _, name := range j.misses(s) {
