@@ -1,0 +1,92 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/gpuplan/gpuplan/wasm/e2e"
+)
+
+// The phone profile: a fast 4G network (9 Mbit/s down, 1.5 Mbit/s up,
+// 60 ms latency, close to Chrome DevTools' "Fast 4G" preset; throughputs
+// in bytes a second) and a CPU four times slower than this machine's.
+const (
+	phoneDown    = 9e6 / 8
+	phoneUp      = 1.5e6 / 8
+	phoneLatency = 60
+	phoneCPU     = 4
+)
+
+// phoneTarget is the most a cold load may take on the phone profile until
+// the form takes input (the wasm render: the prerendered form is disabled
+// until then).
+const phoneTarget = 3000.0
+
+// printPhone times the cold load of the planner and /quotes (those of
+// chosen) on the phone profile.
+func printPhone(w io.Writer, browser context.Context, root string, chosen []pageBench, script string, runs int) error {
+	fmt.Fprintf(w, "\nphone profile (%.0f Mbit/s down, %.1f up, %d ms latency, CPU %d× slower), %d runs, ms; target %.0f ms:\n",
+		phoneDown*8/1e6, phoneUp*8/1e6, phoneLatency, phoneCPU, runs, phoneTarget)
+	fmt.Fprintf(w, "  %-12s %s\n", "page", "cold load → form ready (wasm render)")
+	for _, pg := range chosen {
+		if pg.id != "planner" && pg.id != "quotes" {
+			continue
+		}
+		var cold []float64
+		for range runs {
+			ms, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
+			if err != nil {
+				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
+			}
+			cold = append(cold, ms)
+		}
+		verdict := "within target"
+		if slices.Sorted(slices.Values(cold))[len(cold)/2] > phoneTarget {
+			verdict = "OVER target"
+		}
+		fmt.Fprintf(w, "  %-12s %s  %s\n", pg.path, stats(cold), verdict)
+	}
+	return nil
+}
+
+// phoneLoad is one cold load of url in a fresh tab on the phone profile:
+// the ms from navigation to the wasm render.
+func phoneLoad(browser context.Context, url, id, script string) (float64, error) {
+	tab, cancel, err := seeded(browser, script)
+	if err != nil {
+		return 0, err
+	}
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
+	defer cancelT()
+	setup := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
+			page.AddScriptToEvaluateOnNewDocumentParams{Source: markWasm}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Latency: phoneLatency, DownloadThroughput: phoneDown, UploadThroughput: phoneUp}},
+		}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: phoneCPU})
+		return err
+	})
+	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
+		return 0, err
+	}
+	return chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+}
