@@ -1,8 +1,9 @@
 //go:build !js
 
 // Package e2e drives the generated planner site in headless chromium with
-// chromedp. The tests (e2e_test.go) run only when GPUPLAN_SITE names a built
-// site, which make test-browser does; plain go test skips them. The helpers
+// chromedp. The tests (the harness in e2e_test.go, the pages in the other
+// _test.go files) run only when GPUPLAN_SITE names a built site, which make
+// test-browser does; plain go test skips them. The helpers
 // here are shared with the bench program (wasm/cmd/benchsite).
 package e2e
 
