@@ -44,17 +44,15 @@ WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 .PHONY: site run test-browser bench-site
 
 # The browser build. -s -w saves ~2.5%; the generator is kept out by its
-# build tag (wasm/gen.go). WASM_GCFLAGS turns inlining off for this build
-# only, in every package but the runtime: inlined go-app builders, decimal
-# helpers and standard-library calls copy their code into every call site,
-# and the wasm backend makes each copy large. Measured on 2026-12-02 (Go's
-# brotli, quality 11): 2,475,080 bytes with inlining everywhere; 2,321,157
-# with it off only in this module and go-app; 2,253,027 with this setting;
-# 2,214,376 with all=-l, which also takes inlining out of the runtime's
-# allocator and map code, which every page leans on. make bench-site showed no change in the planner's
-# Compute or input latency beyond its run-to-run noise (19.6–24.6 ms
-# median input, 1.9–4.3 ms Compute, over three runs of five).
-WASM_GCFLAGS ?= -gcflags='all=-l' -gcflags='runtime='
+# build tag (wasm/gen.go). WASM_GCFLAGS turns inlining off: inlined go-app
+# builders, decimal helpers and standard-library calls copy their code into
+# every call site, and the wasm backend makes each copy large. Measured on
+# 2026-12-02 (brotli, quality 11): 2,359,444 bytes with it off everywhere
+# but the runtime, 2,340,700 with it off everywhere; make bench-site showed
+# no change in the planner's input latency beyond its run-to-run noise
+# between the two (medians 16.6 and 16.4 ms, seven runs each, on a loaded
+# machine).
+WASM_GCFLAGS ?= -gcflags='all=-l'
 build/app.wasm: $(SITE_SRC) wasm/site.mk
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags='-s -w' -o $@ ./wasm
