@@ -33,3 +33,27 @@ func (e *English) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// FromFile is the message a decoded file gives for a sentence it writes as
+// english and m: m, or english as written when the file has no message (a
+// file written before messages existed, or by a script).
+func FromFile(english string, m M) M {
+	if m.IsZero() && english != "" {
+		return Verbatim(english)
+	}
+	return m
+}
+
+// ListFromFile is the messages a decoded file gives for sentences it
+// writes as english and ms: ms, or each of english as written when the
+// file has no messages.
+func ListFromFile(english []string, ms []M) []M {
+	if len(ms) > 0 || len(english) == 0 {
+		return ms
+	}
+	out := make([]M, len(english))
+	for i, s := range english {
+		out[i] = Verbatim(s)
+	}
+	return out
+}
