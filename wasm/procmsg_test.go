@@ -69,7 +69,7 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 		}
 	}
 	for _, r := range v.Vendors {
-		vs = append(vs, r.ReasonMessages...)
+		vs = append(vs, r.Reasons...)
 	}
 	for _, cl := range c.Clauses {
 		cs = append(append(cs, cl.Title), cl.Reasons...)
