@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
@@ -54,7 +55,7 @@ func (c Clause) MarshalJSON() ([]byte, error) {
 // only their English read as that text.
 func (c *Clause) UnmarshalJSON(b []byte) error {
 	var j clauseJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*c = Clause{Rule: j.Rule, Title: msg.FromFile(j.Title, j.TitleMessage), Level: j.Level,

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -111,7 +112,7 @@ func (t *Table) UnmarshalJSON(b []byte) error {
 		plain
 		sourceJSON
 	}
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*t = Table(j.plain)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -168,7 +169,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 // its English reads as that text.
 func (s *Step) UnmarshalJSON(b []byte) error {
 	var j stepJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*s = Step{ID: j.ID, Rule: j.Rule, Title: msg.FromFile(j.Title, j.TitleMessage), Start: j.Start, Due: j.Due,

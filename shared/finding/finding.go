@@ -7,6 +7,7 @@ package finding
 import (
 	"encoding/json"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -55,7 +56,7 @@ func (f Flag) MarshalJSON() ([]byte, error) {
 // reads as that text.
 func (f *Flag) UnmarshalJSON(b []byte) error {
 	var j flagJSON
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*f = Flag{Rule: j.Rule, Level: j.Level, Said: j.SaidJSON.Said()}

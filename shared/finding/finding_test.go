@@ -37,6 +37,9 @@ func TestNew(t *testing.T) {
 	if err := json.Unmarshal([]byte(old), &flag); err != nil || flag.In(msg.Zh) != "as written" {
 		t.Errorf("a flag without a message reads %q, %v", flag.In(msg.Zh), err)
 	}
+	if err := json.Unmarshal([]byte(`{"rule":"C5","level":"amber","text":"x","txet":"y"}`), &flag); err == nil {
+		t.Error("a flag with an unknown key decoded")
+	}
 }
 
 // TestLevelIn checks that a level reads in the reader's language and an

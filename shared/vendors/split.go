@@ -3,6 +3,7 @@ package vendors
 import (
 	"encoding/json"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -45,7 +46,7 @@ func (s *Split) UnmarshalJSON(b []byte) error {
 		plain
 		reasonJSON
 	}
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*s = Split(j.plain)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -55,7 +56,7 @@ func (a *Adjustment) UnmarshalJSON(b []byte) error {
 		plain
 		reasonJSON
 	}
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*a = Adjustment(j.plain)
@@ -114,7 +115,7 @@ func (r *Ranked) UnmarshalJSON(b []byte) error {
 		plain
 		reasonsJSON
 	}
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*r = Ranked(j.plain)
@@ -169,7 +170,7 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 		plain
 		notesJSON
 	}
-	if err := json.Unmarshal(b, &j); err != nil {
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
 		return err
 	}
 	*r = Result(j.plain)
