@@ -127,7 +127,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		if o.Unit.Node() {
 			name += " · " + o.Unit.String()
 		}
-		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: o.Note}})
+		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: priceNote(o.Note)}})
 	}
 	if pp, ok := catalog.PurchasePrice(c.ID); ok {
 		rows = append(rows, specRow{Name: m.PurchaseLabel, Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})
@@ -175,7 +175,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
 		for i, cv := range c.Caveats {
-			texts[i] = l.T(msg.Caveat(cv))
+			texts[i] = l.T(cv.M)
 		}
 		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, texts))
 	}
@@ -221,9 +221,15 @@ func unitText(l Lang, unit string) string {
 
 // noteText is a figure's source note in the page's language; empty when the
 // figure has none.
-func noteText(l Lang, note string) string {
+func noteText(l Lang, note msg.English) string {
+	return l.T(note.M)
+}
+
+// priceNote is the note of a price book offer: data of the book, as its
+// CSV gives it, shown as written.
+func priceNote(note string) msg.English {
 	if note == "" {
-		return ""
+		return msg.English{}
 	}
-	return l.T(msg.Note(note))
+	return msg.EnglishOf(msg.Verbatim(note))
 }

@@ -53,7 +53,7 @@ func (p *costPage) body() app.UI {
 			}),
 			costChart(l, pl),
 			app.If(hasCostWarning(pl), func() app.UI {
-				return app.P().ID("cost-warning").Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
+				return app.P().ID("cost-warning").Class("warn-line").Text(l.T(pl.Cost.WarningMessage))
 			}),
 		)
 	}

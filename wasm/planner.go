@@ -227,7 +227,7 @@ func (p *plannerPage) result() app.UI {
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
 		app.H2().Text(m.BillingTitle),
-		reasons(l, "billing-reasons", l.PlanTexts(pl.Billing.ReasonMessages, pl.Billing.Reasons)),
+		reasons(l, "billing-reasons", l.Ts(pl.Billing.ReasonMessages)),
 		app.Div().Class("pair").Body(
 			costSummary(l, pl, p.pageLink(routeByID(routeCost), l)),
 			rentBuildSummary(l, pl, p.pageLink(routeByID(routeRentBuild), l)),
@@ -374,7 +374,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 	rows := [][]string{row(pl.GPU.Choice, m.Chosen)}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
 	for _, a := range shown {
-		rows = append(rows, row(a, l.PlanText(a.ReasonMessage, a.Reason)))
+		rows = append(rows, row(a, l.T(a.ReasonMessage)))
 	}
 	more := pl.GPU.Alternatives[len(shown):]
 	return app.Div().Class("block").Body(
@@ -384,7 +384,7 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 			return folded("more-alts", open, toggle, fmt.Sprintf(m.MoreAltsF, len(more)), func() app.UI {
 				rest := make([][]string, len(more))
 				for i, a := range more {
-					rest[i] = row(a, l.PlanText(a.ReasonMessage, a.Reason))
+					rest[i] = row(a, l.T(a.ReasonMessage))
 				}
 				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", m.AltTitle, head, rest))
 			})
@@ -441,7 +441,7 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 		app.P().ID("rent-mode").Attr("data-mode", string(pl.Cost.BillingMode)).Text(fmt.Sprintf(m.RentModeF, l.Enum("billing", string(pl.Cost.BillingMode)))),
 		table(l, "cost-summary", m.CostSummaryTitle, []string{m.ItemCol, m.LowHighCol}, rows),
 		app.If(hasCostWarning(pl), func() app.UI {
-			return app.P().Class("warn-line").Text(l.PlanText(pl.Cost.WarningMessage, pl.Cost.Warning))
+			return app.P().Class("warn-line").Text(l.T(pl.Cost.WarningMessage))
 		}),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.MoreCost+" →")),
 	)
@@ -458,7 +458,7 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 			{m.RBRentMonthly, l.Money(rb.RentMonthly)},
 			{m.RBSelfMonthly, l.Money(rb.SelfBuildMonthly)},
 		}),
-		reasons(l, "rb-reasons", l.PlanTexts(rb.ReasonMessages, rb.Reasons)),
+		reasons(l, "rb-reasons", l.Ts(rb.ReasonMessages)),
 		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", rbLink).Text(m.MoreRentBuild+" →")),
 	)
 }
@@ -466,24 +466,24 @@ func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 // hasCostWarning reports rule C3's warning, as a message (a plan built
 // here) or as English text (a plan file without messages).
 func hasCostWarning(pl *plan.Plan) bool {
-	return pl.Cost.Warning != "" || !pl.Cost.WarningMessage.IsZero()
+	return !pl.Cost.WarningMessage.IsZero()
 }
 
 // warnings are what a buyer must read before signing.
 func warnings(l Lang, pl *plan.Plan) app.UI {
-	if len(pl.Warnings) == 0 && len(pl.WarningMessages) == 0 {
+	if len(pl.WarningMessages) == 0 {
 		return nil
 	}
 	return app.Div().Class("block", "warnings").Body(
 		app.H2().Text(l.M().WarningsTitle),
-		reasons(l, "warnings", l.PlanTexts(pl.WarningMessages, pl.Warnings)),
+		reasons(l, "warnings", l.Ts(pl.WarningMessages)),
 	)
 }
 
 // sizingNotes are the assumptions behind the memory figures, folded.
 func sizingNotes(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
 	return folded("block notes", open, toggle, l.M().NotesTitle, func() app.UI {
-		return reasons(l, "sizing-notes", l.PlanTexts(pl.Sizing.NoteMessages, pl.Sizing.Notes))
+		return reasons(l, "sizing-notes", l.Ts(pl.Sizing.NoteMessages))
 	})
 }
 

@@ -50,7 +50,7 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 	}
 	var qs, vs, cs, ps, os, es []msg.M
 	for _, c := range pr.Checks {
-		ps = append(ps, c.ReasonMessage)
+		ps = append(ps, c.Reason)
 	}
 	for _, m := range or.Months {
 		for _, f := range m.Flags {
@@ -61,7 +61,7 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 		os = append(os, r.Message)
 	}
 	for _, st := range ex.Steps {
-		es = append(es, st.TitleMessage, st.DetailMessage)
+		es = append(es, st.Title, st.Detail)
 	}
 	for _, p := range q.Quotes {
 		for _, f := range p.Flags {
@@ -69,10 +69,10 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 		}
 	}
 	for _, r := range v.Vendors {
-		vs = append(vs, r.ReasonMessages...)
+		vs = append(vs, r.Reasons...)
 	}
 	for _, cl := range c.Clauses {
-		cs = append(append(cs, cl.TitleMessage), cl.ReasonMessages...)
+		cs = append(append(cs, cl.Title), cl.Reasons...)
 	}
 	for _, l := range []Lang{Zh, En} {
 		other := msg.Zh

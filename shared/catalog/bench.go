@@ -83,28 +83,28 @@ var benchProfiles = []BenchProfile{
 	{
 		Architecture: "Ampere",
 		FP32: Efficiency{0.88, 1.01, unconfirmed(klockPeak,
-			"No FMA-loop measurement of an A100 was read: the range is the clock an A100 sustains under load (0.93 of max under HPL, which draws more power than an FMA loop); the max clock caps it at 1.0.")},
+			"catalog.note.088")},
 		Tensor: Efficiency{0.85, 1.01, unconfirmed(fryer,
-			"cuBLAS under sustained load reaches 0.87; mma.sync from registers draws less power. Confirm on an A100.")},
+			"catalog.note.089")},
 		Memory: Efficiency{0.80, 0.97, noted(gbStream,
-			"A100 80GB (2039 GB/s): scale (one read, one write stream) 1732, triad 1759, write-only 1880 GB/s: 0.85–0.92.")},
+			"catalog.note.090")},
 	},
 	{
 		Architecture: "Ada Lovelace",
 		FP32: Efficiency{0.85, 1.15, unconfirmed(mmapeak,
-			"No FMA-loop measurement was read: GeForce Ada runs above its spec boost clock (the tensor example reaches 1.07); L40S and L20 are power-limited, hence the low end.")},
-		Tensor: Efficiency{0.85, 1.15, noted(mmapeak, "0.88–1.07 across the three sources.")},
+			"catalog.note.091")},
+		Tensor: Efficiency{0.85, 1.15, noted(mmapeak, "catalog.note.092")},
 		Memory: Efficiency{0.80, 1.00, noted(gbStream,
-			"L40 (864 GB/s, the L40S memory): scale 770–816, read 844 GB/s: 0.89–0.98.")},
+			"catalog.note.093")},
 	},
 	{
 		Architecture: "Hopper",
 		FP32: Efficiency{0.85, 1.02, unconfirmed(gbRoofline,
-			"An FMA loop runs at the clock the FP32 figure assumes on an SXM board; the 350 W H100 PCIe may clock lower, hence the low end. Confirm on an H100 or H200.")},
+			"catalog.note.094")},
 		Tensor: Efficiency{0.55, 0.75, unconfirmed(gpukH20,
-			"Hopper reaches its BF16 figure only with wgmma; mma.sync, which gpuverify uses, reaches about 0.6 of it. Confirm on an H100 or H200.")},
+			"catalog.note.095")},
 		Memory: Efficiency{0.62, 1.00, noted(gbStream,
-			"H100 PCIe (2000 GB/s): scale 1704, read 1942 GB/s (0.85–0.97); H200 (4800 GB/s, HBM3e): scale 3165, triad 3534, write-only 3898 GB/s (0.66–0.81).")},
+			"catalog.note.096")},
 	},
 }
 
@@ -123,7 +123,7 @@ func BenchProfileFor(architecture string) (BenchProfile, bool) {
 // the link's one-direction rate (PCIeGBs). It does not depend on the GPU.
 func PCIeCopyEfficiency() Efficiency {
 	return Efficiency{0.70, 0.95, noted(nvbw,
-		"Healthy links reach 0.78–0.91; the low end leaves room for a VM's IOMMU and pinned memory on the far NUMA node. A link running at half its width reaches about 0.4.")}
+		"catalog.note.097")}
 }
 
 // pcieLaneGBs is the one-direction rate of one lane in GB/s, by generation:

@@ -5,7 +5,11 @@
 // from. What renting a card costs lives apart, in shared/pricebook.
 package catalog
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // Ref names where a figure comes from.
 type Ref struct {
@@ -17,8 +21,10 @@ type Ref struct {
 	Date string `json:"date"`
 	// Unconfirmed is true when research could not confirm the figure.
 	Unconfirmed bool `json:"unconfirmed,omitempty"`
-	// Note explains a disagreement between sources or a caveat.
-	Note string `json:"note,omitempty"`
+	// Note explains a disagreement between sources or a caveat: a
+	// catalog.note.* message (catalogue/notes.txt), written in JSON as its
+	// English text.
+	Note msg.English `json:"note,omitzero"`
 }
 
 // Spec is a non-money figure (memory, bandwidth, TFLOPS, watts, MHz) with its
@@ -98,8 +104,10 @@ type Card struct {
 	// IDRef cites the PCI ids and product names.
 	IDRef Ref `json:"id_ref"`
 
-	// Caveats are warnings a buyer must see (export status, software stack).
-	Caveats []string `json:"caveats,omitempty"`
+	// Caveats are warnings a buyer must see (export status, software
+	// stack): catalog.caveat.* messages (catalogue/catalog.txt), written in
+	// JSON as their English text.
+	Caveats []msg.English `json:"caveats,omitempty"`
 }
 
 // HasNVLink reports whether the cards of one node share a fast GPU-GPU link

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -70,7 +71,7 @@ func checkRef(t *testing.T, where string, r catalog.Ref) {
 	if !dateRE.MatchString(r.Date) {
 		t.Errorf("%s: date %q is not YYYY, YYYY-MM or YYYY-MM-DD", where, r.Date)
 	}
-	if r.Unconfirmed && r.Note == "" {
+	if r.Unconfirmed && r.Note.IsZero() {
 		t.Errorf("%s: unconfirmed without a note saying why", where)
 	}
 }
@@ -155,7 +156,7 @@ func TestSpecsCiteSources(t *testing.T) {
 		for name, s := range fields {
 			where := c.ID + "." + name
 			if !s.Known() {
-				if s != (catalog.Spec{}) {
+				if !reflect.DeepEqual(s, catalog.Spec{}) {
 					t.Errorf("%s: value %v or ref %+v without a source", where, s.Value, s.Ref)
 				}
 				continue
@@ -204,7 +205,7 @@ func TestCaveats(t *testing.T) {
 		{"ascend-910b", []string{"CANN", "MindIE", "vllm-ascend", "npu-smi"}},
 	}
 	for _, tt := range tests {
-		all := strings.Join(mustCard(t, tt.id).Caveats, " ")
+		all := strings.Join(msg.Strings(msg.En, caveatMessages(mustCard(t, tt.id))), " ")
 		for _, w := range tt.words {
 			if !strings.Contains(all, w) {
 				t.Errorf("%s: caveats do not mention %q: %q", tt.id, w, all)
@@ -212,12 +213,21 @@ func TestCaveats(t *testing.T) {
 		}
 	}
 	for _, c := range catalog.All() {
-		for _, cv := range c.Caveats {
+		for _, cv := range msg.Strings(msg.En, caveatMessages(c)) {
 			if !strings.HasSuffix(cv, ".") {
 				t.Errorf("%s: caveat %q is not a sentence", c.ID, cv)
 			}
 		}
 	}
+}
+
+// caveatMessages are the messages of c's caveats.
+func caveatMessages(c catalog.Card) []msg.M {
+	out := make([]msg.M, len(c.Caveats))
+	for i, cv := range c.Caveats {
+		out[i] = cv.M
+	}
+	return out
 }
 
 func TestJSONRoundTrip(t *testing.T) {

@@ -8,45 +8,46 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// TestCaveatsTranslated fails when a card's caveat has no message, so it
-// would read in English on the Chinese page.
+// TestCaveatsTranslated fails when a card's caveat is not a catalog.caveat
+// entry of the catalogue, so it would not read in Chinese.
 func TestCaveatsTranslated(t *testing.T) {
+	n := 0
 	for _, c := range All() {
 		for _, cv := range c.Caveats {
-			m := msg.Caveat(cv)
-			if m.ID == "common.verbatim" {
-				t.Errorf("%s: caveat %q has no message in shared/msg/catalogue/catalog.txt", c.ID, cv)
+			n++
+			if !strings.HasPrefix(cv.ID, "catalog.caveat.") {
+				t.Errorf("%s: caveat %q is not a catalog.caveat message", c.ID, cv.ID)
 			}
-			if m.String() != cv {
-				t.Errorf("%s: English %q differs from the caveat %q", c.ID, m.String(), cv)
+			if err := msg.Check(cv.M); err != nil {
+				t.Errorf("%s: %v", c.ID, err)
 			}
 		}
 	}
-	if got := msg.Caveat("something new").In(msg.Zh); got != "something new" {
-		t.Errorf("unknown caveat in zh = %q, want it as written", got)
+	if n < 20 {
+		t.Errorf("only %d caveats; the cards lost some", n)
 	}
 }
 
 // TestNotesTranslated walks every Ref of the catalogue (cards, purchase
-// prices, bench profiles) and fails when a note has no message, so it would
-// read in English on the Chinese page, or when it uses the project's word
-// "seed" for the source articles, which a reader cannot follow.
+// prices, bench profiles) and fails when a note is not a catalog.note entry
+// of the catalogue, so it would not read in Chinese, or when it uses the
+// project's word "seed" for the source articles, which a reader cannot
+// follow.
 func TestNotesTranslated(t *testing.T) {
 	n := 0
 	check := func(where string, r Ref) {
-		if r.Note == "" {
+		if r.Note.IsZero() {
 			return
 		}
 		n++
-		m := msg.Note(r.Note)
-		if m.ID == "common.verbatim" {
-			t.Errorf("%s: note %q has no message in shared/msg/catalogue/notes.txt", where, r.Note)
+		if !strings.HasPrefix(r.Note.ID, "catalog.note.") {
+			t.Errorf("%s: note %q is not a catalog.note message", where, r.Note.ID)
 		}
-		if m.String() != r.Note {
-			t.Errorf("%s: English %q differs from the note %q", where, m.String(), r.Note)
+		if err := msg.Check(r.Note.M); err != nil {
+			t.Errorf("%s: %v", where, err)
 		}
-		if strings.Contains(strings.ToLower(r.Note), "seed") {
-			t.Errorf("%s: note %q says \"seed\"; name the article", where, r.Note)
+		if strings.Contains(strings.ToLower(r.Note.String()), "seed") {
+			t.Errorf("%s: note %q says \"seed\"; name the article", where, r.Note.String())
 		}
 	}
 	for _, c := range All() {
@@ -62,11 +63,49 @@ func TestNotesTranslated(t *testing.T) {
 	if n < 100 {
 		t.Errorf("only %d notes walked; the walk misses some", n)
 	}
-	got := msg.Note("No source article prices the A800. It gets the A100 80 GB range (5,000–12,000): same compute and memory, NVLink cut to 400 GB/s. A placeholder: replace it with a quote.").In(msg.Zh)
-	if want := "没有来源文章给出 A800 的价格。它沿用 A100 80 GB 的区间（5,000–12,000）：算力和显存相同，NVLink 削减到 400 GB/s。这是占位值：请换成真实报价。"; got != want {
-		t.Errorf("A800 price note in zh = %q, want %q", got, want)
+}
+
+// TestTextsInChinese renders caveats and notes of the catalogue from their
+// ids in both languages.
+func TestTextsInChinese(t *testing.T) {
+	a800, _ := ByID("a800-80g-sxm")
+	h20, _ := PurchasePrice("h20-96g")
+	tests := []struct {
+		name   string
+		m      msg.M
+		en, zh string
+	}{
+		{"4090 first caveat", mustByID(t, "rtx-4090").Caveats[0].M,
+			"Consumer GeForce card: ECC is off by default (the 4090 fixture reports ECC Mode Disabled).",
+			"消费级 GeForce 卡：ECC 默认关闭（4090 的样例输出显示 ECC Mode Disabled）。"},
+		{"a800 caveat", a800.Caveats[0].M,
+			"China SKU of the A100, made under US export controls: NVLink cut from 600 to 400 GB/s; new sales barred since October 2023.",
+			"A100 的中国特供版，受美国出口管制：NVLink 从 600 GB/s 降到 400 GB/s；2023 年 10 月起禁止新销售。"},
+		{"4090 BF16 note", mustByID(t, "rtx-4090").BF16TFLOPS.Ref.Note.M,
+			"FP32 accumulate; 330.3 with FP16 accumulate, the figure GeForce spec sheets print.",
+			"FP32 累加；FP16 累加时为 330.3，即 GeForce 规格表所印的数字。"},
+		{"h20 purchase note", h20.Ref.Note.M, "server price / 8 cards", ""},
 	}
-	if got := msg.Note("something new").In(msg.Zh); got != "something new" {
-		t.Errorf("unknown note in zh = %q, want it as written", got)
+	for _, tt := range tests {
+		if got := tt.m.In(msg.En); got != tt.en {
+			t.Errorf("%s in en = %q, want %q", tt.name, got, tt.en)
+		}
+		zh := tt.m.In(msg.Zh)
+		if tt.zh != "" && zh != tt.zh {
+			t.Errorf("%s in zh = %q, want %q", tt.name, zh, tt.zh)
+		}
+		if zh == tt.en {
+			t.Errorf("%s in zh is the English %q", tt.name, zh)
+		}
 	}
+}
+
+// mustByID is the card id.
+func mustByID(t *testing.T, id string) Card {
+	t.Helper()
+	c, ok := ByID(id)
+	if !ok {
+		t.Fatalf("no card %q", id)
+	}
+	return c
 }

@@ -1,7 +1,10 @@
 package contract
 
 import (
+	"encoding/json"
+
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
@@ -21,22 +24,49 @@ func worse(a, b finding.Level) finding.Level {
 type Clause struct {
 	// Rule is the rule id, "K1" … "K6".
 	Rule string `json:"rule"`
-	// Title names the clause, in English.
-	Title string `json:"title"`
-	// TitleMessage is the same as a message, in either language.
-	TitleMessage msg.M `json:"title_message,omitzero"`
+	// Title names the clause; the JSON writes it as "title" (English) and
+	// "title_message".
+	Title msg.M `json:"-"`
 	// Level is the worst grade of the clause's checks.
 	Level finding.Level `json:"level"`
-	// Reasons explain each check, with the figures, in English.
-	Reasons []string `json:"reasons"`
-	// ReasonMessages are the same as messages, in either language.
-	ReasonMessages []msg.M `json:"reason_messages,omitempty"`
+	// Reasons explain each check, with the figures; the JSON writes them
+	// as "reasons" (English) and "reason_messages".
+	Reasons []msg.M `json:"-"`
+}
+
+// clauseJSON is a Clause's JSON form, the English of its title and reasons
+// written next to their messages for scripts.
+type clauseJSON struct {
+	Rule           string        `json:"rule"`
+	Title          string        `json:"title"`
+	TitleMessage   msg.M         `json:"title_message,omitzero"`
+	Level          finding.Level `json:"level"`
+	Reasons        []string      `json:"reasons"`
+	ReasonMessages []msg.M       `json:"reason_messages,omitempty"`
+}
+
+// MarshalJSON writes the clause with the English of its title and reasons.
+func (c Clause) MarshalJSON() ([]byte, error) {
+	return json.Marshal(clauseJSON{Rule: c.Rule, Title: c.Title.String(), TitleMessage: c.Title, Level: c.Level,
+		Reasons: msg.Strings(msg.En, c.Reasons), ReasonMessages: c.Reasons})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a title or reasons with
+// only their English read as that text.
+func (c *Clause) UnmarshalJSON(b []byte) error {
+	var j clauseJSON
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*c = Clause{Rule: j.Rule, Title: msg.FromFile(j.Title, j.TitleMessage), Level: j.Level,
+		Reasons: msg.ListFromFile(j.Reasons, j.ReasonMessages)}
+	return nil
 }
 
 // newClause starts the green clause of rule, titled by its catalogue entry.
 func newClause(rule string) Clause {
 	t := msg.New("contract.clause." + rule)
-	return Clause{Rule: rule, Title: t.String(), TitleMessage: t, Level: finding.Green}
+	return Clause{Rule: rule, Title: t, Level: finding.Green}
 }
 
 // add records a check's grade and its reason, the catalogue message id.
@@ -47,23 +77,18 @@ func (c *Clause) add(l finding.Level, id string, args ...msg.Arg) {
 
 // note records a reason that does not grade.
 func (c *Clause) note(id string, args ...msg.Arg) {
-	m := msg.New(id, args...)
-	c.Reasons = append(c.Reasons, m.String())
-	c.ReasonMessages = append(c.ReasonMessages, m)
+	c.Reasons = append(c.Reasons, msg.New(id, args...))
 }
 
 // TitleIn renders the title in l (the English text when the clause
 // carries no message).
 func (c Clause) TitleIn(l msg.Lang) string {
-	return msg.Said{Text: c.Title, Message: c.TitleMessage}.In(l)
+	return c.Title.In(l)
 }
 
 // ReasonsIn renders the reasons in l.
 func (c Clause) ReasonsIn(l msg.Lang) []string {
-	if len(c.ReasonMessages) == 0 {
-		return c.Reasons
-	}
-	return msg.Strings(l, c.ReasonMessages)
+	return msg.Strings(l, c.Reasons)
 }
 
 // Downtime is the downtime an availability allows on one month basis.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -261,7 +262,7 @@ func TestCheckGood(t *testing.T) {
 	}
 	for _, c := range r.Clauses {
 		if c.Level != finding.Green {
-			t.Errorf("%s = %s: %v", c.Rule, c.Level, c.Reasons)
+			t.Errorf("%s = %s: %v", c.Rule, c.Level, c.ReasonsIn(msg.En))
 		}
 	}
 	if r.Level() != finding.Green || len(r.Clauses) != 6 {
@@ -326,8 +327,8 @@ func TestCheckClauses(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := clause(t, r, tt.rule)
-			if c.Level != tt.level || !strings.Contains(strings.Join(c.Reasons, "\n"), tt.reason) {
-				t.Errorf("%s = %s %q, want %s containing %q", tt.rule, c.Level, c.Reasons, tt.level, tt.reason)
+			if c.Level != tt.level || !strings.Contains(strings.Join(c.ReasonsIn(msg.En), "\n"), tt.reason) {
+				t.Errorf("%s = %s %q, want %s containing %q", tt.rule, c.Level, c.ReasonsIn(msg.En), tt.level, tt.reason)
 			}
 		})
 	}

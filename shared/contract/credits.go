@@ -1,10 +1,12 @@
 package contract
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -81,22 +83,53 @@ type Table struct {
 	Tiers []Tier `json:"tiers"`
 	// CapPct is the cap, a percentage of the monthly fee.
 	CapPct decimal.Decimal `json:"cap_pct"`
-	// Source says where the table comes from, in English.
-	Source string `json:"source"`
-	// SourceMessage is the same as a message, in either language.
-	SourceMessage msg.M `json:"source_message,omitzero"`
+	// Source says where the table comes from; the JSON writes it as
+	// "source" (English) and "source_message".
+	Source msg.M `json:"-"`
+}
+
+// sourceJSON is the JSON form a Table adds to its fields: the source in
+// English, for scripts, and as a message.
+type sourceJSON struct {
+	Source        string `json:"source"`
+	SourceMessage msg.M  `json:"source_message,omitzero"`
+}
+
+// MarshalJSON writes the table with the English of its source.
+func (t Table) MarshalJSON() ([]byte, error) {
+	type plain Table
+	return json.Marshal(struct {
+		plain
+		sourceJSON
+	}{plain(t), sourceJSON{t.Source.String(), t.Source}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a source with only its
+// English reads as that text.
+func (t *Table) UnmarshalJSON(b []byte) error {
+	type plain Table
+	var j struct {
+		plain
+		sourceJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*t = Table(j.plain)
+	t.Source = msg.FromFile(j.sourceJSON.Source, j.SourceMessage)
+	return nil
 }
 
 // withSource sets the table's source to the catalogue message m.
 func (t Table) withSource(m msg.M) Table {
-	t.Source, t.SourceMessage = m.String(), m
+	t.Source = m
 	return t
 }
 
 // SourceIn renders the source in l (the English text when the table
 // carries no message).
 func (t Table) SourceIn(l msg.Lang) string {
-	return msg.Said{Text: t.Source, Message: t.SourceMessage}.In(l)
+	return t.Source.In(l)
 }
 
 func tier(below, credit string) Tier {
@@ -179,7 +212,7 @@ func (c Credits) Table() Table {
 	}
 	if c.CapPct != nil {
 		t.CapPct = *c.CapPct
-		t = t.withSource(msg.New("contract.source.capped", msg.Sub(t.SourceMessage)))
+		t = t.withSource(msg.New("contract.source.capped", msg.Sub(t.Source)))
 	}
 	return t
 }

@@ -20,9 +20,9 @@ func TestGolden(t *testing.T) {
 		r := checkFile(t, input)
 		testkit.Rendered(t, stem, r)
 		testkit.Rendered(t, stem+".zh", zhRender{r})
-		ms := []msg.M{r.Table.SourceMessage}
+		ms := []msg.M{r.Table.Source}
 		for _, c := range r.Clauses {
-			ms = append(append(ms, c.TitleMessage), c.ReasonMessages...)
+			ms = append(append(ms, c.Title), c.Reasons...)
 		}
 		for _, m := range ms {
 			if err := msg.Check(m); err != nil {
@@ -52,8 +52,8 @@ func TestSourcesInBothLanguages(t *testing.T) {
 	}
 	for _, tb := range tables {
 		zh := tb.SourceIn(msg.Zh)
-		if tb.Source != tb.SourceIn(msg.En) || len(testkit.EnglishWords(links.ReplaceAllString(zh, ""))) > 0 {
-			t.Errorf("%s: en %q, zh %q", tb.Preset, tb.Source, zh)
+		if len(testkit.EnglishWords(links.ReplaceAllString(zh, ""))) > 0 {
+			t.Errorf("%s: en %q, zh %q", tb.Preset, tb.SourceIn(msg.En), zh)
 		}
 	}
 }

@@ -13,7 +13,7 @@ func TestPresetSources(t *testing.T) {
 		if !ok {
 			t.Fatalf("no table for %s", p)
 		}
-		if err := catalog.CheckSource(tb.Source); err != nil {
+		if err := catalog.CheckSource(tb.Source.String()); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
 	}

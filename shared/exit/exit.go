@@ -2,12 +2,14 @@ package exit
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -132,37 +134,65 @@ type Step struct {
 	ID string `json:"id"`
 	// Rule is the rule it applies.
 	Rule string `json:"rule"`
-	// Title says what to do, in a few words, in English.
-	Title string `json:"title"`
-	// TitleMessage is the same as a message, in either language.
-	TitleMessage msg.M `json:"title_message,omitzero"`
+	// Title says what to do, in a few words; the JSON writes it as
+	// "title" (English) and "title_message".
+	Title msg.M
 	// Start and Due bound the window, "2026-12-26"; Start == Due for a
 	// single day.
-	Start string `json:"start"`
-	Due   string `json:"due"`
-	// Detail says how, and why by then, in English.
-	Detail string `json:"detail"`
-	// DetailMessage is the same as a message, in either language.
-	DetailMessage msg.M `json:"detail_message,omitzero"`
+	Start string
+	Due   string
+	// Detail says how, and why by then; the JSON writes it as "detail"
+	// (English) and "detail_message".
+	Detail msg.M
+}
+
+// stepJSON is a Step's JSON form, the English of its title and detail
+// written next to their messages for scripts.
+type stepJSON struct {
+	ID            string `json:"id"`
+	Rule          string `json:"rule"`
+	Title         string `json:"title"`
+	TitleMessage  msg.M  `json:"title_message,omitzero"`
+	Start         string `json:"start"`
+	Due           string `json:"due"`
+	Detail        string `json:"detail"`
+	DetailMessage msg.M  `json:"detail_message,omitzero"`
+}
+
+// MarshalJSON writes the step with the English of its title and detail.
+func (s Step) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stepJSON{ID: s.ID, Rule: s.Rule, Title: s.Title.String(), TitleMessage: s.Title,
+		Start: s.Start, Due: s.Due, Detail: s.Detail.String(), DetailMessage: s.Detail})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a title or detail with only
+// its English reads as that text.
+func (s *Step) UnmarshalJSON(b []byte) error {
+	var j stepJSON
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*s = Step{ID: j.ID, Rule: j.Rule, Title: msg.FromFile(j.Title, j.TitleMessage), Start: j.Start, Due: j.Due,
+		Detail: msg.FromFile(j.Detail, j.DetailMessage)}
+	return nil
 }
 
 // step makes the step id whose title and detail are the catalogue entries
 // exit.<id> and exit.<id>.detail.
 func step(id, rule, start, due string, detail ...msg.Arg) Step {
 	t, d := msg.New("exit."+id), msg.New("exit."+id+".detail", detail...)
-	return Step{ID: id, Rule: rule, Title: t.String(), TitleMessage: t, Start: start, Due: due,
-		Detail: d.String(), DetailMessage: d}
+	return Step{ID: id, Rule: rule, Title: t, Start: start, Due: due, Detail: d}
 }
 
 // TitleIn renders the title in l (the English text when the step carries
 // no message).
 func (s Step) TitleIn(l msg.Lang) string {
-	return msg.Said{Text: s.Title, Message: s.TitleMessage}.In(l)
+	return s.Title.In(l)
 }
 
 // DetailIn renders the detail in l.
 func (s Step) DetailIn(l msg.Lang) string {
-	return msg.Said{Text: s.Detail, Message: s.DetailMessage}.In(l)
+	return s.Detail.In(l)
 }
 
 // Calendar is the exit schedule.

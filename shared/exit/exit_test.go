@@ -59,7 +59,7 @@ func TestSchedule(t *testing.T) {
 	}
 	// A contract that allows 10 working days.
 	p = schedule(t, exit.Input{ContractEnd: "2026-12-31", DeletionWorkingDays: 10})
-	if s := step(t, p, "deletion"); s.Due != "2027-01-14" || !strings.Contains(s.Detail, "10 working days") {
+	if s := step(t, p, "deletion"); s.Due != "2027-01-14" || !strings.Contains(s.DetailIn(msg.En), "10 working days") {
 		t.Errorf("10 days: %+v", s)
 	}
 }
@@ -149,10 +149,10 @@ func TestWriteICS(t *testing.T) {
 	uids := map[string]bool{}
 	for i, e := range events {
 		s := p.Steps[i]
-		if got := exit.UnescapeText(e["SUMMARY"]); got != exit.NormalizeText(vendor)+": "+s.Title {
+		if got := exit.UnescapeText(e["SUMMARY"]); got != exit.NormalizeText(vendor)+": "+s.TitleIn(msg.En) {
 			t.Errorf("SUMMARY read back as %q", got)
 		}
-		if got := exit.UnescapeText(e["DESCRIPTION"]); !strings.HasPrefix(got, s.Detail+"\nRule "+s.Rule) {
+		if got := exit.UnescapeText(e["DESCRIPTION"]); !strings.HasPrefix(got, s.DetailIn(msg.En)+"\nRule "+s.Rule) {
 			t.Errorf("DESCRIPTION read back as %q", got)
 		}
 		if e["DTSTART;VALUE=DATE"] != strings.ReplaceAll(s.Start, "-", "") || e["DTSTAMP"] != "20260820T013000Z" {

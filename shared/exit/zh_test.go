@@ -25,13 +25,10 @@ func checkZh(t *testing.T, stem string, p exit.Calendar) {
 	testkit.Golden(t, stem+".zh.md", md.Bytes())
 	checkICSZh(t, stem, p)
 	for _, s := range p.Steps {
-		for _, m := range []msg.M{s.TitleMessage, s.DetailMessage} {
+		for _, m := range []msg.M{s.Title, s.Detail} {
 			if err := msg.Check(m); err != nil {
 				t.Error(err)
 			}
-		}
-		if s.Title != s.TitleIn(msg.En) || s.Detail != s.DetailIn(msg.En) {
-			t.Errorf("%s: the English text is not the message's", s.ID)
 		}
 	}
 	testkit.NoEnglish(t, text.String(), p.Vendor)

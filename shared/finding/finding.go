@@ -4,7 +4,12 @@
 // JSON see one vocabulary of levels.
 package finding
 
-import "github.com/gpuplan/gpuplan/shared/msg"
+import (
+	"encoding/json"
+
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // Level grades a finding.
 type Level string
@@ -30,12 +35,35 @@ func (v Level) In(l msg.Lang) string {
 type Flag struct {
 	Rule  string `json:"rule"`
 	Level Level  `json:"level"`
-	// Said is the flag in English (text) and as a message.
+	// Said is the flag's sentence; the JSON writes it as "text" (English)
+	// and "message".
 	msg.Said
 }
 
-// New makes a flag from the catalogue message id with args, with its
-// English text.
+// flagJSON is a Flag's JSON form: rule, level, text and message.
+type flagJSON struct {
+	Rule  string `json:"rule"`
+	Level Level  `json:"level"`
+	msg.SaidJSON
+}
+
+// MarshalJSON writes the flag with its English text.
+func (f Flag) MarshalJSON() ([]byte, error) {
+	return json.Marshal(flagJSON{Rule: f.Rule, Level: f.Level, SaidJSON: f.Said.JSON()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a flag with only its text
+// reads as that text.
+func (f *Flag) UnmarshalJSON(b []byte) error {
+	var j flagJSON
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*f = Flag{Rule: j.Rule, Level: j.Level, Said: j.SaidJSON.Said()}
+	return nil
+}
+
+// New makes a flag from the catalogue message id with args.
 func New(rule string, l Level, id string, args ...msg.Arg) Flag {
 	return Flag{Rule: rule, Level: l, Said: msg.Say(msg.New(id, args...))}
 }

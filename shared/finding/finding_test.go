@@ -2,6 +2,7 @@ package finding_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/finding"
@@ -14,7 +15,7 @@ import (
 func TestNew(t *testing.T) {
 	f := finding.New("C5", finding.Amber, "quote.flag.bundled")
 	want := "Bundled quote: ask for it split into GPU, bandwidth and storage before comparing; a low bundle can hide dear extras."
-	if f.Rule != "C5" || f.Level != finding.Amber || f.Text != want || f.In(msg.En) != want {
+	if f.Rule != "C5" || f.Level != finding.Amber || f.Message.ID != "quote.flag.bundled" || f.In(msg.En) != want {
 		t.Fatalf("New = %+v", f)
 	}
 	b, err := json.Marshal(f)
@@ -25,8 +26,19 @@ func TestNew(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back["rule"] != "C5" || back["level"] != "amber" || back["text"] != f.Text || back["message"] == nil {
+	if back["rule"] != "C5" || back["level"] != "amber" || back["text"] != want || back["message"] == nil {
 		t.Errorf("JSON = %s", b)
+	}
+	var flag finding.Flag
+	if err := json.Unmarshal(b, &flag); err != nil || !reflect.DeepEqual(flag, f) {
+		t.Errorf("decoded %+v, %v; want %+v", flag, err, f)
+	}
+	old := `{"rule":"C5","level":"amber","text":"as written"}`
+	if err := json.Unmarshal([]byte(old), &flag); err != nil || flag.In(msg.Zh) != "as written" {
+		t.Errorf("a flag without a message reads %q, %v", flag.In(msg.Zh), err)
+	}
+	if err := json.Unmarshal([]byte(`{"rule":"C5","level":"amber","text":"x","txet":"y"}`), &flag); err == nil {
+		t.Error("a flag with an unknown key decoded")
 	}
 }
 

@@ -36,8 +36,10 @@
 //     language (billing modes, item names).
 //   - Sub(m): a nested message, in the same language.
 //
-// Caveat(english) is the message of a catalogue card's caveat, found by
-// its English text.
+// Verbatim(s) writes s as given in both languages (a driver's error, a
+// sentence read back from a file that has only its English). No message is
+// ever found by its English text: code names the id. English{M} is a
+// message a file format writes as its English text, for scripts.
 //
 // Seq(a, b, …) joins messages as consecutive sentences (a space between
 // them in English, none in Chinese); List(a, b, …) joins them as "a; b"

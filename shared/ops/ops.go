@@ -2,10 +2,12 @@ package ops
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -54,8 +56,34 @@ type RightSizing struct {
 	// Hourly is true when cards are busy under 10 hours a day, where
 	// hourly billing is cheaper (rule B1).
 	Hourly bool `json:"hourly"`
-	// Said says it in words, in English (text) and as a message.
+	// Said says it in words; the JSON writes it as "text" (English) and
+	// "message", after the figures.
 	msg.Said
+}
+
+// MarshalJSON writes the suggestion with its English text.
+func (r RightSizing) MarshalJSON() ([]byte, error) {
+	type plain RightSizing // the figures; a Said has no JSON of its own
+	return json.Marshal(struct {
+		plain
+		msg.SaidJSON
+	}{plain(r), r.Said.JSON()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a suggestion with only its
+// text reads as that text.
+func (r *RightSizing) UnmarshalJSON(b []byte) error {
+	type plain RightSizing
+	var j struct {
+		plain
+		msg.SaidJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*r = RightSizing(j.plain)
+	r.Said = j.SaidJSON.Said()
+	return nil
 }
 
 // Result is the review of all months.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/shopspring/decimal"
 )
@@ -43,7 +44,7 @@ func review(t *testing.T, in ops.Input) ops.Result {
 
 func hasFlag(fs []finding.Flag, rule, text string) bool {
 	for _, f := range fs {
-		if f.Rule == rule && strings.Contains(f.Text, text) {
+		if f.Rule == rule && strings.Contains(f.In(msg.En), text) {
 			return true
 		}
 	}
@@ -114,7 +115,7 @@ func TestRightSizing(t *testing.T) {
 	}
 	rs := review(t, in).RightSizing[0]
 	// ⌈8 × 30 ÷ 75⌉ = ⌈3.2⌉ = 4 cards; 7.2 busy hours a day.
-	if rs.Suggested != 4 || !rs.Hourly || !strings.Contains(rs.Text, "pay by the hour") {
+	if rs.Suggested != 4 || !rs.Hourly || !strings.Contains(rs.In(msg.En), "pay by the hour") {
 		t.Errorf("right-sizing %+v", rs)
 	}
 	in.TargetUtilisationPct = p("90")

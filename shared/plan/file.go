@@ -32,12 +32,11 @@ func Decode(r io.Reader) (*Plan, error) {
 	return &p, nil
 }
 
-// Encode writes the plan file as indented JSON. Decimals are strings. It
-// first fills p's English texts from its messages (FillEnglish) and the
-// procurement results from the sections (ComputeProcurement), which Build
-// leaves out.
+// Encode writes the plan file as indented JSON, each sentence's English
+// text written from its message (planjson.go). Decimals are strings. It
+// first fills the procurement results from the sections
+// (ComputeProcurement), which Build leaves out.
 func Encode(w io.Writer, p *Plan) error {
-	p.FillEnglish()
 	if p.Procurement == nil {
 		results, err := ComputeProcurement(p.Requirements.Procurement)
 		if err != nil {

@@ -30,32 +30,69 @@ func TestDecodeBoundsMessageArgs(t *testing.T) {
 }
 
 // TestOlderPlanFileFallsBack: a plan file without messages (written before
-// they existed) shows its English texts in either language.
+// they existed, or by a script) reads its English texts as written, in
+// either language, and writes them back unchanged.
 func TestOlderPlanFileFallsBack(t *testing.T) {
 	p := buildFile(t, "testdata/lora-7b.req.json")
-	p.FillEnglish()
-	en := p.Billing.Reasons
-	p.Billing.ReasonMessages = nil
-	if got := Texts(msg.Zh, p.Billing.ReasonMessages, p.Billing.Reasons); len(got) != len(en) || got[0] != en[0] {
-		t.Errorf("fallback = %q, want the English %q", got, en)
-	}
-	if got := Text(msg.Zh, msg.M{}, "as written"); got != "as written" {
-		t.Errorf("Text fallback = %q", got)
-	}
-}
-
-// TestBuildLeavesEnglishToEncode: Build renders no sentence (it runs on
-// every keystroke in the site); Encode writes the English texts.
-func TestBuildLeavesEnglishToEncode(t *testing.T) {
-	p := buildFile(t, "testdata/inference-70b.req.json")
-	if len(p.Warnings) != 0 || p.GPU.Alternatives[0].Reason != "" || len(p.WarningMessages) == 0 {
-		t.Fatalf("after Build: %d English warnings, reason %q, %d messages", len(p.Warnings), p.GPU.Alternatives[0].Reason, len(p.WarningMessages))
-	}
 	var b bytes.Buffer
 	if err := Encode(&b, p); err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Warnings) != len(p.WarningMessages) || p.Warnings[0] != p.WarningMessages[0].String() || p.GPU.Alternatives[0].Reason == "" {
-		t.Errorf("after Encode: warnings %q", p.Warnings)
+	var doc map[string]any
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	billing := doc["billing"].(map[string]any)
+	en := billing["reasons"].([]any)
+	delete(billing, "reason_messages")
+	delete(doc, "warning_messages")
+	old, _ := json.Marshal(doc)
+	back, err := Decode(bytes.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := msg.Strings(msg.Zh, back.Billing.ReasonMessages)
+	if len(got) != len(en) || got[0] != en[0] {
+		t.Errorf("older file in zh = %q, want the English %q", got, en)
+	}
+	if len(back.WarningMessages) == 0 || back.WarningMessages[0].In(msg.Zh) != doc["warnings"].([]any)[0] {
+		t.Errorf("older file's warnings in zh = %q", msg.Strings(msg.Zh, back.WarningMessages))
+	}
+}
+
+// TestEnglishWrittenAtEncoding: the plan holds messages only; Encode
+// writes each one's English beside it, and Decode reads the messages back,
+// so a warning renders in Chinese from the file.
+func TestEnglishWrittenAtEncoding(t *testing.T) {
+	p := buildFile(t, "testdata/inference-70b.req.json")
+	var b bytes.Buffer
+	if err := Encode(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Warnings        []string `json:"warnings"`
+		WarningMessages []msg.M  `json:"warning_messages"`
+		GPU             struct {
+			Alternatives []struct {
+				Reason        string `json:"reason"`
+				ReasonMessage msg.M  `json:"reason_message"`
+			} `json:"alternatives"`
+		} `json:"gpu"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Warnings) == 0 || len(doc.Warnings) != len(p.WarningMessages) || doc.Warnings[0] != p.WarningMessages[0].String() {
+		t.Errorf("warnings %q for %d messages", doc.Warnings, len(p.WarningMessages))
+	}
+	if a := doc.GPU.Alternatives[0]; a.Reason == "" || a.Reason != a.ReasonMessage.String() {
+		t.Errorf("alternative's reason %q, message %v", a.Reason, a.ReasonMessage)
+	}
+	back, err := Decode(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if zh, en := back.WarningMessages[0].In(msg.Zh), doc.Warnings[0]; zh == en || zh == "" {
+		t.Errorf("decoded warning in zh = %q (en %q)", zh, en)
 	}
 }

@@ -22,11 +22,13 @@ const Schema = planfile.Schema
 
 // Plan is the plan file. Decimal values are JSON strings.
 //
-// Build writes every sentence as a message (the *Message(s) fields) and
-// leaves the English texts beside them empty, so that building a plan on
-// every keystroke does not render sentences nobody reads; Encode and
-// FillEnglish fill them. Readers in code render the messages (Texts, Text,
-// CostItem.BasisIn) in the language they need.
+// Every sentence is a message (the *Message(s) fields). The file keeps
+// each one's English text for scripts beside it ("warnings" beside
+// "warning_messages"), written from the message when the plan is encoded
+// (planjson.go) and never stored, so that building a plan on every
+// keystroke renders no sentence nobody reads. Readers in code render the
+// messages (msg.Strings, CostItem.BasisIn) in the language they need; a
+// file with only the English reads as that text.
 type Plan struct {
 	Schema       string       `json:"schema"`
 	Requirements Requirements `json:"requirements"`
@@ -42,11 +44,9 @@ type Plan struct {
 	Acceptance  planfile.Acceptance `json:"acceptance"`
 	// Rules lists the ids of the rules (docs/rules.md) the plan applied.
 	Rules []string `json:"rules"`
-	// Warnings are what a buyer must read before signing, in English.
-	Warnings []string `json:"warnings"`
-	// WarningMessages are the same warnings as messages, which render in
-	// either language (see Texts); absent from older plan files.
-	WarningMessages []msg.M `json:"warning_messages,omitempty"`
+	// WarningMessages are what a buyer must read before signing; the file
+	// writes them as "warnings" (English) and "warning_messages".
+	WarningMessages []msg.M `json:"-"`
 	// Procurement are the results computed from requirements.procurement
 	// (ComputeProcurement), filled by Encode and Decode, not by Build;
 	// absent when the sheet has no procurement section.
@@ -75,11 +75,10 @@ type Sizing struct {
 	// docs/accuracy.md).
 	DecodeAccuracy   *Accuracy `json:"decode_accuracy,omitempty"`
 	TrainingAccuracy *Accuracy `json:"training_accuracy,omitempty"`
-	// Notes explain assumptions and where the memory math overrides the
-	// articles' buckets (rule G4), in English.
-	Notes []string `json:"notes,omitempty"`
-	// NoteMessages are the same notes as messages.
-	NoteMessages []msg.M `json:"note_messages,omitempty"`
+	// NoteMessages explain assumptions and where the memory math overrides
+	// the articles' buckets (rule G4); the file writes them as "notes"
+	// (English) and "note_messages".
+	NoteMessages []msg.M `json:"-"`
 }
 
 // Accuracy is the measured spread of the model on one reference class
@@ -208,11 +207,9 @@ type Choice struct {
 	// and term at the sheet's use; absent when no provider sells the card
 	// or the option does not qualify.
 	Offer *OfferRef `json:"offer,omitempty"`
-	// Reason says why an alternative lost (empty for the choice), in
-	// English.
-	Reason string `json:"reason,omitempty"`
-	// ReasonMessage is the same reason as a message.
-	ReasonMessage msg.M `json:"reason_message,omitzero"`
+	// ReasonMessage says why an alternative lost (zero for the choice);
+	// the file writes it as "reason" (English) and "reason_message".
+	ReasonMessage msg.M `json:"-"`
 }
 
 // Billing is the billing-mode decision (rules B1–B3).
@@ -228,10 +225,9 @@ type Billing struct {
 	BreakevenHoursPerDay *decimal.Decimal `json:"breakeven_hours_per_day"`
 	// RuleOfThumbMode is what rule B1's 10 h/day threshold says.
 	RuleOfThumbMode billing.Mode `json:"rule_of_thumb_mode"`
-	// Reasons explain the mode, in English; ReasonMessages are the same as
-	// messages.
-	Reasons        []string `json:"reasons"`
-	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
+	// ReasonMessages explain the mode; the file writes them as "reasons"
+	// (English) and "reason_messages".
+	ReasonMessages []msg.M `json:"-"`
 }
 
 // Cost is the full monthly cost (rule C1).
@@ -246,10 +242,10 @@ type Cost struct {
 	OtherModes []ModeCost `json:"other_modes,omitempty"`
 	// HiddenShare is the non-GPU share of the total, as a fraction.
 	HiddenShare tco.Shares `json:"hidden_share"`
-	// Warning is set when the hidden share is outside rule C3's 10–25% band.
-	Warning string `json:"warning,omitempty"`
-	// WarningMessage is the same warning as a message.
-	WarningMessage msg.M `json:"warning_message,omitzero"`
+	// WarningMessage is set when the hidden share is outside rule C3's
+	// 10–25% band; the file writes it as "warning" (English) and
+	// "warning_message".
+	WarningMessage msg.M `json:"-"`
 }
 
 // ModeCost is the full monthly cost in one billing mode.
@@ -271,15 +267,14 @@ type CostItem struct {
 	Rule string          `json:"rule"`
 	// UserEntered is true when the amount is the user's own figure.
 	UserEntered bool `json:"user_entered,omitempty"`
-	// Basis says how the figure was reached, in English, with the default
-	// price's source in brackets.
-	Basis string `json:"basis,omitempty"`
 	// BasisMessage is how the figure was reached, AssumptionMessage the
-	// default price's source, as messages.
-	BasisMessage      msg.M `json:"basis_message,omitzero"`
-	AssumptionMessage msg.M `json:"assumption_message,omitzero"`
+	// default price's source; the file writes them as "basis" (the
+	// English, with the source in brackets), "basis_message" and
+	// "assumption_message".
+	BasisMessage      msg.M `json:"-"`
+	AssumptionMessage msg.M `json:"-"`
 
-	assumption string // the default price's source as the tco item gave it
+	assumption string // the default price's source as the tco item gave it: a citation
 
 }
 
@@ -297,10 +292,9 @@ type RentVsBuild struct {
 	RentMonthly decimal.Decimal `json:"rent_monthly"`
 	// HybridSaving is D2's saving of a 40/60 hybrid over building it all.
 	HybridSaving decimal.Decimal `json:"hybrid_saving"`
-	// Reasons explain the decision, in English; ReasonMessages are the
-	// same as messages.
-	Reasons        []string `json:"reasons"`
-	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
+	// ReasonMessages explain the decision; the file writes them as
+	// "reasons" (English) and "reason_messages".
+	ReasonMessages []msg.M `json:"-"`
 	// D1 is rule D1's table evaluated on the sheet.
 	D1 []D1Row `json:"d1"`
 }
@@ -308,10 +302,9 @@ type RentVsBuild struct {
 // D1Row is one row of rule D1's table.
 type D1Row struct {
 	Dimension string `json:"dimension"`
-	// Value is the sheet's value, in English; ValueMessage the same as a
-	// message.
-	Value        string `json:"value"`
-	ValueMessage msg.M  `json:"value_message,omitzero"`
+	// ValueMessage is the sheet's value; the file writes it as "value"
+	// (English) and "value_message".
+	ValueMessage msg.M `json:"-"`
 	// Points is "rent", "build" or "neutral".
 	Points rentbuild.Side `json:"points"`
 }

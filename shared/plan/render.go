@@ -32,24 +32,6 @@ func WriteMarkdownIn(w io.Writer, p *Plan, l msg.Lang) error {
 	return writeProcurement(w, p.Requirements.Procurement, true, l)
 }
 
-// Texts renders messages in l; a plan file without them (an older one)
-// gives its English texts instead.
-func Texts(l msg.Lang, ms []msg.M, english []string) []string {
-	if len(ms) == 0 {
-		return english
-	}
-	return msg.Strings(l, ms)
-}
-
-// Text renders one message in l, or gives the English text when the plan
-// file did not carry the message.
-func Text(l msg.Lang, m msg.M, english string) string {
-	if m.IsZero() {
-		return english
-	}
-	return m.In(l)
-}
-
 // planWriter writes one plan's sections in one language.
 type planWriter struct {
 	p *Plan
@@ -185,7 +167,7 @@ func (r planWriter) gpu() table.Section {
 	if e := r.p.Sizing.TrainingDays; e != nil {
 		lines = append(lines, []string{r.t("render.train_time"), r.t("render.train_time.value", msg.Text(r.estimate(*e, 1)))})
 	}
-	for _, n := range Texts(r.l, r.p.Sizing.NoteMessages, r.p.Sizing.Notes) {
+	for _, n := range msg.Strings(r.l, r.p.Sizing.NoteMessages) {
 		lines = append(lines, []string{r.t("render.note"), n})
 	}
 	return table.Section{Title: r.t("render.gpu"), Rows: lines}
@@ -233,7 +215,7 @@ func (r planWriter) alternatives() table.Section {
 		if a.AllInMonthly != nil {
 			mode, allIn = r.modeText(a.BillingMode), r.amount(*a.AllInMonthly)
 		}
-		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, Text(r.l, a.ReasonMessage, a.Reason)})
+		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, a.ReasonMessage.In(r.l)})
 	}
 	return table.Section{Title: r.t("render.alternatives"), Header: header, Rows: lines}
 }
@@ -248,7 +230,7 @@ func (r planWriter) billing() table.Section {
 		{r.t("render.mode"), r.modeText(b.Mode)},
 		{r.t("render.breakeven"), r.t("render.breakeven.value", msg.Text(be), r.mode(b.RuleOfThumbMode))},
 	}
-	for _, why := range Texts(r.l, b.ReasonMessages, b.Reasons) {
+	for _, why := range msg.Strings(r.l, b.ReasonMessages) {
 		lines = append(lines, []string{r.t("render.why"), why})
 	}
 	return table.Section{Title: r.t("render.billing"), Rows: lines}
@@ -266,7 +248,7 @@ func (r planWriter) cost() table.Section {
 		lines = append(lines, []string{r.enum("item", it.Name), r.amount(it.Low), r.amount(it.High), it.Rule, basis})
 	}
 	lines = append(lines, []string{r.t("render.total"), r.amount(c.Monthly.Low), r.amount(c.Monthly.High), "C1", c.Currency})
-	lines = append(lines, []string{r.t("render.hidden_share"), percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", Text(r.l, c.WarningMessage, c.Warning)})
+	lines = append(lines, []string{r.t("render.hidden_share"), percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", c.WarningMessage.In(r.l)})
 	for _, m := range c.OtherModes {
 		lines = append(lines, []string{r.t("render.total_if", r.mode(m.Mode)), r.amount(m.Monthly.Low), r.amount(m.Monthly.High), "B1",
 			r.t("render.rent_in", msg.Text(r.span(m.Rent)), r.mode(m.Mode))})
@@ -279,12 +261,8 @@ func (r planWriter) cost() table.Section {
 func (r planWriter) basis(it CostItem) string { return it.BasisIn(r.l) }
 
 // BasisIn is how the item's figure was reached, in l, with the default
-// price's source in brackets; the English Basis for a plan file without
-// the messages.
+// price's source in brackets.
 func (it CostItem) BasisIn(l msg.Lang) string {
-	if it.BasisMessage.IsZero() {
-		return it.Basis
-	}
 	s := it.BasisMessage.In(l)
 	if !it.AssumptionMessage.IsZero() {
 		open, closing := " (", ")"
@@ -311,9 +289,9 @@ func (r planWriter) rentBuild() table.Section {
 	}
 	for _, d := range rb.D1 {
 		lines = append(lines, []string{r.t("render.d1", msg.Text(r.enum("d1", d.Dimension))),
-			r.t("render.d1.value", msg.Text(Text(r.l, d.ValueMessage, d.Value)), msg.Text(r.enum("side", string(d.Points))))})
+			r.t("render.d1.value", msg.Text(d.ValueMessage.In(r.l)), msg.Text(r.enum("side", string(d.Points))))})
 	}
-	for _, why := range Texts(r.l, rb.ReasonMessages, rb.Reasons) {
+	for _, why := range msg.Strings(r.l, rb.ReasonMessages) {
 		lines = append(lines, []string{r.t("render.why"), why})
 	}
 	return table.Section{Title: r.t("render.rentbuild"), Rows: lines}
@@ -338,7 +316,7 @@ func (r planWriter) acceptance() table.Section {
 }
 
 func (r planWriter) warnings() table.Section {
-	ws := Texts(r.l, r.p.WarningMessages, r.p.Warnings)
+	ws := msg.Strings(r.l, r.p.WarningMessages)
 	lines := make([][]string, 0, len(ws))
 	for _, w := range ws {
 		lines = append(lines, []string{"!", w})
@@ -405,41 +383,4 @@ func trimFloat(v float64, prec int) string {
 
 func percent(f decimal.Decimal) string {
 	return f.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
-}
-
-// FillEnglish writes the English texts of p from its messages where a text
-// is empty: the plan file keeps them for scripts. Encode calls it; it is
-// idempotent.
-func (p *Plan) FillEnglish() {
-	fill := func(en *[]string, ms []msg.M) {
-		if len(*en) == 0 && len(ms) > 0 {
-			*en = msg.Strings(msg.En, ms)
-		}
-	}
-	one := func(en *string, m msg.M) {
-		if *en == "" && !m.IsZero() {
-			*en = m.String()
-		}
-	}
-	fill(&p.Warnings, p.WarningMessages)
-	fill(&p.Sizing.Notes, p.Sizing.NoteMessages)
-	fill(&p.Billing.Reasons, p.Billing.ReasonMessages)
-	fill(&p.RentVsBuild.Reasons, p.RentVsBuild.ReasonMessages)
-	one(&p.Cost.Warning, p.Cost.WarningMessage)
-	one(&p.GPU.Reason, p.GPU.ReasonMessage)
-	for i := range p.GPU.Alternatives {
-		one(&p.GPU.Alternatives[i].Reason, p.GPU.Alternatives[i].ReasonMessage)
-	}
-	for i := range p.RentVsBuild.D1 {
-		one(&p.RentVsBuild.D1[i].Value, p.RentVsBuild.D1[i].ValueMessage)
-	}
-	for i := range p.Cost.Items {
-		it := &p.Cost.Items[i]
-		if it.Basis == "" && !it.BasisMessage.IsZero() {
-			it.Basis = it.BasisMessage.String()
-			if it.assumption != "" {
-				it.Basis += " (" + it.assumption + ")"
-			}
-		}
-	}
 }

@@ -16,7 +16,7 @@ import (
 func warnings(req Requirements, card catalog.Card, rec sizing.Recommendation, cost tco.Result, book pricebook.Book, of offer, date string) []msg.M {
 	var w []msg.M
 	for _, c := range card.Caveats {
-		w = append(w, msg.Caveat(c))
+		w = append(w, c.M)
 	}
 	o := of.taken()
 	provider := msg.Text(book.ProviderName(o.Provider))

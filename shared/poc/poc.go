@@ -1,8 +1,10 @@
 package poc
 
 import (
+	"encoding/json"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -30,10 +32,41 @@ type Check struct {
 	// Measured and Target are the figures compared; nil when absent.
 	Measured *decimal.Decimal `json:"measured,omitempty"`
 	Target   *decimal.Decimal `json:"target,omitempty"`
-	// Reason says what was compared and what to do, in English.
-	Reason string `json:"reason"`
-	// ReasonMessage is the same as a message, in either language.
-	ReasonMessage msg.M `json:"reason_message,omitzero"`
+	// Reason says what was compared and what to do; the JSON writes it as
+	// "reason" (English) and "reason_message".
+	Reason msg.M `json:"-"`
+}
+
+// reasonJSON is the JSON form a Check adds to its fields: the reason in
+// English, for scripts, and as a message.
+type reasonJSON struct {
+	Reason        string `json:"reason"`
+	ReasonMessage msg.M  `json:"reason_message,omitzero"`
+}
+
+// MarshalJSON writes the check with the English of its reason.
+func (c Check) MarshalJSON() ([]byte, error) {
+	type plain Check
+	return json.Marshal(struct {
+		plain
+		reasonJSON
+	}{plain(c), reasonJSON{c.Reason.String(), c.Reason}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a reason with only its
+// English reads as that text.
+func (c *Check) UnmarshalJSON(b []byte) error {
+	type plain Check
+	var j struct {
+		plain
+		reasonJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*c = Check(j.plain)
+	c.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	return nil
 }
 
 // because sets the reason to the catalogue message id.
@@ -41,12 +74,12 @@ func (c *Check) because(id string, args ...msg.Arg) {
 	c.setReason(msg.New(id, args...))
 }
 
-func (c *Check) setReason(m msg.M) { c.Reason, c.ReasonMessage = m.String(), m }
+func (c *Check) setReason(m msg.M) { c.Reason = m }
 
 // ReasonIn renders the reason in l (the English text when the check
 // carries no message).
 func (c Check) ReasonIn(l msg.Lang) string {
-	return msg.Said{Text: c.Reason, Message: c.ReasonMessage}.In(l)
+	return c.Reason.In(l)
 }
 
 // Result is the judged POC.

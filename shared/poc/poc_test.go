@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/shopspring/decimal"
 )
@@ -63,10 +64,10 @@ func TestScaling(t *testing.T) {
 			r := judge(t, poc.Input{Cards: tt.cards, Throughput: poc.Throughput{Unit: "samples/s", Single: p(tt.single), Multi: p(tt.multi)}})
 			c := check(t, r, "scaling")
 			if c.Status != tt.status || !c.Measured.Equal(d(tt.eff)) {
-				t.Errorf("scaling = %s %s (%s), want %s %s", c.Status, c.Measured, c.Reason, tt.status, tt.eff)
+				t.Errorf("scaling = %s %s (%s), want %s %s", c.Status, c.Measured, c.ReasonIn(msg.En), tt.status, tt.eff)
 			}
-			if tt.status == poc.Fail && (!strings.Contains(c.Reason, "check the network") || r.Verdict != poc.Fail) {
-				t.Errorf("reason %q, verdict %s", c.Reason, r.Verdict)
+			if tt.status == poc.Fail && (!strings.Contains(c.ReasonIn(msg.En), "check the network") || r.Verdict != poc.Fail) {
+				t.Errorf("reason %q, verdict %s", c.ReasonIn(msg.En), r.Verdict)
 			}
 		})
 	}
@@ -122,10 +123,10 @@ func TestMetrics(t *testing.T) {
 	}
 	for id, status := range want {
 		if c := check(t, r, id); c.Status != status {
-			t.Errorf("%s = %s (%s), want %s", id, c.Status, c.Reason, status)
+			t.Errorf("%s = %s (%s), want %s", id, c.Status, c.ReasonIn(msg.En), status)
 		}
 	}
-	if c := check(t, r, "ticket_response"); c.Rule != "P5" || !strings.Contains(c.Reason, "at most 30 min") {
+	if c := check(t, r, "ticket_response"); c.Rule != "P5" || !strings.Contains(c.ReasonIn(msg.En), "at most 30 min") {
 		t.Errorf("ticket = %+v", c)
 	}
 	// Boundaries pass: measured equal to the target.
@@ -151,7 +152,7 @@ func TestTrial(t *testing.T) {
 	for _, tt := range tests {
 		c := check(t, judge(t, poc.Input{Cards: 1, TrialDays: tt.days, AnnualSpend: d(tt.spend)}), "trial_days")
 		if c.Status != tt.status {
-			t.Errorf("%d days at %s: %s (%s), want %s", tt.days, tt.spend, c.Status, c.Reason, tt.status)
+			t.Errorf("%d days at %s: %s (%s), want %s", tt.days, tt.spend, c.Status, c.ReasonIn(msg.En), tt.status)
 		}
 	}
 }

@@ -60,7 +60,7 @@ func messages(r quote.Result) []msg.M {
 			out = append(out, f.Message)
 		}
 		for _, l := range q.Lines {
-			out = append(out, l.BasisMessage)
+			out = append(out, l.Basis)
 		}
 	}
 	return out

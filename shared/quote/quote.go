@@ -2,10 +2,12 @@ package quote
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -21,23 +23,50 @@ type Line struct {
 	// Stated is false when the need uses the item and the quote gives no
 	// price for it: Amount is then a lower bound of zero.
 	Stated bool `json:"stated"`
-	// Basis says how Amount was obtained, e.g. "8 cards × ¥1,500", in
-	// English.
-	Basis string `json:"basis"`
-	// BasisMessage is the same as a message, in either language.
-	BasisMessage msg.M `json:"basis_message,omitzero"`
+	// Basis says how Amount was obtained, e.g. "8 cards × ¥1,500"; the
+	// JSON writes it as "basis" (English) and "basis_message".
+	Basis msg.M `json:"-"`
+}
+
+// lineJSON is the JSON form a Line adds to its fields: the basis in
+// English, for scripts, and as a message.
+type lineJSON struct {
+	Basis        string `json:"basis"`
+	BasisMessage msg.M  `json:"basis_message,omitzero"`
+}
+
+// MarshalJSON writes the line with the English of its basis.
+func (l Line) MarshalJSON() ([]byte, error) {
+	type plain Line
+	return json.Marshal(struct {
+		plain
+		lineJSON
+	}{plain(l), lineJSON{l.Basis.String(), l.Basis}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a basis with only its
+// English reads as that text.
+func (l *Line) UnmarshalJSON(b []byte) error {
+	type plain Line
+	var j struct {
+		plain
+		lineJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*l = Line(j.plain)
+	l.Basis = msg.FromFile(j.lineJSON.Basis, j.BasisMessage)
+	return nil
 }
 
 // line makes a line whose basis is a catalogue message.
 func line(item string, amount decimal.Decimal, stated bool, basis msg.M) Line {
-	return Line{Item: item, Amount: amount, Stated: stated, Basis: basis.String(), BasisMessage: basis}
+	return Line{Item: item, Amount: amount, Stated: stated, Basis: basis}
 }
 
-// BasisIn renders the basis in l (the English text when the line carries
-// no message).
-func (l Line) BasisIn(lang msg.Lang) string {
-	return msg.Said{Text: l.Basis, Message: l.BasisMessage}.In(lang)
-}
+// BasisIn renders the basis in l.
+func (l Line) BasisIn(lang msg.Lang) string { return l.Basis.In(lang) }
 
 // Priced is one quote priced for the need.
 type Priced struct {
@@ -137,7 +166,7 @@ func price(n Need, q Quote) Priced {
 		p.AsQuoted = p.AsQuoted.Add(l.Amount)
 		if !l.Stated && isMetered(l.Item) {
 			p.Complete = false
-			p.Flags = append(p.Flags, finding.New("C1", finding.Amber, "quote.flag.unpriced", msg.Sub(l.BasisMessage)))
+			p.Flags = append(p.Flags, finding.New("C1", finding.Amber, "quote.flag.unpriced", msg.Sub(l.Basis)))
 		}
 	}
 	if q.SupportMonthly == nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/finding"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/shopspring/decimal"
 )
@@ -55,7 +56,7 @@ func find(t *testing.T, r quote.Result, vendor string) quote.Priced {
 
 func hasFlag(flags []finding.Flag, rule, text string) bool {
 	for _, f := range flags {
-		if f.Rule == rule && strings.Contains(f.Text, text) {
+		if f.Rule == rule && strings.Contains(f.In(msg.En), text) {
 			return true
 		}
 	}

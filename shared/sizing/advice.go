@@ -31,7 +31,7 @@ func (j *job) advice(rec Recommendation, b bucket) []msg.M {
 		notes = append(notes, msg.New("sizing.advice.cann", msg.Text(p.CardID)))
 	}
 	for _, c := range p.card.Caveats {
-		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(msg.Caveat(c))))
+		notes = append(notes, msg.New("sizing.advice.caveat", msg.Text(p.CardID), msg.Sub(c.M)))
 	}
 	return notes
 }

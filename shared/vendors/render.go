@@ -30,7 +30,7 @@ func (r Result) sections(l msg.Lang) []table.Section {
 			rank = strconv.Itoa(v.Rank)
 		}
 		t.Rows = append(t.Rows, []string{rank, v.Name, StatusIn(v.Status, l), mark(v, true), mark(v, false)})
-		if len(v.Reasons)+len(v.ReasonMessages)+len(v.Adjustments) == 0 {
+		if len(v.Reasons)+len(v.Adjustments) == 0 {
 			continue
 		}
 		why.Rows = append(why.Rows, []string{v.Name})

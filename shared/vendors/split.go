@@ -1,6 +1,9 @@
 package vendors
 
 import (
+	"encoding/json"
+
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -21,19 +24,41 @@ type Split struct {
 	// empty when fewer than two are eligible.
 	PrimaryVendor string `json:"primary_vendor,omitempty"`
 	BackupVendor  string `json:"backup_vendor,omitempty"`
-	// Reason explains the split, in English.
-	Reason string `json:"reason"`
-	// ReasonMessage is the same as a message, in either language.
-	ReasonMessage msg.M `json:"reason_message,omitzero"`
+	// Reason explains the split; the JSON writes it as "reason" (English)
+	// and "reason_message".
+	Reason msg.M `json:"-"`
 }
 
-// setReason sets the reason and its English text.
-func (s *Split) setReason(m msg.M) {
-	s.Reason, s.ReasonMessage = m.String(), m
+// MarshalJSON writes the split with the English of its reason.
+func (s Split) MarshalJSON() ([]byte, error) {
+	type plain Split
+	return json.Marshal(struct {
+		plain
+		reasonJSON
+	}{plain(s), reasonJSON{s.Reason.String(), s.Reason}})
 }
+
+// UnmarshalJSON reads what MarshalJSON writes; a reason with only its
+// English reads as that text.
+func (s *Split) UnmarshalJSON(b []byte) error {
+	type plain Split
+	var j struct {
+		plain
+		reasonJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*s = Split(j.plain)
+	s.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	return nil
+}
+
+// setReason sets the reason.
+func (s *Split) setReason(m msg.M) { s.Reason = m }
 
 // ReasonIn renders the reason in l.
-func (s Split) ReasonIn(l msg.Lang) string { return textIn(l, s.ReasonMessage, s.Reason) }
+func (s Split) ReasonIn(l msg.Lang) string { return s.Reason.In(l) }
 
 // SplitCards splits cards in whole cards so the primary gets as close to
 // 65% as it can; a tie goes to the primary (which has the annual

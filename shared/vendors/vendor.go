@@ -2,8 +2,10 @@ package vendors
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -25,38 +27,50 @@ type Adjustment struct {
 	Signal string `json:"signal"`
 	// Delta is added to the score.
 	Delta decimal.Decimal `json:"delta"`
-	// Reason says why, in English.
-	Reason string `json:"reason"`
-	// ReasonMessage is the same as a message, in either language.
-	ReasonMessage msg.M `json:"reason_message,omitzero"`
+	// Reason says why; the JSON writes it as "reason" (English) and
+	// "reason_message".
+	Reason msg.M `json:"-"`
+}
+
+// reasonJSON is the JSON form an Adjustment or a Split adds to its
+// fields: the reason in English, for scripts, and as a message.
+type reasonJSON struct {
+	Reason        string `json:"reason"`
+	ReasonMessage msg.M  `json:"reason_message,omitzero"`
+}
+
+// MarshalJSON writes the adjustment with the English of its reason.
+func (a Adjustment) MarshalJSON() ([]byte, error) {
+	type plain Adjustment
+	return json.Marshal(struct {
+		plain
+		reasonJSON
+	}{plain(a), reasonJSON{a.Reason.String(), a.Reason}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a reason with only its
+// English reads as that text.
+func (a *Adjustment) UnmarshalJSON(b []byte) error {
+	type plain Adjustment
+	var j struct {
+		plain
+		reasonJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*a = Adjustment(j.plain)
+	a.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	return nil
 }
 
 // adjust makes an adjustment whose reason is the catalogue message id.
 func adjust(signal string, delta decimal.Decimal, id string) Adjustment {
-	m := msg.New(id)
-	return Adjustment{Signal: signal, Delta: delta, Reason: m.String(), ReasonMessage: m}
+	return Adjustment{Signal: signal, Delta: delta, Reason: msg.New(id)}
 }
 
-// ReasonIn renders the reason in l (the English text when it carries no
-// message).
-func (a Adjustment) ReasonIn(l msg.Lang) string { return textIn(l, a.ReasonMessage, a.Reason) }
-
-// textIn renders m in l, or gives english when m is empty (a result
-// written before messages existed).
-func textIn(l msg.Lang, m msg.M, english string) string {
-	if m.IsZero() {
-		return english
-	}
-	return m.In(l)
-}
-
-// textsIn renders ms in l, or gives english when there are none.
-func textsIn(l msg.Lang, ms []msg.M, english []string) []string {
-	if len(ms) == 0 {
-		return english
-	}
-	return msg.Strings(l, ms)
-}
+// ReasonIn renders the reason in l.
+func (a Adjustment) ReasonIn(l msg.Lang) string { return a.Reason.In(l) }
 
 // Ranked is one vendor's screening and score.
 type Ranked struct {
@@ -72,20 +86,49 @@ type Ranked struct {
 	Adjustments []Adjustment `json:"adjustments"`
 	// Score is Base plus the adjustments; it can leave [1, 5].
 	Score decimal.Decimal `json:"score"`
-	// Reasons explain an exclusion or what is left to verify, in English.
-	Reasons []string `json:"reasons"`
-	// ReasonMessages are the same as messages, in either language.
-	ReasonMessages []msg.M `json:"reason_messages,omitempty"`
+	// Reasons explain an exclusion or what is left to verify; the JSON
+	// writes them as "reasons" (English) and "reason_messages".
+	Reasons []msg.M `json:"-"`
+}
+
+// reasonsJSON is the JSON form a Ranked adds to its fields: the reasons in
+// English, for scripts, and as messages.
+type reasonsJSON struct {
+	Reasons        []string `json:"reasons"`
+	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
+}
+
+// MarshalJSON writes the vendor with the English of its reasons.
+func (r Ranked) MarshalJSON() ([]byte, error) {
+	type plain Ranked
+	return json.Marshal(struct {
+		plain
+		reasonsJSON
+	}{plain(r), reasonsJSON{msg.Strings(msg.En, r.Reasons), r.Reasons}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; reasons with only their
+// English read as that text.
+func (r *Ranked) UnmarshalJSON(b []byte) error {
+	type plain Ranked
+	var j struct {
+		plain
+		reasonsJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*r = Ranked(j.plain)
+	r.Reasons = msg.ListFromFile(j.reasonsJSON.Reasons, j.ReasonMessages)
+	return nil
 }
 
 // ReasonsIn renders the reasons in l.
-func (r Ranked) ReasonsIn(l msg.Lang) []string { return textsIn(l, r.ReasonMessages, r.Reasons) }
+func (r Ranked) ReasonsIn(l msg.Lang) []string { return msg.Strings(l, r.Reasons) }
 
 // reason appends the catalogue message id to the reasons.
 func (r *Ranked) reason(id string) {
-	m := msg.New(id)
-	r.Reasons = append(r.Reasons, m.String())
-	r.ReasonMessages = append(r.ReasonMessages, m)
+	r.Reasons = append(r.Reasons, msg.New(id))
 }
 
 // Result is the screened and ranked vendor list.
@@ -98,14 +141,45 @@ type Result struct {
 	// Split divides the cards between the two best eligible vendors; nil
 	// when no cards were given.
 	Split *Split `json:"split,omitempty"`
-	// Notes are findings about the candidate list as a whole, in English.
-	Notes []string `json:"notes"`
-	// NoteMessages are the same as messages, in either language.
-	NoteMessages []msg.M `json:"note_messages,omitempty"`
+	// Notes are findings about the candidate list as a whole; the JSON
+	// writes them as "notes" (English) and "note_messages".
+	Notes []msg.M `json:"-"`
+}
+
+// notesJSON is the JSON form a Result adds to its fields: the notes in
+// English, for scripts, and as messages.
+type notesJSON struct {
+	Notes        []string `json:"notes"`
+	NoteMessages []msg.M  `json:"note_messages,omitempty"`
+}
+
+// MarshalJSON writes the result with the English of its notes.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	return json.Marshal(struct {
+		plain
+		notesJSON
+	}{plain(r), notesJSON{msg.Strings(msg.En, r.Notes), r.Notes}})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; notes with only their
+// English read as that text.
+func (r *Result) UnmarshalJSON(b []byte) error {
+	type plain Result
+	var j struct {
+		plain
+		notesJSON
+	}
+	if err := strictjson.DecodeBytes(b, &j); err != nil {
+		return err
+	}
+	*r = Result(j.plain)
+	r.Notes = msg.ListFromFile(j.notesJSON.Notes, j.NoteMessages)
+	return nil
 }
 
 // NotesIn renders the notes in l.
-func (r Result) NotesIn(l msg.Lang) []string { return textsIn(l, r.NoteMessages, r.Notes) }
+func (r Result) NotesIn(l msg.Lang) []string { return msg.Strings(l, r.Notes) }
 
 // The soft-signal adjustments of rule V3. The articles rank the signals
 // but give no figures; these are the package's assumptions, sized so that
@@ -151,14 +225,13 @@ func Rank(in Input) (Result, error) {
 			eligible++
 		}
 	}
-	r.NoteMessages = notes(len(in.Vendors), eligible)
-	r.Notes = msg.Strings(msg.En, r.NoteMessages)
+	r.Notes = notes(len(in.Vendors), eligible)
 	if in.Cards > 0 {
 		s := SplitCards(in.Cards)
 		if eligible >= 2 {
 			s.PrimaryVendor, s.BackupVendor = r.Vendors[0].Name, r.Vendors[1].Name
 		} else {
-			s.setReason(msg.Seq(s.ReasonMessage, msg.New("vendors.split.need_two", msg.Int(eligible))))
+			s.setReason(msg.Seq(s.Reason, msg.New("vendors.split.need_two", msg.Int(eligible))))
 		}
 		r.Split = &s
 	}

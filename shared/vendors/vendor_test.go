@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/shopspring/decimal"
 )
@@ -63,14 +64,14 @@ func TestSplitCards(t *testing.T) {
 		s := vendors.SplitCards(tt.cards)
 		if s.Primary != tt.primary || s.Backup != tt.backup || s.InRange != tt.in || !s.PrimaryShare.Equal(d(tt.share)) {
 			t.Errorf("SplitCards(%d) = %d/%d %s in range %v, want %d/%d %s %v (%s)",
-				tt.cards, s.Primary, s.Backup, s.PrimaryShare, s.InRange, tt.primary, tt.backup, tt.share, tt.in, s.Reason)
+				tt.cards, s.Primary, s.Backup, s.PrimaryShare, s.InRange, tt.primary, tt.backup, tt.share, tt.in, s.ReasonIn(msg.En))
 		}
 	}
-	if s := vendors.SplitCards(7); !strings.Contains(s.Reason, "No whole split of 7 cards") {
-		t.Errorf("7 cards: %s", s.Reason)
+	if s := vendors.SplitCards(7); !strings.Contains(s.ReasonIn(msg.En), "No whole split of 7 cards") {
+		t.Errorf("7 cards: %s", s.ReasonIn(msg.En))
 	}
-	if s := vendors.SplitCards(1); !strings.Contains(s.Reason, "One card cannot be split") {
-		t.Errorf("1 card: %s", s.Reason)
+	if s := vendors.SplitCards(1); !strings.Contains(s.ReasonIn(msg.En), "One card cannot be split") {
+		t.Errorf("1 card: %s", s.ReasonIn(msg.En))
 	}
 	if s := vendors.SplitCards(0); s.Primary != 0 || s.InRange {
 		t.Errorf("0 cards: %+v", s)
@@ -119,8 +120,8 @@ func TestHardFilters(t *testing.T) {
 			v := good("x")
 			tt.edit(&v)
 			got := find(t, rank(t, vendors.Input{Vendors: []vendors.Vendor{v}}), "x")
-			if got.Status != tt.status || !strings.Contains(strings.Join(got.Reasons, " "), tt.reason) {
-				t.Errorf("%s %q, want %s with %q", got.Status, got.Reasons, tt.status, tt.reason)
+			if got.Status != tt.status || !strings.Contains(strings.Join(got.ReasonsIn(msg.En), " "), tt.reason) {
+				t.Errorf("%s %q, want %s with %q", got.Status, got.ReasonsIn(msg.En), tt.status, tt.reason)
 			}
 			if (got.Status == vendors.Excluded) != (got.Rank == 0) {
 				t.Errorf("rank %d for %s", got.Rank, got.Status)
@@ -152,7 +153,7 @@ func TestScore(t *testing.T) {
 	if !got.Score.Equal(d("1.5")) || len(got.Adjustments) != 4 {
 		t.Errorf("score %s with %+v, want 1.5", got.Score, got.Adjustments)
 	}
-	if got.Adjustments[2].Signal != "poc" || !strings.Contains(got.Adjustments[2].Reason, "red flag") {
+	if got.Adjustments[2].Signal != "poc" || !strings.Contains(got.Adjustments[2].ReasonIn(msg.En), "red flag") {
 		t.Errorf("POC adjustment = %+v", got.Adjustments[2])
 	}
 }
@@ -181,7 +182,7 @@ func TestRankOrderAndSplit(t *testing.T) {
 	}
 	// One eligible vendor: no names, and the reason says why.
 	r = rank(t, vendors.Input{Vendors: []vendors.Vendor{best, out, unchecked}, Cards: 8})
-	if r.Split.PrimaryVendor != "" || !strings.Contains(r.Split.Reason, "1 vendor passes") {
+	if r.Split.PrimaryVendor != "" || !strings.Contains(r.Split.ReasonIn(msg.En), "1 vendor passes") {
 		t.Errorf("split = %+v", r.Split)
 	}
 	if len(r.Notes) != 0 {

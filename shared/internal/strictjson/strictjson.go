@@ -77,6 +77,10 @@ func DecodeValid[T interface{ Validate() error }](r io.Reader) (T, error) {
 // value of the wrong type or an unknown field as a *fielderr.Error naming
 // the field, broken JSON with the byte where it broke.
 func Explain(err error) error {
+	var fieldErr *fielderr.Error
+	if errors.As(err, &fieldErr) {
+		return err // already explained, by a type that decodes itself with this package
+	}
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {

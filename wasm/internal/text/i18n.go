@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
 // Lang is a user-interface language. The site speaks Simplified Chinese and
@@ -80,16 +79,6 @@ func (l Lang) T(m msg.M) string { return m.In(l.Msg()) }
 
 // Ts renders core messages in l.
 func (l Lang) Ts(ms []msg.M) []string { return msg.Strings(l.Msg(), ms) }
-
-// PlanTexts renders a plan's messages in l; a plan file without them (an
-// older one) shows its English texts.
-func (l Lang) PlanTexts(ms []msg.M, english []string) []string {
-	return plan.Texts(l.Msg(), ms, english)
-}
-
-// PlanText renders one plan message in l, or its English text when the
-// plan file did not carry the message.
-func (l Lang) PlanText(m msg.M, english string) string { return plan.Text(l.Msg(), m, english) }
 
 // messager is an error that carries its text as a message
 // (sizing.NoCardError).
