@@ -547,7 +547,14 @@ func phoneLoad(browser context.Context, url, id, script string) (float64, error)
 		if _, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{Latency: phoneLatency, DownloadThroughput: phoneDown, UploadThroughput: phoneUp}},
 		}); err != nil {
-			return err
+			// Chromium before about 150 refuses the rule form's
+			// parameters; its Network.emulateNetworkConditions
+			// throttles the same way.
+			if _, err := cdp.Call(ctx, t, legacyThrottle, legacyThrottleParams{
+				Latency: phoneLatency, DownloadThroughput: phoneDown, UploadThroughput: phoneUp,
+			}); err != nil {
+				return err
+			}
 		}
 		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: phoneCPU})
 		return err
@@ -557,3 +564,16 @@ func phoneLoad(browser context.Context, url, id, script string) (float64, error)
 	}
 	return chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
 }
+
+// legacyThrottleParams are the parameters of Network.emulateNetworkConditions,
+// the throttling command of Chromium versions whose protocol predates
+// emulateNetworkConditionsByRule's current form (cdproto no longer has it).
+type legacyThrottleParams struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+// legacyThrottle is Network.emulateNetworkConditions.
+var legacyThrottle = cdp.Command[legacyThrottleParams, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
