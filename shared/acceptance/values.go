@@ -22,11 +22,11 @@ func unavailable(reason string) msg.M {
 	return msg.New("report.unavailable", msg.Text(reason))
 }
 
-// word is a driver's reading ("Enabled") in the reader's language when
-// the catalogue has it ("acc.word.<reading>"), else as the driver gave it.
+// word is a driver's reading ("enabled") in the reader's language when
+// the catalogue has it ("facts.word.<reading>"), else as the driver gave it.
 func word(reading string) msg.Arg {
-	if msg.Known("acc.word." + reading) {
-		return msg.Label("acc.word." + reading)
+	if msg.Known("facts.word." + reading) {
+		return msg.Label("facts.word." + reading)
 	}
 	return msg.Text(reading)
 }
