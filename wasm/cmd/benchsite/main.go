@@ -50,7 +50,24 @@ const markWasm = `(() => {
     }
   };
   new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
+  const inst = WebAssembly.instantiateStreaming;
+  if (inst) {
+    WebAssembly.instantiateStreaming = async (...args) => {
+      const r = await inst(...args);
+      window.__instAt = performance.now();
+      return r;
+    };
+  }
 })();`
+
+// phaseScript gives, in ms since navigation start, when app.wasm's
+// request started and its last byte arrived (resource timing), and when
+// instantiateStreaming resolved (compiled and instantiated): where a
+// phone's load goes.
+const phaseScript = `(() => {
+  const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/web/app.wasm"));
+  return e ? [e.startTime, e.responseEnd, window.__instAt || 0] : [0, 0, window.__instAt || 0];
+})()`
 
 // pageBench says how to time one page: the input to change (two values
 // taken in turn) and the element whose text shows the figures the input
@@ -509,29 +526,36 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		if pg.id != "planner" && pg.id != "quotes" {
 			continue
 		}
-		var cold []float64
+		var cold, start, fetched, inst []float64
 		for range runs {
-			ms, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
+			ms, ph, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
 			if err != nil {
 				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
 			}
 			cold = append(cold, ms)
+			if len(ph) == 3 {
+				start, fetched, inst = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2])
+			}
 		}
 		verdict := "within target"
 		if slices.Sorted(slices.Values(cold))[len(cold)/2] > phoneTarget {
 			verdict = "OVER target"
 		}
 		fmt.Fprintf(w, "  %-12s %s  %s\n", pg.path, stats(cold), verdict)
+		if len(start) > 0 {
+			fmt.Fprintf(w, "  %-12s app.wasm requested %s, received %s, instantiated %s\n", "", stats(start), stats(fetched), stats(inst))
+		}
 	}
 	return nil
 }
 
 // phoneLoad is one cold load of url in a fresh tab on the phone profile:
-// the ms from navigation to the wasm render.
-func phoneLoad(browser context.Context, url, id, script string) (float64, error) {
+// the ms from navigation to the wasm render, and the phases of
+// phaseScript.
+func phoneLoad(browser context.Context, url, id, script string) (float64, []float64, error) {
 	tab, cancel, err := seeded(browser, script)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
@@ -560,9 +584,14 @@ func phoneLoad(browser context.Context, url, id, script string) (float64, error)
 		return err
 	})
 	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+	at, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+	if err != nil {
+		return 0, nil, err
+	}
+	phases, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](phaseScript))
+	return at, phases, err
 }
 
 // legacyThrottleParams are the parameters of Network.emulateNetworkConditions,
