@@ -1,24 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"reflect"
-	"strings"
 	"time"
 
-	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/fleet"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
-	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/release"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -42,49 +32,18 @@ type acceptancePage struct {
 	sig, signers string
 }
 
-// checkOutcome is what one pasted text gave.
-type checkOutcome struct {
-	Facts   *facts.Facts
-	Results []acceptance.Result
-	Report  *reportInfo // set when the results come from a gpuverify report, as written
-	Err     error       // the text could not be read
-}
+// checkOutcome is what one pasted text gave (report.ReadPasted).
+type checkOutcome = report.Pasted
 
 // reportInfo is what the page says about a loaded gpuverify report.
-type reportInfo struct {
-	Tool, Time string
-	PlanSHA256 string
-	// DigestOK is true when the digest the file states is the digest of
-	// its content. Neither digest is shown: a forger would paste the
-	// computed one into the file.
-	DigestOK bool
-	// Derived is how many checks were derived from the report's facts;
-	// Disagree lists the stated checks that differ from them (and the
-	// summary, when it differs).
-	Derived  int
-	Disagree []string
-	// Live is true when the facts were read live through NVML; OriginText
-	// describes the origin.
-	Live       bool
-	OriginFile string
-	Nonce      string
-	// Bytes are the report file's exact bytes, which a signature signs.
-	Bytes []byte
-	// Plan says how the report's plan relates to the plan on the page:
-	// planSame (the same plan file), planSameBlock (another file, the
-	// same acceptance block), planOther, or planNone (no plan on the page).
-	Plan string
-	// PagePlanSHA256 is the SHA-256 of the page's plan file, "" when
-	// there is none.
-	PagePlanSHA256 string
-}
+type reportInfo = report.Loaded
 
 // How a report's plan relates to the plan on the page.
 const (
-	planSame      = "same"
-	planSameBlock = "same-block"
-	planOther     = "other"
-	planNone      = "none"
+	planSame      = report.PlanSame
+	planSameBlock = report.PlanSameBlock
+	planOther     = report.PlanOther
+	planNone      = report.PlanNone
 )
 
 func newAcceptancePage() app.Composer { return &acceptancePage{} }
@@ -101,101 +60,21 @@ func (p *acceptancePage) Render() app.UI {
 }
 
 // runCheck reads data (nvidia-smi output, facts JSON or a gpuverify report)
-// and checks it against the plan pl; pl is nil when there is none.
+// and checks it against the plan pl (report.ReadPasted, the reading
+// gpuverify's own code does); pl is nil when there is none. Text over
+// maxPaste is refused.
 func runCheck(data []byte, pl *plan.Plan) checkOutcome {
-	var acc *planfile.Acceptance
-	if pl != nil {
-		acc = &pl.Acceptance
-	}
 	if len(data) > maxPaste {
 		return checkOutcome{Err: errTooBig{maxPaste}}
 	}
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return checkOutcome{}
-	}
-	if trimmed[0] == '{' {
-		return readJSON(data, pl)
-	}
-	f, err := facts.Parse(data)
-	if err != nil {
-		return checkOutcome{Err: err}
-	}
-	out := checkOutcome{Facts: f}
-	if acc != nil {
-		out.Results = acceptance.Check(*acc, f)
-	}
-	return out
-}
-
-// readJSON reads JSON from gpuverify by its schema (report.SchemaOf): a
-// report (gpuverify check --out) or facts (gpuverify facts --json).
-func readJSON(data []byte, pl *plan.Plan) checkOutcome {
-	switch schema := report.SchemaOf(data); schema {
-	case report.Schema:
-		return readReport(data, pl)
-	case facts.SchemaVersion:
-		var f facts.Facts
-		if err := json.Unmarshal(data, &f); err != nil {
-			return checkOutcome{Err: err}
-		}
-		out := checkOutcome{Facts: &f}
-		if pl != nil {
-			out.Results = acceptance.Check(pl.Acceptance, &f)
-		}
-		return out
-	default:
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			return checkOutcome{Err: err}
-		}
-		return checkOutcome{Err: fmt.Errorf("schema %q: not a gpuverify report (%s) or facts (%s)",
-			form.Clip(schema), report.Schema, facts.SchemaVersion)}
-	}
-}
-
-// readReport reads a gpuverify report with report.Verify, the audit
-// gpuverify verify-report runs: it refuses anything the report format
-// does not define, checks its digest and derives every check again from
-// the report's facts with this page's code. The table shows the derived
-// checks; where the report states others, the page says which. A report
-// whose digest does not match is still shown, under a warning; one made
-// against another acceptance block than the page's plan gets no verdict.
-func readReport(data []byte, pl *plan.Plan) checkOutcome {
-	a, err := report.Verify(data, report.VerifyOptions{AllowUnsigned: true})
-	if err != nil {
-		return checkOutcome{Err: err}
-	}
-	r := a.Report
-	info := &reportInfo{Tool: strings.TrimSpace(r.Tool.Name + " " + r.Tool.Version), Time: r.Time,
-		PlanSHA256: r.PlanSHA256, DigestOK: a.DigestOK, Derived: len(a.Checks), Plan: planNone,
-		Live: a.Live(), OriginFile: r.Origin.File, Nonce: r.Nonce, Bytes: data}
-	for _, d := range a.Material() {
-		info.Disagree = append(info.Disagree, d.String())
-	}
-	if a.SummaryDiffers {
-		info.Disagree = append(info.Disagree, fmt.Sprintf("summary: the report says %s, its checks give %s", r.Summary.Verdict, a.Summary.Verdict))
-	}
+	var page *report.PagePlan
 	if pl != nil {
-		info.Plan = planOther
-		if reflect.DeepEqual(r.Acceptance, pl.Acceptance) {
-			info.Plan = planSameBlock
-		}
+		page = &report.PagePlan{Acceptance: pl.Acceptance}
 		if file, err := planJSON(pl); err == nil {
-			info.PagePlanSHA256 = fileSHA256(file)
-			if info.PagePlanSHA256 == r.PlanSHA256 {
-				info.Plan = planSame
-			}
+			page.File = file
 		}
 	}
-	return checkOutcome{Facts: r.Facts, Results: a.Checks, Report: info}
-}
-
-// fileSHA256 is the lower-case hex SHA-256 of a file's bytes, as reports
-// name their plan file.
-func fileSHA256(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return report.ReadPasted(data, page)
 }
 
 // recheck runs the checks again on what was pasted, against the current
@@ -431,362 +310,4 @@ func (p *acceptancePage) outcome() app.UI {
 		kids = append(kids, checkTable(l, c.Results, c.Report != nil, otherPlan))
 	}
 	return app.Div().ID("check-outcome").Body(kids...)
-}
-
-// otherPlanBlock is the failing check a report written for another plan
-// gets, first in the outcome and in red: both plans' SHA-256, and what to
-// run instead.
-func otherPlanBlock(l Lang, r *reportInfo) app.UI {
-	t := l.Msg()
-	hash := func(label, id, sha string) app.UI {
-		return app.P().Body(app.Text(t.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
-	}
-	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
-		Attr("role", "alert").Body(
-		para("digest-title", t.Text("site.report.other.title")),
-		para("", t.Text("site.report.other.detail")),
-		hash("site.report.other.theirs", "check-plan-report", r.PlanSHA256),
-		hash("site.report.other.ours", "check-plan-page", r.PagePlanSHA256),
-	)
-}
-
-// noVerdict says why the loaded report cannot have a verdict: "digest"
-// when its digest is not that of its content, "signature" when a given
-// signature does not verify; "" when it can (or no report is loaded).
-func (p *acceptancePage) noVerdict() string {
-	r := p.check.Report
-	switch {
-	case r == nil:
-		return ""
-	case !r.DigestOK:
-		return "digest"
-	case p.signatureState() == "bad":
-		return "signature"
-	case r.Plan == planOther:
-		// Checked against another acceptance block: its checks say
-		// nothing about this plan (gpuverify verify-report --plan).
-		return "plan"
-	}
-	return ""
-}
-
-// noVerdictBlock stands where the verdict and the check table would be,
-// first in the outcome, so no result of the report reads as a verdict.
-func noVerdictBlock(l Lang, why string) app.UI {
-	u := l.UX()
-	text := u.NoVerdictDigest
-	switch why {
-	case "signature":
-		text = u.NoVerdictSignature
-	case "plan":
-		text = l.Msg().Text("report.no_verdict.plan")
-	}
-	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
-		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
-		app.P().Class("digest-title").Text(u.NoVerdictTitle),
-		app.P().Text(text),
-	)
-}
-
-// reportBlock says who wrote a loaded report, against which plan, where
-// its facts came from, whether its digest matches its content and whether
-// its checks are the ones its facts give. A mismatch is an alert: the
-// report was edited after gpuverify wrote it.
-func reportBlock(l Lang, r *reportInfo) app.UI {
-	m := l.M()
-	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.DigestOK)
-	if !r.DigestOK {
-		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
-			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
-	}
-	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
-	if !r.DigestOK {
-		// Agreement of an edited report with itself proves nothing.
-		derived = nil
-	}
-	if len(r.Disagree) > 0 {
-		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
-			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
-			reasonList("report-disagree", r.Disagree),
-		)
-	}
-	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.OriginLive)
-	if !r.Live {
-		origin = app.P().ID("report-origin").Class("warn-line").Attr("data-origin", "file").Attr("role", "alert").
-			Text(fmt.Sprintf(m.OriginFileF, cmpOr(r.OriginFile, "?")))
-	}
-	nonce := m.NonceNone
-	if r.Nonce != "" {
-		nonce = fmt.Sprintf(m.NonceF, r.Nonce)
-	}
-	planLine := map[string]string{planSame: m.ReportPlanSame, planSameBlock: m.ReportPlanSameBlock,
-		planOther: m.ReportPlanOther, planNone: m.ReportPlanNone}[r.Plan]
-	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
-		app.H2().Text(m.ReportTitle),
-		origin,
-		digest,
-		derived,
-		app.P().Class("help").Text(fmt.Sprintf(m.ReportFromF, r.Tool, r.Time)),
-		app.P().ID("report-nonce").Class("help").Text(nonce),
-		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
-			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
-	)
-}
-
-// signatureBlock takes a loaded report's signature and an allowed_signers
-// file and says whether the signature is good and whose it is.
-func (p *acceptancePage) signatureBlock() app.UI {
-	m := p.st.Lang.M()
-	state, text := "none", m.SigNone
-	if who, given, err := p.signature(); given {
-		if err != nil {
-			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
-		} else {
-			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
-		}
-	}
-	result := app.P().ID("report-signature").Class("digest", map[string]string{"good": "good", "bad": "bad", "none": "help"}[state]).
-		Attr("data-signature", state).Text(text)
-	if state == "bad" {
-		result = result.Attr("role", "alert")
-	}
-	return app.Div().ID("signature").Class("block", "signature").Body(
-		app.H2().Text(m.SigTitle),
-		app.P().Class("help").Text(m.SigHelp),
-		app.Label().For("sig-input").Text(m.SigLabel),
-		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
-			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),
-		app.Label().For("signers-input").Text(m.SignersLabel),
-		app.Textarea().ID("signers-input").Rows(3).Spellcheck(false).Placeholder("alice@example.com namespaces=\"gpuplan-report\" ssh-ed25519 AAAA…").
-			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
-		result,
-	)
-}
-
-// signature checks the pasted signature of the loaded report; given is
-// false when the signature, the allowed signers or the report is missing.
-func (p *acceptancePage) signature() (who string, given bool, err error) {
-	if strings.TrimSpace(p.sig) == "" || strings.TrimSpace(p.signers) == "" || p.check.Report == nil {
-		return "", false, nil
-	}
-	s := report.CheckSignature(p.check.Report.Bytes, []byte(p.sig), []byte(p.signers))
-	if s.Status != report.SigGood {
-		return "", true, errors.New(s.Detail)
-	}
-	return s.Signer + " " + s.Fingerprint, true, nil
-}
-
-// signatureState is "none", "good" or "bad", as signatureBlock shows it.
-func (p *acceptancePage) signatureState() string {
-	_, given, err := p.signature()
-	switch {
-	case !given:
-		return "none"
-	case err != nil:
-		return "bad"
-	}
-	return "good"
-}
-
-// cmpOr returns s, or def when s is empty.
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
-// factText is a fact for a table cell: its value, or "—" when unavailable.
-func factText[T any](v facts.Value[T]) string {
-	x, ok := v.Get()
-	if !ok {
-		return "—"
-	}
-	return fmt.Sprint(x)
-}
-
-// reading is a driver's word (ECC "Enabled") in the reader's language;
-// any other reading as the driver gave it.
-func reading(l Lang, v string) string {
-	if msg.Known("site.reading." + v) {
-		return l.Msg().Text("site.reading." + v)
-	}
-	return v
-}
-
-// factsTable lists what each GPU reports.
-func factsTable(l Lang, f *facts.Facts) app.UI {
-	m := l.M()
-	rows := make([][]string, len(f.GPUs))
-	for i, g := range f.GPUs {
-		reasons := m.NoThrottle
-		if rs, ok := g.ClockEventReasons.Get(); ok && len(rs) > 0 {
-			reasons = strings.Join(rs, ", ")
-		} else if !ok {
-			reasons = "—"
-		}
-		pcie := "Gen" + factText(g.PCIe.GenMax) + " x" + factText(g.PCIe.WidthMax)
-		rows[i] = []string{text.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
-			reading(l, factText(g.ECCMode)), pcie, reasons}
-	}
-	kids := []app.UI{
-		app.H2().Text(m.FactsTitle),
-		app.P().Class("help").Text(fmt.Sprintf(m.FactsSourceF, string(f.Source)) + " " + m.FactsDriver + ": " + factText(f.DriverVersion)),
-		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.FactsTitle,
-			[]string{m.FactsGPU, m.FactsName, m.FactsMemory, m.FactsPCI, m.FactsECC, m.FactsPCIe, m.FactsThrottle}, rows)),
-	}
-	if len(f.Problems) > 0 {
-		kids = append(kids, app.P().Class("warn-line").Text(m.FactsProblems), reasonList("facts-problems", f.Problems))
-	}
-	return app.Div().Class("block").Body(kids...)
-}
-
-// checkTable is the verifier's result, answer first: the
-// verdict, then the checks grouped by kind as gpuverify check prints them
-// (acceptance.ByKind: the groups with a failure first and open, the
-// passed ones folded, each group worst first), then the GPU × check grid
-// when more than one GPU was checked. #check-table holds every check row.
-func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
-	m := l.M()
-	sum := acceptance.Summarize(rs)
-	failed := sum.Fail
-	verdict := fmt.Sprintf(m.VerdictPassF, len(rs))
-	switch sum.Verdict {
-	case acceptance.VerdictFail:
-		verdict = fmt.Sprintf(m.VerdictFailF, failed, len(rs))
-	case acceptance.VerdictIncomplete:
-		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
-	}
-	verdictID := sum.Verdict
-	if otherPlan {
-		// The report's checks are of another plan's acceptance block:
-		// however they came out, this plan's delivery is not accepted.
-		verdict = l.Msg().Text("site.report.other.verdict", msg.Int(len(rs)))
-		verdictID, failed = acceptance.VerdictFail, failed+1
-	}
-	groups := acceptance.ByKind(rs)
-	kids := make([]app.UI, len(groups))
-	for i, g := range groups {
-		kids[i] = kindGroup(l, g)
-	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(m.ChecksTitle),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
-		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
-			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
-		app.Div().ID("check-table").Class("check-groups").Body(kids...),
-		checkGrid(l, acceptance.GridOf(rs)),
-	)
-}
-
-// kindGroup is one kind's checks: a <details> open when any of them did
-// not pass, headed by the kind, its worst status and its counts.
-func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
-	m := l.M()
-	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
-		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
-		app.Th().Scope("col").Text(m.CheckMessage))
-	rows := make([]app.UI, len(g.Results))
-	for i, r := range g.Results {
-		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
-			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
-			app.Th().Scope("row").Title(r.ID).Body(app.Text(checkLabel(l, r.ID)+" "), ruleRef(l, r.Rule)),
-			app.Td().Text(r.Expected),
-			app.Td().Text(r.Measured),
-			app.Td().Text(r.Text(l.Msg())),
-		)
-	}
-	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
-	if worst != acceptance.Pass {
-		// Only ever set: go-app writes Open(false) as open="false",
-		// which a browser reads as open.
-		d = d.Open(true)
-	}
-	return d.Body(
-		app.Summary().Body(
-			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
-			app.Text(" "+text.KindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
-		),
-		app.Div().Class("table-wrap").Body(
-			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
-	)
-}
-
-// statusCounts names the statuses that occur in s, worst first:
-// "fail 1 · pass 14".
-func statusCounts(l Lang, s acceptance.Summary) string {
-	var parts []string
-	for _, c := range []struct {
-		n  int
-		st acceptance.Status
-	}{{s.Fail, acceptance.Fail}, {s.Warn, acceptance.Warn}, {s.Skip, acceptance.Skip}, {s.Pass, acceptance.Pass}} {
-		if c.n > 0 {
-			parts = append(parts, l.Enum("status", string(c.st))+" "+text.Int(c.n))
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
-// checkGrid is the GPU × check table: one row a GPU, one column a check,
-// each cell that check's status on that GPU; nil for one GPU or none.
-func checkGrid(l Lang, g acceptance.Grid) app.UI {
-	if len(g.GPUs) < 2 {
-		return nil
-	}
-	u := l.UX()
-	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
-	for _, c := range g.Checks {
-		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
-	}
-	rows := make([]app.UI, len(g.GPUs))
-	for i, gpu := range g.GPUs {
-		cells := []app.UI{app.Th().Scope("row").Text(l.Msg().Text("site.check.gpu", msg.Int(gpu)))}
-		for j, st := range g.Cells[i] {
-			id := "gpu" + text.Int(gpu) + "/" + g.Checks[j]
-			if st == "" {
-				cells = append(cells, app.Td().Class("cell-none").Text("·"))
-				continue
-			}
-			cells = append(cells, app.Td().Class("cell", "st-"+string(st)).Attr("data-cell", id).
-				Title(id+": "+l.Enum("status", string(st))).Text(gridMark(st)))
-		}
-		rows[i] = app.Tr().Body(cells...)
-	}
-	return app.Div().Class("check-grid-block").Body(
-		app.H2().Text(u.GridTitle),
-		app.Div().Class("table-wrap").Body(
-			app.Table().ID("check-grid").Class("data", "check-grid").Body(
-				app.Caption().Text(u.GridTitle),
-				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
-	)
-}
-
-// checkLabel names a check by its result id in the reader's language:
-// "GPU 3 · ECC 错误" for "gpu3/ecc_errors", "驱动" for "driver"; a check
-// the catalogue does not name (a kernel or bench check) keeps its id.
-func checkLabel(l Lang, id string) string {
-	t := l.Msg()
-	name := acceptance.CheckName(id)
-	label := name
-	if msg.Known("site.check." + name) {
-		label = t.Text("site.check." + name)
-	}
-	if gpu, ok := acceptance.GPUOf(id); ok {
-		return t.Text("site.check.on", msg.Text(t.Text("site.check.gpu", msg.Int(gpu))), msg.Text(label))
-	}
-	return label
-}
-
-// gridMark is a cell's mark: ✓ pass, ✗ fail, ! warn, – skip.
-func gridMark(s acceptance.Status) string {
-	switch s {
-	case acceptance.Pass:
-		return "✓"
-	case acceptance.Fail:
-		return "✗"
-	case acceptance.Warn:
-		return "!"
-	}
-	return "–"
 }

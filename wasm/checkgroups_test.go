@@ -64,3 +64,28 @@ func TestCheckGroups(t *testing.T) {
 		t.Error("a one-GPU server got a grid")
 	}
 }
+
+// TestCheckTableValuesZh: on a Chinese page the Expected and Measured
+// cells are Chinese, where the English page reads "MIG disabled".
+func TestCheckTableValuesZh(t *testing.T) {
+	h100 := form.Compute(form.DefaultInput().With("workload", "pretrain")).Plan
+	out := runCheck(testReport(t, h100), h100)
+	if out.Err != nil || len(out.Results) == 0 {
+		t.Fatalf("report: %v", out.Err)
+	}
+	zh := app.HTMLString(checkTable(Zh, out.Results, true, false))
+	en := app.HTMLString(checkTable(En, out.Results, true, false))
+	for _, w := range []string{"<td>MIG 已禁用</td>", "<td>ECC 已启用</td>", "<td>0 个不可纠正的 ECC 错误</td>"} {
+		if !strings.Contains(zh, w) {
+			t.Errorf("the zh table lacks %s", w)
+		}
+	}
+	for _, w := range []string{"MIG disabled", "ECC enabled", "uncorrectable ECC errors", " listed<"} {
+		if strings.Contains(zh, w) {
+			t.Errorf("the zh table shows English %q", w)
+		}
+		if !strings.Contains(en, w) {
+			t.Errorf("the en table lacks %q", w)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/shopspring/decimal"
 )
 
 // costPage is the full-cost (TCO) page: every C1 fee as the user's own
@@ -223,11 +224,11 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		cells = append(cells, app.Th().Scope("col").Text(t("site.offers.col."+id)))
 	}
 	head = head.Body(cells...)
+	offers := pl.GPU.OffersPickFirst()
+	offers = offers[:min(len(offers), maxOfferRows)]
+	rent, allIn := offerColumns(l, offers)
 	var rows []app.UI
-	for i, o := range pl.GPU.OffersPickFirst() {
-		if i == maxOfferRows {
-			break
-		}
+	for i, o := range offers {
 		mode := l.Enum("billing", string(o.Mode))
 		if o.Rule != "" {
 			mode += " · " + t("render.offers.ruled_out", msg.Text(o.Rule))
@@ -240,8 +241,8 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 			app.Td().Text(strconv.Itoa(o.Count)+" × "+o.CardName),
 			app.Td().Title(o.Offer.Source).Text(provName(l, o.Offer.ProviderName)),
 			app.Td().Text(mode),
-			app.Td().Class("num").Text(l.MoneyRange(o.Rent.Round2())),
-			app.Td().Class("num").Text(l.Money(o.AllInMonthly)),
+			app.Td().Class("num").Text(rent[i]),
+			app.Td().Class("num").Text(allIn[i]),
 			app.Td().Text(o.Offer.Date),
 		))
 	}
@@ -251,4 +252,15 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		app.Div().Class("table-wrap").Body(app.Table().ID("offer-table").Class("data").Body(
 			app.THead().Body(head), app.TBody().Body(rows...))),
 	)
+}
+
+// offerColumns writes the rent and all-in columns of the offers table,
+// each column in one unit (msg.MoneyColumn): never 8,500元 above 1.2万元.
+func offerColumns(l Lang, offers []plan.OfferCost) (rent, allIn []string) {
+	lo, hi, all := make([]decimal.Decimal, len(offers)), make([]decimal.Decimal, len(offers)), make([]decimal.Decimal, len(offers))
+	for i, o := range offers {
+		r := o.Rent.Round2()
+		lo[i], hi[i], all[i] = r.Low, r.High, o.AllInMonthly
+	}
+	return l.Msg().MoneyRangeColumn(lo, hi), l.Msg().MoneyColumn(all)
 }

@@ -264,12 +264,18 @@ func vendorName(l Lang, v string) string {
 func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 	j := l.J()
 	rows := make([][]string, len(ms))
+	actual, budget := make([]decimal.Decimal, len(ms)), make([]decimal.Decimal, len(ms))
+	for i, m := range ms {
+		actual[i], budget[i] = m.Total.Actual, m.Total.Budget
+	}
+	// Each money column in one unit (msg.MoneyColumn).
+	actualText, budgetText := l.Msg().MoneyColumn(actual), l.Msg().MoneyColumn(budget)
 	for i, m := range ms {
 		var flags []string
 		for _, f := range m.Flags {
 			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.Label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
 		}
-		rows[i] = []string{m.Month, vendorName(l, m.Vendor), l.Money(m.Total.Actual), l.Money(m.Total.Budget),
+		rows[i] = []string{m.Month, vendorName(l, m.Vendor), actualText[i], budgetText[i],
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
 	}
 	return table(l, "ops-months", j.OpsMonthsTitle,

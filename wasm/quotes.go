@@ -148,10 +148,23 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	)
 }
 
+// quoteColumns writes the money columns of the quotes table, each in one
+// unit (msg.MoneyColumn).
+func quoteColumns(l Lang, qs []quote.Priced) (asQuoted, exVAT, wait []string) {
+	n := len(qs)
+	quoted, lo, hi, waits := make([]decimal.Decimal, n), make([]decimal.Decimal, n), make([]decimal.Decimal, n), make([]decimal.Decimal, n)
+	for i, q := range qs {
+		quoted[i], lo[i], hi[i], waits[i] = q.AsQuoted, q.ExVAT.Low, q.ExVAT.High, q.WaitCost
+	}
+	t := l.Msg()
+	return t.MoneyColumn(quoted), t.MoneyRangeColumn(lo, hi), t.MoneyColumn(waits)
+}
+
 // quotesTable lists the priced quotes, cheapest first.
 func quotesTable(l Lang, res quote.Result) app.UI {
 	t := l.P()
 	rows := make([][]string, len(res.Quotes))
+	asQuoted, exVAT, wait := quoteColumns(l, res.Quotes)
 	for i, q := range res.Quotes {
 		extras := "—"
 		if q.ExtrasShare != nil {
@@ -161,8 +174,7 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 		if !q.Complete {
 			complete = t.Incomplete
 		}
-		rows[i] = []string{strconv.Itoa(q.Rank), q.Vendor, l.Money(q.AsQuoted), l.MoneyRange(q.ExVAT),
-			extras, complete, l.Money(q.WaitCost)}
+		rows[i] = []string{strconv.Itoa(q.Rank), q.Vendor, asQuoted[i], exVAT[i], extras, complete, wait[i]}
 	}
 	return table(l, "quotes-table", t.QuotesTitle,
 		[]string{t.QRank, t.QVendor, t.QAsQuoted, t.QExVAT, t.QExtras, t.QComplete, t.QWait}, rows)

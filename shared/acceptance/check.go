@@ -53,13 +53,11 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 		out = append(out, r.topology())
 	}
 	if acc.Interconnect == "nvlink+ib" {
-		skipIB := msg.New("acc.infiniband.skip")
-		out = append(out, Result{
-			ID: "infiniband", Status: Skip, Rule: "A3",
-			Expected: "InfiniBand between nodes, as contracted",
-			Measured: "not measured on one node: NVML does not see the network",
-			Message:  skipIB.String(), Msg: skipIB,
-		})
+		ib := Result{ID: "infiniband", Rule: "A3"}
+		ib.Expect(msg.New("acc.x.infiniband"))
+		ib.Measure(msg.New("acc.m.infiniband"))
+		ib.Say(Skip, msg.New("acc.infiniband.skip"))
+		out = append(out, ib)
 	}
 	if len(f.Problems) > 0 {
 		out = append(out, r.problems())
@@ -73,7 +71,8 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 // gpu runs the per-GPU checks of g.
 func (r *run) gpu(g facts.GPU) []Result {
 	if why, lost := lostReason(g); lost {
-		res := Result{ID: gpuID(g, "reachable"), Rule: "A4", Expected: "the GPU answers", Measured: why}
+		res := Result{ID: gpuID(g, "reachable"), Rule: "A4", Measured: why}
+		res.Expect(msg.New("acc.x.reachable"))
 		res.Say(Fail, msg.New("acc.reachable.fail", msg.Int(g.Index)))
 		return []Result{res}
 	}
@@ -109,11 +108,15 @@ func (r *run) nvlinkRequired() bool {
 	return r.acc.Interconnect == "nvlink" || r.acc.Interconnect == "nvlink+ib"
 }
 
-func (r *run) cardList() string {
+func (r *run) cardList() msg.M {
 	if len(r.acc.GPUIDs) == 0 {
-		return "any card (the plan names none)"
+		return msg.New("acc.x.any_card")
 	}
-	return strings.Join(r.acc.GPUIDs, " or ")
+	ids := make([]msg.M, len(r.acc.GPUIDs))
+	for i, id := range r.acc.GPUIDs {
+		ids[i] = msg.New("acc.text", msg.Text(id))
+	}
+	return joined("acc.or", ids)
 }
 
 func (r *run) unknownIDs() string {
@@ -137,22 +140,21 @@ func (r *run) perNode() int {
 // listed GPU) is not a GPU anyone checked; listing reports the difference
 // as its own check, so the evidence is shown as it is.
 func (r *run) gpuCount() Result {
-	want, scope := r.acc.GPUCount, ""
+	want := r.acc.GPUCount
+	var scopeMsg, note, announced msg.M
 	if r.acc.GPUsPerNode > 0 && r.acc.GPUsPerNode < r.acc.GPUCount {
 		want = r.acc.GPUsPerNode
-		scope = fmt.Sprintf(" on this node (%d in all)", r.acc.GPUCount)
-	}
-	n := len(r.f.GPUs)
-	res := Result{ID: "gpu_count", Rule: "A1", Expected: gpus(want) + scope, Measured: gpus(n) + " listed"}
-	var scopeMsg, note msg.M
-	if scope != "" {
 		scopeMsg = msg.New("acc.gpu_count.scope", msg.Int(r.acc.GPUCount))
 	}
+	n := len(r.f.GPUs)
+	res := Result{ID: "gpu_count", Rule: "A1"}
+	res.Expect(msg.New("acc.x.gpu_count", msg.Sub(gpus(want)), opt(scopeMsg)))
 	if attached, ok := r.f.AttachedGPUs.Get(); ok && attached != n {
-		res.Measured += fmt.Sprintf(" (the header announces %d)", attached)
+		announced = msg.New("acc.m.announces", msg.Int(attached))
 		note = msg.New("acc.gpu_count.note")
 	}
-	args := []msg.Arg{msg.Sub(msg.New("acc.gpus", msg.Int(n))), msg.Int(want), opt(scopeMsg), opt(note)}
+	res.Measure(msg.New("acc.m.gpu_count", msg.Sub(gpus(n)), opt(announced)))
+	args := []msg.Arg{msg.Sub(gpus(n)), msg.Int(want), opt(scopeMsg), opt(note)}
 	if n == want {
 		res.Say(Pass, msg.New("acc.gpu_count.pass", args...))
 		return res
@@ -162,12 +164,7 @@ func (r *run) gpuCount() Result {
 }
 
 // gpus is "1 GPU" or "n GPUs".
-func gpus(n int) string {
-	if n == 1 {
-		return "1 GPU"
-	}
-	return fmt.Sprintf("%d GPUs", n)
-}
+func gpus(n int) msg.M { return msg.New("acc.gpus", msg.Int(n)) }
 
 // listing is the check of the header's GPU count against the GPUs listed,
 // run only when they differ: GPUs announced but not listed were not
@@ -179,11 +176,9 @@ func (r *run) listing() (Result, bool) {
 	if !ok || attached == n {
 		return Result{}, false
 	}
-	res := Result{
-		ID: "gpu_listing", Rule: "A4",
-		Expected: fmt.Sprintf("the %d GPUs the header announces, each listed", attached),
-		Measured: fmt.Sprintf("%d listed", n),
-	}
+	res := Result{ID: "gpu_listing", Rule: "A4"}
+	res.Expect(msg.New("acc.x.gpu_listing", msg.Int(attached)))
+	res.Measure(msg.New("acc.m.listed", msg.Int(n)))
 	id := "acc.gpu_listing.short"
 	if n > attached {
 		id = "acc.gpu_listing.extra"
@@ -194,10 +189,11 @@ func (r *run) listing() (Result, bool) {
 
 // driver checks the driver version against min_driver (rule A1).
 func (r *run) driver() Result {
-	res := Result{ID: "driver", Rule: "A1", Expected: "≥ " + r.acc.MinDriver}
+	res := Result{ID: "driver", Rule: "A1"}
+	res.Expect(msg.New("acc.x.at_least", msg.Text(r.acc.MinDriver)))
 	v, ok := r.f.DriverVersion.Get()
 	if !ok {
-		return res.Skipped(r.f.DriverVersion.String(), msg.New("acc.driver.skip"))
+		return res.unknown(r.f.DriverVersion.Reason(), msg.New("acc.driver.skip"))
 	}
 	res.Measured = v
 	cmp, ok := compareVersions(v, r.acc.MinDriver)
@@ -216,18 +212,19 @@ func (r *run) driver() Result {
 // NVLink (rule A3: the intra-node interconnect matches the contract) and
 // puts at least two GPUs on a server; a one-GPU server has no pair.
 func (r *run) topology() Result {
-	res := Result{ID: "topology", Rule: "A3", Expected: "every GPU pair on NVLink (NV<n>)"}
+	res := Result{ID: "topology", Rule: "A3"}
+	res.Expect(msg.New("acc.x.topology"))
 	if len(r.f.GPUs) < 2 {
-		res.Measured = gpus(len(r.f.GPUs)) + " listed"
+		res.Measure(msg.New("acc.m.gpu_count", msg.Sub(gpus(len(r.f.GPUs))), opt(msg.M{})))
 		res.Say(Skip, msg.New("acc.topology.one"))
 		return res
 	}
 	pairs, ok := r.f.Topology.Get()
 	if !ok {
-		return res.Skipped(r.f.Topology.String(), msg.New("acc.topology.skip"))
+		return res.unknown(r.f.Topology.Reason(), msg.New("acc.topology.skip"))
 	}
 	if len(pairs) == 0 {
-		res.Measured = "no pairs"
+		res.Measure(msg.New("acc.m.no_pairs"))
 		res.Say(Skip, msg.New("acc.topology.none"))
 		return res
 	}
@@ -237,7 +234,7 @@ func (r *run) topology() Result {
 			slow = append(slow, fmt.Sprintf("GPU%d-GPU%d %s", p.A, p.B, p.Link))
 		}
 	}
-	res.Measured = fmt.Sprintf("%d of %d pairs on NVLink", len(pairs)-len(slow), len(pairs))
+	res.Measure(msg.New("acc.m.topology", msg.Int(len(pairs)-len(slow)), msg.Int(len(pairs))))
 	if len(slow) > 0 {
 		res.Say(Fail, msg.New("acc.topology.fail", msg.Text(strings.Join(slow, ", "))))
 		return res
@@ -248,11 +245,9 @@ func (r *run) topology() Result {
 
 // problems reports inconsistencies found while reading the facts.
 func (r *run) problems() Result {
-	res := Result{
-		ID: "input", Rule: "A4",
-		Expected: "a complete, consistent capture",
-		Measured: msg.New("common.problems", msg.Int(len(r.f.Problems))).String(),
-	}
+	res := Result{ID: "input", Rule: "A4"}
+	res.Expect(msg.New("acc.x.input"))
+	res.Measure(msg.New("common.problems", msg.Int(len(r.f.Problems))))
 	// The parser's findings are written as it gives them (English).
 	res.Say(Warn, msg.New("acc.input", msg.Text(strings.Join(r.f.Problems, "; "))))
 	return res
@@ -269,9 +264,9 @@ func lostReason(g facts.GPU) (string, bool) {
 	return "", false
 }
 
-func nameOf(g facts.GPU) string {
+func nameOf(g facts.GPU) msg.M {
 	if n, ok := g.Name.Get(); ok {
-		return n
+		return msg.New("acc.text", msg.Text(n))
 	}
-	return "name " + g.Name.String()
+	return msg.New("acc.x.signal", msg.Label("acc.signal.name"), msg.Sub(unavailable(g.Name.Reason())))
 }

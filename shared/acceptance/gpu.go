@@ -13,12 +13,13 @@ import (
 
 // memory checks the framebuffer against min_memory_mib (rule A1).
 func (r *run) memory(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "memory"), Rule: "A1", Expected: fmt.Sprintf("≥ %d MiB", r.acc.MinMemoryMiB)}
+	res := Result{ID: gpuID(g, "memory"), Rule: "A1"}
+	res.Expect(msg.New("acc.x.mib", mib(int64(r.acc.MinMemoryMiB))))
 	m, ok := g.MemoryTotalMiB.Get()
 	if !ok {
-		return res.Skipped(g.MemoryTotalMiB.String(), msg.New("acc.memory.skip"))
+		return res.unknown(g.MemoryTotalMiB.Reason(), msg.New("acc.memory.skip"))
 	}
-	res.Measured = fmt.Sprintf("%d MiB", m)
+	res.Measure(msg.New("acc.m.mib", mib(m)))
 	if m < int64(r.acc.MinMemoryMiB) {
 		res.Say(Fail, msg.New("acc.memory.fail", msg.Int(g.Index), mib(m), mib(int64(r.acc.MinMemoryMiB))))
 		return res
@@ -30,10 +31,11 @@ func (r *run) memory(g facts.GPU) Result {
 // mig checks that MIG is off when the plan says "off" (rule A1: a MIG slice
 // is not the card and memory the contract names).
 func (r *run) mig(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "mig"), Rule: "A1", Expected: "MIG disabled"}
+	res := Result{ID: gpuID(g, "mig"), Rule: "A1"}
+	res.Expect(msg.New("acc.x.mig"))
 	mode, ok := g.MIG.Get()
 	if !ok {
-		res.Measured = g.MIG.String()
+		res.Measure(unavailable(g.MIG.Reason()))
 		if noMIG(g) {
 			res.Say(Pass, msg.New("acc.mig.none"))
 			return res
@@ -41,10 +43,11 @@ func (r *run) mig(g facts.GPU) Result {
 		res.Say(Skip, msg.New("acc.mig.skip"))
 		return res
 	}
-	res.Measured = "MIG " + mode
+	var then msg.M
 	if pending, ok := g.MIGPending.Get(); ok && pending != mode {
-		res.Measured += ", " + pending + " after the next reset"
+		then = msg.New("acc.m.mig.pending", word(pending))
 	}
+	res.Measure(msg.New("acc.m.mig", word(mode), opt(then)))
 	switch {
 	case mode == facts.Enabled:
 		res.Say(Fail, msg.New("acc.mig.fail", msg.Int(g.Index), opt(migCount(g))))
@@ -95,15 +98,15 @@ func (r *run) virtualization(g facts.GPU) Result {
 	want := r.acc.Virtualization
 	res := Result{ID: gpuID(g, "virtualization"), Rule: "K4"}
 	if want == "bare-metal" {
-		res.Expected = "bare metal (no virtualisation)"
+		res.Expect(msg.New("acc.x.virt.bare"))
 	} else {
-		res.Expected = "bare metal or a whole GPU passed through to a VM"
+		res.Expect(msg.New("acc.x.virt.vm"))
 	}
 	mode, ok := g.Virtualization.Get()
 	if !ok {
-		return res.Skipped(g.Virtualization.String(), msg.New("acc.virt.skip"))
+		return res.unknown(g.Virtualization.Reason(), msg.New("acc.virt.skip"))
 	}
-	res.Measured = virtName(mode)
+	res.Measure(virtName(mode))
 	switch {
 	case mode == facts.VirtNone:
 		res.Say(Pass, msg.New("acc.virt.bare"))
@@ -114,39 +117,33 @@ func (r *run) virtualization(g facts.GPU) Result {
 	case mode == facts.VirtVGPU:
 		res.Say(Fail, msg.New("acc.virt.vgpu"))
 	default:
-		res.Say(Fail, msg.New("acc.virt.host", msg.Text(virtName(mode))))
+		res.Say(Fail, msg.New("acc.virt.host", msg.Sub(virtName(mode))))
 	}
 	return res
 }
 
-func virtName(mode string) string {
-	switch mode {
-	case facts.VirtNone:
-		return "bare metal"
-	case facts.VirtPassthrough:
-		return "pass-through VM"
-	case facts.VirtVGPU:
-		return "vGPU slice in a VM"
-	case facts.VirtHostVGPU:
-		return "vGPU host"
-	case facts.VirtHostVSGA:
-		return "vSGA host"
+// virtName names a facts virtualisation mode ("acc.virt.mode.<mode>"); a
+// mode the catalogue does not know is written as the facts give it.
+func virtName(mode string) msg.M {
+	if msg.Known("acc.virt.mode." + mode) {
+		return msg.New("acc.virt.mode." + mode)
 	}
-	return mode
+	return msg.New("acc.text", msg.Text(mode))
 }
 
 // nvlink checks the active NVLink links of g against the card's count
 // (rule A3).
 func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	want := 1
-	res := Result{ID: gpuID(g, "nvlink"), Rule: "A3", Expected: "at least 1 active NVLink link"}
+	res := Result{ID: gpuID(g, "nvlink"), Rule: "A3"}
+	res.Expect(msg.New("acc.x.nvlink.one"))
 	if hasCard && card.NVLinkLinks > 0 {
 		want = card.NVLinkLinks
-		res.Expected = fmt.Sprintf("%d active NVLink links (%s)", want, card.ID)
+		res.Expect(msg.New("acc.x.nvlink", msg.Int(want), msg.Text(card.ID)))
 	}
 	links, ok := g.NVLinks.Get()
 	if !ok {
-		return res.Skipped(g.NVLinks.String(), msg.New("acc.nvlink.skip"))
+		return res.unknown(g.NVLinks.Reason(), msg.New("acc.nvlink.skip"))
 	}
 	active := 0
 	for _, l := range links {
@@ -154,7 +151,7 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 			active++
 		}
 	}
-	res.Measured = fmt.Sprintf("%d of %d links active", active, len(links))
+	res.Measure(msg.New("acc.m.nvlink", msg.Int(active), msg.Int(len(links))))
 	if active < want {
 		res.Say(Fail, msg.New("acc.nvlink.fail", msg.Int(g.Index), msg.Int(active), msg.Int(want)))
 		return res
@@ -166,19 +163,22 @@ func (r *run) nvlink(g facts.GPU, card catalog.Card, hasCard bool) Result {
 // pcieWidth checks the PCIe link width (rule A3). The width is reliable at
 // idle, unlike the generation.
 func (r *run) pcieWidth(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "pcie_width"), Rule: "A3", Expected: "the card's full width"}
+	res := Result{ID: gpuID(g, "pcie_width"), Rule: "A3"}
+	var least msg.M
 	if r.acc.MinPCIeWidth > 0 {
-		res.Expected += fmt.Sprintf(", at least x%d", r.acc.MinPCIeWidth)
+		least = msg.New("acc.x.pcie_width.min", num(r.acc.MinPCIeWidth))
 	}
+	res.Expect(msg.New("acc.x.pcie_width", opt(least)))
 	cur, ok := g.PCIe.WidthCurrent.Get()
 	if !ok {
-		return res.Skipped(g.PCIe.WidthCurrent.String(), msg.New("acc.pcie_width.skip"))
+		return res.unknown(g.PCIe.WidthCurrent.Reason(), msg.New("acc.pcie_width.skip"))
 	}
-	res.Measured = fmt.Sprintf("x%d", cur)
+	var of msg.M
 	max, hasMax := g.PCIe.WidthMax.Get()
 	if hasMax {
-		res.Measured += fmt.Sprintf(" of x%d", max)
+		of = msg.New("acc.m.pcie_width.max", num(max))
 	}
+	res.Measure(msg.New("acc.m.pcie_width", num(cur), opt(of)))
 	switch {
 	case r.acc.MinPCIeWidth > 0 && cur < r.acc.MinPCIeWidth:
 		res.Say(Fail, msg.New("acc.pcie_width.fail", msg.Int(g.Index), msg.Int(cur), msg.Int(r.acc.MinPCIeWidth)))
@@ -201,19 +201,19 @@ func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	linkMax, hasLinkMax := p.GenMax.Get()
 	devMax, hasDevMax := p.GenDeviceMax.Get()
 	cur, hasCur := p.GenCurrent.Get()
-	res.Measured = genMeasured(p)
+	res.Measure(genMeasured(p))
 	if !hasLinkMax && !hasDevMax {
-		res.Expected = "the card's PCIe generation"
+		res.Expect(msg.New("acc.x.pcie_gen.any"))
 		res.Say(Skip, msg.New("acc.pcie_gen.skip", msg.Text(p.GenMax.String())))
 		return res
 	}
 	if !hasCard || !card.PCIeGen.Known() {
-		res.Expected = "the card's PCIe generation"
+		res.Expect(msg.New("acc.x.pcie_gen.any"))
 		res.Say(Skip, msg.New("acc.pcie_gen.nocard"))
 		return res
 	}
 	want := int(card.PCIeGen.Value)
-	res.Expected = fmt.Sprintf("Gen%d (%s), judged on the maximum", want, card.ID)
+	res.Expect(msg.New("acc.x.pcie_gen", num(want), msg.Text(card.ID)))
 	var note msg.M
 	top := linkMax
 	if !hasLinkMax {
@@ -233,33 +233,41 @@ func (r *run) pcieGen(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	return res
 }
 
-func genMeasured(p facts.PCIe) string {
-	parts := []string{"max " + genText(p.GenMax)}
+// genMeasured is the link's generations: "max Gen4, GPU max Gen5,
+// current Gen1".
+func genMeasured(p facts.PCIe) msg.M {
+	parts := []msg.M{msg.New("acc.m.gen.max", genText(p.GenMax))}
 	if p.GenDeviceMax.OK() {
-		parts = append(parts, "GPU max "+genText(p.GenDeviceMax))
+		parts = append(parts, msg.New("acc.m.gen.device", genText(p.GenDeviceMax)))
 	}
-	parts = append(parts, "current "+genText(p.GenCurrent))
-	return strings.Join(parts, ", ")
+	parts = append(parts, msg.New("acc.m.gen.current", genText(p.GenCurrent)))
+	return joined("acc.comma", parts)
 }
 
-func genText(v facts.Value[int]) string {
+func genText(v facts.Value[int]) msg.Arg {
 	if n, ok := v.Get(); ok {
-		return fmt.Sprintf("Gen%d", n)
+		return msg.Text(fmt.Sprintf("Gen%d", n))
 	}
-	return v.String()
+	return msg.Sub(unavailable(v.Reason()))
 }
+
+// num is a small number (a PCIe width or generation) written without
+// separators, as the expected and measured values write it.
+func num(n int) msg.Arg { return msg.Text(strconv.Itoa(n)) }
 
 // eccMode checks that ECC is on when the plan asks for it (rule A1).
 func (r *run) eccMode(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "ecc_mode"), Rule: "A1", Expected: "ECC enabled"}
+	res := Result{ID: gpuID(g, "ecc_mode"), Rule: "A1"}
+	res.Expect(msg.New("acc.x.ecc_mode"))
 	mode, ok := g.ECCMode.Get()
 	if !ok {
-		return res.Skipped(g.ECCMode.String(), msg.New("acc.ecc_mode.skip"))
+		return res.unknown(g.ECCMode.Reason(), msg.New("acc.ecc_mode.skip"))
 	}
-	res.Measured = "ECC " + mode
+	var then msg.M
 	if pending, ok := g.ECCModePending.Get(); ok && pending != mode {
-		res.Measured += ", " + pending + " after reboot"
+		then = msg.New("acc.m.ecc_mode.pending", word(pending))
 	}
+	res.Measure(msg.New("acc.m.ecc_mode", word(mode), opt(then)))
 	switch {
 	case mode != facts.Enabled:
 		res.Say(Fail, msg.New("acc.ecc_mode.fail", msg.Text(mode), msg.Int(g.Index)))
@@ -274,10 +282,11 @@ func (r *run) eccMode(g facts.GPU) Result {
 // eccErrors checks for uncorrectable ECC errors since the driver loaded. A
 // lifetime count above zero is a used card: a warning.
 func (r *run) eccErrors(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "ecc_errors"), Rule: "A4", Expected: "0 uncorrectable ECC errors"}
+	res := Result{ID: gpuID(g, "ecc_errors"), Rule: "A4"}
+	res.Expect(msg.New("acc.x.ecc_errors"))
 	n, ok := g.ECCUncorrectableVolatile.Get()
 	if !ok {
-		res.Measured = g.ECCUncorrectableVolatile.String()
+		res.Measure(unavailable(g.ECCUncorrectableVolatile.Reason()))
 		var off msg.M
 		if g.ECCMode.Or("") == facts.Disabled {
 			off = msg.New("acc.ecc_errors.off")
@@ -285,11 +294,12 @@ func (r *run) eccErrors(g facts.GPU) Result {
 		res.Say(Skip, msg.New("acc.ecc_errors.skip", opt(off)))
 		return res
 	}
-	res.Measured = fmt.Sprintf("%d since the driver loaded", n)
+	var lifetime msg.M
 	agg, hasAgg := g.ECCUncorrectableAggregate.Get()
 	if hasAgg {
-		res.Measured += fmt.Sprintf(", %d lifetime", agg)
+		lifetime = msg.New("acc.m.ecc_errors.lifetime", mib(agg))
 	}
+	res.Measure(msg.New("acc.m.ecc_errors", mib(n), opt(lifetime)))
 	switch {
 	case n > 0:
 		res.Say(Fail, msg.New("acc.ecc_errors.fail", msg.Int(g.Index), count(n)))
@@ -308,14 +318,16 @@ func (r *run) eccErrors(g facts.GPU) Result {
 // evidence (gpud judges HW slowdown over a 10-minute window); rerun under
 // load or watch it with gpuverify monitor.
 func (r *run) throttle(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "throttle"), Rule: "A2", Expected: "no hardware slowdown, thermal or power-brake throttling"}
+	res := Result{ID: gpuID(g, "throttle"), Rule: "A2"}
+	res.Expect(msg.New("acc.x.throttle"))
 	reasons, ok := g.ClockEventReasons.Get()
 	if !ok {
-		return res.Skipped(g.ClockEventReasons.String(), msg.New("acc.throttle.skip"))
+		return res.unknown(g.ClockEventReasons.Reason(), msg.New("acc.throttle.skip"))
 	}
-	res.Measured = "none active"
+	res.Measure(msg.New("acc.m.throttle.none"))
 	if len(reasons) > 0 {
-		res.Measured = strings.Join(reasons, ", ")
+		// The driver's names of the reasons, as it gives them.
+		res.Measure(msg.New("acc.text", msg.Text(strings.Join(reasons, ", "))))
 	}
 	var hw, sw []string
 	for _, why := range reasons {
@@ -340,16 +352,17 @@ func (r *run) throttle(g facts.GPU) Result {
 // powerLimit checks that nobody capped the power below the board's default
 // (rule A2: a power-capped card is a clock-limited card).
 func (r *run) powerLimit(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "power_limit"), Rule: "A2", Expected: "enforced power limit = default power limit"}
+	res := Result{ID: gpuID(g, "power_limit"), Rule: "A2"}
+	res.Expect(msg.New("acc.x.power.any"))
 	def, okDef := g.DefaultPowerLimitW.Get()
 	enf, okEnf := g.EnforcedPowerLimitW.Get()
 	if !okDef || !okEnf {
-		res.Measured = "default " + wattText(g.DefaultPowerLimitW) + ", enforced " + wattText(g.EnforcedPowerLimitW)
+		res.Measure(msg.New("acc.m.power.unread", wattText(g.DefaultPowerLimitW), wattText(g.EnforcedPowerLimitW)))
 		res.Say(Skip, msg.New("acc.power.skip"))
 		return res
 	}
-	res.Expected = fmt.Sprintf("enforced limit = default %s W", trimFloat(def))
-	res.Measured = fmt.Sprintf("enforced %s W, default %s W", trimFloat(enf), trimFloat(def))
+	res.Expect(msg.New("acc.x.power", msg.Text(trimFloat(def))))
+	res.Measure(msg.New("acc.m.power", msg.Text(trimFloat(enf)), msg.Text(trimFloat(def))))
 	if enf < def-0.5 {
 		res.Say(Fail, msg.New("acc.power.fail", msg.Int(g.Index), msg.Text(trimFloat(enf)), msg.Text(trimFloat(def))))
 		return res
@@ -358,22 +371,23 @@ func (r *run) powerLimit(g facts.GPU) Result {
 	return res
 }
 
-func wattText(v facts.Value[float64]) string {
+func wattText(v facts.Value[float64]) msg.Arg {
 	if w, ok := v.Get(); ok {
-		return trimFloat(w) + " W"
+		return msg.Sub(msg.New("acc.m.watt", msg.Text(trimFloat(w))))
 	}
-	return v.String()
+	return msg.Sub(unavailable(v.Reason()))
 }
 
 // persistence advises persistence mode (rule A2: without it the driver
 // unloads between jobs and the first CUDA call of each job is slow).
 func (r *run) persistence(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "persistence"), Rule: "A2", Expected: "persistence mode enabled (advice)"}
+	res := Result{ID: gpuID(g, "persistence"), Rule: "A2"}
+	res.Expect(msg.New("acc.x.persistence"))
 	mode, ok := g.PersistenceMode.Get()
 	if !ok {
-		return res.Skipped(g.PersistenceMode.String(), msg.New("acc.persistence.skip"))
+		return res.unknown(g.PersistenceMode.Reason(), msg.New("acc.persistence.skip"))
 	}
-	res.Measured = "persistence " + mode
+	res.Measure(msg.New("acc.m.persistence", word(mode)))
 	if mode != facts.Enabled {
 		res.Say(Warn, msg.New("acc.persistence.warn"))
 		return res

@@ -36,6 +36,8 @@ type signal struct {
 	read     bool   // the GPU reported it
 	agree    bool   // it matches (only meaningful when read and expected != "")
 	limit    bool   // a power or clock limit (rule A2) rather than identity (A1)
+	reason   string // why it is unavailable, when not read
+	want     msg.M  // expected as a message, zero when expected is ""
 }
 
 // compareCard compares the five identity signals of g with card c.
@@ -50,7 +52,14 @@ func compareCard(g facts.GPU, c catalog.Card) []signal {
 }
 
 func textSignal(name string, v facts.Value[string], allowed []string) signal {
-	s := signal{name: name, measured: v.String(), expected: strings.Join(allowed, " or ")}
+	s := signal{name: name, measured: v.String(), expected: strings.Join(allowed, " or "), reason: v.Reason()}
+	if len(allowed) > 0 {
+		names := make([]msg.M, len(allowed))
+		for i, a := range allowed {
+			names[i] = msg.New("acc.text", msg.Text(a))
+		}
+		s.want = joined("acc.or", names)
+	}
 	got, ok := v.Get()
 	if !ok {
 		return s
@@ -66,9 +75,10 @@ func textSignal(name string, v facts.Value[string], allowed []string) signal {
 }
 
 func memorySignal(v facts.Value[int64], spec catalog.Spec) signal {
-	s := signal{name: "memory", measured: v.String()}
+	s := signal{name: "memory", measured: v.String(), reason: v.Reason()}
 	if spec.Known() {
 		s.expected = fmt.Sprintf("%.0f MiB ±%.0f%%", spec.Value, memoryTolerance*100)
+		s.want = msg.New("acc.x.mib_tolerance", msg.Text(fmt.Sprintf("%.0f", spec.Value)), msg.Text(fmt.Sprintf("%.0f", memoryTolerance*100)))
 	}
 	got, ok := v.Get()
 	if !ok {
@@ -81,9 +91,10 @@ func memorySignal(v facts.Value[int64], spec catalog.Spec) signal {
 }
 
 func lowerBoundSignal(name, unit string, v facts.Value[float64], spec catalog.Spec, tol float64) signal {
-	s := signal{name: name, measured: v.String(), limit: true}
+	s := signal{name: name, measured: v.String(), limit: true, reason: v.Reason()}
 	if spec.Known() {
 		s.expected = fmt.Sprintf("≥ %s %s less %.0f%%", trimFloat(spec.Value), unit, tol*100)
+		s.want = msg.New("acc.x.less", msg.Text(trimFloat(spec.Value)), msg.Text(unit), msg.Text(fmt.Sprintf("%.0f", tol*100)))
 	}
 	got, ok := v.Get()
 	if !ok {
@@ -141,15 +152,16 @@ func bestCard(g facts.GPU, cards []catalog.Card) (catalog.Card, []signal, bool) 
 // (model and memory as contracted), or A2 when only the power limit or the
 // max clock disagrees (a down-binned or capped card).
 func (r *run) identity(g facts.GPU) Result {
-	res := Result{ID: gpuID(g, "identity"), Rule: "A1", Expected: r.cardList()}
+	res := Result{ID: gpuID(g, "identity"), Rule: "A1"}
+	res.Expect(r.cardList())
 	card, sig, ok := bestCard(g, r.cards)
 	if !ok {
-		res.Measured = nameOf(g)
+		res.Measure(nameOf(g))
 		res.Say(Skip, msg.New("acc.identity.unknown", msg.Text(r.unknownIDs())))
 		return res
 	}
-	res.Expected = card.ID + ": " + expectedSignals(sig)
-	res.Measured = measuredSignals(sig)
+	res.Expect(msg.New("acc.x.card", msg.Text(card.ID), msg.Sub(expectedSignals(sig))))
+	res.Measure(measuredSignals(sig))
 	var wrong, unread, uncatalogued []msg.M
 	read, limits := 0, 0
 	for _, s := range sig {
@@ -205,22 +217,32 @@ func joined(sep string, ms []msg.M) msg.M {
 	return msg.New(sep, msg.Sub(ms[0]), msg.Sub(joined(sep, ms[1:])))
 }
 
-func expectedSignals(sig []signal) string {
-	parts := make([]string, 0, len(sig))
+// expectedSignals lists what the card has: "name H100 or H200, memory
+// 81559 MiB ±3%".
+func expectedSignals(sig []signal) msg.M {
+	parts := make([]msg.M, 0, len(sig))
 	for _, s := range sig {
 		if s.expected != "" {
-			parts = append(parts, s.name+" "+s.expected)
+			parts = append(parts, msg.New("acc.x.signal", msg.Label(signalLabels[s.name]), msg.Sub(s.want)))
 		}
 	}
-	return strings.Join(parts, ", ")
+	if len(parts) == 0 {
+		return msg.New("acc.text", msg.Text(""))
+	}
+	return joined("acc.comma", parts)
 }
 
-func measuredSignals(sig []signal) string {
-	parts := make([]string, 0, len(sig))
+// measuredSignals lists what the GPU says, signal by signal.
+func measuredSignals(sig []signal) msg.M {
+	parts := make([]msg.M, 0, len(sig))
 	for _, s := range sig {
-		parts = append(parts, s.name+" "+s.measured)
+		got := msg.Text(s.measured)
+		if !s.read {
+			got = msg.Sub(unavailable(s.reason))
+		}
+		parts = append(parts, msg.New("acc.x.signal", msg.Label(signalLabels[s.name]), got))
 	}
-	return strings.Join(parts, ", ")
+	return joined("acc.comma", parts)
 }
 
 // trimFloat formats v without trailing zeros: 700, 72.5.

@@ -64,6 +64,38 @@ type Result struct {
 	// language (Text). It is not part of the report file: a result read
 	// back from a file has none, and shows Message.
 	Msg msg.M `json:"-"`
+	// ExpectedMsg and MeasuredMsg are Expected and Measured as catalogue
+	// messages, to render in the reader's language (ExpectedIn,
+	// MeasuredIn); like Msg, a file does not keep them.
+	ExpectedMsg msg.M `json:"-"`
+	MeasuredMsg msg.M `json:"-"`
+}
+
+// Expect sets Expected, its English text, and ExpectedMsg to m.
+func (r *Result) Expect(m msg.M) {
+	r.ExpectedMsg, r.Expected = m, m.String()
+}
+
+// Measure sets Measured, its English text, and MeasuredMsg to m.
+func (r *Result) Measure(m msg.M) {
+	r.MeasuredMsg, r.Measured = m, m.String()
+}
+
+// ExpectedIn is Expected in l: the catalogue's rendering when the result
+// carries ExpectedMsg, else Expected as written.
+func (r Result) ExpectedIn(l msg.Lang) string {
+	if r.ExpectedMsg.IsZero() {
+		return r.Expected
+	}
+	return r.ExpectedMsg.In(l)
+}
+
+// MeasuredIn is Measured in l, as ExpectedIn.
+func (r Result) MeasuredIn(l msg.Lang) string {
+	if r.MeasuredMsg.IsZero() {
+		return r.Measured
+	}
+	return r.MeasuredMsg.In(l)
 }
 
 // Say sets the status and the message, Message being its English text.
@@ -76,7 +108,7 @@ func (r *Result) Say(st Status, m msg.M) {
 // "unavailable (not in the nvidia-smi -q output)") and m says what was not
 // checked. A check over an unknown value is never a pass.
 func (r Result) Skipped(measured string, m msg.M) Result {
-	r.Measured = measured
+	r.Measured, r.MeasuredMsg = measured, msg.M{}
 	r.Say(Skip, m)
 	return r
 }
@@ -97,6 +129,7 @@ func KeepMessages(decoded, from []Result) {
 	for i := range decoded {
 		if i < len(from) && Same(decoded[i], from[i]) {
 			decoded[i].Msg = from[i].Msg
+			decoded[i].ExpectedMsg, decoded[i].MeasuredMsg = from[i].ExpectedMsg, from[i].MeasuredMsg
 		}
 	}
 }

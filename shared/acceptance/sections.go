@@ -84,7 +84,7 @@ func joinGPUs(rs []Result, l msg.Lang) []table.Check {
 	gpus := map[sameCheck][]int{}
 	for _, r := range rs {
 		gpu, ok := GPUOf(r.ID)
-		k := sameCheck{name: CheckName(r.ID), rule: r.Rule, message: r.Text(l), expected: r.Expected, measured: r.Measured, status: r.Status}
+		k := sameCheck{name: CheckName(r.ID), rule: r.Rule, message: r.Text(l), expected: r.ExpectedIn(l), measured: r.MeasuredIn(l), status: r.Status}
 		if !ok {
 			k.name = r.ID
 			gpu = -1

@@ -145,7 +145,7 @@ func Groups(rs []Result, measuredOnPass bool, l msg.Lang) []table.CheckGroup {
 		for _, c := range group {
 			g.Checks = append(g.Checks, table.Check{
 				Status: string(c.Status), ID: c.ID, Rule: c.Rule, Message: c.Text(l),
-				Expected: c.Expected, Measured: c.Measured,
+				Expected: c.ExpectedIn(l), Measured: c.MeasuredIn(l),
 				ShowExpected: st == Fail || st == Warn, ShowMeasured: st != Pass || measuredOnPass,
 			})
 		}

@@ -1,8 +1,6 @@
 package acceptance
 
 import (
-	"fmt"
-
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -50,11 +48,9 @@ func (r *run) wear(g facts.GPU, card catalog.Card, hasCard bool) Result {
 	case wearRemapping:
 		return remappedRows(g)
 	case wearUnsupported:
-		res := Result{
-			ID: gpuID(g, "row_remapping"), Rule: "A4",
-			Expected: "no pending or failed row remapping",
-			Measured: "not applicable: " + g.Brand.Or("GeForce") + " card",
-		}
+		res := Result{ID: gpuID(g, "row_remapping"), Rule: "A4"}
+		res.Expect(msg.New("acc.x.rows"))
+		res.Measure(msg.New("acc.m.rows.geforce", msg.Text(g.Brand.Or("GeForce"))))
 		res.Say(Skip, msg.New("acc.wear.geforce"))
 		return res
 	}
@@ -69,10 +65,11 @@ func (r *run) wear(g facts.GPU, card catalog.Card, hasCard bool) Result {
 // memory is safe to use.
 func remappedRows(g facts.GPU) Result {
 	rr := g.RemappedRows
-	res := Result{ID: gpuID(g, "row_remapping"), Rule: "A4", Expected: "no pending or failed row remapping"}
+	res := Result{ID: gpuID(g, "row_remapping"), Rule: "A4"}
+	res.Expect(msg.New("acc.x.rows"))
 	pending, okP := rr.Pending.Get()
 	failed, okF := rr.Failure.Get()
-	res.Measured = fmt.Sprintf("pending %s, failure %s, uncorrectable %s, correctable %s", rr.Pending, rr.Failure, rr.Uncorrectable, rr.Correctable)
+	res.Measure(msg.New("acc.m.rows", val(rr.Pending), val(rr.Failure), val(rr.Uncorrectable), val(rr.Correctable)))
 	unc, okU := rr.Uncorrectable.Get()
 	switch {
 	case okF && failed:
@@ -97,8 +94,9 @@ func remappedRows(g facts.GPU) Result {
 // needs a reboot; retired pages are repairs: a used card.
 func retiredPages(g facts.GPU) Result {
 	rp := g.RetiredPages
-	res := Result{ID: gpuID(g, "page_retirement"), Rule: "A4", Expected: "no pending page retirement"}
-	res.Measured = fmt.Sprintf("pending %s, double-bit %s, single-bit %s", rp.Pending, rp.DoubleBit, rp.SingleBit)
+	res := Result{ID: gpuID(g, "page_retirement"), Rule: "A4"}
+	res.Expect(msg.New("acc.x.pages"))
+	res.Measure(msg.New("acc.m.pages", val(rp.Pending), val(rp.DoubleBit), val(rp.SingleBit)))
 	pending, okP := rp.Pending.Get()
 	retired := rp.DoubleBit.Or(0) + rp.SingleBit.Or(0)
 	switch {

@@ -117,7 +117,7 @@ func TestRecommend(t *testing.T) {
 			},
 			mode: billing.Monthly, perDay: "12.1333333333333333", ruleOfTh: billing.Monthly, agrees: "true",
 			costs: [3]string{"8640", "4368", "3712.8"}, rules: []string{"B1", "B2", "B3"},
-			reasonHas: "would save ¥655.20 a month",
+			reasonHas: "would save ¥655 a month",
 		},
 		{
 			name: "long project without a discount stays monthly",

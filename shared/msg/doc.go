@@ -22,11 +22,13 @@
 //     Chinese writes amounts of 10,000 yuan and more in 万 ("5.82万元"),
 //     of 100,000,000 and more in 亿 ("2.76亿元"), smaller ones in yuan
 //     ("2,500元"); a range takes the form of its larger end, so both ends
-//     share one unit ("0.96万–1.44万元"). Amounts of 1,000
-//     and more are rounded to whole yuan; smaller ones keep their fen unless
-//     they are zero.
-//   - Price(d): a unit price, as Money but in full past two decimals
-//     ("¥0.834988").
+//     share one unit ("0.96万–1.44万元"). Amounts of 100
+//     and more are rounded to whole yuan (a range as its larger end);
+//     smaller ones keep their fen unless they are zero.
+//   - MoneyColumn and MoneyRangeColumn: the amounts of one table column,
+//     all in the largest one's unit and rounding (万 only from 100,000).
+//   - Price(d): a unit price, as Money but with its fen below 1,000
+//     ("¥150.50") and in full past two decimals ("¥0.834988").
 //   - Percent(frac): 0.155 → "15.5%", trailing zeros dropped.
 //   - Dec(d): a plain decimal quantity (hours, days, TB): "7.5".
 //   - Date(s): "2026", "2026-06" or "2026-06-01", written "June 2026" or

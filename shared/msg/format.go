@@ -39,7 +39,7 @@ func (l Lang) NumRange(lo, hi float64, digits int) string {
 }
 
 // Money writes a CNY amount: "¥58,200" in English; "2,500元", "5.82万元"
-// (10,000 and more) or "2.76亿元" (100,000,000 and more) in Chinese. Amounts of 1,000 and more are rounded to
+// (10,000 and more) or "2.76亿元" (100,000,000 and more) in Chinese. Amounts of 100 and more are rounded to
 // whole yuan, half away from zero; smaller ones keep their fen unless zero.
 func (l Lang) Money(d decimal.Decimal) string {
 	d = roundMoney(d)
@@ -49,13 +49,18 @@ func (l Lang) Money(d decimal.Decimal) string {
 	return yuanSign(plainAmount(d))
 }
 
-// Price writes a unit price as Money does, but in full when it has more
-// than two decimals: "¥0.834988", "0.834988元".
+// Price writes a unit price as Money does, but with its fen below 1,000
+// ("¥150.50") and in full when it has more than two decimals:
+// "¥0.834988", "0.834988元".
 func (l Lang) Price(d decimal.Decimal) string {
-	if d.Equal(d.Round(2)) || d.Abs().GreaterThanOrEqual(thousand) {
+	if d.Abs().GreaterThanOrEqual(thousand) {
 		return l.Money(d)
 	}
+	// A unit price keeps its fen: "¥150.50" an hour.
 	s := digits.Group(d.String())
+	if d.Equal(d.Round(2)) {
+		s = plainAmount(d)
+	}
 	if l == Zh {
 		return s + "元"
 	}
@@ -67,7 +72,10 @@ func (l Lang) Price(d decimal.Decimal) string {
 // the form of the larger one: "1.47万–3.88万元", "0.96万–1.44万元",
 // "2,500–4,000元".
 func (l Lang) MoneyRange(lo, hi decimal.Decimal) string {
-	lo, hi = roundMoney(lo), roundMoney(hi)
+	// Both ends are rounded as the larger one: "83–133元", never
+	// "83.33–133.00元".
+	top := decimal.Max(lo.Abs(), hi.Abs())
+	lo, hi = roundAs(lo, top), roundAs(hi, top)
 	fen := hasFen(lo) || hasFen(hi)
 	if l == Zh {
 		unit := zhUnit(decimal.Max(lo.Abs(), hi.Abs()))
@@ -176,10 +184,14 @@ func (l Lang) Date(s string) string {
 	return parts[0]
 }
 
-// roundMoney rounds an amount of 1,000 and more to whole yuan and a smaller
-// one to fen.
-func roundMoney(d decimal.Decimal) decimal.Decimal {
-	if d.Abs().GreaterThanOrEqual(thousand) {
+// roundMoney rounds an amount of 100 and more to whole yuan and a smaller
+// one to fen: fen matter only on small amounts.
+func roundMoney(d decimal.Decimal) decimal.Decimal { return roundAs(d, d.Abs()) }
+
+// roundAs rounds d as an amount of size top is rounded (roundMoney): to
+// whole yuan when top is 100 or more, else to fen.
+func roundAs(d, top decimal.Decimal) decimal.Decimal {
+	if top.GreaterThanOrEqual(hundred) {
 		return d.Round(0)
 	}
 	return d.Round(2)

@@ -36,8 +36,14 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	months := table.Section{Title: l.Text("ops.months"),
 		Header: table.Columns(l, "ops.col.", "month", "vendor", "actual", "budget", "variance", "utilisation", "useful")}
 	flags := table.Section{Title: l.Text("ops.findings")}
-	for _, m := range r.Months {
-		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, table.Amount(m.Total.Actual, l), table.Amount(m.Total.Budget, l),
+	actual, budget := make([]decimal.Decimal, len(r.Months)), make([]decimal.Decimal, len(r.Months))
+	for i, m := range r.Months {
+		actual[i], budget[i] = m.Total.Actual, m.Total.Budget
+	}
+	// Each money column in one unit (table.AmountColumn).
+	actualText, budgetText := table.AmountColumn(actual, l), table.AmountColumn(budget, l)
+	for i, m := range r.Months {
+		months.Rows = append(months.Rows, []string{m.Month, m.Vendor, actualText[i], budgetText[i],
 			pctCell(m.Total.VariancePct), m.UtilisationPct.String() + "%", costCell(m.UsefulHourCost, l)})
 		for _, f := range m.Flags {
 			flags.Rows = append(flags.Rows, []string{fmt.Sprintf("%s %s [%s %s] %s", m.Month, m.Vendor, f.Level.In(l), f.Rule, f.In(l))})

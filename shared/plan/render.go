@@ -83,6 +83,19 @@ func (r planWriter) modeText(m billing.Mode) string {
 func (r planWriter) amount(d decimal.Decimal) string { return table.Amount(d, r.l) }
 
 // span writes a money range: "10,000.00 - 30,000.00", or "1万–3万元".
+// spanColumn writes a column of rent ranges as span does, in Chinese in
+// one unit (msg.MoneyRangeColumn).
+func (r planWriter) spanColumn(lo, hi []decimal.Decimal) []string {
+	if r.l != msg.En {
+		return r.l.MoneyRangeColumn(lo, hi)
+	}
+	out := make([]string, len(lo))
+	for i := range lo {
+		out[i] = r.span(money.Range{Low: lo[i], High: hi[i]})
+	}
+	return out
+}
+
 func (r planWriter) span(m money.Range) string {
 	if r.l != msg.En {
 		return r.l.MoneyRange(m.Low, m.High)
@@ -192,6 +205,7 @@ const maxOfferRows = 12
 func (r planWriter) offers() table.Section {
 	header := table.Columns(r.l, "render.offers.", "card", "count", "provider", "billing", "unit", "rent", "all_in", "date")
 	var lines [][]string
+	var rentLo, rentHi, allIn []decimal.Decimal
 	for i, o := range r.p.GPU.OffersPickFirst() {
 		if i == maxOfferRows {
 			lines = append(lines, []string{r.t("render.offers.more", plainInt(len(r.p.GPU.Offers)-maxOfferRows)), "", "", "", "", "", "", ""})
@@ -202,7 +216,12 @@ func (r planWriter) offers() table.Section {
 			mode += " (" + r.t("render.offers.ruled_out", msg.Text(o.Rule)) + ")"
 		}
 		lines = append(lines, []string{o.Card, strconv.Itoa(o.Count), o.Offer.ProviderName, mode, o.Offer.Unit.String(),
-			r.span(o.Rent), r.amount(o.AllInMonthly), o.Offer.Date})
+			"", "", o.Offer.Date})
+		rentLo, rentHi, allIn = append(rentLo, o.Rent.Low), append(rentHi, o.Rent.High), append(allIn, o.AllInMonthly)
+	}
+	rent, all := r.spanColumn(rentLo, rentHi), table.AmountColumn(allIn, r.l)
+	for i := range rent {
+		lines[i][5], lines[i][6] = rent[i], all[i]
 	}
 	return table.Section{Title: r.t("render.offers"), Header: header, Rows: lines}
 }
@@ -240,18 +259,30 @@ func (r planWriter) cost() table.Section {
 	c := r.p.Cost
 	header := []string{r.t("render.item"), r.t("render.low"), r.t("render.high"), r.t("render.rule"), r.t("render.basis")}
 	var lines [][]string
+	var rows []int // the rows whose low and high cells are amounts
+	var low, high []decimal.Decimal
+	amounts := func(r money.Range) {
+		rows, low, high = append(rows, len(lines)), append(low, r.Low), append(high, r.High)
+	}
 	for _, it := range c.Items {
 		basis := r.basis(it)
 		if it.UserEntered {
 			basis = r.t("render.your_figure")
 		}
-		lines = append(lines, []string{r.enum("item", it.Name), r.amount(it.Low), r.amount(it.High), it.Rule, basis})
+		amounts(money.Range{Low: it.Low, High: it.High})
+		lines = append(lines, []string{r.enum("item", it.Name), "", "", it.Rule, basis})
 	}
-	lines = append(lines, []string{r.t("render.total"), r.amount(c.Monthly.Low), r.amount(c.Monthly.High), "C1", c.Currency})
+	amounts(c.Monthly)
+	lines = append(lines, []string{r.t("render.total"), "", "", "C1", c.Currency})
 	lines = append(lines, []string{r.t("render.hidden_share"), percent(c.HiddenShare.Low), percent(c.HiddenShare.High), "C3", c.WarningMessage.In(r.l)})
 	for _, m := range c.OtherModes {
-		lines = append(lines, []string{r.t("render.total_if", r.mode(m.Mode)), r.amount(m.Monthly.Low), r.amount(m.Monthly.High), "B1",
+		amounts(m.Monthly)
+		lines = append(lines, []string{r.t("render.total_if", r.mode(m.Mode)), "", "", "B1",
 			r.t("render.rent_in", msg.Text(r.span(m.Rent)), r.mode(m.Mode))})
+	}
+	lowText, highText := table.AmountColumn(low, r.l), table.AmountColumn(high, r.l)
+	for i, row := range rows {
+		lines[row][1], lines[row][2] = lowText[i], highText[i]
 	}
 	return table.Section{Title: r.t("render.cost", msg.Text(c.Currency), r.mode(c.BillingMode)), Header: header, Rows: lines}
 }

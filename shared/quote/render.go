@@ -9,6 +9,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/internal/table"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
 )
 
 // columns are the ids of the quote table's headings.
@@ -23,12 +24,18 @@ func (r Result) sections(l msg.Lang) []table.Section {
 	for _, c := range columns {
 		t.Header = append(t.Header, l.Text("quote.col."+c))
 	}
-	for _, q := range r.Quotes {
+	quoted := make([]decimal.Decimal, len(r.Quotes))
+	for i, q := range r.Quotes {
+		quoted[i] = q.AsQuoted
+	}
+	// The total column in one unit (table.AmountColumn).
+	totals := table.AmountColumn(quoted, l)
+	for i, q := range r.Quotes {
 		row := []string{strconv.Itoa(q.Rank), q.Vendor}
 		for _, it := range items {
 			row = append(row, cell(q, it, l))
 		}
-		total := table.Amount(q.AsQuoted, l)
+		total := totals[i]
 		if !q.Complete {
 			total = "≥ " + total
 		}

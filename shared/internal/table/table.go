@@ -58,6 +58,20 @@ func Amount(d decimal.Decimal, l msg.Lang) string {
 	return l.Money(d)
 }
 
+// AmountColumn writes the amounts of one table column: as Amount in
+// English; in Chinese every cell in the unit of the largest and rounded
+// as it is (msg.MoneyColumn), so a column never mixes 万 and yuan.
+func AmountColumn(ds []decimal.Decimal, l msg.Lang) []string {
+	if l == msg.En {
+		out := make([]string, len(ds))
+		for i, d := range ds {
+			out[i] = money.Format(d)
+		}
+		return out
+	}
+	return l.MoneyColumn(ds)
+}
+
 // CheckWords are the words a list of checks is written with: the labels
 // of the expected and measured lines with their colon (text) and the table's columns
 // (Markdown): status, check, rule, expected, measured, why.

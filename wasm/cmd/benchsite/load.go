@@ -24,7 +24,24 @@ const markWasm = `(() => {
     }
   };
   new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
+  const inst = WebAssembly.instantiateStreaming;
+  if (inst) {
+    WebAssembly.instantiateStreaming = async (...args) => {
+      const r = await inst(...args);
+      window.__instAt = performance.now();
+      return r;
+    };
+  }
 })();`
+
+// phaseScript gives, in ms since navigation start, when app.wasm's
+// request started and its last byte arrived (resource timing), and when
+// instantiateStreaming resolved (compiled and instantiated): where a
+// phone's load goes.
+const phaseScript = `(() => {
+  const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/web/app.wasm"));
+  return e ? [e.startTime, e.responseEnd, window.__instAt || 0] : [0, 0, window.__instAt || 0];
+})()`
 
 // seedScript saves the procurement sections in the browser before any
 // page script runs, once per profile, as a buyer who entered them has.

@@ -42,29 +42,36 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		if pg.id != "planner" && pg.id != "quotes" {
 			continue
 		}
-		var cold []float64
+		var cold, start, fetched, inst []float64
 		for range runs {
-			ms, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
+			ms, ph, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
 			if err != nil {
 				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
 			}
 			cold = append(cold, ms)
+			if len(ph) == 3 {
+				start, fetched, inst = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2])
+			}
 		}
 		verdict := "within target"
 		if slices.Sorted(slices.Values(cold))[len(cold)/2] > phoneTarget {
 			verdict = "OVER target"
 		}
 		fmt.Fprintf(w, "  %-12s %s  %s\n", pg.path, stats(cold), verdict)
+		if len(start) > 0 {
+			fmt.Fprintf(w, "  %-12s app.wasm requested %s, received %s, instantiated %s\n", "", stats(start), stats(fetched), stats(inst))
+		}
 	}
 	return nil
 }
 
 // phoneLoad is one cold load of url in a fresh tab on the phone profile:
-// the ms from navigation to the wasm render.
-func phoneLoad(browser context.Context, url, id, script string) (float64, error) {
+// the ms from navigation to the wasm render, and the phases of
+// phaseScript.
+func phoneLoad(browser context.Context, url, id, script string) (float64, []float64, error) {
 	tab, cancel, err := seeded(browser, script)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
@@ -80,13 +87,38 @@ func phoneLoad(browser context.Context, url, id, script string) (float64, error)
 		if _, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{Latency: phoneLatency, DownloadThroughput: phoneDown, UploadThroughput: phoneUp}},
 		}); err != nil {
-			return err
+			// Chromium before about 150 refuses the rule form's
+			// parameters; its Network.emulateNetworkConditions
+			// throttles the same way.
+			if _, err := cdp.Call(ctx, t, legacyThrottle, legacyThrottleParams{
+				Latency: phoneLatency, DownloadThroughput: phoneDown, UploadThroughput: phoneUp,
+			}); err != nil {
+				return err
+			}
 		}
 		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: phoneCPU})
 		return err
 	})
 	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+	at, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
+	if err != nil {
+		return 0, nil, err
+	}
+	phases, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](phaseScript))
+	return at, phases, err
 }
+
+// legacyThrottleParams are the parameters of Network.emulateNetworkConditions,
+// the throttling command of Chromium versions whose protocol predates
+// emulateNetworkConditionsByRule's current form (cdproto no longer has it).
+type legacyThrottleParams struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+// legacyThrottle is Network.emulateNetworkConditions.
+var legacyThrottle = cdp.Command[legacyThrottleParams, cdp.Empty]{Method: "Network.emulateNetworkConditions"}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/report"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// otherPlanBlock is the failing check a report written for another plan
+// gets, first in the outcome and in red: both plans' SHA-256, and what to
+// run instead.
+func otherPlanBlock(l Lang, r *reportInfo) app.UI {
+	t := l.Msg()
+	hash := func(label, id, sha string) app.UI {
+		return app.P().Body(app.Text(t.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
+	}
+	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
+		Attr("role", "alert").Body(
+		para("digest-title", t.Text("site.report.other.title")),
+		para("", t.Text("site.report.other.detail")),
+		hash("site.report.other.theirs", "check-plan-report", r.PlanSHA256),
+		hash("site.report.other.ours", "check-plan-page", r.PagePlanSHA256),
+	)
+}
+
+// noVerdict says why the loaded report cannot have a verdict: "digest"
+// when its digest is not that of its content, "signature" when a given
+// signature does not verify; "" when it can (or no report is loaded).
+func (p *acceptancePage) noVerdict() string {
+	r := p.check.Report
+	switch {
+	case r == nil:
+		return ""
+	case !r.DigestOK:
+		return "digest"
+	case p.signatureState() == "bad":
+		return "signature"
+	case r.Plan == planOther:
+		// Checked against another acceptance block: its checks say
+		// nothing about this plan (gpuverify verify-report --plan).
+		return "plan"
+	}
+	return ""
+}
+
+// noVerdictBlock stands where the verdict and the check table would be,
+// first in the outcome, so no result of the report reads as a verdict.
+func noVerdictBlock(l Lang, why string) app.UI {
+	u := l.UX()
+	text := u.NoVerdictDigest
+	switch why {
+	case "signature":
+		text = u.NoVerdictSignature
+	case "plan":
+		text = l.Msg().Text("report.no_verdict.plan")
+	}
+	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
+		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
+		app.P().Class("digest-title").Text(u.NoVerdictTitle),
+		app.P().Text(text),
+	)
+}
+
+// reportBlock says who wrote a loaded report, against which plan, where
+// its facts came from, whether its digest matches its content and whether
+// its checks are the ones its facts give. A mismatch is an alert: the
+// report was edited after gpuverify wrote it.
+func reportBlock(l Lang, r *reportInfo) app.UI {
+	m := l.M()
+	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.DigestOK)
+	if !r.DigestOK {
+		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
+			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
+	}
+	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
+	if !r.DigestOK {
+		// Agreement of an edited report with itself proves nothing.
+		derived = nil
+	}
+	if len(r.Disagree) > 0 {
+		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
+			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
+			reasonList("report-disagree", r.Disagree),
+		)
+	}
+	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.OriginLive)
+	if !r.Live {
+		origin = app.P().ID("report-origin").Class("warn-line").Attr("data-origin", "file").Attr("role", "alert").
+			Text(fmt.Sprintf(m.OriginFileF, cmpOr(r.OriginFile, "?")))
+	}
+	nonce := m.NonceNone
+	if r.Nonce != "" {
+		nonce = fmt.Sprintf(m.NonceF, r.Nonce)
+	}
+	planLine := map[string]string{planSame: m.ReportPlanSame, planSameBlock: m.ReportPlanSameBlock,
+		planOther: m.ReportPlanOther, planNone: m.ReportPlanNone}[r.Plan]
+	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
+		app.H2().Text(m.ReportTitle),
+		origin,
+		digest,
+		derived,
+		app.P().Class("help").Text(fmt.Sprintf(m.ReportFromF, r.Tool, r.Time)),
+		app.P().ID("report-nonce").Class("help").Text(nonce),
+		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
+			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
+	)
+}
+
+// signatureBlock takes a loaded report's signature and an allowed_signers
+// file and says whether the signature is good and whose it is.
+func (p *acceptancePage) signatureBlock() app.UI {
+	m := p.st.Lang.M()
+	state, text := "none", m.SigNone
+	if who, given, err := p.signature(); given {
+		if err != nil {
+			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
+		} else {
+			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
+		}
+	}
+	result := app.P().ID("report-signature").Class("digest", map[string]string{"good": "good", "bad": "bad", "none": "help"}[state]).
+		Attr("data-signature", state).Text(text)
+	if state == "bad" {
+		result = result.Attr("role", "alert")
+	}
+	return app.Div().ID("signature").Class("block", "signature").Body(
+		app.H2().Text(m.SigTitle),
+		app.P().Class("help").Text(m.SigHelp),
+		app.Label().For("sig-input").Text(m.SigLabel),
+		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
+			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),
+		app.Label().For("signers-input").Text(m.SignersLabel),
+		app.Textarea().ID("signers-input").Rows(3).Spellcheck(false).Placeholder("alice@example.com namespaces=\"gpuplan-report\" ssh-ed25519 AAAA…").
+			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
+		result,
+	)
+}
+
+// signature checks the pasted signature of the loaded report; given is
+// false when the signature, the allowed signers or the report is missing.
+func (p *acceptancePage) signature() (who string, given bool, err error) {
+	if strings.TrimSpace(p.sig) == "" || strings.TrimSpace(p.signers) == "" || p.check.Report == nil {
+		return "", false, nil
+	}
+	s := report.CheckSignature(p.check.Report.Bytes, []byte(p.sig), []byte(p.signers))
+	if s.Status != report.SigGood {
+		return "", true, errors.New(s.Detail)
+	}
+	return s.Signer + " " + s.Fingerprint, true, nil
+}
+
+// signatureState is "none", "good" or "bad", as signatureBlock shows it.
+func (p *acceptancePage) signatureState() string {
+	_, given, err := p.signature()
+	switch {
+	case !given:
+		return "none"
+	case err != nil:
+		return "bad"
+	}
+	return "good"
+}
+
+// cmpOr returns s, or def when s is empty.
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
