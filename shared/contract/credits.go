@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
@@ -208,7 +209,10 @@ func (c Credits) Table() Table {
 	t, ok := PresetTable(c.preset())
 	if !ok {
 		t = Table{Preset: PresetCustom, Tiers: slices.Clone(c.Tiers), CapPct: hundred}.withSource(msg.New("contract.source.custom"))
-		slices.SortFunc(t.Tiers, func(a, b Tier) int { return b.BelowPct.Cmp(a.BelowPct) })
+		// The sort package, not slices: each element type of a generic sort
+		// adds about 12 KB to app.wasm.
+		order := func(a, b Tier) int { return b.BelowPct.Cmp(a.BelowPct) }
+		sort.Slice(t.Tiers, func(i, j int) bool { return order(t.Tiers[i], t.Tiers[j]) < 0 })
 	}
 	if c.CapPct != nil {
 		t.CapPct = *c.CapPct

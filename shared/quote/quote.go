@@ -3,7 +3,7 @@ package quote
 import (
 	"cmp"
 	"encoding/json"
-	"slices"
+	"sort"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/finding"
@@ -125,9 +125,12 @@ func Compare(in Input) (Result, error) {
 	for _, q := range in.Quotes {
 		r.Quotes = append(r.Quotes, price(in.Need, q))
 	}
-	slices.SortStableFunc(r.Quotes, func(a, b Priced) int {
+	// The sort package, not slices: each element type of a generic sort
+	// adds about 12 KB to app.wasm.
+	order := func(a, b Priced) int {
 		return cmp.Or(a.ExVAT.High.Cmp(b.ExVAT.High), a.ExVAT.Low.Cmp(b.ExVAT.Low), cmp.Compare(a.Vendor, b.Vendor))
-	})
+	}
+	sort.SliceStable(r.Quotes, func(i, j int) bool { return order(r.Quotes[i], r.Quotes[j]) < 0 })
 	for i := range r.Quotes {
 		r.Quotes[i].Rank = i + 1
 	}
