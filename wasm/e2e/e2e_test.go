@@ -154,7 +154,11 @@ func (e *env) waitFor(js string) {
 // cache; the patched one fails the install instead).
 func (e *env) waitWorker(paths ...string) {
 	e.t.Helper()
-	if state := e.eval(`navigator.serviceWorker.ready.then(r => r.active.state)`); state != "activated" {
+	// ready resolves once a worker is active, which may still be
+	// "activating" (its activate handler running): wait for "activated".
+	activated := `navigator.serviceWorker.ready.then(r => r.active.state === "activated" ? "activated" :
+		new Promise(res => { const w = r.active; w.addEventListener("statechange", () => { if (w.state !== "activating") res(w.state) }) }))`
+	if state := e.eval(activated); state != "activated" {
 		e.t.Fatalf("service worker state %q, want activated", state)
 	}
 	js := `caches.keys().then(async ks => { const out = []; for (const k of ks) { const c = await caches.open(k); for (const r of await c.keys()) out.push(r.url) } return out.join("\n") })`
