@@ -164,7 +164,10 @@ func (e *env) waitFor(js string) {
 // cache; the patched one fails the install instead).
 func (e *env) waitWorker(paths ...string) {
 	e.t.Helper()
-	if state := e.eval(`navigator.serviceWorker.ready.then(r => r.active.state)`); state != "activated" {
+	// ready resolves once a worker is active, which may still be
+	// "activating": wait for its next state then.
+	if state := e.eval(`navigator.serviceWorker.ready.then(r => r.active.state !== "activating" ? r.active.state :
+		new Promise(done => r.active.addEventListener("statechange", () => done(r.active.state), {once: true})))`); state != "activated" {
 		e.t.Fatalf("service worker state %q, want activated", state)
 	}
 	js := `caches.keys().then(async ks => { const out = []; for (const k of ks) { const c = await caches.open(k); for (const r of await c.keys()) out.push(r.url) } return out.join("\n") })`
