@@ -110,16 +110,19 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI {
 	l := p.st.Lang
 	m := l.M()
+	// One column: every amount in one unit (msg.MoneyColumn).
+	v := l.Msg().MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
+		res.RunningCost, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.Monthly})
 	return app.Div().Class("block").Body(
 		app.H2().Text(m.RBFiguresTitle),
 		dataTable("rb-figures", m.RBFiguresTitle, []string{m.TableInput, m.TableValue}, [][]string{
-			{m.RBCapex, l.Money(in.Build.Capex)},
-			{m.RBDepreciation, l.Money(res.Depreciation)},
-			{m.RBElectricity, l.Money(res.Electricity) + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
-			{m.RBRunning, l.Money(res.RunningCost)},
-			{m.RBSelfMonthly, l.Money(res.SelfBuildMonthly)},
-			{m.RBRentMonthly, l.Money(res.RentMonthly)},
-			{m.RBHybridMonthly, l.Money(res.Hybrid.Monthly)},
+			{m.RBCapex, v[0]},
+			{m.RBDepreciation, v[1]},
+			{m.RBElectricity, v[2] + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{m.RBRunning, v[3]},
+			{m.RBSelfMonthly, v[4]},
+			{m.RBRentMonthly, v[5]},
+			{m.RBHybridMonthly, v[6]},
 			{m.RBHybridSaving, text.Percent(res.Hybrid.SavingVsBuild)},
 		}),
 	)

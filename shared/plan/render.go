@@ -229,12 +229,19 @@ func (r planWriter) offers() table.Section {
 func (r planWriter) alternatives() table.Section {
 	header := []string{r.t("render.card"), r.t("render.count"), r.t("render.nodes"), r.t("render.billing_col"), r.t("render.all_in"), r.t("render.why_not")}
 	var lines [][]string
+	var rows []int // the rows with an all-in amount
+	var allIn []decimal.Decimal
 	for _, a := range r.p.GPU.Alternatives {
-		mode, allIn := "-", "-"
+		mode := "-"
 		if a.AllInMonthly != nil {
-			mode, allIn = r.modeText(a.BillingMode), r.amount(*a.AllInMonthly)
+			mode = r.modeText(a.BillingMode)
+			rows, allIn = append(rows, len(lines)), append(allIn, *a.AllInMonthly)
 		}
-		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, allIn, a.ReasonMessage.In(r.l)})
+		lines = append(lines, []string{a.ID, strconv.Itoa(a.Count), strconv.Itoa(a.Nodes), mode, "-", a.ReasonMessage.In(r.l)})
+	}
+	// The all-in column in one unit (table.AmountColumn).
+	for i, text := range table.AmountColumn(allIn, r.l) {
+		lines[rows[i]][4] = text
 	}
 	return table.Section{Title: r.t("render.alternatives"), Header: header, Rows: lines}
 }

@@ -35,12 +35,15 @@ const markWasm = `(() => {
 })();`
 
 // phaseScript gives, in ms since navigation start, when app.wasm's
-// request started and its last byte arrived (resource timing), and when
-// instantiateStreaming resolved (compiled and instantiated): where a
-// phone's load goes.
+// request started and its last byte arrived (resource timing), when
+// instantiateStreaming resolved (compiled and instantiated), and when the
+// prerendered page was parsed (DOMContentLoaded): where a phone's load
+// goes.
 const phaseScript = `(() => {
   const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/web/app.wasm"));
-  return e ? [e.startTime, e.responseEnd, window.__instAt || 0] : [0, 0, window.__instAt || 0];
+  const nav = performance.getEntriesByType("navigation")[0];
+  const dcl = nav ? nav.domContentLoadedEventEnd : 0;
+  return e ? [e.startTime, e.responseEnd, window.__instAt || 0, dcl] : [0, 0, window.__instAt || 0, dcl];
 })()`
 
 // seedScript saves the procurement sections in the browser before any

@@ -42,15 +42,15 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		if pg.id != "planner" && pg.id != "quotes" {
 			continue
 		}
-		var cold, start, fetched, inst []float64
+		var cold, start, fetched, inst, parsed []float64
 		for range runs {
 			ms, ph, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
 			if err != nil {
 				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
 			}
 			cold = append(cold, ms)
-			if len(ph) == 3 {
-				start, fetched, inst = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2])
+			if len(ph) == 4 {
+				start, fetched, inst, parsed = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2]), append(parsed, ph[3])
 			}
 		}
 		verdict := "within target"
@@ -59,7 +59,8 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		}
 		fmt.Fprintf(w, "  %-12s %s  %s\n", pg.path, stats(cold), verdict)
 		if len(start) > 0 {
-			fmt.Fprintf(w, "  %-12s app.wasm requested %s, received %s, instantiated %s\n", "", stats(start), stats(fetched), stats(inst))
+			fmt.Fprintf(w, "  %-12s prerender parsed %s; app.wasm requested %s, received %s, instantiated %s\n", "",
+				stats(parsed), stats(start), stats(fetched), stats(inst))
 		}
 	}
 	return nil
