@@ -3,6 +3,7 @@ package tco
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -15,8 +16,9 @@ type Price struct {
 	Range money.Range `json:"range"`
 	// Unit is what one price buys, e.g. "CNY/GB".
 	Unit string `json:"unit"`
-	// Source is the citation or the "assumption: …" label.
-	Source string `json:"source"`
+	// Source is the citation or the "assumption: …" label, a tco.assume
+	// message; the JSON writes its English.
+	Source msg.English `json:"source"`
 }
 
 // Prices holds every default unit price in one place.
@@ -35,6 +37,9 @@ type Prices struct {
 	MigrationPerGB Price `json:"migration_per_gb"`
 }
 
+// assume is the source of a default price: the catalogue entry id.
+func assume(id string) msg.English { return msg.EnglishOf(msg.New(id)) }
+
 func rng(lo, hi string) money.Range {
 	return money.Range{Low: decimal.RequireFromString(lo), High: decimal.RequireFromString(hi)}
 }
@@ -46,33 +51,30 @@ func rng(lo, hi string) money.Range {
 func DefaultPrices() Prices {
 	egress := Price{
 		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
-		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
-			"around 0.8 CNY/GB, GPU platforms often lower; no public GPU-platform price list found, replace with a quote",
+		Source: assume("tco.assume.egress"),
 	}
 	return Prices{
 		EgressPerGB: egress,
 		StoragePerGBMonth: Price{
 			Range: rng("0.3", "1.0"), Unit: "CNY/GB-month",
-			Source: "assumption: cloud SSD/NVMe list prices span roughly 0.3–1.0 CNY/GB-month; " +
-				"no public price list found, replace with a quote",
+			Source: assume("tco.assume.storage"),
 		},
 		IPPerMonth: Price{
 			Range: rng("20", "100"), Unit: "CNY/IP-month",
-			Source: "assumption: extra public IPv4 addresses; no public GPU-platform price list found, replace with a quote",
+			Source: assume("tco.assume.ips"),
 		},
 		Support: Price{
 			Range: rng("1000", "1000"), Unit: "CNY/month",
-			Source: catalog.Article000 + ", stage 2 预算规划与TCO建模: a support-tier upgrade of 1,000 a month (one example; rule C2)",
+			Source: msg.EnglishOf(msg.New("tco.assume.support", msg.Text(catalog.Article000))),
 		},
 		AfterHours: Price{
 			Range: rng("500", "1500"), Unit: "CNY/month",
-			Source: "assumption: after-hours (night and weekend) support; no public price list found, " +
-				"replace with a quote",
+			Source: assume("tco.assume.after_hours"),
 		},
 		MigrationPerGB: Price{
 			Range:  egress.Range,
 			Unit:   "CNY/GB",
-			Source: "assumption: migration is billed as egress traffic; same range as egress_per_gb",
+			Source: assume("tco.assume.migration"),
 		},
 	}
 }
