@@ -110,4 +110,3 @@ func TestEnglishOnlyResultsReadAsWritten(t *testing.T) {
 		t.Errorf("a computed exit step reads in English in zh: %q", r.Exit.Steps[0].TitleIn(msg.Zh))
 	}
 }
-
