@@ -139,7 +139,10 @@ func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
 		WarningMessage: r.Warning, OtherModes: others}
 	for _, it := range r.Items {
 		ci := CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered,
-			BasisMessage: it.Basis, AssumptionMessage: it.Assumption.M, assumption: it.Assumption.String()}
+			BasisMessage: it.Basis, assumption: it.Assumption}
+		if it.Assumption != "" {
+			ci.AssumptionMessage = tco.AssumptionText(it.Assumption)
+		}
 		c.Items = append(c.Items, ci)
 	}
 	return c

@@ -3,7 +3,6 @@ package tco
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -16,9 +15,8 @@ type Price struct {
 	Range money.Range `json:"range"`
 	// Unit is what one price buys, e.g. "CNY/GB".
 	Unit string `json:"unit"`
-	// Source is the citation or the "assumption: …" label, a tco.assume
-	// message; the JSON writes its English.
-	Source msg.English `json:"source"`
+	// Source is the citation or the "assumption: …" label.
+	Source string `json:"source"`
 }
 
 // Prices holds every default unit price in one place.
@@ -37,9 +35,6 @@ type Prices struct {
 	MigrationPerGB Price `json:"migration_per_gb"`
 }
 
-// assume is the source of a default price: the catalogue entry id.
-func assume(id string) msg.English { return msg.EnglishOf(msg.New(id)) }
-
 func rng(lo, hi string) money.Range {
 	return money.Range{Low: decimal.RequireFromString(lo), High: decimal.RequireFromString(hi)}
 }
@@ -51,30 +46,33 @@ func rng(lo, hi string) money.Range {
 func DefaultPrices() Prices {
 	egress := Price{
 		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
-		Source: assume("tco.assume.egress"),
+		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
+			"around 0.8 CNY/GB, GPU platforms often lower; no public GPU-platform price list found, replace with a quote",
 	}
 	return Prices{
 		EgressPerGB: egress,
 		StoragePerGBMonth: Price{
 			Range: rng("0.3", "1.0"), Unit: "CNY/GB-month",
-			Source: assume("tco.assume.storage"),
+			Source: "assumption: cloud SSD/NVMe list prices span roughly 0.3–1.0 CNY/GB-month; " +
+				"no public price list found, replace with a quote",
 		},
 		IPPerMonth: Price{
 			Range: rng("20", "100"), Unit: "CNY/IP-month",
-			Source: assume("tco.assume.ips"),
+			Source: "assumption: extra public IPv4 addresses; no public GPU-platform price list found, replace with a quote",
 		},
 		Support: Price{
 			Range: rng("1000", "1000"), Unit: "CNY/month",
-			Source: msg.EnglishOf(msg.New("tco.assume.support", msg.Text(catalog.Article000))),
+			Source: catalog.Article000 + ", stage 2 预算规划与TCO建模: a support-tier upgrade of 1,000 a month (one example; rule C2)",
 		},
 		AfterHours: Price{
 			Range: rng("500", "1500"), Unit: "CNY/month",
-			Source: assume("tco.assume.after_hours"),
+			Source: "assumption: after-hours (night and weekend) support; no public price list found, " +
+				"replace with a quote",
 		},
 		MigrationPerGB: Price{
 			Range:  egress.Range,
 			Unit:   "CNY/GB",
-			Source: assume("tco.assume.migration"),
+			Source: "assumption: migration is billed as egress traffic; same range as egress_per_gb",
 		},
 	}
 }

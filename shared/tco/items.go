@@ -24,7 +24,7 @@ func rentItem(in Input) Item {
 	it := Item{
 		Name: ItemRent, Low: r.Low, High: r.High, Rule: "C1",
 		UserEntered: in.Rent.Source == "",
-		Assumption:  source(in.Rent.Source),
+		Assumption:  in.Rent.Source,
 	}
 	if !in.FiguresOnly {
 		unit := msg.MoneyRange(in.Rent.PerCard.Low, in.Rent.PerCard.High)
@@ -159,11 +159,19 @@ func unitArg(unit string) msg.Arg {
 	return msg.Text(" " + unit)
 }
 
-// source is a rent's source as the input gives it (a catalogue or price
-// book citation): data, shown as written; zero when there is none.
-func source(s string) msg.English {
-	if s == "" {
-		return msg.English{}
+// AssumptionText is the message for an item's Assumption: the default
+// prices' sources (DefaultPrices) in either language, any other source (a
+// catalogue citation) as written.
+func AssumptionText(source string) msg.M {
+	d := DefaultPrices()
+	for id, p := range map[string]Price{
+		"tco.assume.egress": d.EgressPerGB, "tco.assume.storage": d.StoragePerGBMonth,
+		"tco.assume.ips": d.IPPerMonth, "tco.assume.support": d.Support,
+		"tco.assume.after_hours": d.AfterHours, "tco.assume.migration": d.MigrationPerGB,
+	} {
+		if p.Source == source {
+			return msg.New(id)
+		}
 	}
-	return msg.EnglishOf(msg.Verbatim(s))
+	return msg.New("common.verbatim", msg.Text(source))
 }

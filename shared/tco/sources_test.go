@@ -14,7 +14,7 @@ func TestDefaultPriceSources(t *testing.T) {
 	v := reflect.ValueOf(tco.DefaultPrices())
 	for i := range v.NumField() {
 		p := v.Field(i).Interface().(tco.Price)
-		if err := catalog.CheckSource(p.Source.String()); err != nil {
+		if err := catalog.CheckSource(p.Source); err != nil {
 			t.Errorf("%s: %v", v.Type().Field(i).Name, err)
 		}
 	}
