@@ -125,7 +125,7 @@ func TestAllowed(t *testing.T) {
 // and the field error are leaves, so gpuverify check, the report and the
 // site's acceptance page read a plan file without the planner.
 var leafDeps = map[string][]string{
-	"fielderr": nil,
+	"fielderr": {"msg", "internal/digits"}, // msg: what a field wants, in either language; digits: msg's number grouping
 	"planfile": {"catalog", "fielderr", "money", "msg", "internal/strictjson", // msg: the catalogue's caveats
 		"internal/digits"}, // money's thousands grouping
 }

@@ -129,7 +129,7 @@ func mergeExit(f *fleet.Fleet, l msg.Lang) error {
 	if len(f.Rejected) > 0 {
 		parts := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
-			parts[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason))
+			parts[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason.In(l)))
 		}
 		head := l.Text("cli.merge.rejected", msg.Int(len(f.Rejected)), msg.Int(len(f.Rejected)+len(f.Nodes)), msg.Int(len(f.Nodes)))
 		return usageErr("%s\n  %s", head, strings.Join(parts, "\n  "))

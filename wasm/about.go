@@ -61,7 +61,7 @@ func feesTable(l Lang) app.UI {
 	m := l.M()
 	d := tco.DefaultPrices()
 	row := func(item string, p tco.Price) []string {
-		return []string{text.ItemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(tco.AssumptionText(p.Source))}
+		return []string{text.ItemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(p.Says)}
 	}
 	return app.Div().Class("block").Body(
 		app.H2().ID("fees").Text(m.AboutFeesTitle),

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"sort"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/fleet"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -89,7 +89,7 @@ func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
 	if len(f.Rejected) > 0 {
 		items := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
-			items[i] = fmt.Sprintf("%s: %s", r.File, r.Reason)
+			items[i] = l.Msg().Text("report.line", msg.Text(r.File), msg.Text(l.T(r.Reason.M)))
 		}
 		kids = append(kids, app.P().Class("warn-line").Text(m.FleetRejected), reasonList("fleet-rejected", items))
 	}

@@ -68,27 +68,27 @@ func (in Input) Validate() error {
 		v     *decimal.Decimal
 	}{{"hourly_price", in.HourlyPrice}, {"monthly_price", in.MonthlyPrice}} {
 		if p.v != nil && !p.v.IsPositive() {
-			return &fielderr.Error{Field: p.field, Value: p.v.String(), Want: "a price > 0, or no value when unknown"}
+			return &fielderr.Error{Field: p.field, Value: p.v.String(), Want: msg.New("want.price_or_unknown")}
 		}
 	}
 	switch {
 	case in.AnnualDiscount.IsNegative() || in.AnnualDiscount.GreaterThanOrEqual(decimal.NewFromInt(1)):
-		return &fielderr.Error{Field: "annual_discount", Value: in.AnnualDiscount.String(), Want: "a fraction in [0, 1), e.g. 0.15"}
+		return &fielderr.Error{Field: "annual_discount", Value: in.AnnualDiscount.String(), Want: msg.New("want.in_eg", msg.Label("want.noun.fraction"), msg.Text("[0, 1)"), msg.Text("0.15"))}
 	case in.Cards < 1:
-		return intError("cards", in.Cards, "a whole number ≥ 1")
+		return intError("cards", in.Cards, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	case !in.HoursPerDay.IsPositive() || in.HoursPerDay.GreaterThan(decimal.NewFromInt(24)):
-		return &fielderr.Error{Field: "hours_per_day", Value: in.HoursPerDay.String(), Want: "a number in (0, 24]"}
+		return &fielderr.Error{Field: "hours_per_day", Value: in.HoursPerDay.String(), Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]"))}
 	case in.DaysPerMonth < 1 || in.DaysPerMonth > 31:
-		return intError("days_per_month", in.DaysPerMonth, "a whole number in [1, 31]")
+		return intError("days_per_month", in.DaysPerMonth, msg.New("want.in", msg.Label("want.noun.whole_number"), msg.Text("[1, 31]")))
 	case in.ProjectMonths < 1:
-		return intError("project_months", in.ProjectMonths, "a whole number ≥ 1")
+		return intError("project_months", in.ProjectMonths, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	case in.Demand != Steady && in.Demand != Volatile:
-		return &fielderr.Error{Field: "demand", Value: string(in.Demand), Want: `"steady" or "volatile"`}
+		return &fielderr.Error{Field: "demand", Value: string(in.Demand), Want: msg.New("want.or", msg.Text(`"steady"`), msg.Text(`"volatile"`))}
 	}
 	return nil
 }
 
-func intError(field string, v int, want string) error {
+func intError(field string, v int, want msg.M) error {
 	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }
 

@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"fmt"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"io"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -38,10 +39,10 @@ func Decode(r io.Reader) (State, error) {
 	seen := map[string]Entry{}
 	for i, e := range s.Items {
 		if _, dup := seen[e.ID]; dup {
-			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an id listed once"}
+			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: msg.New("want.item_once")}
 		}
 		if _, ok := order[e.ID]; !ok {
-			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+			return State{}, &fielderr.Error{Field: fmt.Sprintf("items[%d].id", i), Value: e.ID, Want: msg.New("want.item_id")}
 		}
 		seen[e.ID] = e
 	}

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Status is an item's state.
@@ -46,15 +48,15 @@ func (s State) Validate() error {
 		pos, ok := order[e.ID]
 		switch {
 		case !ok:
-			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: "an item id such as \"000.4\" (see Lists)"}
+			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: msg.New("want.item_id")}
 		case pos <= prev:
-			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: "an id listed once, in checklist order"}
+			return &fielderr.Error{Field: f + ".id", Value: e.ID, Want: msg.New("want.item_once")}
 		case e.Status != Open && e.Status != Done && e.Status != NA:
-			return &fielderr.Error{Field: f + ".status", Value: string(e.Status), Want: `one of "open" "done" "na"`}
+			return &fielderr.Error{Field: f + ".status", Value: string(e.Status), Want: valid.Choices("open", "done", "na")}
 		case len(e.Note) > maxNote || !utf8.ValidString(e.Note):
-			return &fielderr.Error{Field: f + ".note", Value: fmt.Sprintf("%d bytes", len(e.Note)), Want: "valid UTF-8 of at most 2000 bytes"}
+			return &fielderr.Error{Field: f + ".note", Value: fmt.Sprintf("%d bytes", len(e.Note)), Want: msg.New("want.note_utf8")}
 		case e.Status == Open && e.Note == "":
-			return &fielderr.Error{Field: f, Value: e.ID, Want: "no entry for an open item without a note"}
+			return &fielderr.Error{Field: f, Value: e.ID, Want: msg.New("want.open_entry")}
 		}
 		prev = pos
 	}
@@ -75,7 +77,7 @@ func (s State) Get(id string) Entry {
 // form. It refuses an unknown id, status or an over-long note.
 func (s State) Set(id string, status Status, note string) (State, error) {
 	if _, ok := order[id]; !ok {
-		return State{}, &fielderr.Error{Field: "id", Value: id, Want: "an item id such as \"000.4\" (see Lists)"}
+		return State{}, &fielderr.Error{Field: "id", Value: id, Want: msg.New("want.item_id")}
 	}
 	set := map[string]Entry{id: {ID: id, Status: status, Note: note}}
 	for _, e := range s.Items {

@@ -179,27 +179,27 @@ func (c Credits) validate() error {
 	}
 	if p != PresetCustom && len(c.Tiers) > 0 {
 		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
-			Want: `no tiers unless preset is "custom"`}
+			Want: msg.New("want.tiers_custom")}
 	}
 	if p == PresetCustom && len(c.Tiers) > 10 {
 		return &fielderr.Error{Field: "credits.tiers", Value: fmt.Sprintf("%d tiers", len(c.Tiers)),
-			Want: "at most 10 tiers"}
+			Want: msg.New("want.max_tiers", msg.Int(10))}
 	}
 	thresholds := valid.Distinct{}
 	for i, t := range c.Tiers {
 		f := fmt.Sprintf("credits.tiers[%d]", i)
-		if err := valid.InRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, "a percentage in (0, 100]"); err != nil {
+		if err := valid.InRange(f+".below_pct", t.BelowPct, decimal.Zero, hundred, false, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("(0, 100]"))); err != nil {
 			return err
 		}
-		if err := valid.InRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]"); err != nil {
+		if err := valid.InRange(f+".credit_pct", t.CreditPct, decimal.Zero, maxCredit, true, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("[0, 1000]"))); err != nil {
 			return err
 		}
-		if err := thresholds.Add(f+".below_pct", t.BelowPct.String(), "a threshold no other tier uses"); err != nil {
+		if err := thresholds.Add(f+".below_pct", t.BelowPct.String(), msg.New("want.unique_tier")); err != nil {
 			return err
 		}
 	}
 	if c.CapPct != nil {
-		return valid.InRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, "a percentage in [0, 1000]")
+		return valid.InRange("credits.cap_pct", *c.CapPct, decimal.Zero, maxCredit, true, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("[0, 1000]")))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package contract
 import (
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -181,8 +182,8 @@ var (
 func (in Input) Validate() error {
 	checks := []error{
 		valid.InRange("availability_pct", in.AvailabilityPct, decimal.Zero, hundred, false,
-			"a percentage in (0, 100], e.g. 99.9"),
-		valid.InRange("monthly_fee", in.MonthlyFee, decimal.Zero, maxFee, false, "an amount in (0, 10^12]"),
+			msg.New("want.in_eg", msg.Label("want.noun.percentage"), msg.Text("(0, 100]"), msg.Text("99.9"))),
+		valid.InRange("monthly_fee", in.MonthlyFee, decimal.Zero, maxFee, false, msg.New("want.in", msg.Label("want.noun.amount"), msg.Text("(0, 10^12]"))),
 		valid.OneOf("month_basis", string(in.MonthBasis), "", "28d", "29d", "30d", "31d", "730h"),
 		in.Credits.validate(),
 		valid.OneOf("compensation", string(in.Compensation), "", "money", "voucher", "hours"),
@@ -201,7 +202,7 @@ func (in Input) validateOutage() error {
 	if in.OutageHours == nil {
 		return nil
 	}
-	return valid.InRange("outage_hours", *in.OutageHours, decimal.Zero, maxOutage, true, "hours in [0, 744]")
+	return valid.InRange("outage_hours", *in.OutageHours, decimal.Zero, maxOutage, true, msg.New("want.in", msg.Label("want.noun.hours"), msg.Text("[0, 744]")))
 }
 
 func (d Data) validate() error {
@@ -216,14 +217,14 @@ func (t *Termination) validate() error {
 		return nil
 	}
 	if err := valid.InRange("termination.remaining_pct", t.RemainingPct, decimal.Zero, hundred, true,
-		"a percentage in [0, 100]"); err != nil {
+		msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("[0, 100]"))); err != nil {
 		return err
 	}
 	if t.CapMonths == nil {
 		return nil
 	}
 	return valid.InRange("termination.cap_months", *t.CapMonths, decimal.Zero, maxCapMonth, true,
-		"a number of monthly fees in [0, 120]")
+		msg.New("want.in", msg.Label("want.noun.monthly_fees"), msg.Text("[0, 120]")))
 }
 
 // basis returns the month basis, defaulting to 30 days.

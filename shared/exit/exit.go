@@ -51,7 +51,7 @@ func (in Input) Validate() error {
 		return err
 	}
 	if len(in.Vendor) > 200 {
-		return &fielderr.Error{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: "a name of at most 200 bytes"}
+		return &fielderr.Error{Field: "vendor", Value: strings.ToValidUTF8(in.Vendor[:40], "") + "…", Want: msg.New("want.name_200")}
 	}
 	if err := valid.IntRange("deletion_working_days", in.DeletionWorkingDays, 0, 60); err != nil {
 		return err
@@ -95,7 +95,7 @@ func inRange(field, s string) (time.Time, error) {
 		return t, err
 	}
 	if t.Year() < 2000 || t.Year() > 2099 {
-		return t, &fielderr.Error{Field: field, Value: s, Want: "a date between 2000-01-01 and 2099-12-31"}
+		return t, &fielderr.Error{Field: field, Value: s, Want: msg.New("want.date_range")}
 	}
 	return t, nil
 }
@@ -103,14 +103,14 @@ func inRange(field, s string) (time.Time, error) {
 func parseDate(field, s string) (time.Time, error) {
 	t, err := time.Parse(dateLayout, s)
 	if err != nil {
-		return time.Time{}, &fielderr.Error{Field: field, Value: s, Want: `a date written "2026-12-31"`}
+		return time.Time{}, &fielderr.Error{Field: field, Value: s, Want: msg.New("want.date_written")}
 	}
 	return t, nil
 }
 
 func dateList(field string, ds []string, weekend bool) error {
 	if len(ds) > 100 {
-		return &fielderr.Error{Field: field, Value: fmt.Sprintf("%d dates", len(ds)), Want: "at most 100 dates"}
+		return &fielderr.Error{Field: field, Value: fmt.Sprintf("%d dates", len(ds)), Want: msg.New("want.max_dates", msg.Int(100))}
 	}
 	for i, s := range ds {
 		f := fmt.Sprintf("%s[%d]", field, i)
@@ -119,7 +119,7 @@ func dateList(field string, ds []string, weekend bool) error {
 			return err
 		}
 		if weekend && !isWeekend(t) {
-			return &fielderr.Error{Field: f, Value: s, Want: "a Saturday or Sunday worked in place of a holiday"}
+			return &fielderr.Error{Field: f, Value: s, Want: msg.New("want.workday")}
 		}
 	}
 	return nil

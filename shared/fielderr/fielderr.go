@@ -7,6 +7,8 @@ package fielderr
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Error is a problem with one input field.
@@ -23,15 +25,17 @@ type Error struct {
 	// Value is the refused input as given, or as formatted when it was
 	// already a number.
 	Value string
-	// Want says what would be accepted, e.g. "a number in (0, 24]".
-	Want string
+	// Want says what would be accepted, e.g. "a number in (0, 24]": a
+	// want.* message, which Error writes in English and a page in its
+	// language.
+	Want msg.M
 	// Msg, when set, is the whole problem in one sentence and replaces
 	// Value and Want in Error and Problem.
 	Msg string
 }
 
 // New returns an Error for value refused at field, which wants want.
-func New(field, value, want string) *Error {
+func New(field, value string, want msg.M) *Error {
 	return &Error{Field: field, Value: value, Want: want}
 }
 
@@ -45,7 +49,7 @@ func (e *Error) Error() string {
 	if e.Msg != "" {
 		return e.Field + ": " + e.Msg
 	}
-	return fmt.Sprintf("%s = %q: want %s", e.Field, e.Value, e.Want)
+	return fmt.Sprintf("%s = %q: want %s", e.Field, e.Value, e.Want.String())
 }
 
 // Problem is the error without the field's name, for a page that shows it
@@ -54,7 +58,7 @@ func (e *Error) Problem() string {
 	if e.Msg != "" {
 		return e.Msg
 	}
-	return "want " + e.Want + ", got " + e.Value
+	return "want " + e.Want.String() + ", got " + e.Value
 }
 
 // Prefix returns err with prefix put before the field's path when err is an

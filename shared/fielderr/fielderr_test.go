@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 func TestError(t *testing.T) {
@@ -12,11 +14,11 @@ func TestError(t *testing.T) {
 		err           *Error
 		text, problem string
 	}{
-		{"value against a range", New("hours_per_day", "25", "a number in (0, 24]"),
+		{"value against a range", New("hours_per_day", "25", msg.Verbatim("a number in (0, 24]")),
 			`hours_per_day = "25": want a number in (0, 24]`, "want a number in (0, 24], got 25"},
 		{"a whole sentence", Errorf("acceptance", "missing: the plan has no %s block", "acceptance"),
 			"acceptance: missing: the plan has no acceptance block", "missing: the plan has no acceptance block"},
-		{"empty value is quoted", New("quotes[0].gpu_per_card", "", "a monthly price per card"),
+		{"empty value is quoted", New("quotes[0].gpu_per_card", "", msg.Verbatim("a monthly price per card")),
 			`quotes[0].gpu_per_card = "": want a monthly price per card`, "want a monthly price per card, got "},
 	}
 	for _, tt := range tests {
@@ -32,11 +34,11 @@ func TestError(t *testing.T) {
 }
 
 func TestPrefix(t *testing.T) {
-	inner := New("vendor", "x", "a name")
+	inner := New("vendor", "x", msg.Verbatim("a name"))
 	wrapped := fmt.Errorf("quotes: %w", inner)
 	got := Prefix("procurement.quotes.", wrapped)
 	var fe *Error
-	if !errors.As(got, &fe) || fe.Field != "procurement.quotes.vendor" || fe.Value != "x" || fe.Want != "a name" {
+	if !errors.As(got, &fe) || fe.Field != "procurement.quotes.vendor" || fe.Value != "x" || fe.Want.String() != "a name" {
 		t.Fatalf("Prefix = %#v", got)
 	}
 	if inner.Field != "vendor" {

@@ -82,7 +82,7 @@ func checkInputs(f *Fleet) acceptance.Result {
 	}
 	parts := make([]string, len(f.Rejected))
 	for i, x := range f.Rejected {
-		parts[i] = x.File + ": " + x.Reason
+		parts[i] = x.File + ": " + x.Reason.String()
 	}
 	return fail(r, measured, msg.New("fleet.inputs.fail", txt(strings.Join(parts, "; "))))
 }

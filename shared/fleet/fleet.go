@@ -34,6 +34,7 @@ package fleet
 import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/fabric"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
 
@@ -180,6 +181,13 @@ const (
 
 // Rejected is a file that was not merged.
 type Rejected struct {
-	File   string `json:"file"`
-	Reason string `json:"reason"`
+	File string `json:"file"`
+	// Reason is why, a fleet.reject message; the file writes its English
+	// (a file read back gives that text as written).
+	Reason msg.English `json:"reason"`
+}
+
+// reject is the rejection of file for the catalogue message id with args.
+func reject(file, id string, args ...msg.Arg) Rejected {
+	return Rejected{File: file, Reason: msg.EnglishOf(msg.New(id, args...))}
 }

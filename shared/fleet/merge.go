@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"path"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/bench"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
@@ -97,7 +97,7 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 		Nodes: []Node{}, Rejected: []Rejected{}, NCCL: opt.NCCL}
 	if len(in) > MaxReports {
 		for _, x := range in[MaxReports:] {
-			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: fmt.Sprintf("more than %d reports in one merge", MaxReports)})
+			f.Rejected = append(f.Rejected, reject(x.Name, "fleet.reject.too_many", msg.Int(MaxReports)))
 		}
 		in = in[:MaxReports]
 	}
@@ -108,7 +108,7 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 			order[x.Name] = i
 		}
 		if x.Err != nil {
-			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not read: " + x.Err.Error()})
+			f.Rejected = append(f.Rejected, reject(x.Name, "fleet.reject.unread", msg.Text(x.Err.Error())))
 			continue
 		}
 		o, err := x.audited, error(nil)
@@ -116,7 +116,7 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 			o, err = report.Verify(x.Data, report.VerifyOptions{Signature: x.Sig, AllowedSigners: opt.AllowedSigners, AllowUnsigned: true})
 		}
 		if err != nil {
-			f.Rejected = append(f.Rejected, Rejected{File: x.Name, Reason: "not a gpuverify report: " + err.Error()})
+			f.Rejected = append(f.Rejected, reject(x.Name, "fleet.reject.not_report", msg.Text(err.Error())))
 			continue
 		}
 		outcomes[i] = o
@@ -130,8 +130,8 @@ func Merge(in []Input, opt Options) (*Fleet, error) {
 		if o == nil {
 			continue
 		}
-		if why := refusal(o, p, opt); why != "" {
-			f.Rejected = append(f.Rejected, Rejected{File: in[i].Name, Reason: why})
+		if why := refusal(o, p, opt); !why.IsZero() {
+			f.Rejected = append(f.Rejected, Rejected{File: in[i].Name, Reason: msg.EnglishOf(why)})
 			continue
 		}
 		f.Nodes = append(f.Nodes, nodeOf(in[i], o, p, opt))
@@ -171,18 +171,22 @@ func majorityPlan(outcomes []*report.Outcome) *Plan {
 // refusal says why a decoded report is not merged: another plan, another
 // nonce, or checks that its own facts do not give; "" merges it. A report
 // whose digest does not match is merged, to fail fleet_digests by name.
-func refusal(o *report.Outcome, p *Plan, opt Options) string {
+func refusal(o *report.Outcome, p *Plan, opt Options) msg.M {
 	r := o.Report
 	if r.PlanSHA256 != p.SHA256 {
-		return fmt.Sprintf("checked against another plan (sha256 %s, not %s): check every node against the same plan file", short(r.PlanSHA256), short(p.SHA256))
+		return msg.New("fleet.reject.other_plan", msg.Text(short(r.PlanSHA256)), msg.Text(short(p.SHA256)))
 	}
 	if opt.Nonce != "" && r.Nonce != opt.Nonce {
-		return fmt.Sprintf("carries the nonce %q, not the challenge %q given for this delivery: an old or another delivery's report", clipText(r.Nonce), clipText(opt.Nonce))
+		return msg.New("fleet.reject.nonce", msg.Text(strconv.Quote(clipText(r.Nonce))), msg.Text(strconv.Quote(clipText(opt.Nonce))))
 	}
 	if o.DigestOK && (len(o.Material()) > 0 || o.SummaryDiffers) {
-		return fmt.Sprintf("its checks disagree with what its facts give (%d checks%s; edited, or written by another gpuverify version): run gpuverify verify-report on it", len(o.Material()), map[bool]string{true: " and the summary"}[o.SummaryDiffers])
+		id := "fleet.reject.disagree"
+		if o.SummaryDiffers {
+			id = "fleet.reject.disagree_summary"
+		}
+		return msg.New(id, msg.Int(len(o.Material())))
 	}
-	return ""
+	return msg.M{}
 }
 
 // clipText bounds a value a report states before a message quotes it.

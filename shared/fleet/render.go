@@ -44,7 +44,7 @@ func (f *Fleet) sections(l msg.Lang) []table.Section {
 	if len(f.Rejected) > 0 {
 		rows := make([][]string, len(f.Rejected))
 		for i, x := range f.Rejected {
-			rows[i] = []string{x.File + ": " + x.Reason}
+			rows[i] = []string{l.Text("report.line", msg.Text(x.File), msg.Text(x.Reason.In(l)))}
 		}
 		s = append(s, table.Section{Title: l.Text("fleet.rejected"), Rows: rows})
 	}

@@ -47,7 +47,7 @@ func TestMergeRederives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Rejected) != 1 || !strings.Contains(f.Rejected[0].Reason, "its checks disagree with what its facts give") {
+	if len(f.Rejected) != 1 || !strings.Contains(f.Rejected[0].Reason.String(), "its checks disagree with what its facts give") {
 		t.Fatalf("rejected %+v", f.Rejected)
 	}
 	if f.Summary.Verdict != acceptance.VerdictFail || status(f, "fleet_inputs") != acceptance.Fail {

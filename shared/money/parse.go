@@ -1,10 +1,10 @@
 package money
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -17,7 +17,6 @@ var maxAmount = decimal.New(1, 15)
 const (
 	maxInputLen  = 64
 	maxFracDigit = 10
-	wantAmount   = "a non-negative amount in plain digits, e.g. 55000, 55,000, 55000.50 or 5.82万"
 )
 
 // Parse reads a non-negative money amount typed by a person and names field
@@ -29,11 +28,11 @@ const (
 // and a way to ask for a huge number), European decimal commas ("55,00"),
 // empty input and amounts above 10^15.
 func Parse(field, s string) (decimal.Decimal, error) {
-	bad := func(why string) (decimal.Decimal, error) {
+	bad := func(why msg.M) (decimal.Decimal, error) {
 		return decimal.Zero, &fielderr.Error{Field: field, Value: s, Want: why}
 	}
 	if len(s) > maxInputLen {
-		return bad(fmt.Sprintf("at most %d characters", maxInputLen))
+		return bad(msg.New("want.max_chars", msg.Int(maxInputLen)))
 	}
 	t := strings.TrimSpace(s)
 	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, "¥"), "￥"))
@@ -42,32 +41,32 @@ func Parse(field, s string) (decimal.Decimal, error) {
 	t = strings.TrimSpace(strings.TrimSuffix(t, "万"))
 	switch {
 	case t == "":
-		return bad(wantAmount)
+		return bad(msg.New("want.money_typed"))
 	case strings.ContainsAny(t, "eE"):
-		return bad("plain digits without an exponent, e.g. 100000 rather than 1e5")
+		return bad(msg.New("want.money_no_exponent"))
 	case strings.HasPrefix(t, "-"):
-		return bad("an amount ≥ 0")
+		return bad(msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0")))
 	}
 	intPart, frac, hasFrac := strings.Cut(t, ".")
 	digits, ok := ungroup(intPart)
 	if !ok {
-		return bad(wantAmount + "; commas only between groups of three digits")
+		return bad(msg.New("want.money_commas"))
 	}
 	if hasFrac && (frac == "" || len(frac) > maxFracDigit || !allDigits(frac)) {
-		return bad(fmt.Sprintf("1 to %d digits after the decimal point", maxFracDigit))
+		return bad(msg.New("want.money_places", msg.Int(maxFracDigit)))
 	}
 	if hasFrac {
 		digits += "." + frac
 	}
 	d, err := decimal.NewFromString(digits)
 	if err != nil {
-		return bad(wantAmount)
+		return bad(msg.New("want.money_typed"))
 	}
 	if wan {
 		d = d.Mul(tenThousand)
 	}
 	if d.GreaterThan(maxAmount) {
-		return bad("an amount up to 1,000,000,000,000,000")
+		return bad(msg.New("want.money_max"))
 	}
 	return d, nil
 }

@@ -2,6 +2,7 @@ package money
 
 import (
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,11 +23,11 @@ func Point(d decimal.Decimal) Range {
 // its high end.
 func (r Range) Validate(field string) error {
 	if r.Low.IsNegative() {
-		return &fielderr.Error{Field: field + ".low", Value: r.Low.String(), Want: "an amount ≥ 0"}
+		return &fielderr.Error{Field: field + ".low", Value: r.Low.String(), Want: msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0"))}
 	}
 	if r.Low.GreaterThan(r.High) {
 		return &fielderr.Error{Field: field + ".high", Value: r.High.String(),
-			Want: "an amount ≥ low (" + r.Low.String() + ")"}
+			Want: msg.New("want.amount_low", msg.Text(r.Low.String()))}
 	}
 	return nil
 }

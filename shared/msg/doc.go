@@ -40,8 +40,18 @@
 //
 // Verbatim(s) writes s as given in both languages (a driver's error, a
 // sentence read back from a file that has only its English). No message is
-// ever found by its English text: code names the id. English{M} is a
-// message a file format writes as its English text, for scripts.
+// ever found by its English text: code names the id.
+//
+// # Messages in files
+//
+// A result holds its sentences as messages only. Where a file format also
+// carries a sentence's English for scripts, the encoder writes it from the
+// message: English{M} is a message a file writes as its English text
+// alone (a catalogue card's caveat, a fleet file's rejection); Said is a
+// sentence a result's JSON writes as "text" and "message" (SaidJSON); the
+// other results write "x" and "x_message" the same way in their
+// MarshalJSON. Decoding, a file that has the English alone gives that text
+// as written (FromFile, ListFromFile), since it names no message.
 //
 // Seq(a, b, …) joins messages as consecutive sentences (a space between
 // them in English, none in Chinese); List(a, b, …) joins them as "a; b"

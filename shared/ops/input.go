@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gpuplan/gpuplan/shared/fielderr"
-
 	"github.com/gpuplan/gpuplan/shared/costitem"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -87,9 +87,9 @@ var (
 // Validate reports the first input outside its allowed range, naming it.
 func (in Input) Validate() error {
 	vendors := map[string]bool{}
-	err := valid.Rows("budgets", in.Budgets, 1, 20, "budgets", func(f string, b Budget) error {
+	err := valid.Rows("budgets", in.Budgets, 1, 20, "want.rows.budgets", func(f string, b Budget) error {
 		if len(b.Vendor) > 100 || vendors[b.Vendor] {
-			return &fielderr.Error{Field: f + ".vendor", Value: b.Vendor, Want: "a name of at most 100 bytes that no other budget uses"}
+			return &fielderr.Error{Field: f + ".vendor", Value: b.Vendor, Want: msg.New("want.budget_name")}
 		}
 		vendors[b.Vendor] = true
 		return validLines(f+".lines", b.Lines)
@@ -98,13 +98,13 @@ func (in Input) Validate() error {
 		return err
 	}
 	seen := map[string]bool{}
-	err = valid.Rows("months", in.Months, 1, 240, "monthly records", func(f string, m Month) error {
+	err = valid.Rows("months", in.Months, 1, 240, "want.rows.months", func(f string, m Month) error {
 		if err := m.validate(f, vendors); err != nil {
 			return err
 		}
 		key := m.Month + "\x00" + m.Vendor
 		if seen[key] {
-			return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: "a month no other record of this vendor uses"}
+			return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: msg.New("want.vendor_month")}
 		}
 		seen[key] = true
 		return nil
@@ -113,36 +113,36 @@ func (in Input) Validate() error {
 		return err
 	}
 	if in.TargetUtilisationPct != nil {
-		if err := valid.InRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, "a percentage in (60, 100]"); err != nil {
+		if err := valid.InRange("target_utilisation_pct", *in.TargetUtilisationPct, floorPct, hundred, false, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("(60, 100]"))); err != nil {
 			return err
 		}
 	}
 	if in.AlertPct != nil {
-		return valid.InRange("alert_pct", *in.AlertPct, decimal.Zero, decimal.NewFromInt(1000), true, "a percentage in [0, 1000]")
+		return valid.InRange("alert_pct", *in.AlertPct, decimal.Zero, decimal.NewFromInt(1000), true, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("[0, 1000]")))
 	}
 	return nil
 }
 
 func (m Month) validate(f string, vendors map[string]bool) error {
 	if _, err := time.Parse("2006-01", m.Month); err != nil || len(m.Month) != 7 {
-		return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: `a month written "2026-09"`}
+		return &fielderr.Error{Field: f + ".month", Value: m.Month, Want: msg.New("want.month_written")}
 	}
 	if !vendors[m.Vendor] {
-		return &fielderr.Error{Field: f + ".vendor", Value: m.Vendor, Want: "the vendor of one of the budgets"}
+		return &fielderr.Error{Field: f + ".vendor", Value: m.Vendor, Want: msg.New("want.budget_vendor")}
 	}
 	if err := valid.IntRange(f+".cards", m.Cards, 1, 100000); err != nil {
 		return err
 	}
 	if m.Hours != nil {
-		if err := valid.InRange(f+".hours", *m.Hours, decimal.Zero, maxHours, false, "hours in (0, 744]"); err != nil {
+		if err := valid.InRange(f+".hours", *m.Hours, decimal.Zero, maxHours, false, msg.New("want.in", msg.Label("want.noun.hours"), msg.Text("(0, 744]"))); err != nil {
 			return err
 		}
 	}
-	if err := valid.InRange(f+".utilisation_pct", m.UtilisationPct, decimal.Zero, hundred, true, "a percentage in [0, 100]"); err != nil {
+	if err := valid.InRange(f+".utilisation_pct", m.UtilisationPct, decimal.Zero, hundred, true, msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("[0, 100]"))); err != nil {
 		return err
 	}
 	if m.VendorScore != nil {
-		if err := valid.InRange(f+".vendor_score", *m.VendorScore, decimal.NewFromInt(1), decimal.NewFromInt(5), true, "a mark in [1, 5]"); err != nil {
+		if err := valid.InRange(f+".vendor_score", *m.VendorScore, decimal.NewFromInt(1), decimal.NewFromInt(5), true, msg.New("want.in", msg.Label("want.noun.mark"), msg.Text("[1, 5]"))); err != nil {
 			return err
 		}
 	}
@@ -156,10 +156,10 @@ func validLines(f string, lines []Line) error {
 		if err := valid.OneOf(g+".item", l.Item, Items...); err != nil {
 			return err
 		}
-		if err := items.Add(g+".item", l.Item, "an item no other line uses"); err != nil {
+		if err := items.Add(g+".item", l.Item, msg.New("want.unique_item")); err != nil {
 			return err
 		}
-		if err := valid.InRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, "an amount in [0, 10^12]"); err != nil {
+		if err := valid.InRange(g+".amount", l.Amount, decimal.Zero, maxAmount, true, msg.New("want.in", msg.Label("want.noun.amount"), msg.Text("[0, 10^12]"))); err != nil {
 			return err
 		}
 	}

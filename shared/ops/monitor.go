@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -207,18 +208,18 @@ func addReading(months map[string]*monthAcc, gpus map[int]bool, rec []string, c 
 	at := func(col string) string { return fmt.Sprintf("line %d, %s", line, col) }
 	t, err := time.Parse(time.RFC3339, rec[c.time])
 	if err != nil || t.Year() < 2000 || t.Year() > 2099 {
-		return fielderr.New(at("time"), rec[c.time], `a time written "2026-09-01T08:00:00Z" in 2000–2099`)
+		return fielderr.New(at("time"), rec[c.time], msg.New("want.time_written"))
 	}
 	gpu, err := strconv.Atoi(rec[c.gpu])
 	if err != nil || gpu < 0 || gpu > maxMonitorGPU {
-		return fielderr.New(at("gpu"), rec[c.gpu], fmt.Sprintf("a GPU index in [0, %d]", maxMonitorGPU))
+		return fielderr.New(at("gpu"), rec[c.gpu], msg.New("want.in", msg.Label("want.noun.gpu_index"), msg.Text(fmt.Sprintf("[0, %d]", maxMonitorGPU))))
 	}
 	t = t.UTC()
 	key := t.Format("2006-01")
 	m := months[key]
 	if m == nil {
 		if len(months) == maxMonitorMonths {
-			return fielderr.New(at("time"), rec[c.time], fmt.Sprintf("at most %d months in one file", maxMonitorMonths))
+			return fielderr.New(at("time"), rec[c.time], msg.New("want.max_months_file", msg.Int(maxMonitorMonths)))
 		}
 		m = &monthAcc{gpus: map[int]bool{}, first: t, last: t}
 		months[key] = m
@@ -236,7 +237,7 @@ func addReading(months map[string]*monthAcc, gpus map[int]bool, rec []string, c 
 	}
 	u, err := strconv.Atoi(rec[c.util])
 	if err != nil || u < 0 || u > 100 {
-		return fielderr.New(at("utilization_gpu_pct"), rec[c.util], "a whole percentage in [0, 100], or empty when not read")
+		return fielderr.New(at("utilization_gpu_pct"), rec[c.util], msg.New("want.pct_or_empty"))
 	}
 	m.sum += int64(u)
 	m.samples++

@@ -141,7 +141,7 @@ func costSection(r tco.Result, mode billing.Mode, others []ModeCost) Cost {
 		ci := CostItem{Name: it.Name, Low: it.Low, High: it.High, Rule: it.Rule, UserEntered: it.UserEntered,
 			BasisMessage: it.Basis, assumption: it.Assumption}
 		if it.Assumption != "" {
-			ci.AssumptionMessage = tco.AssumptionText(it.Assumption)
+			ci.AssumptionMessage = it.AssumptionSays
 		}
 		c.Items = append(c.Items, ci)
 	}

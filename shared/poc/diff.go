@@ -277,15 +277,15 @@ const MaxFactsBytes = 4 << 20
 // names the input in an error ("poc_facts" or "delivered_facts").
 func FactsOf(field string, data []byte) (json.RawMessage, error) {
 	if len(data) > MaxFactsBytes {
-		return nil, &fielderr.Error{Field: field, Value: fmt.Sprintf("%d bytes", len(data)), Want: fmt.Sprintf("a gpuverify report or facts file of at most %d MiB", MaxFactsBytes>>20)}
+		return nil, &fielderr.Error{Field: field, Value: fmt.Sprintf("%d bytes", len(data)), Want: msg.New("want.facts_size", msg.Int(MaxFactsBytes>>20))}
 	}
 	m, err := decodeFacts(field, data)
 	if err != nil {
-		return nil, &fielderr.Error{Field: field, Value: "(not a JSON object)", Want: "a gpuverify report or facts file (JSON)"}
+		return nil, &fielderr.Error{Field: field, Value: "(not a JSON object)", Want: msg.New("want.facts_json")}
 	}
 	out, err := json.Marshal(m)
 	if err != nil {
-		return nil, &fielderr.Error{Field: field, Value: "(unreadable)", Want: "a gpuverify report or facts file (JSON)"}
+		return nil, &fielderr.Error{Field: field, Value: "(unreadable)", Want: msg.New("want.facts_json")}
 	}
 	return out, nil
 }

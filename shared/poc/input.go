@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -85,12 +86,12 @@ func (in Input) Validate() error {
 		in.ContainerStartS.validate("container_start_s", maxValue),
 		in.TicketResponseMin.validate("ticket_response_min", maxValue),
 		valid.IntRange("trial_days", in.TrialDays, 0, 365),
-		valid.InRange("annual_spend", in.AnnualSpend, decimal.Zero, maxValue, true, "an amount in [0, 10^12]"),
+		valid.InRange("annual_spend", in.AnnualSpend, decimal.Zero, maxValue, true, msg.New("want.in", msg.Label("want.noun.amount"), msg.Text("[0, 10^12]"))),
 		factsObject("poc_facts", in.POCFacts),
 		factsObject("delivered_facts", in.DeliveredFacts),
 	}
 	if len(t.Unit) > 40 {
-		return &fielderr.Error{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: "at most 40 bytes"}
+		return &fielderr.Error{Field: "throughput.unit", Value: t.Unit[:40] + "…", Want: msg.New("want.max_bytes", msg.Int(40))}
 	}
 	if in.EaseOfUse != nil {
 		checks = append(checks, valid.IntRange("ease_of_use", *in.EaseOfUse, 1, 5))
@@ -113,10 +114,11 @@ func optDec(field string, v *decimal.Decimal, zeroOK bool, hi decimal.Decimal) e
 	if hi.Equal(maxValue) {
 		limit = "10^12"
 	}
-	want := "a number in (0, " + limit + "]"
+	interval := "(0, " + limit + "]"
 	if zeroOK {
-		want = "a number in [0, " + limit + "]"
+		interval = "[0, " + limit + "]"
 	}
+	want := msg.New("want.in", msg.Label("want.noun.number"), msg.Text(interval))
 	return valid.InRange(field, *v, decimal.Zero, hi, zeroOK, want)
 }
 
@@ -128,7 +130,7 @@ func factsObject(field string, raw json.RawMessage) error {
 	// json.Valid scans without building the document: the site checks
 	// the section on every keystroke.
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
-		return &fielderr.Error{Field: field, Value: "(not an object)", Want: "a JSON object: gpuverify facts or a report"}
+		return &fielderr.Error{Field: field, Value: "(not an object)", Want: msg.New("want.json_object")}
 	}
 	return nil
 }

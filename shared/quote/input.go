@@ -3,6 +3,7 @@ package quote
 import (
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -102,8 +103,8 @@ func (in Input) Validate() error {
 	n := in.Need
 	checks := []error{
 		valid.IntRange("need.cards", n.Cards, 1, 10000),
-		valid.InRange("need.egress_tb", n.EgressTB, decimal.Zero, maxTB, true, "TB in [0, 10^6]"),
-		valid.InRange("need.storage_gb", n.StorageGB, decimal.Zero, maxGB, true, "GB in [0, 10^9]"),
+		valid.InRange("need.egress_tb", n.EgressTB, decimal.Zero, maxTB, true, msg.New("want.in", msg.Label("want.noun.tb"), msg.Text("[0, 10^6]"))),
+		valid.InRange("need.storage_gb", n.StorageGB, decimal.Zero, maxGB, true, msg.New("want.in", msg.Label("want.noun.gb"), msg.Text("[0, 10^9]"))),
 		valid.IntRange("need.ips", n.IPs, 0, 10000),
 		valid.IntRange("need.term_months", n.TermMonths, 1, 120),
 	}
@@ -111,26 +112,26 @@ func (in Input) Validate() error {
 		return err
 	}
 	names := valid.Distinct{}
-	return valid.Rows("quotes", in.Quotes, 1, 20, "quotes", func(f string, q Quote) error {
+	return valid.Rows("quotes", in.Quotes, 1, 20, "want.rows.quotes", func(f string, q Quote) error {
 		if err := q.validate(f); err != nil {
 			return err
 		}
-		return names.Add(f+".vendor", q.Vendor, "a name no other quote uses")
+		return names.Add(f+".vendor", q.Vendor, msg.New("want.unique_quote"))
 	})
 }
 
 func (q Quote) validate(f string) error {
 	if q.Vendor == "" || len(q.Vendor) > 100 {
-		return &fielderr.Error{Field: f + ".vendor", Value: q.Vendor, Want: "a name of 1 to 100 bytes"}
+		return &fielderr.Error{Field: f + ".vendor", Value: q.Vendor, Want: msg.New("want.vendor_name")}
 	}
 	switch {
 	case q.GPUPerCard == nil && q.Bundled == nil:
-		return &fielderr.Error{Field: f + ".gpu_per_card", Value: "", Want: "a monthly price per card, or a bundled price"}
+		return &fielderr.Error{Field: f + ".gpu_per_card", Value: "", Want: msg.New("want.price")}
 	case q.GPUPerCard != nil && q.Bundled != nil:
-		return &fielderr.Error{Field: f + ".bundled", Value: q.Bundled.String(), Want: "absent when gpu_per_card is given"}
+		return &fielderr.Error{Field: f + ".bundled", Value: q.Bundled.String(), Want: msg.New("want.bundled_gpu")}
 	case q.Bundled != nil && (q.Egress.set() || q.Storage.set() || q.IPs.set()):
 		return &fielderr.Error{Field: f + ".bundled", Value: q.Bundled.String(),
-			Want: "absent when egress, storage or ips are priced: split the quote or leave them empty"}
+			Want: msg.New("want.bundled_extras")}
 	}
 	checks := []error{
 		optAmount(f+".gpu_per_card", q.GPUPerCard, false),
@@ -146,7 +147,7 @@ func (q Quote) validate(f string) error {
 		return err
 	}
 	if q.VAT.RatePct != nil {
-		if err := valid.InRange(f+".vat.rate_pct", *q.VAT.RatePct, decimal.Zero, maxRate, true, "a percentage in [0, 20], e.g. 6 or 13"); err != nil {
+		if err := valid.InRange(f+".vat.rate_pct", *q.VAT.RatePct, decimal.Zero, maxRate, true, msg.New("want.in_eg", msg.Label("want.noun.percentage"), msg.Text("[0, 20]"), msg.Text("6 or 13"))); err != nil {
 			return err
 		}
 	}
@@ -157,7 +158,7 @@ func (q Quote) validate(f string) error {
 }
 
 func (e Extra) validate(f string) error {
-	if err := valid.InRange(f+".included", e.Included, decimal.Zero, maxGB, true, "a quantity in [0, 10^9]"); err != nil {
+	if err := valid.InRange(f+".included", e.Included, decimal.Zero, maxGB, true, msg.New("want.in", msg.Label("want.noun.quantity"), msg.Text("[0, 10^9]"))); err != nil {
 		return err
 	}
 	return optAmount(f+".unit_price", e.UnitPrice, true)
@@ -167,9 +168,9 @@ func optAmount(field string, v *decimal.Decimal, zeroOK bool) error {
 	if v == nil {
 		return nil
 	}
-	want := "an amount in (0, 10^12]"
+	want := msg.New("want.in", msg.Label("want.noun.amount"), msg.Text("(0, 10^12]"))
 	if zeroOK {
-		want = "an amount in [0, 10^12]"
+		want = msg.New("want.in", msg.Label("want.noun.amount"), msg.Text("[0, 10^12]"))
 	}
 	return valid.InRange(field, *v, decimal.Zero, maxAmount, zeroOK, want)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -41,25 +42,25 @@ func (b SelfBuild) Validate() error {
 	one := decimal.NewFromInt(1)
 	switch {
 	case !b.Capex.IsPositive():
-		return decErr("build.capex", b.Capex, "an amount > 0")
+		return decErr("build.capex", b.Capex, msg.New("want.gt", msg.Label("want.noun.amount"), msg.Text("0")))
 	case b.ResidualFraction.IsNegative() || b.ResidualFraction.GreaterThanOrEqual(one):
-		return decErr("build.residual_fraction", b.ResidualFraction, "a fraction in [0, 1), e.g. 0.05")
+		return decErr("build.residual_fraction", b.ResidualFraction, msg.New("want.in_eg", msg.Label("want.noun.fraction"), msg.Text("[0, 1)"), msg.Text("0.05")))
 	case b.DepreciationMonths < 1:
-		return intErr("build.depreciation_months", b.DepreciationMonths, "a whole number ≥ 1")
+		return intErr("build.depreciation_months", b.DepreciationMonths, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	case b.Cards < 1:
-		return intErr("build.cards", b.Cards, "a whole number ≥ 1")
+		return intErr("build.cards", b.Cards, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	case b.TDPWatts < 1 || b.TDPWatts > 3000:
-		return intErr("build.tdp_watts", b.TDPWatts, "watts in [1, 3000]")
+		return intErr("build.tdp_watts", b.TDPWatts, msg.New("want.in", msg.Label("want.noun.watts"), msg.Text("[1, 3000]")))
 	case b.PUE.LessThan(one) || b.PUE.GreaterThan(decimal.NewFromInt(3)):
-		return decErr("build.pue", b.PUE, "a number in [1, 3], e.g. 1.5")
+		return decErr("build.pue", b.PUE, msg.New("want.in_eg", msg.Label("want.noun.number"), msg.Text("[1, 3]"), msg.Text("1.5")))
 	case b.PowerHoursPerMonth.IsNegative() || b.PowerHoursPerMonth.GreaterThan(decimal.NewFromInt(744)):
-		return decErr("build.power_hours_per_month", b.PowerHoursPerMonth, "hours in [0, 744]")
+		return decErr("build.power_hours_per_month", b.PowerHoursPerMonth, msg.New("want.in", msg.Label("want.noun.hours"), msg.Text("[0, 744]")))
 	case b.PricePerKWh.IsNegative():
-		return decErr("build.price_per_kwh", b.PricePerKWh, "a price ≥ 0")
+		return decErr("build.price_per_kwh", b.PricePerKWh, msg.New("want.ge", msg.Label("want.noun.price"), msg.Text("0")))
 	case b.ColocationMonthly.IsNegative():
-		return decErr("build.colocation_monthly", b.ColocationMonthly, "an amount ≥ 0")
+		return decErr("build.colocation_monthly", b.ColocationMonthly, msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0")))
 	case b.StaffMonthly.IsNegative():
-		return decErr("build.staff_monthly", b.StaffMonthly, "an amount ≥ 0")
+		return decErr("build.staff_monthly", b.StaffMonthly, msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0")))
 	}
 	return nil
 }
@@ -130,10 +131,10 @@ func Saving(rentShare, rent, self decimal.Decimal) decimal.Decimal {
 	return rentShare.Mul(decimal.NewFromInt(1).Sub(ratio))
 }
 
-func decErr(field string, v decimal.Decimal, want string) error {
+func decErr(field string, v decimal.Decimal, want msg.M) error {
 	return &fielderr.Error{Field: field, Value: v.String(), Want: want}
 }
 
-func intErr(field string, v int, want string) error {
+func intErr(field string, v int, want msg.M) error {
 	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }

@@ -83,17 +83,17 @@ func (in Input) Validate() error {
 	u := in.Usage
 	switch {
 	case in.RentMonthly.IsNegative():
-		return decErr("rent_monthly", in.RentMonthly, "an amount ≥ 0")
+		return decErr("rent_monthly", in.RentMonthly, msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0")))
 	case !u.HoursPerDay.IsPositive() || u.HoursPerDay.GreaterThan(decimal.NewFromInt(24)):
-		return decErr("usage.hours_per_day", u.HoursPerDay, "a number in (0, 24]")
+		return decErr("usage.hours_per_day", u.HoursPerDay, msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")))
 	case u.ProjectMonths < 1:
-		return intErr("usage.project_months", u.ProjectMonths, "a whole number ≥ 1")
+		return intErr("usage.project_months", u.ProjectMonths, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	case u.Demand != billing.Steady && u.Demand != billing.Volatile:
-		return &fielderr.Error{Field: "usage.demand", Value: string(u.Demand), Want: `"steady" or "volatile"`}
+		return &fielderr.Error{Field: "usage.demand", Value: string(u.Demand), Want: msg.New("want.or", msg.Text(`"steady"`), msg.Text(`"volatile"`))}
 	case u.Data != Commercial && u.Data != Classified:
-		return &fielderr.Error{Field: "usage.data", Value: string(u.Data), Want: `"commercial" or "classified"`}
+		return &fielderr.Error{Field: "usage.data", Value: string(u.Data), Want: msg.New("want.or", msg.Text(`"commercial"`), msg.Text(`"classified"`))}
 	case in.SeriesMonths < 0 || in.SeriesMonths > 240:
-		return intErr("series_months", in.SeriesMonths, "a whole number in [0, 240]")
+		return intErr("series_months", in.SeriesMonths, msg.New("want.in", msg.Label("want.noun.whole_number"), msg.Text("[0, 240]")))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -17,8 +18,13 @@ type Price struct {
 	Range money.Range `json:"range"`
 	// Unit is what one price buys, e.g. "CNY/GB".
 	Unit string `json:"unit"`
-	// Source is the citation or the "assumption: …" label.
+	// Source is the citation or the "assumption: …" label: data, which
+	// catalog.CheckSource checks and the JSON carries.
 	Source string `json:"source"`
+	// Says is how a reader sees the source, a tco.assume message (the
+	// support figure's reads "rule C2: the article's support-tier
+	// upgrade…", not the citation).
+	Says msg.M `json:"-"`
 }
 
 // Prices holds every default unit price in one place.
@@ -55,6 +61,7 @@ var defaultPrices = sync.OnceValue(func() Prices {
 		Range: rng("0.5", "0.8"), Unit: "CNY/GB",
 		Source: "assumption: pay-by-traffic public egress on mainland Chinese clouds is listed " +
 			"around 0.8 CNY/GB, GPU platforms often lower; no public GPU-platform price list found, replace with a quote",
+		Says: msg.New("tco.assume.egress"),
 	}
 	return Prices{
 		EgressPerGB: egress,
@@ -62,24 +69,29 @@ var defaultPrices = sync.OnceValue(func() Prices {
 			Range: rng("0.3", "1.0"), Unit: "CNY/GB-month",
 			Source: "assumption: cloud SSD/NVMe list prices span roughly 0.3–1.0 CNY/GB-month; " +
 				"no public price list found, replace with a quote",
+			Says: msg.New("tco.assume.storage"),
 		},
 		IPPerMonth: Price{
 			Range: rng("20", "100"), Unit: "CNY/IP-month",
 			Source: "assumption: extra public IPv4 addresses; no public GPU-platform price list found, replace with a quote",
+			Says:   msg.New("tco.assume.ips"),
 		},
 		Support: Price{
 			Range: rng("1000", "1000"), Unit: "CNY/month",
 			Source: catalog.Article000 + ", stage 2 预算规划与TCO建模: a support-tier upgrade of 1,000 a month (one example; rule C2)",
+			Says:   msg.New("tco.assume.support"),
 		},
 		AfterHours: Price{
 			Range: rng("500", "1500"), Unit: "CNY/month",
 			Source: "assumption: after-hours (night and weekend) support; no public price list found, " +
 				"replace with a quote",
+			Says: msg.New("tco.assume.after_hours"),
 		},
 		MigrationPerGB: Price{
 			Range:  egress.Range,
 			Unit:   "CNY/GB",
 			Source: "assumption: migration is billed as egress traffic; same range as egress_per_gb",
+			Says:   msg.New("tco.assume.migration"),
 		},
 	}
 })

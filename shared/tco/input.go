@@ -111,10 +111,10 @@ type Migration struct {
 // Validate reports the first input outside its allowed range, naming it.
 func (in Input) Validate() error {
 	if in.Cards < 1 {
-		return intError("cards", in.Cards, "a whole number ≥ 1")
+		return intError("cards", in.Cards, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	}
 	if in.TermMonths < 1 {
-		return intError("term_months", in.TermMonths, "a whole number ≥ 1")
+		return intError("term_months", in.TermMonths, msg.New("want.ge", msg.Label("want.noun.whole_number"), msg.Text("1")))
 	}
 	if err := in.Rent.validate(); err != nil {
 		return err
@@ -137,7 +137,7 @@ func (in Input) Validate() error {
 func (r Rent) validate() error {
 	if r.Amount != nil {
 		if !r.Amount.IsPositive() {
-			return &fielderr.Error{Field: "rent.amount", Value: r.Amount.String(), Want: "an amount > 0"}
+			return &fielderr.Error{Field: "rent.amount", Value: r.Amount.String(), Want: msg.New("want.gt", msg.Label("want.noun.amount"), msg.Text("0"))}
 		}
 		return nil
 	}
@@ -145,7 +145,7 @@ func (r Rent) validate() error {
 		return err
 	}
 	if !r.PerCard.Low.IsPositive() {
-		return &fielderr.Error{Field: "rent.per_card.low", Value: r.PerCard.Low.String(), Want: "an amount > 0"}
+		return &fielderr.Error{Field: "rent.per_card.low", Value: r.PerCard.Low.String(), Want: msg.New("want.gt", msg.Label("want.noun.amount"), msg.Text("0"))}
 	}
 	return nil
 }
@@ -158,26 +158,26 @@ func (e Egress) validate() error {
 		return err
 	}
 	if e.FreeGB.IsNegative() {
-		return &fielderr.Error{Field: "egress.free_gb", Value: e.FreeGB.String(), Want: "a volume ≥ 0"}
+		return &fielderr.Error{Field: "egress.free_gb", Value: e.FreeGB.String(), Want: msg.New("want.ge", msg.Label("want.noun.volume"), msg.Text("0"))}
 	}
 	if err := optRangeError("egress.price_per_gb", e.PricePerGB); err != nil {
 		return err
 	}
 	if len(e.Tiers) > 0 && e.PricePerGB != nil {
 		return &fielderr.Error{Field: "egress.tiers", Value: fmt.Sprintf("%d tiers", len(e.Tiers)),
-			Want: "either price_per_gb or tiers, not both"}
+			Want: msg.New("want.tiers_or_price")}
 	}
 	for i, t := range e.Tiers {
 		f := fmt.Sprintf("egress.tiers[%d]", i)
 		last := i == len(e.Tiers)-1
 		switch {
 		case t.PricePerGB.IsNegative():
-			return &fielderr.Error{Field: f + ".price_per_gb", Value: t.PricePerGB.String(), Want: "a price ≥ 0"}
+			return &fielderr.Error{Field: f + ".price_per_gb", Value: t.PricePerGB.String(), Want: msg.New("want.ge", msg.Label("want.noun.price"), msg.Text("0"))}
 		case last && !t.SizeGB.IsZero():
 			return &fielderr.Error{Field: f + ".size_gb", Value: t.SizeGB.String(),
-				Want: "0: the last tier is open-ended"}
+				Want: msg.New("want.last_tier")}
 		case !last && !t.SizeGB.IsPositive():
-			return &fielderr.Error{Field: f + ".size_gb", Value: t.SizeGB.String(), Want: "a size > 0"}
+			return &fielderr.Error{Field: f + ".size_gb", Value: t.SizeGB.String(), Want: msg.New("want.gt", msg.Label("want.noun.size"), msg.Text("0"))}
 		}
 	}
 	return nil
@@ -195,7 +195,7 @@ func (m Metered) validate(field string) error {
 
 func amountError(field string, a *decimal.Decimal) error {
 	if a != nil && a.IsNegative() {
-		return &fielderr.Error{Field: field, Value: a.String(), Want: "an amount ≥ 0"}
+		return &fielderr.Error{Field: field, Value: a.String(), Want: msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0"))}
 	}
 	return nil
 }
@@ -207,6 +207,6 @@ func optRangeError(field string, r *money.Range) error {
 	return r.Validate(field)
 }
 
-func intError(field string, v int, want string) error {
+func intError(field string, v int, want msg.M) error {
 	return &fielderr.Error{Field: field, Value: fmt.Sprint(v), Want: want}
 }

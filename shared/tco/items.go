@@ -26,6 +26,9 @@ func rentItem(in Input) Item {
 		UserEntered: in.Rent.Source == "",
 		Assumption:  in.Rent.Source,
 	}
+	if in.Rent.Source != "" {
+		it.AssumptionSays = msg.Verbatim(in.Rent.Source) // a price book's citation, data
+	}
 	if !in.FiguresOnly {
 		unit := msg.MoneyRange(in.Rent.PerCard.Low, in.Rent.PerCard.High)
 		if in.Rent.Unit != nil {
@@ -52,7 +55,7 @@ func priced(name string, qty money.Range, price *money.Range, def Price, basis f
 		it.Basis = msg.New("tco.basis.priced", msg.Sub(basis()), msg.MoneyRange(p.Low, p.High), unitArg(def.Unit))
 	}
 	if !it.UserEntered {
-		it.Assumption = def.Source
+		it.Assumption, it.AssumptionSays = def.Source, def.Says
 	}
 	return it
 }
@@ -106,7 +109,7 @@ func flatItem(name string, f Flat, def Price, texts bool) Item {
 	case !f.Needed:
 		return none(name, "tco.basis.not_needed")
 	}
-	it := Item{Name: name, Low: def.Range.Low, High: def.Range.High, Rule: "C1", Assumption: def.Source}
+	it := Item{Name: name, Low: def.Range.Low, High: def.Range.High, Rule: "C1", Assumption: def.Source, AssumptionSays: def.Says}
 	if texts {
 		it.Basis = msg.New("tco.basis.flat", msg.MoneyRange(def.Range.Low, def.Range.High), unitArg(def.Unit))
 	}
@@ -157,21 +160,4 @@ func unitArg(unit string) msg.Arg {
 		return msg.Label(id)
 	}
 	return msg.Text(" " + unit)
-}
-
-// AssumptionText is the message for an item's Assumption: the default
-// prices' sources (DefaultPrices) in either language, any other source (a
-// catalogue citation) as written.
-func AssumptionText(source string) msg.M {
-	d := DefaultPrices()
-	for id, p := range map[string]Price{
-		"tco.assume.egress": d.EgressPerGB, "tco.assume.storage": d.StoragePerGBMonth,
-		"tco.assume.ips": d.IPPerMonth, "tco.assume.support": d.Support,
-		"tco.assume.after_hours": d.AfterHours, "tco.assume.migration": d.MigrationPerGB,
-	} {
-		if p.Source == source {
-			return msg.New(id)
-		}
-	}
-	return msg.New("common.verbatim", msg.Text(source))
 }

@@ -33,9 +33,12 @@ type Item struct {
 	UserEntered bool `json:"user_entered"`
 	// Basis says how the figure was obtained, e.g. "8 cards × 1,200.00–1,800.00".
 	Basis msg.M `json:"basis"`
-	// Assumption is the source of a default price the figure used; empty
-	// when none was used.
+	// Assumption is the source of a default price the figure used, or the
+	// rent's source as the input gives it; empty when none was used.
 	Assumption string `json:"assumption,omitempty"`
+	// AssumptionSays is how a reader sees Assumption: the default price's
+	// Says, or the rent's source as written; zero when none was used.
+	AssumptionSays msg.M `json:"-"`
 }
 
 // Range returns the item's low–high cost.

@@ -3,6 +3,7 @@ package vendors
 import (
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -108,17 +109,17 @@ var maxWeight = decimal.NewFromInt(100)
 func (in Input) Validate() error {
 	if in.Weights != nil {
 		for i, w := range in.Weights.list() {
-			if err := valid.InRange("weights."+dimensions[i], w, decimal.Zero, maxWeight, true, "a weight in [0, 100]"); err != nil {
+			if err := valid.InRange("weights."+dimensions[i], w, decimal.Zero, maxWeight, true, msg.New("want.in", msg.Label("want.noun.weight"), msg.Text("[0, 100]"))); err != nil {
 				return err
 			}
 		}
 	}
 	names := valid.Distinct{}
-	err := valid.Rows("vendors", in.Vendors, 1, 20, "vendors", func(f string, v Vendor) error {
+	err := valid.Rows("vendors", in.Vendors, 1, 20, "want.rows.vendors", func(f string, v Vendor) error {
 		if err := v.validate(f); err != nil {
 			return err
 		}
-		return names.Add(f+".name", v.Name, "a name no other vendor uses")
+		return names.Add(f+".name", v.Name, msg.New("want.unique_vendor"))
 	})
 	if err != nil {
 		return err
@@ -128,7 +129,7 @@ func (in Input) Validate() error {
 
 func (v Vendor) validate(f string) error {
 	if v.Name == "" || len(v.Name) > 100 {
-		return &fielderr.Error{Field: f + ".name", Value: v.Name, Want: "a name of 1 to 100 bytes"}
+		return &fielderr.Error{Field: f + ".name", Value: v.Name, Want: msg.New("want.vendor_name")}
 	}
 	if err := valid.OneOf(f+".sla_pays", string(v.SLAPays), "", "money", "voucher", "hours", "none"); err != nil {
 		return err

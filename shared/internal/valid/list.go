@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // First returns the first error of errs that is not nil: the checks of an
@@ -17,13 +18,14 @@ func First(errs ...error) error {
 	return nil
 }
 
-// Rows checks the list called field: lo to hi rows (noun names them in the
-// message, e.g. "1 to 20 quotes"), then each row by check, which is given
-// the row's own field name, e.g. "quotes[2]". It returns the first miss.
+// Rows checks the list called field: lo to hi rows (noun, a catalogue
+// entry such as want.rows.quotes, names them in the message, e.g. "1 to 20
+// quotes"), then each row by check, which is given the row's own field
+// name, e.g. "quotes[2]". It returns the first miss.
 func Rows[T any](field string, rows []T, lo, hi int, noun string, check func(f string, row T) error) error {
 	if len(rows) < lo || len(rows) > hi {
 		return &fielderr.Error{Field: field, Value: fmt.Sprintf("%d %s", len(rows), field),
-			Want: fmt.Sprintf("%d to %d %s", lo, hi, noun)}
+			Want: msg.New("want.rows", msg.Int(lo), msg.Int(hi), msg.Label(noun))}
 	}
 	for i, r := range rows {
 		if err := check(fmt.Sprintf("%s[%d]", field, i), r); err != nil {
@@ -39,7 +41,7 @@ type Distinct map[string]bool
 
 // Add records value, the field of one row, and refuses it when a row
 // before used it, saying what the field wants instead.
-func (d Distinct) Add(field, value, want string) error {
+func (d Distinct) Add(field, value string, want msg.M) error {
 	if d[value] {
 		return &fielderr.Error{Field: field, Value: value, Want: want}
 	}

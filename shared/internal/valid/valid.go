@@ -7,8 +7,10 @@ package valid
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -23,9 +25,9 @@ const (
 // InRange checks that v lies between lo and hi and has a sane number of
 // digits: at most 10 decimal places and an exponent of at most 15. hi is
 // always allowed; lo is allowed only when loIncl is true, so loIncl picks
-// between [lo, hi] and (lo, hi]. want is the error's Want text and should
-// name the range in that notation, e.g. "a percentage in (0, 100]".
-func InRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want string) error {
+// between [lo, hi] and (lo, hi]. want is the error's Want and should name
+// the range in that notation: want.in, e.g. "a percentage in (0, 100]".
+func InRange(field string, v, lo, hi decimal.Decimal, loIncl bool, want msg.M) error {
 	bad := v.Exponent() < -maxPlaces || v.Exponent() > maxExp ||
 		v.LessThan(lo) || (!loIncl && v.Equal(lo)) || v.GreaterThan(hi)
 	if bad {
@@ -52,7 +54,7 @@ func show(v decimal.Decimal) string {
 func IntRange(field string, v, lo, hi int) error {
 	if v < lo || v > hi {
 		return &fielderr.Error{Field: field, Value: fmt.Sprint(v),
-			Want: fmt.Sprintf("a whole number in [%d, %d]", lo, hi)}
+			Want: msg.New("want.in", msg.Label("want.noun.whole_number"), msg.Text(fmt.Sprintf("[%d, %d]", lo, hi)))}
 	}
 	return nil
 }
@@ -66,14 +68,32 @@ func OneOf(field, v string, allowed ...string) error {
 			return nil
 		}
 	}
-	want := "one of"
-	for _, a := range allowed {
+	return &fielderr.Error{Field: field, Value: v, Want: Choices(allowed...)}
+}
+
+// Choices is the Want of a field that takes one of allowed: "one of", then
+// each quoted, in the order given; an allowed empty text is `"" (not
+// stated)`, the value an input has when it leaves the field out.
+func Choices(allowed ...string) msg.M {
+	cs := make([]msg.M, len(allowed))
+	for i, a := range allowed {
+		cs[i] = msg.Verbatim(strconv.Quote(a))
 		if a == "" {
-			a = `"" (not stated)`
-		} else {
-			a = fmt.Sprintf("%q", a)
+			cs[i] = msg.New("want.not_stated")
 		}
-		want += " " + a
 	}
-	return &fielderr.Error{Field: field, Value: v, Want: want}
+	return msg.New("want.one_of", msg.Sub(choices(cs)))
+}
+
+// choices joins cs as a balanced tree of want.choices, so a long list
+// stays shallow.
+func choices(cs []msg.M) msg.M {
+	switch len(cs) {
+	case 0:
+		return msg.M{}
+	case 1:
+		return cs[0]
+	}
+	half := len(cs) / 2
+	return msg.New("want.choices", msg.Sub(choices(cs[:half])), msg.Sub(choices(cs[half:])))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -53,15 +54,15 @@ func TestInRange(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := decimal.RequireFromString(tt.v)
-			fe := fieldError(t, valid.InRange("pct", v, tt.lo, tt.hi, tt.loIncl, "a percentage in (0, 100]"))
+			fe := fieldError(t, valid.InRange("pct", v, tt.lo, tt.hi, tt.loIncl, pct))
 			if tt.value == "" {
 				if fe != nil {
 					t.Fatalf("InRange(%s) = %v, want nil", tt.v, fe)
 				}
 				return
 			}
-			want := fielderr.Error{Field: "pct", Value: tt.value, Want: "a percentage in (0, 100]"}
-			if fe == nil || *fe != want {
+			want := fielderr.Error{Field: "pct", Value: tt.value, Want: msg.Verbatim("a percentage in (0, 100]")}
+			if fe == nil || fe.Error() != want.Error() {
 				t.Fatalf("InRange(%s) = %v, want %v", tt.v, fe, &want)
 			}
 		})
@@ -83,8 +84,8 @@ func TestIntRange(t *testing.T) {
 			}
 			continue
 		}
-		want := fielderr.Error{Field: "term_months", Value: fmt.Sprint(tt.v), Want: "a whole number in [1, 120]"}
-		if fe == nil || *fe != want {
+		want := fielderr.Error{Field: "term_months", Value: fmt.Sprint(tt.v), Want: msg.Verbatim("a whole number in [1, 120]")}
+		if fe == nil || fe.Error() != want.Error() {
 			t.Errorf("IntRange(%d) = %v, want %v", tt.v, fe, &want)
 		}
 	}
@@ -113,8 +114,8 @@ func TestOneOf(t *testing.T) {
 				}
 				return
 			}
-			want := fielderr.Error{Field: "compensation", Value: tt.v, Want: tt.want}
-			if fe == nil || *fe != want {
+			want := fielderr.Error{Field: "compensation", Value: tt.v, Want: msg.Verbatim(tt.want)}
+			if fe == nil || fe.Error() != want.Error() {
 				t.Fatalf("OneOf(%q) = %v, want %v", tt.v, fe, &want)
 			}
 		})
@@ -123,7 +124,7 @@ func TestOneOf(t *testing.T) {
 
 func ExampleInRange() {
 	err := valid.InRange("availability_pct", decimal.RequireFromString("0"),
-		decimal.Zero, decimal.NewFromInt(100), false, "a percentage in (0, 100]")
+		decimal.Zero, decimal.NewFromInt(100), false, pct)
 	fmt.Println(err)
 	// Output: availability_pct = "0": want a percentage in (0, 100]
 }
@@ -154,14 +155,14 @@ func TestRows(t *testing.T) {
 		{[]int{1, 2, 3, 4}, "quotes", "4 quotes", "1 to 3 quotes"},
 		{[]int{1, 0}, "quotes[1]", "0", "a whole number in [1, 9]"},
 	} {
-		fe := fieldError(t, valid.Rows("quotes", c.rows, 1, 3, "quotes", positive))
+		fe := fieldError(t, valid.Rows("quotes", c.rows, 1, 3, "want.rows.quotes", positive))
 		if c.field == "" {
 			if fe != nil {
 				t.Errorf("Rows(%v) = %v, want nil", c.rows, fe)
 			}
 			continue
 		}
-		if fe == nil || fe.Field != c.field || fe.Value != c.value || fe.Want != c.want {
+		if fe == nil || fe.Field != c.field || fe.Value != c.value || fe.Want.String() != c.want {
 			t.Errorf("Rows(%v) = %+v, want %s = %s, %s", c.rows, fe, c.field, c.value, c.want)
 		}
 	}
@@ -169,14 +170,45 @@ func TestRows(t *testing.T) {
 
 func TestDistinct(t *testing.T) {
 	d := valid.Distinct{}
-	if err := d.Add("quotes[0].vendor", "A", "a new name"); err != nil {
+	if err := d.Add("quotes[0].vendor", "A", newName); err != nil {
 		t.Fatalf("first A: %v", err)
 	}
-	if err := d.Add("quotes[1].vendor", "B", "a new name"); err != nil {
+	if err := d.Add("quotes[1].vendor", "B", newName); err != nil {
 		t.Fatalf("first B: %v", err)
 	}
-	fe := fieldError(t, d.Add("quotes[2].vendor", "A", "a new name"))
-	if fe == nil || fe.Field != "quotes[2].vendor" || fe.Value != "A" || fe.Want != "a new name" {
+	fe := fieldError(t, d.Add("quotes[2].vendor", "A", newName))
+	if fe == nil || fe.Field != "quotes[2].vendor" || fe.Value != "A" || fe.Want.String() != "a new name" {
 		t.Errorf("second A = %+v, want quotes[2].vendor = A", fe)
+	}
+}
+
+// pct is the Want of a percentage in (0, 100].
+var pct = msg.New("want.in", msg.Label("want.noun.percentage"), msg.Text("(0, 100]"))
+
+// newName is a Want for the Distinct test.
+var newName = msg.Verbatim("a new name")
+
+// TestWantInChinese: the Wants valid writes read in Chinese from their
+// messages.
+func TestWantInChinese(t *testing.T) {
+	for _, c := range []struct {
+		err    error
+		en, zh string
+	}{
+		{valid.InRange("pct", decimal.NewFromInt(101), decimal.Zero, decimal.NewFromInt(100), false, pct), "a percentage in (0, 100]", "(0, 100] 之间的百分比"},
+		{valid.IntRange("term_months", 0, 1, 120), "a whole number in [1, 120]", "[1, 120] 之间的整数"},
+		{valid.OneOf("c", "cash", "", "money", "voucher"), `one of "" (not stated) "money" "voucher"`, `以下之一：""（不填）、"money"、"voucher"`},
+		{valid.Rows("quotes", []int{}, 1, 20, "want.rows.quotes", nil), "1 to 20 quotes", "1 到 20 个报价"},
+	} {
+		fe := fieldError(t, c.err)
+		if err := msg.Check(fe.Want); err != nil {
+			t.Error(err)
+		}
+		if got := fe.Want.In(msg.En); got != c.en {
+			t.Errorf("en %q, want %q", got, c.en)
+		}
+		if got := fe.Want.In(msg.Zh); got != c.zh {
+			t.Errorf("zh %q, want %q", got, c.zh)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/shopspring/decimal"
 )
@@ -24,7 +25,7 @@ func BuildSection(name string, d Draft) (*plan.Procurement, error) {
 		return nil, fielderr.Errorf(name, "unknown section: want one of %s", strings.Join(plan.Sections, ", "))
 	}
 	if len(d.f) > maxDraftFields {
-		return nil, fielderr.New(name, strconv.Itoa(len(d.f))+" fields", fmt.Sprintf("at most %d fields", maxDraftFields))
+		return nil, fielderr.New(name, strconv.Itoa(len(d.f))+" fields", msg.New("want.max_fields", msg.Int(maxDraftFields)))
 	}
 	t := sectionField(reflect.ValueOf(&plan.Procurement{}).Elem(), name).Type().Elem()
 	tree := map[string]any{}
@@ -145,7 +146,7 @@ func splitSeg(path, seg string) (string, int, error) {
 	num, ok := strings.CutSuffix(rest, "]")
 	i, err := strconv.Atoi(num)
 	if !ok || err != nil || i < 0 || i > maxRowIndex {
-		return "", 0, fielderr.New(path, seg, fmt.Sprintf("a row index in [0, %d]", maxRowIndex))
+		return "", 0, fielderr.New(path, seg, msg.New("want.in", msg.Label("want.noun.row_index"), msg.Text(fmt.Sprintf("[0, %d]", maxRowIndex))))
 	}
 	return name, i, nil
 }
@@ -172,24 +173,24 @@ func leaf(t reflect.Type, path, text string) (any, error) {
 	switch {
 	case opaque(t):
 		if !json.Valid([]byte(text)) {
-			return nil, fielderr.New(path, text, "a JSON value")
+			return nil, fielderr.New(path, text, msg.New("want.json_value"))
 		}
 		return json.RawMessage(text), nil
 	case t == decimalType:
 		if _, err := decimal.NewFromString(text); err != nil || strings.ContainsAny(text, "eE") {
-			return nil, fielderr.New(path, text, "a decimal number such as 1500 or 99.9")
+			return nil, fielderr.New(path, text, msg.New("want.decimal"))
 		}
 		return text, nil
 	case t.Kind() == reflect.Int:
 		n, err := strconv.Atoi(text)
 		if err != nil {
-			return nil, fielderr.New(path, text, "a whole number")
+			return nil, fielderr.New(path, text, msg.New("want.whole"))
 		}
 		return n, nil
 	case t.Kind() == reflect.Bool:
 		b, err := strconv.ParseBool(text)
 		if err != nil {
-			return nil, fielderr.New(path, text, "true or false")
+			return nil, fielderr.New(path, text, msg.New("want.true_false"))
 		}
 		return b, nil
 	case t.Kind() == reflect.String:

@@ -185,10 +185,11 @@ type FieldError struct {
 	Msg    string // errPlan: the plan's message, in English
 	// Want and Got are errPlan's refusal as data (fielderr.Error's Want
 	// and Value), so Message can write it in the page's language; both
-	// are "" when the plan's message is a whole sentence.
-	Want, Got string
-	Range     string // allowed range, e.g. "0–24"; "" when not a number
-	Rule      string // rule behind the range, e.g. "B1"
+	// are zero when the plan's message is a whole sentence.
+	Want  msg.M
+	Got   string
+	Range string // allowed range, e.g. "0–24"; "" when not a number
+	Rule  string // rule behind the range, e.g. "B1"
 }
 
 // Error implements error in English.
@@ -200,7 +201,7 @@ func (e *FieldError) Error() string {
 // field's label.
 func (e *FieldError) Message(m *text.Messages, label string) string {
 	if e.Reason == errPlan {
-		if e.Want != "" && m.Code != text.En {
+		if !e.Want.IsZero() && m.Code != text.En {
 			return fmt.Sprintf(m.ErrPlanF, label, WantGot(m.Code, e.Want, e.Got))
 		}
 		return fmt.Sprintf(m.ErrPlanF, label, planMsgIn(m.Code, e.Msg))
@@ -692,10 +693,9 @@ func ByKey(key string) (Spec, bool) {
 }
 
 // WantGot writes a refusal of shared/ ("want a number in (0, 24], got
-// 25") in l: what the field accepts, translated by msg's Want, and the
-// text given.
-func WantGot(l text.Lang, want, got string) string {
-	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
+// 25") in l: what the field accepts, its message in l, and the text given.
+func WantGot(l text.Lang, want msg.M, got string) string {
+	return fmt.Sprintf(l.P().WantGotF, l.T(want), got)
 }
 
 // betweenMsg is plan.Build's range message: "must be between 0 and 24

@@ -2,10 +2,12 @@ package form
 
 import (
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/catalog"
+
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
@@ -150,7 +152,7 @@ func FuzzFieldParse(f *testing.F) {
 // Chinese page, in English on the English one.
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
-		Msg: "want a number in (0, 24], got 25", Want: "a number in (0, 24]", Got: "25"}
+		Msg: "want a number in (0, 24], got 25", Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
 	if got := e.Message(text.Zh.M(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}

@@ -2,8 +2,9 @@ package form
 
 import (
 	"errors"
-	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/pricebook"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
