@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -112,14 +111,14 @@ func priceCard(book pricebook.Book, req Requirements, card string, count int) []
 		o.allIn = o.rent.Mid()
 		out = append(out, o)
 	}
-	// sort.SliceStable rather than slices.SortStableFunc here and below:
-	// each element type a generic sort is instantiated for adds about 7 KB
-	// of code to app.wasm.
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].forced != out[j].forced {
-			return out[j].forced
+	slices.SortStableFunc(out, func(a, b offer) int {
+		if a.forced != b.forced {
+			if a.forced {
+				return 1
+			}
+			return -1
 		}
-		return out[i].allIn.LessThan(out[j].allIn)
+		return a.allIn.Cmp(b.allIn)
 	})
 	return out
 }
@@ -292,7 +291,7 @@ func offerTable(book pricebook.Book, priced map[string][]offer, counts map[strin
 			}
 		}
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return compareRows(rows[i], rows[j]) < 0 })
+	slices.SortStableFunc(rows, compareRows)
 	out := make([]OfferCost, len(rows))
 	for k, r := range rows {
 		t := r.of.terms[r.term]
