@@ -58,6 +58,21 @@ func priceBook(req Requirements) pricebook.Book {
 // offer lists, and the quote provider is appended to a clipped slice.
 var builtinBook = sync.OnceValue(pricebook.Builtin)
 
+// builtinByCard is the built-in book's offers by card and provider
+// (Book.ForCard of every card), worked out once.
+var builtinByCard = sync.OnceValue(func() map[string][][]pricebook.Offer { return builtinBook().ByCard() })
+
+// offersFor is book.ForCard(card), from the index above when book is the
+// built-in book itself (the sheet has no price list and no quotes): the
+// lists are only read.
+func offersFor(book pricebook.Book, card string) [][]pricebook.Offer {
+	b := builtinBook()
+	if len(book.Offers) == len(b.Offers) && len(b.Offers) > 0 && &book.Offers[0] == &b.Offers[0] {
+		return builtinByCard()[card]
+	}
+	return book.ForCard(card)
+}
+
 func sortedKeys(m map[string]PriceQuote) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -101,7 +116,7 @@ func (o offer) taken() pricebook.Offer { return o.terms[o.pick].Offer }
 func priceCard(book pricebook.Book, req Requirements, card string, count int) []offer {
 	in := billingNeed(req, count)
 	var out []offer
-	for _, list := range book.ForCard(card) {
+	for _, list := range offersFor(book, card) {
 		terms, pick := billing.Terms(list, in)
 		if pick < 0 {
 			continue

@@ -208,6 +208,17 @@ func (b Book) ProviderName(id string) string {
 	return id
 }
 
+// ByCard returns ForCard of every card the book prices.
+func (b Book) ByCard() map[string][][]Offer {
+	out := map[string][][]Offer{}
+	for _, o := range b.Offers {
+		if _, done := out[o.Card]; !done {
+			out[o.Card] = b.ForCard(o.Card)
+		}
+	}
+	return out
+}
+
 // ForCard returns the offers of card grouped by provider, providers in book
 // order and each provider's offers in book order.
 func (b Book) ForCard(card string) [][]Offer {

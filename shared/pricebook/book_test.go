@@ -2,6 +2,7 @@ package pricebook_test
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -274,5 +275,24 @@ func TestWriteText(t *testing.T) {
 			t.Fatal(err)
 		}
 		testkit.Golden(t, "testdata/builtin."+string(l)+".txt", b.Bytes())
+	}
+}
+
+// TestByCard: the index holds ForCard of every card the book prices, and
+// no other card.
+func TestByCard(t *testing.T) {
+	b := pricebook.Builtin()
+	idx := b.ByCard()
+	cards := map[string]bool{}
+	for _, o := range b.Offers {
+		cards[o.Card] = true
+	}
+	if len(idx) != len(cards) {
+		t.Errorf("ByCard has %d cards, the book prices %d", len(idx), len(cards))
+	}
+	for c := range cards {
+		if !reflect.DeepEqual(idx[c], b.ForCard(c)) {
+			t.Errorf("ByCard()[%s] differs from ForCard", c)
+		}
 	}
 }
