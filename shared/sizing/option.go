@@ -9,29 +9,29 @@ import (
 )
 
 // option sizes one card type.
-func (j *job) option(mem Memory, c catalog.Card, prefs Prefs, b bucket) Option {
-	o := Option{CardID: c.ID, CardName: c.Name, card: c, UsableGiB: UsableFraction * cardGiB(c), InBucket: b.has(c)}
-	minN := j.minCardsForTime(c)
+func (j *job) option(mem Memory, c *catalog.Card, prefs Prefs, b bucket) Option {
+	o := Option{CardID: c.ID, CardName: c.Name, card: c, UsableGiB: UsableFraction * cardGiB(*c), InBucket: b.has(*c)}
+	minN := j.minCardsForTime(*c)
 	if minN > 1 {
 		j.smallestFit(1, func(n int) bool {
 			o.memCount = n
-			_, _, _, per := j.layout(mem, &c, n)
+			_, _, _, per := j.layout(mem, c, n)
 			return per <= o.UsableGiB
 		})
 	}
 	o.Fits = j.smallestFit(minN, func(n int) bool {
 		o.Count = n
-		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, &c, n)
+		o.TP, o.PP, o.DP, o.PerCardGiB = j.layout(mem, c, n)
 		return o.PerCardGiB <= o.UsableGiB
 	})
 	// Service targets grow the count of the cards a preference does not
 	// rule out (the search is the costly part of a plan).
 	if o.Fits && j.Workload == Inference && j.Targets.Set() && c.BandwidthGBs.Value > 0 && prefs.DomesticOnly == c.Domestic &&
 		(!prefs.NeedsFP64 || c.FP64TFLOPS.Value >= MinFP64TFLOPS) {
-		o.Service = j.fitTargets(mem, &c, &o)
+		o.Service = j.fitTargets(mem, c, &o)
 	}
 	o.Nodes = (o.Count + CardsPerNode - 1) / CardsPerNode
-	o.Interconnect = interconnect(c, o.Count)
+	o.Interconnect = interconnect(*c, o.Count)
 	o.headroom = o.UsableGiB - o.PerCardGiB
 	o.Eligible = true
 	switch {
@@ -209,7 +209,7 @@ func (j *job) price(o *Option) {
 	o.costLabel = msg.New("sizing.cost.month_low")
 	if peak := o.card.BF16TFLOPS.Value; j.Workload.Training() && j.TokensToTrain > 0 && peak > 0 {
 		var e Estimates
-		j.trainTime(&e, o.card, o.Count)
+		j.trainTime(&e, *o.card, o.Count)
 		// The run's rent is the monthly rent for its whole hours over a
 		// 730-hour month: the float is the time estimate, the
 		// money stays decimal.

@@ -85,7 +85,7 @@ type Option struct {
 	// targets only): replicas, the figures they reach, what set the count.
 	Service *ServiceFit `json:"service,omitempty"`
 
-	card      catalog.Card
+	card      *catalog.Card // in the slice Size was given, which it only reads
 	cost      decimal.Decimal // ranking cost: a month, or the whole run
 	costLabel msg.M           // what cost is, quoted after the amount
 	priced    bool
@@ -131,8 +131,8 @@ func Size(in Input, cards []catalog.Card, prefs Prefs) (*Candidates, error) {
 		return nil, fieldErr("cards", "no card to choose from")
 	}
 	c := &Candidates{j: j, mem: j.memory(), b: j.bucket(prefs), Options: make([]Option, len(cards))}
-	for i, card := range cards {
-		c.Options[i] = j.option(c.mem, card, prefs, c.b)
+	for i := range cards {
+		c.Options[i] = j.option(c.mem, &cards[i], prefs, c.b)
 	}
 	if j.Targets.Set() {
 		applyTargets(c.Options)
@@ -151,7 +151,7 @@ func (c *Candidates) TrainHours(i int) float64 {
 		return 0
 	}
 	var e Estimates
-	c.j.trainTime(&e, o.card, o.Count)
+	c.j.trainTime(&e, *o.card, o.Count)
 	return e.TrainHours.Likely
 }
 
@@ -200,11 +200,11 @@ func (c *Candidates) Recommend() (Recommendation, error) {
 func (j *job) pickEstimates(mem Memory, o Option) Estimates {
 	f := o.Service
 	if f == nil || (f.Replicas == 1 && f.Sequences == j.Concurrency) {
-		return j.speed(mem, o.card, o.Count)
+		return j.speed(mem, *o.card, o.Count)
 	}
 	r := *j
 	r.Concurrency = f.PerReplica
-	return r.speed(r.memory(), o.card, f.CardsPerReplica)
+	return r.speed(r.memory(), *o.card, f.CardsPerReplica)
 }
 
 // NoCardError is Recommend's error when no card qualifies: every option
