@@ -85,7 +85,7 @@ type Option struct {
 	// targets only): replicas, the figures they reach, what set the count.
 	Service *ServiceFit `json:"service,omitempty"`
 
-	card      *catalog.Card // in the slice Size was given, which it only reads
+	card      *catalog.Card   // in the slice Size was given, which it only reads
 	cost      decimal.Decimal // ranking cost: a month, or the whole run
 	costLabel msg.M           // what cost is, quoted after the amount
 	priced    bool
