@@ -90,6 +90,10 @@ func TestTypedBeforeLoad(t *testing.T) {
 				t.Errorf("%q: #%s = %q after the app rendered, want %q", site.pfx, id, got, want)
 			}
 		}
+		// go-app replaced the field being typed in; the new one has the focus.
+		if got := e.eval(`document.activeElement ? document.activeElement.id : ""`); got != "hours_per_day" {
+			t.Errorf("%q: the focus is on %q after the app rendered, want the field typed in last", site.pfx, got)
+		}
 		for _, kv := range strings.Split(query, "&") {
 			e.waitFor(`location.search.includes("` + kv + `")`)
 		}
@@ -114,8 +118,8 @@ func TestTypedBeforeLoadQuotes(t *testing.T) {
 
 // TestLoadingNotice: before app.wasm has run (here: never, it is blocked)
 // the prerendered planner says, in the page's language, that it is loading
-// and takes typing already, and its fields are enabled; with the app the
-// notice is gone.
+// and takes typing already, and its fields are enabled and reachable by a
+// click; with the app the notice is gone.
 func TestLoadingNotice(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("block app.wasm", blockWasm())
@@ -130,6 +134,11 @@ func TestLoadingNotice(t *testing.T) {
 		}
 		if got := e.eval(`String([...document.querySelectorAll("main fieldset")].some(f => f.disabled) || document.getElementById("hours_per_day").disabled)`); got != "false" {
 			t.Errorf("lang=%s: the prerendered form takes no typing", l.query)
+		}
+		// A click at the field's place reaches it: nothing covers the form.
+		e.do("click", chromedp.Click(chromedp.ID("hours_per_day")))
+		if got := e.eval(`document.activeElement ? document.activeElement.id : ""`); got != "hours_per_day" {
+			t.Errorf("lang=%s: a click on the field focuses %q", l.query, got)
 		}
 	}
 	other := setup(t, siteDir, "")
