@@ -4,13 +4,15 @@
 // in <head> before any field exists, records the last value typed or chosen
 // in each field (by element id) until the app has rendered
 // (main[data-wasm="true"]), then puts each value into the field of the same
-// id and fires the same events, so the app's handlers take it as typed.
+// id and fires the same events, so the app's handlers take it as typed; a
+// field the user has left also gets a blur (the app shows a refused
+// field's error once it is left).
 (function () {
   "use strict";
   if (!window.MutationObserver || !document.addEventListener) {
     return;
   }
-  var seen = {}; // id → {value, checked, types}
+  var seen = {}; // id → {value, checked, types: event types in order}
   var order = []; // ids, the last changed last
   var focusID = "";
   var done = false;
@@ -41,6 +43,7 @@
     if (r.types.indexOf(type) < 0) {
       r.types.push(type);
     }
+    left(el.id, false);
     var i = order.indexOf(el.id);
     if (i >= 0) {
       order.splice(i, 1);
@@ -57,6 +60,7 @@
   document.addEventListener("focusin", function (e) {
     if (!done && field(e.target)) {
       focusID = e.target.id;
+      left(e.target.id, false);
     }
   }, true);
   document.addEventListener("focusout", function (e) {
@@ -64,11 +68,28 @@
     // A field the user left is still in the page a moment later; one go-app
     // removed while it had the focus is not, and gets the focus back.
     setTimeout(function () {
-      if (!done && el.isConnected && focusID === el.id) {
-        focusID = "";
+      if (!done && el.isConnected && field(el)) {
+        left(el.id, true);
+        if (focusID === el.id) {
+          focusID = "";
+        }
       }
     }, 0);
   }, true);
+  // left notes that a typed-in field was left (or entered again).
+  function left(id, yes) {
+    var r = seen[id];
+    if (!r) {
+      return;
+    }
+    var i = r.types.indexOf("blur");
+    if (i >= 0) {
+      r.types.splice(i, 1);
+    }
+    if (yes) {
+      r.types.push("blur");
+    }
+  }
   // A value the browser put back without an event (form restoration on
   // reload or back) is what the page shows: keep it as well.
   document.addEventListener("DOMContentLoaded", function () {
@@ -112,7 +133,7 @@
       // Each event runs the app's handler (and its render) before the
       // next one: the Go runtime returns to JavaScript only when idle.
       for (var j = 0; j < r.types.length; j++) {
-        el.dispatchEvent(new Event(r.types[j], { bubbles: true }));
+        el.dispatchEvent(new Event(r.types[j], { bubbles: r.types[j] !== "blur" }));
       }
     }
     var f = focusID && document.getElementById(focusID);

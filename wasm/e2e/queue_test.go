@@ -101,16 +101,23 @@ func TestTypedBeforeLoad(t *testing.T) {
 }
 
 // TestTypedBeforeLoadQuotes: a number typed into the prerendered /quotes
-// is the app's once it has rendered, and saved with the page's state.
+// is the app's once it has rendered, and saved with the page's state; a
+// refused number typed and left there is named once the app has rendered,
+// as a field left in the app is.
 func TestTypedBeforeLoadQuotes(t *testing.T) {
 	e, release := gatedEnv(t, siteDir, "")
 	e.do("open", chromedp.Navigate(e.base+"/quotes?lang=en"))
 	e.parsed("", "/quotes")
-	e.do("type before load", TypeInto("quotes-need-cards", "24"))
+	// The refused field last: the app hides the error of the field being
+	// typed in, so only its blur shows it.
+	e.do("type before load", TypeInto("quotes-need-cards", "24"),
+		TypeInto("quotes-need-egress_tb", "abc"), Leave("quotes-need-egress_tb"))
 	release()
 	e.do("app renders", WaitWasm("quotes"))
 	e.waitFor(`!document.getElementById("app-loading")`)
 	e.waitFor(`document.getElementById("quotes-need-cards").value === "24"`)
+	e.waitFor(`document.getElementById("quotes-need-egress_tb").value === "abc"`)
+	e.waitFor(`document.querySelectorAll(".field-error, .section-error").length > 0`)
 	// The app saved it: a fresh load of the page shows it again.
 	e.do("reload", chromedp.Navigate(e.base+"/quotes?lang=en"), WaitWasm("quotes"))
 	e.waitFor(`document.getElementById("quotes-need-cards").value === "24"`)
