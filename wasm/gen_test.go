@@ -80,10 +80,17 @@ func TestBuildSite(t *testing.T) {
 		t.Error("service worker is not the patched template")
 	}
 	index := readFile(t, filepath.Join(c.Out, "index.html"))
-	for _, want := range []string{`data-wasm="false"`, `id="gpu-pick"`, `<fieldset disabled>`, `lang="zh-CN"`} {
+	for _, want := range []string{`data-wasm="false"`, `id="gpu-pick"`, `id="app-loading"`, `lang="zh-CN"`, `src="/web/queue.js"`} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index.html lacks %s", want)
 		}
+	}
+	// The prerendered form takes typing (web/queue.js keeps it for the app).
+	if strings.Contains(index, "<fieldset disabled") {
+		t.Error("index.html has a disabled fieldset: the prerendered form takes no typing")
+	}
+	if !strings.Contains(worker, `"/web/queue.js"`) {
+		t.Error("service worker does not precache /web/queue.js")
 	}
 }
 

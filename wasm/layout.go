@@ -396,9 +396,9 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 	)
 }
 
-// loadingNote says, in the prerendered page, that the form is not ready
-// yet: its fields are disabled until the app has loaded (typing into the
-// prerender would be lost when the app replaces it).
+// loadingNote says, in the prerendered page, that the app is still
+// loading: the fields take typing already (web/queue.js hands it to the
+// app), and the figures follow once the app has loaded.
 func loadingNote(l Lang) app.UI {
 	return app.P().ID("app-loading").Class("loading-note").Attr("role", "status").Text(l.Msg().Text("site.loading"))
 }

@@ -115,8 +115,9 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 		Text(fmt.Sprintf(l.UX().DefaultsLineF, l.JoinList(names)))
 }
 
-// form is the requirement sheet. It is disabled in the prerender: typing
-// there would be lost when the wasm render replaces it.
+// form is the requirement sheet. The prerender's fields take typing at
+// once: web/queue.js keeps what is typed there and hands it to the app once
+// it has rendered.
 func (p *plannerPage) form() app.UI {
 	l := p.st.Lang
 	m := l.M()
@@ -153,14 +154,13 @@ func (p *plannerPage) form() app.UI {
 		}
 		return app.Div().Body(cards...)
 	}))
-	disabled := !p.wasmRendered()
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
-		app.FieldSet().Disabled(disabled).Body(work...),
-		app.FieldSet().Disabled(disabled).Body(
+		app.FieldSet().Body(work...),
+		app.FieldSet().Body(
 			app.Legend().Text(m.LegendUse),
 			in("hours_per_day"), in("days_per_month"), in("project_months"), in("demand"),
 		),
-		app.FieldSet().Disabled(disabled).Body(
+		app.FieldSet().Body(
 			app.Legend().Text(m.LegendData),
 			in("storage_tb"), in("egress_tb_month"), in("extra_ips"), in("data_class"),
 			in("domestic_only"), in("needs_fp64"), in("ops_team"), in("first_contract"),

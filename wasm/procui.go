@@ -401,9 +401,9 @@ func (p *pageState) procPage(r route, class, title, intro string, answer, form f
 	})
 }
 
-// readyFields holds a page's form in a fieldset that is disabled until the
-// app has loaded: the prerender's fields look and are not ready, so no
-// keystroke is typed into a page about to be replaced.
+// readyFields holds a page's form in a fieldset. The prerender's fields
+// take typing at once: web/queue.js keeps what is typed before the app has
+// loaded and hands it to the app once it has rendered.
 func (p *pageState) readyFields(form func() app.UI) app.UI {
-	return app.FieldSet().Class("ready-fields").Disabled(!p.wasmRendered()).Body(form())
+	return app.FieldSet().Class("ready-fields").Body(form())
 }

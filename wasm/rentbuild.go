@@ -152,7 +152,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
-		app.FieldSet().Disabled(!p.wasmRendered()).Body(fields...))
+		app.FieldSet().Body(fields...))
 }
 
 // d1Table is rule D1 evaluated on the sheet.

@@ -97,23 +97,3 @@ func TestUntouchedFieldsQuiet(t *testing.T) {
 	e.do("add holiday", chromedp.Click(chromedp.ID("exit-add-holidays")), chromedp.WaitVisible(chromedp.ID("exit-holidays-0")))
 	e.waitFor(noFieldErrors)
 }
-
-// TestNotReadyUntilLoaded: before app.wasm has run (here: never, it is
-// blocked), the prerendered planner and /quotes say the form opens in a
-// moment and their fields take no keys; once the app runs the note is
-// gone and the fields are live.
-func TestNotReadyUntilLoaded(t *testing.T) {
-	e := setup(t, siteDir, "")
-	e.do("block app.wasm", blockWasm())
-	for _, pg := range []struct{ path, field string }{{"/", "hours_per_day"}, {"/quotes", "quotes-need-cards"}} {
-		e.do(pg.path, chromedp.Navigate(e.base+pg.path+"?lang=en"))
-		e.loaded("", pg.path)
-		e.waitFor(`document.getElementById("app-loading")`)
-		if got := e.eval(`String(document.querySelector("#` + pg.field + `").closest("fieldset").disabled)`); got != "true" {
-			t.Errorf("%s: the prerendered field #%s takes keys", pg.path, pg.field)
-		}
-	}
-	other := setup(t, siteDir, "")
-	other.do("with the app", chromedp.Navigate(other.base+"/quotes?lang=en"), WaitWasm("quotes"))
-	other.waitFor(`!document.getElementById("app-loading") && !document.getElementById("quotes-need-cards").closest("fieldset").disabled`)
-}

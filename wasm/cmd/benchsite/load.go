@@ -16,14 +16,22 @@ import (
 )
 
 // markWasm runs before any page script: it records performance.now() (ms
-// since navigation start) when the wasm render first appears.
+// since navigation start) when the wasm render first appears, and when the
+// form first takes input: the page is parsed (DOMContentLoaded; the
+// page's own scripts, web/queue.js among them, have run) and a field of
+// main is enabled (not in a disabled fieldset either).
 const markWasm = `(() => {
   const mark = () => {
+    if (!window.__inputAt && document.readyState !== "loading" &&
+        document.querySelector("main input:enabled, main select:enabled")) {
+      window.__inputAt = performance.now();
+    }
     if (!window.__wasmAt && document.querySelector('main[data-wasm="true"]')) {
       window.__wasmAt = performance.now();
     }
   };
-  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm"]});
+  document.addEventListener("DOMContentLoaded", mark);
+  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-wasm", "disabled"]});
   const inst = WebAssembly.instantiateStreaming;
   if (inst) {
     WebAssembly.instantiateStreaming = async (...args) => {
@@ -36,14 +44,15 @@ const markWasm = `(() => {
 
 // phaseScript gives, in ms since navigation start, when app.wasm's
 // request started and its last byte arrived (resource timing), when
-// instantiateStreaming resolved (compiled and instantiated), and when the
-// prerendered page was parsed (DOMContentLoaded): where a phone's load
-// goes.
+// instantiateStreaming resolved (compiled and instantiated), when the
+// prerendered page was parsed (DOMContentLoaded), and when the form first
+// took input (markWasm): where a phone's load goes.
 const phaseScript = `(() => {
   const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/web/app.wasm"));
   const nav = performance.getEntriesByType("navigation")[0];
   const dcl = nav ? nav.domContentLoadedEventEnd : 0;
-  return e ? [e.startTime, e.responseEnd, window.__instAt || 0, dcl] : [0, 0, window.__instAt || 0, dcl];
+  const input = window.__inputAt || 0;
+  return e ? [e.startTime, e.responseEnd, window.__instAt || 0, dcl, input] : [0, 0, window.__instAt || 0, dcl, input];
 })()`
 
 // seedScript saves the procurement sections in the browser before any

@@ -28,8 +28,10 @@ const (
 )
 
 // phoneTarget is the most a cold load may take on the phone profile until
-// the form takes input (the wasm render: the prerendered form is disabled
-// until then).
+// the form takes input. The prerendered form takes typing as soon as it is
+// parsed (web/queue.js hands it to the app once it has rendered), so that
+// is the time judged; the wasm render, when the figures follow, is
+// reported next to it.
 const phoneTarget = 3000.0
 
 // printPhone times the cold load of the planner and /quotes (those of
@@ -37,27 +39,27 @@ const phoneTarget = 3000.0
 func printPhone(w io.Writer, browser context.Context, root string, chosen []pageBench, script string, runs int) error {
 	fmt.Fprintf(w, "\nphone profile (%.0f Mbit/s down, %.1f up, %d ms latency, CPU %d× slower), %d runs, ms; target %.0f ms:\n",
 		phoneDown*8/1e6, phoneUp*8/1e6, phoneLatency, phoneCPU, runs, phoneTarget)
-	fmt.Fprintf(w, "  %-12s %s\n", "page", "cold load → form ready (wasm render)")
+	fmt.Fprintf(w, "  %-12s %s\n", "page", "cold load → form takes input (prerender parsed, fields enabled); → wasm render")
 	for _, pg := range chosen {
 		if pg.id != "planner" && pg.id != "quotes" {
 			continue
 		}
-		var cold, start, fetched, inst, parsed []float64
+		var cold, start, fetched, inst, parsed, input []float64
 		for range runs {
 			ms, ph, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
 			if err != nil {
 				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
 			}
 			cold = append(cold, ms)
-			if len(ph) == 4 {
+			if len(ph) == 5 {
 				start, fetched, inst, parsed = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2]), append(parsed, ph[3])
+				input = append(input, ph[4])
 			}
 		}
-		verdict := "within target"
-		if slices.Sorted(slices.Values(cold))[len(cold)/2] > phoneTarget {
-			verdict = "OVER target"
+		if len(input) < len(cold) || slices.Contains(input, 0) {
+			return fmt.Errorf("%s on the phone profile: the form never took input before the wasm render was timed", pg.path)
 		}
-		fmt.Fprintf(w, "  %-12s %s  %s\n", pg.path, stats(cold), verdict)
+		fmt.Fprintf(w, "  %-12s input %s  %s; wasm render %s  %s\n", pg.path, stats(input), verdict(input), stats(cold), verdict(cold))
 		if len(start) > 0 {
 			fmt.Fprintf(w, "  %-12s prerender parsed %s; app.wasm requested %s, received %s, instantiated %s\n", "",
 				stats(parsed), stats(start), stats(fetched), stats(inst))
@@ -66,9 +68,17 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 	return nil
 }
 
+// verdict says whether the median of ms is within phoneTarget.
+func verdict(ms []float64) string {
+	if slices.Sorted(slices.Values(ms))[len(ms)/2] > phoneTarget {
+		return "OVER target"
+	}
+	return "within target"
+}
+
 // phoneLoad is one cold load of url in a fresh tab on the phone profile:
 // the ms from navigation to the wasm render, and the phases of
-// phaseScript.
+// phaseScript (the last one: when the form first took input).
 func phoneLoad(browser context.Context, url, id, script string) (float64, []float64, error) {
 	tab, cancel, err := seeded(browser, script)
 	if err != nil {

@@ -225,7 +225,7 @@ func NewHandler(c Config, s Site, l Lang, version string, wasmSize int, manifest
 	}
 	// Every page is precached, so a deep link works offline; go-app only
 	// precaches "/" by itself. Icon.SVG is not precached by go-app either.
-	cacheable := []string{"/web/icon.svg", "/web/guard.js", "/web/lang.js"}
+	cacheable := []string{"/web/icon.svg", "/web/guard.js", "/web/lang.js", "/web/queue.js"}
 	cacheable = append(cacheable, s.Pages...)
 	cacheable = append(cacheable, langPages(s)...)
 	h := &app.Handler{
@@ -248,8 +248,10 @@ func NewHandler(c Config, s Site, l Lang, version string, wasmSize int, manifest
 		LoadingLabel:    "gpuplan {progress}%",
 		Styles:          []string{"/web/app.css"},
 		// lang.js runs before go-app's deferred scripts: it swaps in the
-		// prerender of the language asked for (lang.go).
-		Scripts: []string{"/web/lang.js", "/web/guard.js defer"},
+		// prerender of the language asked for (lang.go). queue.js, also
+		// in <head>, listens before any field exists: what is typed into
+		// the prerendered form is handed to the app once it has rendered.
+		Scripts: []string{"/web/lang.js", "/web/queue.js", "/web/guard.js defer"},
 		RawHeaders: []string{
 			// Without JavaScript the prerendered page is all there is: hide
 			// the wasm loader that would otherwise cover it.
