@@ -196,9 +196,9 @@ func TestRender(t *testing.T) {
 		{New("common.problems", Int(1)), "1 problem", "1 个问题"},
 		{New("common.problems", Int(2)), "2 problems", "2 个问题"},
 		{New("common.problems", Int(0)), "0 problems", "0 个问题"},
-		{New("common.per_month", Label("mode.hourly")), "hourly a month", "每月 按小时计费"},
+		{New("quote.basis.monthly", Label("mode.hourly")), "hourly a month", "每月 按小时计费"},
 		{New("common.list2", Sub(New("common.problems", Int(1))), Text("x")), "1 problem and x", "1 个问题和x"},
-		{New("common.tokens_per_s", NumRange(33.6, 33.6, 1)), "33.6 tokens/s", "33.6 token/秒"},
+		{New("render.decode.value", NumRange(33.6, 33.6, 1)), "33.6 tokens/s per sequence", "每个序列 33.6 token/秒"},
 		// Issue 15's wording: "needs 2 nodes, the pick 1" read oddly.
 		{New("sizing.loss.nodes", Int(2), Int(1)), "needs 2 nodes, the pick has 1", "需要 2 个节点，所选方案只需 1 个"},
 		{New("tco.qty.ips", Dec(d("1"))), "1 IP", "1 个 IP"},
@@ -272,7 +272,7 @@ func TestFromEnv(t *testing.T) {
 
 // TestJSONRoundTrip checks that a message survives the plan file.
 func TestJSONRoundTrip(t *testing.T) {
-	m := New("common.list2", Sub(New("common.per_month", Label("mode.annual"))), MoneyRange(d("9600"), d("14400")))
+	m := New("common.list2", Sub(New("quote.basis.monthly", Label("mode.annual"))), MoneyRange(d("9600"), d("14400")))
 	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
@@ -290,7 +290,7 @@ func TestJSONRoundTrip(t *testing.T) {
 func FuzzRender(f *testing.F) {
 	f.Add(`{"id":"common.list2","args":[{"kind":"msg","msg":{"id":"common.problems","args":[{"kind":"int","int":1}]}},{"kind":"money_range"}]}`)
 	f.Add(`{"id":"common.problems","args":[{"kind":"num","num":1,"digits":-9}]}`)
-	f.Add(`{"id":"common.per_month","args":[{"kind":"label","text":"common.per_month"}]}`)
+	f.Add(`{"id":"quote.basis.monthly","args":[{"kind":"label","text":"quote.basis.monthly"}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		var m M
 		if json.Unmarshal([]byte(s), &m) != nil {

@@ -260,11 +260,13 @@ func trial(in Input) Check {
 	c.Measured = &v
 	c.Status = Pass
 	id := "poc.trial.ok"
-	if in.TrialDays < lo {
+	switch short, big := in.TrialDays < lo, in.AnnualSpend.GreaterThan(bigBuyer); {
+	case short && big:
+		c.Status, id = Fail, "poc.trial.short_big"
+	case short:
 		c.Status, id = Fail, "poc.trial.short"
-	}
-	if in.AnnualSpend.GreaterThan(bigBuyer) {
-		id += "_big"
+	case big:
+		id = "poc.trial.ok_big"
 	}
 	c.because(id, msg.Int(in.TrialDays), msg.Int(lo), msg.Int(hi))
 	return c
