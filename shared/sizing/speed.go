@@ -36,9 +36,12 @@ var cardBandwidthShare = map[string]float64{
 
 // CardBandwidthEfficiency is the low / likely / high share of card's
 // datasheet bandwidth a decode step achieves on it.
-func CardBandwidthEfficiency(card catalog.Card) Range {
+func CardBandwidthEfficiency(card catalog.Card) Range { return bandwidthEfficiencyOf(card.ID) }
+
+// bandwidthEfficiencyOf is CardBandwidthEfficiency of the card with id.
+func bandwidthEfficiencyOf(id string) Range {
 	eta := BandwidthEfficiency()
-	if f, ok := cardBandwidthShare[card.ID]; ok {
+	if f, ok := cardBandwidthShare[id]; ok {
 		eta = Range{Low: eta.Low * f, Likely: eta.Likely * f, High: eta.High * f}
 	}
 	return eta
@@ -237,7 +240,7 @@ func (j *job) decodeSteps(mem Memory, card *catalog.Card, tp int, b float64) dec
 	bw := card.BandwidthGBs.Value * GB
 	t := float64(tp)
 	ctx := j.meanContext()
-	c := decodeCalc{tp: tp, eta: CardBandwidthEfficiency(*card), mfu: ServingMFU()}
+	c := decodeCalc{tp: tp, eta: bandwidthEfficiencyOf(card.ID), mfu: ServingMFU()}
 	c.weights = j.stepWeightBytes(mem.WeightBits/8, b) / t
 	c.kv = b * j.model.KVBytes(ctx, j.kvValueBytes()) * j.model.kvShare(tp)
 	c.peak = j.computePeak(card) * 1e12
