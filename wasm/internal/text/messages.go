@@ -68,7 +68,7 @@ type Messages struct {
 	MoreRentBuild, WarningsTitle, NotesTitle, RulesTitle                      string
 	ExportJSON, ExportMD, ImportPlan, PrintBrief, ShareLink                   string
 	ImportedF, ImportFailedF, SheetTitle, TableInput, TableValue              string
-	EstimatesTitle, DecodeSpeedF, TrainingDaysF, ModelSizedF                  string
+	EstimatesTitle, DecodeSpeedF, TrainingDaysF                               string
 	FirstTokenF                                                               string
 	Yes, No                                                                   string
 
@@ -328,7 +328,6 @@ var enMessages = Messages{
 	FirstTokenF:      "Time to the first token: %s s (likely %s).",
 	DecodeSpeedF:     "Decode speed per sequence: %s tokens/s (likely %s).",
 	TrainingDaysF:    "Training time: %s days (likely %s).",
-	ModelSizedF:      "Sized as %s, %s billion parameters.",
 	Yes:              "yes",
 	No:               "no",
 
@@ -539,7 +538,7 @@ var zhMessages = Messages{
 
 	FWorkload:        "负载类型",
 	FPreset:          "模型",
-	FParams:          "模型规模",
+	FParams:          "参数量",
 	FPrecision:       "权重精度",
 	FContext:         "每条序列的上下文",
 	FConcurrency:     "同时处理的序列数",
@@ -599,7 +598,7 @@ var zhMessages = Messages{
 
 	HWorkload:    "GPU 要做什么（规则 R1）。",
 	HPreset:      "选择已知模型，或填写其他模型的规模。",
-	HParams:      "参数量（十亿），0.001 到 10000（规则 R3）。",
+	HParams:      "参数量以 B（十亿）为单位，0.001 到 10000（规则 R3）。",
 	HPrecision:   "权重的存储格式。",
 	HContext:     "提示词加输出；训练时为序列长度。",
 	HConcurrency: "同时服务的序列数；训练时为每卡的微批大小。",
@@ -609,9 +608,9 @@ var zhMessages = Messages{
 	HDiscount:    "小数：0.15 即八五折。留空：没有年付报价。",
 	HResidual:    "占采购价的比例，例如 0.05。",
 
-	UParams:        "十亿参数",
+	UParams:        "B（十亿）",
 	UTokens:        "token",
-	UBillionTokens: "十亿 token",
+	UBillionTokens: "B（十亿 token）",
 	UHours:         "小时/天",
 	UDays:          "天/月",
 	UMonths:        "个月",
@@ -682,7 +681,6 @@ var zhMessages = Messages{
 	FirstTokenF:      "首 token 时延：%s 秒（可能为 %s）。",
 	DecodeSpeedF:     "每条序列的生成速度：%s token/秒（可能为 %s）。",
 	TrainingDaysF:    "训练时间：%s 天（可能为 %s）。",
-	ModelSizedF:      "按 %s 估算，%s 十亿参数。",
 	Yes:              "是",
 	No:               "否",
 
