@@ -473,17 +473,16 @@ func (p *acceptancePage) noVerdict() string {
 // noVerdictBlock stands where the verdict and the check table would be,
 // first in the outcome, so no result of the report reads as a verdict.
 func noVerdictBlock(l Lang, why string) app.UI {
-	u := l.UX()
-	text := u.NoVerdictDigest
+	text := l.Msg().Text("site.ux.noverdict.digest")
 	switch why {
 	case "signature":
-		text = u.NoVerdictSignature
+		text = l.Msg().Text("site.ux.noverdict.signature")
 	case "plan":
 		text = l.Msg().Text("report.no_verdict.plan")
 	}
 	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
 		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
-		app.P().Class("digest-title").Text(u.NoVerdictTitle),
+		app.P().Class("digest-title").Text(l.Msg().Text("site.ux.noverdict.title")),
 		app.P().Text(text),
 	)
 }
@@ -706,7 +705,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	return d.Body(
 		app.Summary().Body(
 			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
-			app.Text(" "+text.KindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
+			app.Text(" "+g.Kind.Title(l.Msg())+" · "+statusCounts(l, g.Summary)),
 		),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
@@ -734,8 +733,8 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	if len(g.GPUs) < 2 {
 		return nil
 	}
-	u := l.UX()
-	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
+	gridTitle := l.Msg().Text("site.ux.grid.title")
+	head := []app.UI{app.Th().Scope("col").Text(l.Msg().Text("site.ux.grid.gpu"))}
 	for _, c := range g.Checks {
 		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
@@ -754,10 +753,10 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 		rows[i] = app.Tr().Body(cells...)
 	}
 	return app.Div().Class("check-grid-block").Body(
-		app.H2().Text(u.GridTitle),
+		app.H2().Text(gridTitle),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("check-grid").Class("data", "check-grid").Body(
-				app.Caption().Text(u.GridTitle),
+				app.Caption().Text(gridTitle),
 				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
 	)
 }

@@ -75,8 +75,8 @@ func (p *plannerPage) body() app.UI {
 // result. While a field is invalid it says the plan waits for it.
 func (p *plannerPage) resultBar() app.UI {
 	l := p.st.Lang
-	m, u := l.M(), l.UX()
-	bar := app.Aside().ID("result-bar").Class("result-bar").Aria("label", u.ResultBarLabel).Attr("data-rev", p.rev)
+	m := l.M()
+	bar := app.Aside().ID("result-bar").Class("result-bar").Aria("label", l.Msg().Text("site.ux.resultbar.label")).Attr("data-rev", p.rev)
 	pl := p.out.Plan
 	if pl == nil || len(p.out.Errors) > 0 {
 		text := m.ResultPending
@@ -95,7 +95,7 @@ func (p *plannerPage) resultBar() app.UI {
 		item("bar-cost", m.KCost, l.MoneyRange(pl.Cost.Monthly)),
 		item("bar-billing", m.KBilling, l.Enum("billing", string(pl.Billing.Mode))),
 		item("bar-verdict", m.KVerdict, l.Enum("decision", string(pl.RentVsBuild.Decision))),
-		app.A().Class("bar-more").Href("#result").Text(u.ToResult),
+		app.A().Class("bar-more").Href("#result").Text(l.Msg().Text("site.ux.resultbar.full")),
 	)
 }
 
@@ -112,7 +112,7 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 		}
 	}
 	return app.P().ID("plan-defaults").Class("help", "plan-defaults").Attr("data-fields", strings.Join(pl.Defaults, " ")).
-		Text(fmt.Sprintf(l.UX().DefaultsLineF, l.JoinList(names)))
+		Text(l.Msg().Text("site.ux.defaults", msg.Text(l.JoinList(names))))
 }
 
 // form is the requirement sheet. It is disabled in the prerender: typing

@@ -39,7 +39,7 @@ func TestResultBar(t *testing.T) {
 				t.Errorf("%s: #%s = %q, want %q", tc.target, id, got, want)
 			}
 		}
-		if !strings.Contains(html, tc.lang.UX().ToResult) {
+		if !strings.Contains(html, tc.lang.Msg().Text("site.ux.resultbar.full")) {
 			t.Errorf("%s: the bar has no link to the full result", tc.target)
 		}
 		if !strings.Contains(html, `id="plan-defaults"`) || !strings.Contains(html, sheetLabel(tc.lang, "storage_tb")) {
