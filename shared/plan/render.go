@@ -42,10 +42,10 @@ func Texts(l msg.Lang, ms []msg.M, english []string) []string {
 }
 
 // Text renders one message in l, or gives the English text when the plan
-// file did not carry the message.
+// file did not carry the message or carries one the catalogue no longer has.
 func Text(l msg.Lang, m msg.M, english string) string {
-	if m.IsZero() {
-		return english
+	if m.IsZero() || english != "" && !msg.Known(m.ID) {
+		return english // an older file, or a message since removed
 	}
 	return m.In(l)
 }
