@@ -33,7 +33,7 @@ func (p *checklistsPage) Render() app.UI {
 		sum := s.Summary()
 		all := sum.Lists[len(sum.Lists)-1]
 		kids := []app.UI{
-			app.H1().Text(l.P().NavChecklists),
+			app.H1().Text(l.Msg().Text("site.proc.nav_checklists")),
 			app.P().Class("intro").Text(j.Text("site.journey.checklists_intro")),
 			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
 				Text(j.Text("site.journey.progress", msg.Int(all.Done), msg.Int(all.Total), msg.Int(all.NA), msg.Int(all.Open))),

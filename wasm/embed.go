@@ -102,7 +102,7 @@ func (p *embedPage) Render() app.UI {
 	}
 	open, openText := p.pageLink(full, l), m.OpenFull
 	if p.view != viewPlan {
-		openText = l.P().EmbedOpen
+		openText = l.Msg().Text("site.proc.embed_open")
 	}
 	if f := frag(p); f != "" && full.ID != routePlanner {
 		open += "#" + f
@@ -155,7 +155,7 @@ func quotesEmbed(l Lang, proc *form.Procurement) app.UI {
 			l.Label("need.cards"), n.Cards, l.Label("need.egress_tb"), n.EgressTB, l.Label("need.storage_gb"),
 			n.StorageGB, l.Label("need.ips"), n.IPs, l.Label("need.term_months"), n.TermMonths)
 	}
-	return procEmbed(l, l.P().QuotesTitle, summary, func() app.UI { return quotesAnswer(l, proc, true) })
+	return procEmbed(l, l.Msg().Text("site.proc.quotes_title"), summary, func() app.UI { return quotesAnswer(l, proc, true) })
 }
 
 // contractEmbed is the contract review's answer and its key terms.
@@ -166,7 +166,7 @@ func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.Label("availability_pct"), c.AvailabilityPct,
 			l.Label("monthly_fee"), l.Money(c.MonthlyFee), l.Label("term_months"), c.TermMonths)
 	}
-	return procEmbed(l, l.P().ContractTitle, summary, func() app.UI { return contractAnswer(l, proc, true) })
+	return procEmbed(l, l.Msg().Text("site.proc.contract_title"), summary, func() app.UI { return contractAnswer(l, proc, true) })
 }
 
 // procEmbed is a widget: its title, the inputs that matter in one line,
@@ -174,7 +174,7 @@ func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 func procEmbed(l Lang, title, summary string, answer func() app.UI) app.UI {
 	if summary == "" {
 		return app.Div().Class("proc-embed").Body(app.H1().Text(title),
-			app.P().ID("embed-empty").Text(l.P().EmbedNoData))
+			app.P().ID("embed-empty").Text(l.Msg().Text("site.proc.embed_no_data")))
 	}
 	return app.Div().Class("proc-embed").Body(app.H1().Text(title),
 		app.P().ID("embed-need").Class("need").Text(summary), answer())

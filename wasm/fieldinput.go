@@ -108,9 +108,9 @@ func choiceLabel(f form.Spec, l Lang, value string) string {
 		// The empty option is the default plan.Build fills in: say which.
 		return l.Msg().Text("site.choice.default", msg.Text(choiceLabel(f, l, choiceDefaults[f.Key])))
 	case value == "true":
-		return l.P().Yes
+		return l.Msg().Text("site.proc.yes")
 	case value == "false":
-		return l.P().No
+		return l.Msg().Text("site.proc.no")
 	}
 	return label
 }

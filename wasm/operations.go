@@ -38,7 +38,7 @@ func (p *operationsPage) Render() app.UI {
 	return p.layout(routeByID(routeOperations), func() app.UI {
 		j := p.st.Lang.Msg()
 		return app.Div().Class("proc-page", "operations-page").Body(
-			app.H1().Text(p.st.Lang.P().NavOperations),
+			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_operations")),
 			app.P().Class("intro").Text(j.Text("site.journey.ops_intro")),
 			opsAnswer(p.st.Lang, p.st.Proc),
 			p.opsForm(),
@@ -69,7 +69,7 @@ func (p *operationsPage) opsForm() app.UI {
 	j := l.Msg()
 	d := p.draft("operations")
 	kids := []app.UI{
-		app.H2().Text(l.P().InputsTitle),
+		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
 		p.errSlot("operations"),
 		p.fields(r, "operations", "", opsSettingFields),
 		app.H3().Text(j.Text("site.journey.budgets_title")),

@@ -30,7 +30,7 @@ func (p *pocPage) Render() app.UI {
 	return p.layout(routeByID(routePOC), func() app.UI {
 		j := p.st.Lang.Msg()
 		return app.Div().Class("proc-page", "poc-page").Body(
-			app.H1().Text(p.st.Lang.P().NavPOC),
+			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_poc")),
 			app.P().Class("intro").Text(j.Text("site.journey.poc_intro")),
 			pocAnswer(p.st.Lang, p.st.Proc),
 			p.pocForm(),
@@ -56,7 +56,7 @@ func (p *pocPage) pocForm() app.UI {
 	r := routeByID(routePOC)
 	j := p.st.Lang.Msg()
 	kids := []app.UI{
-		app.H2().Text(p.st.Lang.P().InputsTitle),
+		app.H2().Text(p.st.Lang.Msg().Text("site.proc.inputs_title")),
 		p.errSlot("poc"),
 		app.H3().Text(j.Text("site.journey.poc_run_title")),
 		p.fields(r, "poc", "", pocRunFields),

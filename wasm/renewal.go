@@ -29,7 +29,7 @@ func (p *renewalPage) Render() app.UI {
 	return p.layout(routeByID(routeRenewal), func() app.UI {
 		j := p.st.Lang.Msg()
 		return app.Div().Class("proc-page", "renewal-page").Body(
-			app.H1().Text(p.st.Lang.P().NavRenewal),
+			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_renewal")),
 			app.P().Class("intro").Text(j.Text("site.journey.renewal_intro")),
 			renewalAnswer(p.st.Lang, p.st.Proc),
 			p.readyFields(p.renewalForm),
@@ -48,7 +48,7 @@ func (p *renewalPage) renewalForm() app.UI {
 	l := p.st.Lang
 	j := l.Msg()
 	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
-		app.H2().Text(l.P().InputsTitle),
+		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
 		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
 		app.P().Class("help").Text(j.Text("site.journey.days_help")),
@@ -70,7 +70,7 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 			p.removeRow(r, "exit", name, i)))
 	}
 	return app.Div().Class("plines").Body(append(kids, app.Button().ID("exit-add-%s", name).Type("button").Class("btn").
-		Text(p.st.Lang.P().AddRow).OnClick(func(ctx app.Context, e app.Event) {
+		Text(p.st.Lang.Msg().Text("site.proc.add_row")).OnClick(func(ctx app.Context, e app.Event) {
 		if p.shown == nil {
 			p.shown = map[string]int{}
 		}

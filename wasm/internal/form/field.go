@@ -695,7 +695,7 @@ func ByKey(key string) (Spec, bool) {
 // 25") in l: what the field accepts, translated by msg's Want, and the
 // text given.
 func WantGot(l text.Lang, want, got string) string {
-	return fmt.Sprintf(l.P().WantGotF, l.Msg().Want(want), got)
+	return l.Msg().Text("site.proc.want_got", msg.Text(l.Msg().Want(want)), msg.Text(got))
 }
 
 // betweenMsg is plan.Build's range message: "must be between 0 and 24

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
@@ -554,7 +555,7 @@ func (p Problem) Message(m *text.Messages) string {
 		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
 	}
 	if p.Procurement && p.Source == FromURL {
-		return fmt.Sprintf(m.Code.P().LinkBadF, p.Reason)
+		return m.Code.Msg().Text("site.proc.link_bad", msg.Text(p.Reason))
 	}
 	if p.Procurement {
 		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
