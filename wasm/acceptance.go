@@ -262,10 +262,10 @@ func (p *acceptancePage) exportJSON(ctx app.Context, e app.Event) {
 
 func (p *acceptancePage) body() app.UI {
 	l := p.st.Lang
-	m := l.M()
-	kids := []app.UI{app.H1().Text(m.AcceptanceTitle), app.P().Class("intro").Text(m.AcceptanceIntro)}
+	m := l.Msg()
+	kids := []app.UI{app.H1().Text(m.Text("site.page.acceptance_title")), app.P().Class("intro").Text(m.Text("site.page.acceptance_intro"))}
 	if p.out.Plan == nil {
-		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.CheckNotAvailable))
+		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.check_not_available")))
 	} else {
 		kids = append(kids, acceptanceBlock(l, p.out.Plan.Acceptance))
 	}
@@ -275,54 +275,54 @@ func (p *acceptancePage) body() app.UI {
 
 // acceptanceBlock is what gpuverify will demand.
 func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
-	m := l.M()
+	m := l.Msg()
 	orAny := func(s string) string {
 		if s == "" || s == "any" {
-			return m.AccAny
+			return m.Text("site.page.acc_any")
 		}
 		return s
 	}
-	width := m.AccAny
+	width := m.Text("site.page.acc_any")
 	if a.MinPCIeWidth > 0 {
 		width = fmt.Sprintf("x%d", a.MinPCIeWidth)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Body(app.Text(m.AccBlockTitle+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
-		dataTable("acc-block", m.AccBlockTitle, []string{m.TableInput, m.TableValue}, [][]string{
-			{m.AccGPUCount, gpuCount(m, a)},
-			{m.AccGPUIDs, l.JoinList(a.GPUIDs)},
-			{m.AccMinMemory, text.Int(a.MinMemoryMiB) + " MiB"},
-			{m.AccInterconnect, l.Enum("link", a.Interconnect)},
-			{m.AccMIG, a.MIG},
-			{m.AccVirt, a.Virtualization},
-			{m.AccPCIe, width},
-			{m.AccECC, orAny(a.ECC)},
-			{m.AccDriver, orAny(a.MinDriver)},
+		app.H2().Body(app.Text(m.Text("site.page.acc_block_title")+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
+		dataTable("acc-block", m.Text("site.page.acc_block_title"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, [][]string{
+			{m.Text("site.page.acc_gpu_count"), gpuCount(m, a)},
+			{m.Text("site.page.acc_gpui_ds"), l.JoinList(a.GPUIDs)},
+			{m.Text("site.page.acc_min_memory"), text.Int(a.MinMemoryMiB) + " MiB"},
+			{m.Text("site.page.acc_interconnect"), l.Enum("link", a.Interconnect)},
+			{m.Text("site.page.acc_mig"), a.MIG},
+			{m.Text("site.page.acc_virt"), a.Virtualization},
+			{m.Text("site.page.acc_pc_ie"), width},
+			{m.Text("site.page.acc_ecc"), orAny(a.ECC)},
+			{m.Text("site.page.acc_driver"), orAny(a.MinDriver)},
 		}),
 	)
 }
 
 // gpuCount shows the count, and what one server must show on a multi-node
 // plan (gpuverify checks one node at a time).
-func gpuCount(m *Messages, a planfile.Acceptance) string {
+func gpuCount(m msg.Lang, a planfile.Acceptance) string {
 	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
-		return fmt.Sprintf(m.AccPerNodeF, text.Int(a.GPUCount), text.Int(a.GPUsPerNode))
+		return m.Text("site.page.acc_per_node", msg.Text(text.Int(a.GPUCount)), msg.Text(text.Int(a.GPUsPerNode)))
 	}
 	return text.Int(a.GPUCount)
 }
 
 // howTo says how to get gpuverify and what to run.
 func (p *acceptancePage) howTo() app.UI {
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	return app.Div().Class("block", "howto").Body(
-		app.H2().Text(m.HowTitle),
+		app.H2().Text(m.Text("site.page.how_title")),
 		app.Ol().Body(
-			app.Li().Body(app.Text(m.HowStep1+" "),
+			app.Li().Body(app.Text(m.Text("site.page.how_step1")+" "),
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
-					Text(m.ExportJSON).OnClick(p.exportJSON)),
-			app.Li().Body(app.Text(m.HowStep2),
+					Text(m.Text("site.page.export_json")).OnClick(p.exportJSON)),
+			app.Li().Body(app.Text(m.Text("site.page.how_step2")),
 				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --nonce VALUE --out report.json --sign KEY")),
-			app.Li().Body(app.Text(m.HowStep3),
+			app.Li().Body(app.Text(m.Text("site.page.how_step3")),
 				app.Pre().Class("cmd").Text("nvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n"+facts.QueryCommand()+"\ngpuverify facts --print-query")),
 		),
 	)
@@ -333,16 +333,16 @@ func (p *acceptancePage) howTo() app.UI {
 // file and the command that checks a download against it. A build without
 // a published release (a snapshot, a local build) says so.
 func releaseBlock(l Lang, r *release.Manifest) app.UI {
-	m := l.M()
+	m := l.Msg()
 	if !r.Published() {
-		kids := []app.UI{app.H2().Text(m.ReleaseTitle), app.P().ID("release-none").Text(m.ReleaseNone)}
+		kids := []app.UI{app.H2().Text(m.Text("site.page.release_title")), app.P().ID("release-none").Text(m.Text("site.page.release_none"))}
 		if r != nil {
-			kids = append(kids, app.P().Class("help").Text(fmt.Sprintf(m.ReleaseUnpublishedF, r.Version)))
+			kids = append(kids, app.P().Class("help").Text(m.Text("site.page.release_unpublished", msg.Text(r.Version))))
 		}
 		return app.Div().ID("release").Class("block", "release").Body(kids...)
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.ReleaseFile), app.Th().Scope("col").Text(m.ReleaseArch),
-		app.Th().Scope("col").Text(m.ReleaseKind), app.Th().Scope("col").Text(m.ReleaseSize),
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.release_file")), app.Th().Scope("col").Text(m.Text("site.page.release_arch")),
+		app.Th().Scope("col").Text(m.Text("site.page.release_kind")), app.Th().Scope("col").Text(m.Text("site.page.release_size")),
 		app.Th().Scope("col").Text("SHA-256"))
 	rows := make([]app.UI, len(r.Files))
 	for i, f := range r.Files {
@@ -363,50 +363,50 @@ func releaseBlock(l Lang, r *release.Manifest) app.UI {
 		commit = commit[:12]
 	}
 	return app.Div().ID("release").Class("block", "release").Attr("data-version", r.Version).Body(
-		app.H2().Text(m.ReleaseTitle),
-		app.P().Text(fmt.Sprintf(m.ReleaseIntroF, name, commit, r.CommitDate)),
+		app.H2().Text(m.Text("site.page.release_title")),
+		app.P().Text(m.Text("site.page.release_intro", msg.Text(name), msg.Text(commit), msg.Text(r.CommitDate))),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("release-files").Class("data", "release-files").Body(
-				app.Caption().Text(m.ReleaseTitle),
+				app.Caption().Text(m.Text("site.page.release_title")),
 				app.THead().Body(head), app.TBody().Body(rows...))),
-		app.P().Body(app.Text(m.ReleaseChecksums+" "),
+		app.P().Body(app.Text(m.Text("site.page.release_checksums")+" "),
 			app.A().ID("release-checksums").Href("%s", r.BaseURL+r.Checksums).Text(r.Checksums),
-			app.Text(m.ReleaseVerify)),
+			app.Text(m.Text("site.page.release_verify"))),
 		app.Pre().ID("release-verify").Class("cmd").Text("sha256sum -c "+r.Checksums+" --ignore-missing"),
 	)
 }
 
 // pasteBox is the textarea and the file input.
 func (p *acceptancePage) pasteBox() app.UI {
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	return app.Div().Class("block", "paste").Body(
-		app.Label().For("facts-input").Text(m.PasteLabel),
+		app.Label().For("facts-input").Text(m.Text("site.page.paste_label")),
 		app.Textarea().ID("facts-input").Rows(8).Spellcheck(false).
 			Placeholder("<?xml version=\"1.0\" ?>\n<nvidia_smi_log>…").
 			Aria("describedby", "facts-help").OnInput(p.onPaste),
-		app.P().ID("facts-help").Class("help").Text(m.PasteHelp),
+		app.P().ID("facts-help").Class("help").Text(m.Text("site.page.paste_help")),
 		app.Label().Class("btn", "file-btn").For("facts-file").Body(
-			app.Text(m.LoadFile),
+			app.Text(m.Text("site.page.load_file")),
 			app.Input().ID("facts-file").Type("file").Multiple(true).OnChange(p.onFile),
 		),
-		app.P().Class("help").Text(m.FleetHelp),
+		app.P().Class("help").Text(m.Text("site.page.fleet_help")),
 	)
 }
 
 // outcome shows the parsed facts and the check table.
 func (p *acceptancePage) outcome() app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	c := p.check
 	if tb, ok := c.Err.(errTooBig); ok {
-		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(fmt.Sprintf(m.PasteTooBigF, tb.limit))
+		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(m.Text("site.page.paste_too_big", msg.Int(tb.limit)))
 	}
 	if p.fleet != nil && c.Err == nil {
 		return app.Div().ID("check-outcome").Body(fleetBlock(l, p.fleet))
 	}
 	if c.Err != nil {
 		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").
-			Text(fmt.Sprintf(m.ParseFailedF, c.Err))
+			Text(m.Text("site.page.parse_failed", msg.Text(fmt.Sprint(c.Err))))
 	}
 	var kids []app.UI
 	otherPlan := c.Report != nil && c.Report.Plan == planOther
@@ -414,7 +414,7 @@ func (p *acceptancePage) outcome() app.UI {
 		kids = append(kids, otherPlanBlock(l, c.Report))
 	}
 	if c.Facts != nil && c.Report == nil {
-		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.PastedNotProof))
+		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.Text("site.page.pasted_not_proof")))
 	}
 	if c.Facts != nil {
 		kids = append(kids, factsTable(l, c.Facts))
@@ -492,40 +492,40 @@ func noVerdictBlock(l Lang, why string) app.UI {
 // its checks are the ones its facts give. A mismatch is an alert: the
 // report was edited after gpuverify wrote it.
 func reportBlock(l Lang, r *reportInfo) app.UI {
-	m := l.M()
-	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.DigestOK)
+	m := l.Msg()
+	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.Text("site.page.digest_ok"))
 	if !r.DigestOK {
 		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
-			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.DigestBad))
+			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.Text("site.page.digest_bad")))
 	}
-	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(fmt.Sprintf(m.DerivedOKF, r.Derived))
+	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(m.Text("site.page.derived_okf", msg.Int(r.Derived)))
 	if !r.DigestOK {
 		// Agreement of an edited report with itself proves nothing.
 		derived = nil
 	}
 	if len(r.Disagree) > 0 {
 		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
-			app.P().Class("digest-title").Text(fmt.Sprintf(m.DerivedBadF, len(r.Disagree))),
+			app.P().Class("digest-title").Text(m.Text("site.page.derived_bad", msg.Int(len(r.Disagree)))),
 			reasonList("report-disagree", r.Disagree),
 		)
 	}
-	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.OriginLive)
+	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.Text("site.page.origin_live"))
 	if !r.Live {
 		origin = app.P().ID("report-origin").Class("warn-line").Attr("data-origin", "file").Attr("role", "alert").
-			Text(fmt.Sprintf(m.OriginFileF, cmpOr(r.OriginFile, "?")))
+			Text(m.Text("site.page.origin_file", msg.Text(cmpOr(r.OriginFile, "?"))))
 	}
-	nonce := m.NonceNone
+	nonce := m.Text("site.page.nonce_none")
 	if r.Nonce != "" {
-		nonce = fmt.Sprintf(m.NonceF, r.Nonce)
+		nonce = m.Text("site.page.nonce", msg.Text(r.Nonce))
 	}
-	planLine := map[string]string{planSame: m.ReportPlanSame, planSameBlock: m.ReportPlanSameBlock,
-		planOther: m.ReportPlanOther, planNone: m.ReportPlanNone}[r.Plan]
+	planLine := map[string]string{planSame: m.Text("site.page.report_plan_same"), planSameBlock: m.Text("site.page.report_plan_same_block"),
+		planOther: m.Text("site.page.report_plan_other"), planNone: m.Text("site.page.report_plan_none")}[r.Plan]
 	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
-		app.H2().Text(m.ReportTitle),
+		app.H2().Text(m.Text("site.page.report_title")),
 		origin,
 		digest,
 		derived,
-		app.P().Class("help").Text(fmt.Sprintf(m.ReportFromF, r.Tool, r.Time)),
+		app.P().Class("help").Text(m.Text("site.page.report_from", msg.Text(r.Tool), msg.Text(r.Time))),
 		app.P().ID("report-nonce").Class("help").Text(nonce),
 		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
 			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
@@ -535,13 +535,13 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 // signatureBlock takes a loaded report's signature and an allowed_signers
 // file and says whether the signature is good and whose it is.
 func (p *acceptancePage) signatureBlock() app.UI {
-	m := p.st.Lang.M()
-	state, text := "none", m.SigNone
+	m := p.st.Lang.Msg()
+	state, text := "none", m.Text("site.page.sig_none")
 	if who, given, err := p.signature(); given {
 		if err != nil {
-			state, text = "bad", fmt.Sprintf(m.SigBadF, err)
+			state, text = "bad", m.Text("site.page.sig_bad", msg.Text(fmt.Sprint(err)))
 		} else {
-			state, text = "good", fmt.Sprintf(m.SigGoodF, strings.Fields(who)[0], strings.Fields(who)[len(strings.Fields(who))-1])
+			state, text = "good", m.Text("site.page.sig_good", msg.Text(strings.Fields(who)[0]), msg.Text(strings.Fields(who)[len(strings.Fields(who))-1]))
 		}
 	}
 	result := app.P().ID("report-signature").Class("digest", map[string]string{"good": "good", "bad": "bad", "none": "help"}[state]).
@@ -550,12 +550,12 @@ func (p *acceptancePage) signatureBlock() app.UI {
 		result = result.Attr("role", "alert")
 	}
 	return app.Div().ID("signature").Class("block", "signature").Body(
-		app.H2().Text(m.SigTitle),
-		app.P().Class("help").Text(m.SigHelp),
-		app.Label().For("sig-input").Text(m.SigLabel),
+		app.H2().Text(m.Text("site.page.sig_title")),
+		app.P().Class("help").Text(m.Text("site.page.sig_help")),
+		app.Label().For("sig-input").Text(m.Text("site.page.sig_label")),
 		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
 			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),
-		app.Label().For("signers-input").Text(m.SignersLabel),
+		app.Label().For("signers-input").Text(m.Text("site.page.signers_label")),
 		app.Textarea().ID("signers-input").Rows(3).Spellcheck(false).Placeholder("alice@example.com namespaces=\"gpuplan-report\" ssh-ed25519 AAAA…").
 			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
 		result,
@@ -615,10 +615,10 @@ func reading(l Lang, v string) string {
 
 // factsTable lists what each GPU reports.
 func factsTable(l Lang, f *facts.Facts) app.UI {
-	m := l.M()
+	m := l.Msg()
 	rows := make([][]string, len(f.GPUs))
 	for i, g := range f.GPUs {
-		reasons := m.NoThrottle
+		reasons := m.Text("site.page.no_throttle")
 		if rs, ok := g.ClockEventReasons.Get(); ok && len(rs) > 0 {
 			reasons = strings.Join(rs, ", ")
 		} else if !ok {
@@ -629,13 +629,13 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
-		app.H2().Text(m.FactsTitle),
-		app.P().Class("help").Text(fmt.Sprintf(m.FactsSourceF, string(f.Source)) + " " + m.FactsDriver + ": " + factText(f.DriverVersion)),
-		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.FactsTitle,
-			[]string{m.FactsGPU, m.FactsName, m.FactsMemory, m.FactsPCI, m.FactsECC, m.FactsPCIe, m.FactsThrottle}, rows)),
+		app.H2().Text(m.Text("site.page.facts_title")),
+		app.P().Class("help").Text(m.Text("site.page.facts_source", msg.Text(string(f.Source))) + " " + m.Text("site.page.facts_driver") + ": " + factText(f.DriverVersion)),
+		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.Text("site.page.facts_title"),
+			[]string{m.Text("site.page.facts_gpu"), m.Text("site.page.facts_name"), m.Text("site.page.facts_memory"), m.Text("site.page.facts_pci"), m.Text("site.page.facts_ecc"), m.Text("site.page.facts_pc_ie"), m.Text("site.page.facts_throttle")}, rows)),
 	}
 	if len(f.Problems) > 0 {
-		kids = append(kids, app.P().Class("warn-line").Text(m.FactsProblems), reasonList("facts-problems", f.Problems))
+		kids = append(kids, app.P().Class("warn-line").Text(m.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
 	}
 	return app.Div().Class("block").Body(kids...)
 }
@@ -646,15 +646,15 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // passed ones folded, each group worst first), then the GPU × check grid
 // when more than one GPU was checked. #check-table holds every check row.
 func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
-	m := l.M()
+	m := l.Msg()
 	sum := acceptance.Summarize(rs)
 	failed := sum.Fail
-	verdict := fmt.Sprintf(m.VerdictPassF, len(rs))
+	verdict := m.Text("site.page.verdict_pass", msg.Int(len(rs)))
 	switch sum.Verdict {
 	case acceptance.VerdictFail:
-		verdict = fmt.Sprintf(m.VerdictFailF, failed, len(rs))
+		verdict = m.Text("site.page.verdict_fail", msg.Int(failed), msg.Int(len(rs)))
 	case acceptance.VerdictIncomplete:
-		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
+		verdict = m.Text("site.page.verdict_incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(rs))), msg.Int(len(rs)))
 	}
 	verdictID := sum.Verdict
 	if otherPlan {
@@ -669,8 +669,8 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 		kids[i] = kindGroup(l, g)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.ChecksTitle),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
+		app.H2().Text(m.Text("site.page.checks_title")),
+		app.If(report, func() app.UI { return app.P().Class("help").Text(m.Text("site.page.report_loaded")) }),
 		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
 			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
@@ -681,11 +681,11 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 // kindGroup is one kind's checks: a <details> open when any of them did
 // not pass, headed by the kind, its worst status and its counts.
 func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
-	m := l.M()
+	m := l.Msg()
 	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
-		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
-		app.Th().Scope("col").Text(m.CheckMessage))
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.check_status")), app.Th().Scope("col").Text(m.Text("site.page.check_id")),
+		app.Th().Scope("col").Text(m.Text("site.page.check_expected")), app.Th().Scope("col").Text(m.Text("site.page.check_measured")),
+		app.Th().Scope("col").Text(m.Text("site.page.check_message")))
 	rows := make([]app.UI, len(g.Results))
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(

@@ -92,7 +92,7 @@ func embedView(v string) string {
 func (p *embedPage) Render() app.UI {
 	r := routeByID(routeEmbed)
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	body, full := p.body, routeByID(routePlanner)
 	switch p.view {
 	case viewQuotes:
@@ -100,7 +100,7 @@ func (p *embedPage) Render() app.UI {
 	case viewContract:
 		body, full = func() app.UI { return contractEmbed(l, p.st.Proc) }, routeByID(routeContract)
 	}
-	open, openText := p.pageLink(full, l), m.OpenFull
+	open, openText := p.pageLink(full, l), m.Text("site.page.open_full")
 	if p.view != viewPlan {
 		openText = l.Msg().Text("site.proc.embed_open")
 	}
@@ -143,7 +143,7 @@ func (p *embedPage) embedLangSwitch(r route, frag string) app.UI {
 		h += "#" + frag
 	}
 	return app.A().ID("lang-switch").Class("lang-switch").Href("%s", h).
-		Attr("hreflang", other.HTMLLang()).Attr("lang", other.HTMLLang()).Text(p.st.Lang.M().SwitchTo)
+		Attr("hreflang", other.HTMLLang()).Attr("lang", other.HTMLLang()).Text(p.st.Lang.Msg().Text("site.page.switch_to"))
 }
 
 // quotesEmbed is the quote comparison's answer and the need it prices.

@@ -15,7 +15,7 @@ import (
 // checkbox. placeholder shows the value used when an optional field is
 // empty.
 func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeholder string, h app.EventHandler) app.UI {
-	m := l.M()
+	m := l.Msg()
 	label := f.Label(m)
 	id := f.ID()
 	helpID, errID := id+"-help", id+"-error"
@@ -82,7 +82,7 @@ func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeh
 }
 
 // errorLine is the message of a refused field, or nothing.
-func errorLine(m *Messages, ferr *form.FieldError, id, label string) app.UI {
+func errorLine(m msg.Lang, ferr *form.FieldError, id, label string) app.UI {
 	if ferr == nil {
 		return nil
 	}

@@ -110,7 +110,7 @@ func quotesStage(st form.State) stage {
 // pages of the menu, marking the current one.
 func (p *pageState) nav(current route) app.UI {
 	l := p.st.Lang
-	m, t := l.M(), l.Msg()
+	m, t := l.Msg(), l.Msg()
 	var steps, more []app.UI
 	for _, r := range routes {
 		if !r.InNav {
@@ -131,7 +131,7 @@ func (p *pageState) nav(current route) app.UI {
 				app.Span().Class("step-mark").Attr("title", s.text(t)).Text(s.text(t)),
 			)))
 	}
-	return app.Nav().Class("site-nav").Aria("label", m.SiteName).Body(
+	return app.Nav().Class("site-nav").Aria("label", m.Text("site.page.site_name")).Body(
 		app.Ol().Class("journey").Aria("label", t.Text("site.proc.journey_label")).Body(steps...),
 		app.Span().Class("nav-more").Aria("label", t.Text("site.proc.more_label")).Body(more...),
 	)

@@ -172,7 +172,7 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 // bar lists every item any quote has (zero where it has none), so the
 // legend, which stackChart takes from the first bar, names them all.
 func quotesChart(l Lang, res quote.Result) app.UI {
-	m := l.M()
+	m := l.Msg()
 	var items []string
 	for _, q := range res.Quotes {
 		for _, ln := range q.Lines {
@@ -186,7 +186,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		segs := make([]segment, len(items))
 		for j, item := range items {
-			name := text.ItemLabel(m, item)
+			name := m.Enum("item", item)
 			if item == costitem.Bundled {
 				name = l.Label("item:bundled")
 			}

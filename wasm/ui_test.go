@@ -60,12 +60,12 @@ func prerenderRelease(t *testing.T, target string, release []byte) string {
 func TestPrerenderPages(t *testing.T) {
 	useStore(t, memStore{})
 	headings := map[string][2]string{
-		routePlanner:    {En.M().PlannerTitle, Zh.M().PlannerTitle},
-		routeCost:       {En.M().CostTitle, Zh.M().CostTitle},
-		routeRentBuild:  {En.M().RentBuildTitle, Zh.M().RentBuildTitle},
-		routeAcceptance: {En.M().AcceptanceTitle, Zh.M().AcceptanceTitle},
-		routeAbout:      {En.M().AboutTitle, Zh.M().AboutTitle},
-		routeEmbed:      {En.M().PlannerTitle, Zh.M().PlannerTitle},
+		routePlanner:    {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
+		routeCost:       {En.Msg().Text("site.page.cost_title"), Zh.Msg().Text("site.page.cost_title")},
+		routeRentBuild:  {En.Msg().Text("site.page.rent_build_title"), Zh.Msg().Text("site.page.rent_build_title")},
+		routeAcceptance: {En.Msg().Text("site.page.acceptance_title"), Zh.Msg().Text("site.page.acceptance_title")},
+		routeAbout:      {En.Msg().Text("site.page.about_title"), Zh.Msg().Text("site.page.about_title")},
+		routeEmbed:      {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
 		routeQuotes:     {En.Msg().Text("site.proc.quotes_title"), Zh.Msg().Text("site.proc.quotes_title")},
 		routeVendors:    {En.Msg().Text("site.proc.vendors_title"), Zh.Msg().Text("site.proc.vendors_title")},
 		routeContract:   {En.Msg().Text("site.proc.contract_title"), Zh.Msg().Text("site.proc.contract_title")},
@@ -374,8 +374,8 @@ type panicPage struct {
 
 func (p *panicPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
-		var m map[string]*Messages
-		return app.Text(m["x"].SiteName) // nil pointer dereference
+		var m map[string]*string
+		return app.Text(*m["x"]) // nil pointer dereference
 	})
 }
 

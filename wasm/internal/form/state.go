@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -535,30 +536,30 @@ type Problem struct {
 }
 
 // Message formats p for the notice, in the language of m.
-func (p Problem) Message(m *text.Messages) string {
+func (p Problem) Message(m msg.Lang) string {
 	switch {
 	case p.Corrupt:
-		return m.NoticeStorageCorrupt
+		return m.Text("site.page.notice_storage_corrupt")
 	case p.Outdated:
-		return m.NoticeStorageOutdated
+		return m.Text("site.page.notice_storage_outdated")
 	case p.Newer:
-		return m.NoticeStorageNewer
+		return m.Text("site.page.notice_storage_newer")
 	}
-	src := m.NoticeSourceURL
+	src := m.Text("site.page.notice_source_url")
 	switch p.Source {
 	case FromStorage:
-		src = m.NoticeSourceStorage
+		src = m.Text("site.page.notice_source_storage")
 	case FromFile:
-		src = m.NoticeSourceFile
+		src = m.Text("site.page.notice_source_file")
 	}
 	if p.Unknown {
-		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
+		return m.Text("site.page.notice_unknown", msg.Text(strconv.Quote(p.Key)), msg.Text(src))
 	}
 	if p.Procurement && p.Source == FromURL {
-		return m.Code.Msg().Text("site.proc.link_bad", msg.Text(p.Reason))
+		return m.Text("site.proc.link_bad", msg.Text(p.Reason))
 	}
 	if p.Procurement {
-		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
+		return m.Text("site.page.notice_procurement", msg.Text(strconv.Quote(p.Key)), msg.Text(p.Reason))
 	}
 	label := p.Key
 	if f, ok := ByKey(p.Key); ok {
@@ -566,13 +567,13 @@ func (p Problem) Message(m *text.Messages) string {
 	}
 	def := p.Default
 	if def == "" {
-		def = m.Auto
+		def = m.Text("site.page.auto")
 	}
-	msg := fmt.Sprintf(m.NoticeFieldResetF, label, src, p.Value, def)
+	out := m.Text("site.page.notice_field_reset", msg.Text(label), msg.Text(src), msg.Text(strconv.Quote(p.Value)), msg.Text(def))
 	if p.Reason != "" {
-		msg += fmt.Sprintf(m.ParenF, p.Reason)
+		out += m.Text("site.page.paren", msg.Text(p.Reason))
 	}
-	return msg + m.ErrEnd
+	return out + m.Text("site.page.err_end")
 }
 
 // saved is the JSON kept in localStorage.
