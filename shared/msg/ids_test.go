@@ -21,38 +21,41 @@ import (
 // stale one), and the package that builds the ids checks its members with
 // msg.Check in its own tests.
 var dynamicIDs = []string{
-	"acc.kind.",              // shared/acceptance/sections.go
-	"bench.kind.",            // shared/bench/render.go
-	"bench.what.",            // shared/bench/judge.go
-	"catalog.caveat.",        // shared/msg/caveat.go
-	"catalog.note.",          // shared/msg/caveat.go
-	"contract.basis.",        // shared/contract/clauses.go
-	"contract.clause.",       // shared/contract/contract.go
-	"contract.col.",          // shared/contract/render.go
-	"contract.source.",       // shared/contract/credits.go
-	"enum.",                  // shared/msg/catalogue.go
-	"exit.",                  // shared/exit/exit.go
-	"facts.key.",             // shared/report/facts.go
-	"facts.reason.",          // shared/msg/caveat.go
-	"facts.word.",            // shared/report/facts.go
-	"fleet.col.",             // shared/fleet/render.go
-	"mode.",                  // wasm/planner.go
-	"monitor.col.",           // verifier/internal/monitor/summary.go
-	"ops.col.",               // shared/ops/render.go
-	"ops.item.",              // shared/ops/ops.go
-	"poc.check.",             // shared/poc/render.go
-	"poc.col.",               // shared/poc/render.go
-	"poc.metric.",            // shared/poc/poc.go
-	"poc.status.",            // shared/poc/render.go
-	"poc.unit.",              // shared/poc/poc.go
-	"prices.col.",            // shared/pricebook/render.go
-	"proc.level.",            // shared/finding/finding.go
-	"quote.col.",             // shared/quote/render.go
-	"quote.item.",            // shared/quote/quote.go
-	"render.offers.",         // shared/plan/render.go
-	"rentbuild.data.",        // shared/rentbuild/decide.go
-	"rentbuild.demand.",      // shared/rentbuild/decide.go
-	"site.check.",            // wasm/acceptance.go
+	"acc.kind.",         // shared/acceptance/sections.go
+	"bench.kind.",       // shared/bench/render.go
+	"bench.what.",       // shared/bench/judge.go
+	"catalog.caveat.",   // shared/msg/caveat.go
+	"catalog.note.",     // shared/msg/caveat.go
+	"contract.basis.",   // shared/contract/clauses.go
+	"contract.clause.",  // shared/contract/contract.go
+	"contract.col.",     // shared/contract/render.go
+	"contract.source.",  // shared/contract/credits.go
+	"enum.",             // shared/msg/catalogue.go
+	"exit.",             // shared/exit/exit.go
+	"facts.key.",        // shared/report/facts.go
+	"facts.reason.",     // shared/msg/caveat.go
+	"facts.word.",       // shared/report/facts.go
+	"fleet.col.",        // shared/fleet/render.go
+	"mode.",             // wasm/planner.go
+	"monitor.col.",      // verifier/internal/monitor/summary.go
+	"ops.col.",          // shared/ops/render.go
+	"ops.item.",         // shared/ops/ops.go
+	"poc.check.",        // shared/poc/render.go
+	"poc.col.",          // shared/poc/render.go
+	"poc.metric.",       // shared/poc/poc.go
+	"poc.status.",       // shared/poc/render.go
+	"poc.unit.",         // shared/poc/poc.go
+	"prices.col.",       // shared/pricebook/render.go
+	"proc.level.",       // shared/finding/finding.go
+	"quote.col.",        // shared/quote/render.go
+	"quote.item.",       // shared/quote/quote.go
+	"render.offers.",    // shared/plan/render.go
+	"rentbuild.data.",   // shared/rentbuild/decide.go
+	"rentbuild.demand.", // shared/rentbuild/decide.go
+	"site.check.",       // wasm/acceptance.go
+	// The labels of the forms' fields and choices by their paths; wasm/proctext_test.go
+	// and journeytext_test.go check every field has one.
+	"site.label.",            // wasm/internal/text/proctext.go
 	"site.offers.col.",       // wasm/cost.go
 	"site.prices.col.",       // wasm/prices.go
 	"site.reading.",          // wasm/acceptance.go
