@@ -26,12 +26,12 @@ func newAboutPage() app.Composer { return &aboutPage{pageState: pageState{page: 
 func (p *aboutPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
 		l := p.st.Lang
-		m := l.M()
+		m := l.Msg()
 		return app.Div().Class("about-page").Body(
-			app.H1().Text(m.AboutTitle),
-			app.P().Class("intro").Text(m.AboutIntro),
-			app.P().Text(m.AboutOffline),
-			app.P().Text(m.AboutPrivacy),
+			app.H1().Text(m.Text("site.page.about_title")),
+			app.P().Class("intro").Text(m.Text("site.page.about_intro")),
+			app.P().Text(m.Text("site.page.about_offline")),
+			app.P().Text(m.Text("site.page.about_privacy")),
 			rulesTable(l),
 			feesTable(l),
 			selfBuildTable(l),
@@ -42,7 +42,7 @@ func (p *aboutPage) Render() app.UI {
 
 // rulesTable lists every rule; each row is the target of /about#rule-ID.
 func rulesTable(l Lang) app.UI {
-	m := l.M()
+	m := l.Msg()
 	rows := make([]app.UI, len(rules))
 	for i, r := range rules {
 		rows[i] = app.Tr().ID("%s", ruleAnchor(r.ID)).Body(
@@ -51,21 +51,21 @@ func rulesTable(l Lang) app.UI {
 		)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().ID("rules").Text(m.AboutRulesTitle),
+		app.H2().ID("rules").Text(m.Text("site.page.about_rules_title")),
 		app.Table().ID("rules-table").Class("data", "rules").Body(app.TBody().Body(rows...)),
 	)
 }
 
 // feesTable lists tco.DefaultPrices with their sources.
 func feesTable(l Lang) app.UI {
-	m := l.M()
+	m := l.Msg()
 	d := tco.DefaultPrices()
 	row := func(item string, p tco.Price) []string {
-		return []string{text.ItemLabel(m, item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(p.Says)}
+		return []string{m.Enum("item", item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(p.Says)}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().ID("fees").Text(m.AboutFeesTitle),
-		dataTable("fees-table", m.AboutFeesTitle, []string{m.FeeItem, m.FeePrice, m.FeeSource}, [][]string{
+		app.H2().ID("fees").Text(m.Text("site.page.about_fees_title")),
+		dataTable("fees-table", m.Text("site.page.about_fees_title"), []string{m.Text("site.page.fee_item"), m.Text("site.page.fee_price"), m.Text("site.page.fee_source")}, [][]string{
 			row(tco.ItemEgress, d.EgressPerGB),
 			row(tco.ItemStorage, d.StoragePerGBMonth),
 			row(tco.ItemIPs, d.IPPerMonth),
@@ -79,25 +79,25 @@ func feesTable(l Lang) app.UI {
 // selfBuildTable lists the reference values of the rent-or-build
 // comparison (plan.SelfBuildDefaults, the ones shared/plan uses).
 func selfBuildTable(l Lang) app.UI {
-	m, t := l.M(), l.Msg()
+	m, t := l.Msg(), l.Msg()
 	ref := plan.SelfBuildDefaults()
 	return app.Div().Class("block").Body(
-		app.H2().ID("self-build").Text(m.AboutSelfBuildTitle),
-		dataTable("self-build-table", m.AboutSelfBuildTitle, []string{m.FeeItem, m.SpecValue, m.AboutSourceCol}, [][]string{
-			{m.FResidual, ref.Residual.Shift(2).String() + "%", t.Text(selfBuildSources.Residual)},
-			{m.FLife, t.Text("site.about.months", msg.Int(ref.LifeMonths)), t.Text(selfBuildSources.Life)},
-			{m.FPUE, ref.PUE.String(), t.Text(selfBuildSources.PUE)},
-			{m.FKWh, t.Text("site.about.kwh", msg.Dec(ref.PricePerKWh)), t.Text(selfBuildSources.KWh)},
-			{m.FColo, t.Text("site.about.colo", msg.Money(ref.ColocationPerKW)), t.Text(selfBuildSources.Colo)},
-			{m.FStaff, t.Text("site.about.staff", msg.Money(ref.StaffPerFTE), msg.Dec(ref.CardsPerFTE)), t.Text(selfBuildSources.Staff)},
+		app.H2().ID("self-build").Text(m.Text("site.page.about_self_build_title")),
+		dataTable("self-build-table", m.Text("site.page.about_self_build_title"), []string{m.Text("site.page.fee_item"), m.Text("site.page.spec_value"), m.Text("site.page.about_source_col")}, [][]string{
+			{m.Text("site.page.f_residual"), ref.Residual.Shift(2).String() + "%", t.Text(selfBuildSources.Residual)},
+			{m.Text("site.page.f_life"), t.Text("site.about.months", msg.Int(ref.LifeMonths)), t.Text(selfBuildSources.Life)},
+			{m.Text("site.page.fpue"), ref.PUE.String(), t.Text(selfBuildSources.PUE)},
+			{m.Text("site.page.fk_wh"), t.Text("site.about.kwh", msg.Dec(ref.PricePerKWh)), t.Text(selfBuildSources.KWh)},
+			{m.Text("site.page.f_colo"), t.Text("site.about.colo", msg.Money(ref.ColocationPerKW)), t.Text(selfBuildSources.Colo)},
+			{m.Text("site.page.f_staff"), t.Text("site.about.staff", msg.Money(ref.StaffPerFTE), msg.Dec(ref.CardsPerFTE)), t.Text(selfBuildSources.Staff)},
 		}),
 	)
 }
 
 // catalogue is one folded table per card: every figure with its source.
 func catalogue(l Lang) app.UI {
-	m := l.M()
-	kids := []app.UI{app.H2().ID("catalogue").Text(m.AboutCatalogTitle)}
+	m := l.Msg()
+	kids := []app.UI{app.H2().ID("catalogue").Text(m.Text("site.page.about_catalog_title"))}
 	for _, c := range catalog.All() {
 		kids = append(kids, cardDetails(l, c))
 	}
@@ -113,7 +113,7 @@ type specRow struct {
 
 // cardDetails shows one card's figures.
 func cardDetails(l Lang, c catalog.Card) app.UI {
-	m := l.M()
+	m := l.Msg()
 	spec := func(name string, s catalog.Spec, unit string) specRow {
 		return specRow{Name: name, Value: text.Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
 	}
@@ -130,7 +130,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: priceNote(o.Note)}})
 	}
 	if pp, ok := catalog.PurchasePrice(c.ID); ok {
-		rows = append(rows, specRow{Name: m.PurchaseLabel, Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})
+		rows = append(rows, specRow{Name: m.Text("site.page.purchase_label"), Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})
 	}
 	for _, s := range []struct {
 		name string
@@ -155,12 +155,12 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 			rows = append(rows, spec(l.Enum("spec", s.name), s.spec, s.unit))
 		}
 	}
-	rows = append(rows, specRow{Name: m.IDsLabel, Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
+	rows = append(rows, specRow{Name: m.Text("site.page.i_ds_label"), Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		src := app.Td().Body(sourceText(r.Ref.Source)...)
 		if r.Ref.Unconfirmed {
-			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(m.Unconfirmed), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
+			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(m.Text("site.page.unconfirmed")), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
 		}
 		tr := app.Tr()
 		if r.Ref.Unconfirmed {
@@ -169,15 +169,15 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
 			app.Td().Text(l.Msg().Date(r.Ref.Date)), app.Td().Class("note").Text(noteText(l, r.Ref.Note)))
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.SpecFigure), app.Th().Scope("col").Text(m.SpecValue),
-		app.Th().Scope("col").Text(m.SpecSource), app.Th().Scope("col").Text(m.SpecDate), app.Th().Scope("col").Text(m.SpecNote))
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.spec_figure")), app.Th().Scope("col").Text(m.Text("site.page.spec_value")),
+		app.Th().Scope("col").Text(m.Text("site.page.spec_source")), app.Th().Scope("col").Text(m.Text("site.page.spec_date")), app.Th().Scope("col").Text(m.Text("site.page.spec_note")))
 	var caveats app.UI
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
 		for i, cv := range c.Caveats {
 			texts[i] = l.T(cv.M)
 		}
-		caveats = app.Div().Class("caveats").Body(app.P().Text(m.CaveatsLabel+":"), reasonList("caveats-"+c.ID, texts))
+		caveats = app.Div().Class("caveats").Body(app.P().Text(m.Text("site.page.caveats_label")+":"), reasonList("caveats-"+c.ID, texts))
 	}
 	return app.Details().ID("card-%s", c.ID).Class("card-details").Body(
 		app.Summary().Text(c.Name),

@@ -31,10 +31,10 @@ func reading(l Lang, v string) string {
 
 // factsTable lists what each GPU reports.
 func factsTable(l Lang, f *facts.Facts) app.UI {
-	m := l.M()
+	m := l.Msg()
 	rows := make([][]string, len(f.GPUs))
 	for i, g := range f.GPUs {
-		reasons := m.NoThrottle
+		reasons := m.Text("site.page.no_throttle")
 		if rs, ok := g.ClockEventReasons.Get(); ok && len(rs) > 0 {
 			reasons = strings.Join(rs, ", ")
 		} else if !ok {
@@ -45,13 +45,13 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
-		app.H2().Text(m.FactsTitle),
-		app.P().Class("help").Text(fmt.Sprintf(m.FactsSourceF, string(f.Source)) + " " + m.FactsDriver + ": " + factText(f.DriverVersion)),
-		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.FactsTitle,
-			[]string{m.FactsGPU, m.FactsName, m.FactsMemory, m.FactsPCI, m.FactsECC, m.FactsPCIe, m.FactsThrottle}, rows)),
+		app.H2().Text(m.Text("site.page.facts_title")),
+		app.P().Class("help").Text(m.Text("site.page.facts_source", msg.Text(string(f.Source))) + " " + m.Text("site.page.facts_driver") + ": " + factText(f.DriverVersion)),
+		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.Text("site.page.facts_title"),
+			[]string{m.Text("site.page.facts_gpu"), m.Text("site.page.facts_name"), m.Text("site.page.facts_memory"), m.Text("site.page.facts_pci"), m.Text("site.page.facts_ecc"), m.Text("site.page.facts_pc_ie"), m.Text("site.page.facts_throttle")}, rows)),
 	}
 	if len(f.Problems) > 0 {
-		kids = append(kids, app.P().Class("warn-line").Text(m.FactsProblems), reasonList("facts-problems", f.Problems))
+		kids = append(kids, app.P().Class("warn-line").Text(m.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
 	}
 	return app.Div().Class("block").Body(kids...)
 }
@@ -62,15 +62,15 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // passed ones folded, each group worst first), then the GPU × check grid
 // when more than one GPU was checked. #check-table holds every check row.
 func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
-	m := l.M()
+	m := l.Msg()
 	sum := acceptance.Summarize(rs)
 	failed := sum.Fail
-	verdict := fmt.Sprintf(m.VerdictPassF, len(rs))
+	verdict := m.Text("site.page.verdict_pass", msg.Int(len(rs)))
 	switch sum.Verdict {
 	case acceptance.VerdictFail:
-		verdict = fmt.Sprintf(m.VerdictFailF, failed, len(rs))
+		verdict = m.Text("site.page.verdict_fail", msg.Int(failed), msg.Int(len(rs)))
 	case acceptance.VerdictIncomplete:
-		verdict = fmt.Sprintf(m.VerdictIncompleteF, len(acceptance.UnmeasuredDemanded(rs)), len(rs))
+		verdict = m.Text("site.page.verdict_incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(rs))), msg.Int(len(rs)))
 	}
 	verdictID := sum.Verdict
 	if otherPlan {
@@ -85,8 +85,8 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 		kids[i] = kindGroup(l, g)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.ChecksTitle),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.ReportLoaded) }),
+		app.H2().Text(m.Text("site.page.checks_title")),
+		app.If(report, func() app.UI { return app.P().Class("help").Text(m.Text("site.page.report_loaded")) }),
 		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
 			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
@@ -97,11 +97,11 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 // kindGroup is one kind's checks: a <details> open when any of them did
 // not pass, headed by the kind, its worst status and its counts.
 func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
-	m := l.M()
+	m := l.Msg()
 	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.CheckStatus), app.Th().Scope("col").Text(m.CheckID),
-		app.Th().Scope("col").Text(m.CheckExpected), app.Th().Scope("col").Text(m.CheckMeasured),
-		app.Th().Scope("col").Text(m.CheckMessage))
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.check_status")), app.Th().Scope("col").Text(m.Text("site.page.check_id")),
+		app.Th().Scope("col").Text(m.Text("site.page.check_expected")), app.Th().Scope("col").Text(m.Text("site.page.check_measured")),
+		app.Th().Scope("col").Text(m.Text("site.page.check_message")))
 	rows := make([]app.UI, len(g.Results))
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
@@ -121,7 +121,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	return d.Body(
 		app.Summary().Body(
 			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
-			app.Text(" "+text.KindTitle(l, g.Kind)+" · "+statusCounts(l, g.Summary)),
+			app.Text(" "+g.Kind.Title(l.Msg())+" · "+statusCounts(l, g.Summary)),
 		),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
@@ -149,8 +149,8 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	if len(g.GPUs) < 2 {
 		return nil
 	}
-	u := l.UX()
-	head := []app.UI{app.Th().Scope("col").Text(u.GridGPU)}
+	gridTitle := l.Msg().Text("site.ux.grid.title")
+	head := []app.UI{app.Th().Scope("col").Text(l.Msg().Text("site.ux.grid.gpu"))}
 	for _, c := range g.Checks {
 		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
@@ -169,10 +169,10 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 		rows[i] = app.Tr().Body(cells...)
 	}
 	return app.Div().Class("check-grid-block").Body(
-		app.H2().Text(u.GridTitle),
+		app.H2().Text(gridTitle),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("check-grid").Class("data", "check-grid").Body(
-				app.Caption().Text(u.GridTitle),
+				app.Caption().Text(gridTitle),
 				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),
 	)
 }

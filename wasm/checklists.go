@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -28,15 +28,15 @@ func newChecklistsPage() app.Composer {
 func (p *checklistsPage) Render() app.UI {
 	return p.layout(routeByID(routeChecklists), func() app.UI {
 		l := p.st.Lang
-		j := l.J()
+		j := l.Msg()
 		s := checklistState(p.st.Proc)
 		sum := s.Summary()
 		all := sum.Lists[len(sum.Lists)-1]
 		kids := []app.UI{
-			app.H1().Text(l.P().NavChecklists),
-			app.P().Class("intro").Text(j.ChecklistsIntro),
+			app.H1().Text(l.Msg().Text("site.proc.nav_checklists")),
+			app.P().Class("intro").Text(j.Text("site.journey.checklists_intro")),
 			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
-				Text(fmt.Sprintf(j.ProgressF, all.Done, all.Total, all.NA, all.Open)),
+				Text(j.Text("site.journey.progress", msg.Int(all.Done), msg.Int(all.Total), msg.Int(all.NA), msg.Int(all.Open))),
 			p.errSlot("checklists"),
 		}
 		for i, st := range checklist.Stages {
@@ -57,7 +57,7 @@ func checklistState(proc *form.Procurement) checklist.State {
 // stageBlock is one stage's items with their state.
 func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr checklist.StageProgress) app.UI {
 	l := p.st.Lang
-	j := l.J()
+	j := l.Msg()
 	items := checklist.ByStage(st)
 	rows := make([]app.UI, len(items))
 	for i, it := range items {
@@ -65,7 +65,7 @@ func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr ch
 	}
 	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
 		app.H2().Text(l.Label("stage:"+string(st))),
-		app.P().ID("stage-%s-progress", st).Class("help").Text(fmt.Sprintf(j.StageProgressF, pr.Done, pr.Total, pr.NA)),
+		app.P().ID("stage-%s-progress", st).Class("help").Text(j.Text("site.journey.stage_progress", msg.Int(pr.Done), msg.Int(pr.Total), msg.Int(pr.NA))),
 		app.Ul().Class("checklist").Body(rows...),
 	)
 }
@@ -98,7 +98,7 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 		app.Select().ID("%s", checkID("check", it.ID)).Aria("label", text).OnChange(p.onStatus(it.ID), scope).Body(opts...),
 		app.Span().Text(" "+text+" "),
 		ruleRefs(l, it.Rules),
-		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.J().NotePlaceholder).Value(e.Note).
+		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.Msg().Text("site.journey.note_placeholder")).Value(e.Note).
 			OnChange(p.onNote(it.ID), scope),
 		app.If(errText != "", func() app.UI {
 			return app.P().ID("%s-error", note).Class("field-error").Attr("role", "alert").Text(errText)

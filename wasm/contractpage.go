@@ -29,8 +29,8 @@ func newContractPage() app.Composer { return &contractPage{pageState: pageState{
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
-	t := p.st.Lang.P()
-	return p.procPage(routeByID(routeContract), "contract-page", t.ContractTitle, t.ContractIntro,
+	t := p.st.Lang.Msg()
+	return p.procPage(routeByID(routeContract), "contract-page", t.Text("site.proc.contract_title"), t.Text("site.proc.contract_intro"),
 		func() app.UI { return contractAnswer(p.st.Lang, p.st.Proc, false) }, p.contractForm)
 }
 
@@ -73,33 +73,33 @@ var nameFields = []pfield{{Path: "model", Kind: pCheck}, {Path: "memory", Kind: 
 // contractForm is the contract's clauses, grouped as a contract reads.
 func (p *contractPage) contractForm() app.UI {
 	r := routeByID(routeContract)
-	t := p.st.Lang.P()
+	t := p.st.Lang.Msg()
 	d := p.draft("contract")
 	kids := []app.UI{
-		app.H2().Text(t.InputsTitle),
+		app.H2().Text(t.Text("site.proc.inputs_title")),
 		p.sectionErr("contract"),
-		app.H3().Text(t.SLATitle),
+		app.H3().Text(t.Text("site.proc.sla_title")),
 		p.feeFromPlan(r),
 		p.fields(r, "contract", "", slaFields),
 	}
 	if d.Get("credits.preset") == string(contract.PresetCustom) || d.Rows("credits.tiers") > 0 {
-		kids = append(kids, app.H3().Text(t.TiersTitle))
+		kids = append(kids, app.H3().Text(t.Text("site.proc.tiers_title")))
 		for i := range d.Rows("credits.tiers") {
 			kids = append(kids, app.FieldSet().ID("tier-%d", i).Class("prow").Body(
-				app.Legend().Text(fmt.Sprintf(t.TierRowF, i+1)),
+				app.Legend().Text(t.Text("site.proc.tier_row", msg.Int(i+1))),
 				p.fields(r, "contract", fmt.Sprintf("credits.tiers[%d].", i), tierFields),
 				p.removeRow(r, "contract", "credits.tiers", i),
 			))
 		}
-		kids = append(kids, p.addRow(r, "contract", "credits.tiers", t.AddTier,
+		kids = append(kids, p.addRow(r, "contract", "credits.tiers", t.Text("site.proc.add_tier"),
 			func(int) map[string]string { return map[string]string{"below_pct": "99.9", "credit_pct": "10"} }, nil))
 	}
 	kids = append(kids,
-		app.H3().Text(t.DataTitle), p.fields(r, "contract", "data.", dataFields),
-		app.H3().Text(t.ExitTitle), p.fields(r, "contract", "termination.",
+		app.H3().Text(t.Text("site.proc.data_title")), p.fields(r, "contract", "data.", dataFields),
+		app.H3().Text(t.Text("site.proc.exit_title")), p.fields(r, "contract", "termination.",
 			[]pfield{{Path: "remaining_pct"}, {Path: "cap_months"}}),
-		app.H3().Text(t.TermsTitle), p.fields(r, "contract", "", termFields),
-		app.H3().Text(t.NamesTitle), p.fields(r, "contract", "names.", nameFields),
+		app.H3().Text(t.Text("site.proc.terms_title")), p.fields(r, "contract", "", termFields),
+		app.H3().Text(t.Text("site.proc.names_title")), p.fields(r, "contract", "names.", nameFields),
 	)
 	return app.Section().ID("contract-form").Class("block", "proc-form").Body(kids...)
 }
@@ -127,11 +127,11 @@ func (p *contractPage) feeFromPlan(r route) app.UI {
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
 func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
-	t := l.P()
+	t := l.Msg()
 	in := proc.Valid().Contract
 	if in == nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(t.NoContract))
+			app.P().Text(t.Text("site.proc.no_contract")))
 	}
 	res, err := contract.Check(*in)
 	if err != nil {
@@ -141,11 +141,11 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	level := res.Level()
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
-		app.H2().Text(t.ResultTitle),
-		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.H2().Text(t.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(t.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "contract"),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
-			Text(fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(level)))),
+			Text(t.Text("site.proc.level", msg.Text(l.Label("choice:level:"+string(level))))),
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		creditTable(l, res.Table),
@@ -167,7 +167,7 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(
-		app.H3().Text(l.P().ClausesTitle), app.Ul().Body(items...))
+		app.H3().Text(l.Msg().Text("site.proc.clauses_title")), app.Ul().Body(items...))
 }
 
 // outageLine prices rule K6's outage.
@@ -181,14 +181,13 @@ func outageLine(l Lang, res contract.Result) app.UI {
 		}
 	}
 	return app.P().ID("contract-outage").Attr("data-credit", o.Credit.Amount.StringFixed(2)).Text(
-		fmt.Sprintf(l.P().OutageF, o.Hours.String(), o.Credit.UptimePct.StringFixed(3)+"%",
-			o.Credit.Pct.String()+"%", l.Money(o.Credit.Amount), capped))
+		l.Msg().Text("site.proc.outage", msg.Text(o.Hours.String()), msg.Text(o.Credit.UptimePct.StringFixed(3)+"%"), msg.Text(o.Credit.Pct.String()+"%"), msg.Text(l.Money(o.Credit.Amount)), msg.Text(capped)))
 }
 
 // creditTable is the credit table in force: the preset's or the
 // contract's own tiers, and the cap.
 func creditTable(l Lang, tb contract.Table) app.UI {
-	t := l.P()
+	t := l.Msg()
 	rows := make([][]string, 0, len(tb.Tiers)+1)
 	for _, tr := range tb.Tiers {
 		below := "< " + tr.BelowPct.String() + "%"
@@ -198,19 +197,19 @@ func creditTable(l Lang, tb contract.Table) app.UI {
 		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
 	}
 	rows = append(rows, []string{l.Label("credits.cap_pct"), tb.CapPct.String() + "%"})
-	return table(l, "contract-credits", t.TiersTitle+" · "+l.Label("choice:preset:"+string(tb.Preset)),
+	return table(l, "contract-credits", t.Text("site.proc.tiers_title")+" · "+l.Label("choice:preset:"+string(tb.Preset)),
 		[]string{l.Label("credits.tiers[].below_pct"), l.Label("credits.tiers[].credit_pct")}, rows)
 }
 
 // downtimeTable is the downtime the availability allows on each month
 // basis, in minutes.
 func downtimeTable(l Lang, res contract.Result) app.UI {
-	t := l.P()
+	t := l.Msg()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
 		rows[i] = []string{l.Label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
-	return table(l, "contract-downtime", t.DowntimeTitle, []string{t.DowntimeBasis, t.DowntimeMinutes}, rows)
+	return table(l, "contract-downtime", t.Text("site.proc.downtime_title"), []string{t.Text("site.proc.downtime_basis"), t.Text("site.proc.downtime_minutes")}, rows)
 }
 
 // exitChart draws the early-exit cost after each month: the contract's
@@ -219,9 +218,9 @@ func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	if len(rows) == 0 {
 		return nil
 	}
-	t := l.P()
-	rec := series{Label: t.ExitRecommended, Class: "exit-recommended"}
-	con := series{Label: t.ExitContract, Class: "exit-contract"}
+	t := l.Msg()
+	rec := series{Label: t.Text("site.proc.exit_recommended"), Class: "exit-recommended"}
+	con := series{Label: t.Text("site.proc.exit_contract"), Class: "exit-contract"}
 	over := 0
 	// Month 0, leaving at the start, then months 1 … term−1 as checked.
 	start := contract.ExitAt(in.MonthlyFee, in.TermMonths, in.PaymentPeriod, in.Termination, 0)
@@ -240,9 +239,9 @@ func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	}
 	step := max(1, len(rows)/12)
 	return app.Div().ID("contract-exit").Attr("data-over", over).Body(
-		lineChart("exit-chart", t.ExitChart, t.ExitMonth, lines, step, l.Money, nil),
+		lineChart("exit-chart", t.Text("site.proc.exit_chart"), t.Text("site.proc.exit_month"), lines, step, l.Money, nil),
 		app.If(over > 0, func() app.UI {
-			return app.P().Class("warn-line").Text(fmt.Sprintf(t.ExitOverF, over, len(rows)))
+			return app.P().Class("warn-line").Text(t.Text("site.proc.exit_over", msg.Int(over), msg.Int(len(rows))))
 		}),
 	)
 }

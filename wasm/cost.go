@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -34,17 +32,17 @@ func (p *costPage) Render() app.UI {
 
 func (p *costPage) body() app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	pl := p.out.Plan
-	kids := []app.UI{app.H1().Text(m.CostTitle), app.P().Class("intro").Text(m.CostIntro), p.status()}
+	kids := []app.UI{app.H1().Text(m.Text("site.page.cost_title")), app.P().Class("intro").Text(m.Text("site.page.cost_intro")), p.status()}
 	if pl != nil {
 		kids = append(kids,
 			app.Div().Class("kpis").Body(
-				kpi(m.KGPU, app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
-					Text(fmt.Sprintf(m.GPUPickF, pl.GPU.Count, pl.GPU.Name)), l.Enum("link", string(pl.GPU.Interconnect))),
-				kpi(m.KCost, app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
+				kpi(m.Text("site.page.kgpu"), app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
+					Text(m.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name))), l.Enum("link", string(pl.GPU.Interconnect))),
+				kpi(m.Text("site.page.k_cost"), app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
 					hiddenShare(m, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
-				kpi(m.KBilling, app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
+				kpi(m.Text("site.page.k_billing"), app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
 					Text(l.Enum("billing", string(pl.Cost.BillingMode))), otherModes(l, pl)),
 			),
 			app.If(pl.GPU.Offer != nil, func() app.UI {
@@ -62,19 +60,19 @@ func (p *costPage) body() app.UI {
 		kids = append(kids, offersTable(l, pl))
 	}
 	kids = append(kids, p.items(), p.discount(), p.prices(),
-		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.FeeDefaultsLink+" →")))
+		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.Text("site.page.fee_defaults_link")+" →")))
 	return app.Div().Class("cost-page").Body(kids...)
 }
 
 // status says why there is no plan to show, if there is none.
 func (p *costPage) status() app.UI {
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	switch {
 	case len(p.out.Errors) > 0:
-		return app.P().ID("result-pending").Class("pending").Text(m.ResultPending)
+		return app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.result_pending"))
 	case p.out.Plan == nil && p.out.Err != nil:
 		return app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-			app.P().Text(m.PlanFailed), app.P().Text(p.st.Lang.ErrText(p.out.Err)))
+			app.P().Text(m.Text("site.page.plan_failed")), app.P().Text(p.st.Lang.ErrText(p.out.Err)))
 	}
 	return nil
 }
@@ -85,30 +83,30 @@ func rangeOf(it plan.CostItem) money.Range { return money.Range{Low: it.Low, Hig
 // costChart stacks the C1 items, once at the low and once at the high
 // estimate, on the same scale.
 func costChart(l Lang, pl *plan.Plan) app.UI {
-	m := l.M()
+	m := l.Msg()
 	var low, high []segment
 	for _, it := range pl.Cost.Items {
-		name := text.ItemLabel(m, it.Name)
+		name := m.Enum("item", it.Name)
 		low = append(low, segment{Label: name + " " + l.Money(it.Low), Value: it.Low, Class: "item-" + it.Name})
 		high = append(high, segment{Label: name + " " + l.Money(it.High), Value: it.High, Class: "item-" + it.Name})
 	}
 	for i := range low {
-		low[i].Label = text.ItemLabel(m, pl.Cost.Items[i].Name) // the legend names the items only
+		low[i].Label = m.Enum("item", pl.Cost.Items[i].Name) // the legend names the items only
 	}
 	rows := []stackRow{
-		{Label: m.ChartLow, Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
-		{Label: m.ChartHigh, Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
+		{Label: m.Text("site.page.chart_low"), Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
+		{Label: m.Text("site.page.chart_high"), Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.CostChartTitle),
-		stackChart("cost-chart", m.CostChartTitle, rows, pl.Cost.Monthly.High, nil),
+		app.H2().Text(m.Text("site.page.cost_chart_title")),
+		stackChart("cost-chart", m.Text("site.page.cost_chart_title"), rows, pl.Cost.Monthly.High, nil),
 	)
 }
 
 // items is rule C1's table: each line's estimate and the user's amount.
 func (p *costPage) items() app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	r := routeByID(routeCost)
 	est := map[string]plan.CostItem{}
 	if p.out.Plan != nil {
@@ -116,8 +114,8 @@ func (p *costPage) items() app.UI {
 			est[it.Name] = it
 		}
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.ItemCol), app.Th().Scope("col").Text(m.LowHighCol),
-		app.Th().Scope("col").Text(m.BasisCol), app.Th().Scope("col").Text(m.YoursCol))
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.item_col")), app.Th().Scope("col").Text(m.Text("site.page.low_high_col")),
+		app.Th().Scope("col").Text(m.Text("site.page.basis_col")), app.Th().Scope("col").Text(m.Text("site.page.yours_col")))
 	rows := make([]app.UI, len(form.ItemFields))
 	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
@@ -133,8 +131,8 @@ func (p *costPage) items() app.UI {
 		)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.ItemsTitle),
-		app.P().Class("help").Text(m.ItemsHelp),
+		app.H2().Text(m.Text("site.page.items_title")),
+		app.P().Class("help").Text(m.Text("site.page.items_help")),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("cost-items").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
@@ -143,9 +141,9 @@ func (p *costPage) items() app.UI {
 
 // discount is the annual-contract discount (rules B2, B3).
 func (p *costPage) discount() app.UI {
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.DiscountTitle),
+		app.H2().Text(m.Text("site.page.discount_title")),
 		p.input(routeByID(routeCost), form.DiscountField, ""),
 	)
 }
@@ -154,14 +152,14 @@ func (p *costPage) discount() app.UI {
 // the card the plan chose is marked.
 func (p *costPage) prices() app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	r := routeByID(routeCost)
 	chosen := ""
 	if p.out.Plan != nil {
 		chosen = p.out.Plan.GPU.ID
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.AltCard), app.Th().Scope("col").Text(m.RefMonthly),
-		app.Th().Scope("col").Text(m.QuoteMonthly), app.Th().Scope("col").Text(m.QuoteHourly))
+	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.alt_card")), app.Th().Scope("col").Text(m.Text("site.page.ref_monthly")),
+		app.Th().Scope("col").Text(m.Text("site.page.quote_monthly")), app.Th().Scope("col").Text(m.Text("site.page.quote_hourly")))
 	var rows []app.UI
 	var req plan.Requirements
 	if p.out.Plan != nil {
@@ -178,7 +176,7 @@ func (p *costPage) prices() app.UI {
 		name := app.Th().Scope("row").Text(c.Name)
 		tr := app.Tr().Attr("data-card", c.ID)
 		if c.ID == chosen {
-			name = app.Th().Scope("row").Body(app.Text(c.Name+" "), app.Span().Class("tag").Text(m.Chosen))
+			name = app.Th().Scope("row").Body(app.Text(c.Name+" "), app.Span().Class("tag").Text(m.Text("site.page.chosen")))
 			tr = tr.Class("chosen")
 		}
 		rows = append(rows, tr.Body(
@@ -189,7 +187,7 @@ func (p *costPage) prices() app.UI {
 		))
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.PricesTitle),
+		app.H2().Text(m.Text("site.page.prices_title")),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("card-prices").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
@@ -199,10 +197,10 @@ func (p *costPage) prices() app.UI {
 // otherModes says what the full cost would be in the billing modes the plan
 // did not choose (rule B1: the user sees what the other choice costs).
 func otherModes(l Lang, pl *plan.Plan) string {
-	m := l.M()
+	m := l.Msg()
 	parts := make([]string, 0, len(pl.Cost.OtherModes))
 	for _, o := range pl.Cost.OtherModes {
-		parts = append(parts, fmt.Sprintf(m.TotalIfF, l.Enum("billing", string(o.Mode)))+": "+l.MoneyRange(o.Monthly))
+		parts = append(parts, m.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode))))+": "+l.MoneyRange(o.Monthly))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -15,7 +15,7 @@ import (
 // checkbox. placeholder shows the value used when an optional field is
 // empty.
 func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeholder string, h app.EventHandler) app.UI {
-	m := l.M()
+	m := l.Msg()
 	label := f.Label(m)
 	id := f.ID()
 	helpID, errID := id+"-help", id+"-error"
@@ -82,7 +82,7 @@ func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeh
 }
 
 // errorLine is the message of a refused field, or nothing.
-func errorLine(m *Messages, ferr *form.FieldError, id, label string) app.UI {
+func errorLine(m msg.Lang, ferr *form.FieldError, id, label string) app.UI {
 	if ferr == nil {
 		return nil
 	}
@@ -108,9 +108,9 @@ func choiceLabel(f form.Spec, l Lang, value string) string {
 		// The empty option is the default plan.Build fills in: say which.
 		return l.Msg().Text("site.choice.default", msg.Text(choiceLabel(f, l, choiceDefaults[f.Key])))
 	case value == "true":
-		return l.P().Yes
+		return l.Msg().Text("site.proc.yes")
 	case value == "false":
-		return l.P().No
+		return l.Msg().Text("site.proc.no")
 	}
 	return label
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -32,14 +32,14 @@ func (s stage) String() string {
 }
 
 // text is the stage in words.
-func (s stage) text(t *text.ProcText) string {
+func (s stage) text(t msg.Lang) string {
 	switch s {
 	case stageInProgress:
-		return t.StageInProgress
+		return t.Text("site.proc.stage_in_progress")
 	case stageDone:
-		return t.StageDone
+		return t.Text("site.proc.stage_done")
 	}
-	return t.StageEmpty
+	return t.Text("site.proc.stage_empty")
 }
 
 // stageOf maps a journey route id to the function that says how far the
@@ -110,7 +110,7 @@ func quotesStage(st form.State) stage {
 // pages of the menu, marking the current one.
 func (p *pageState) nav(current route) app.UI {
 	l := p.st.Lang
-	m, t := l.M(), l.P()
+	m, t := l.Msg(), l.Msg()
 	var steps, more []app.UI
 	for _, r := range routes {
 		if !r.InNav {
@@ -131,9 +131,9 @@ func (p *pageState) nav(current route) app.UI {
 				app.Span().Class("step-mark").Attr("title", s.text(t)).Text(s.text(t)),
 			)))
 	}
-	return app.Nav().Class("site-nav").Aria("label", m.SiteName).Body(
-		app.Ol().Class("journey").Aria("label", t.JourneyLabel).Body(steps...),
-		app.Span().Class("nav-more").Aria("label", t.MoreLabel).Body(more...),
+	return app.Nav().Class("site-nav").Aria("label", m.Text("site.page.site_name")).Body(
+		app.Ol().Class("journey").Aria("label", t.Text("site.proc.journey_label")).Body(steps...),
+		app.Span().Class("nav-more").Aria("label", t.Text("site.proc.more_label")).Body(more...),
 	)
 }
 

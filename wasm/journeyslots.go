@@ -30,9 +30,9 @@ func resultMsg(id, state, text string) app.UI {
 // the figures are the last valid ones while the draft holds a refused
 // field, and kids; key=value is the figure tests and the bench read.
 func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...app.UI) app.UI {
-	head := []app.UI{app.H2().Text(l.P().ResultTitle)}
+	head := []app.UI{app.H2().Text(l.Msg().Text("site.proc.result_title"))}
 	if proc.Held(sec) {
-		head = append(head, app.P().Class("note").Text(l.P().LastValidNote))
+		head = append(head, app.P().Class("note").Text(l.Msg().Text("site.proc.last_valid_note")))
 	}
 	head = append(head, leftNote(l, proc, sec))
 	id := sec + "-result"

@@ -29,11 +29,11 @@ func TestLangPages(t *testing.T) {
 				enURL = prefix + "/en/"
 			}
 			for lang, doc := range map[Lang]string{Zh: zh, En: en} {
-				m := lang.M()
+				m := lang.Msg()
 				for _, want := range []string{
 					`<html lang="` + lang.HTMLLang() + `">`,
-					"<title>" + r.Title(m) + " · " + m.SiteName + "</title>",
-					`content="` + m.Tagline + `"`, // the description (attributes in any order)
+					"<title>" + r.Title(m) + " · " + m.Text("site.page.site_name") + "</title>",
+					`content="` + m.Text("site.page.tagline") + `"`, // the description (attributes in any order)
 					`<link rel="alternate" hreflang="zh-CN" href="` + prefix + r.Path + `?lang=zh">`,
 					`<link rel="alternate" hreflang="en" href="` + enURL + `">`,
 					`<link rel="alternate" hreflang="x-default" href="` + prefix + r.Path + `">`,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math"
 	"net/url"
 	"strconv"
@@ -201,7 +200,7 @@ func (p *pageState) enter(ctx app.Context, r route) {
 			p.unlisten = p.listenTabs(ctx, r)
 		}
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
-		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.M()), p.st.Lang.M().SiteName)
+		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.Msg()), p.st.Lang.Msg().Text("site.page.site_name"))
 		p.save(ctx, r)
 	})
 }
@@ -255,7 +254,7 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 
 // savedWork asks about a pending replacement, or offers Undo after one.
 func (p *pageState) savedWork(r route) app.UI {
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	switch {
 	case p.saveErr:
 		return p.saveFailure(r)
@@ -264,21 +263,21 @@ func (p *pageState) savedWork(r route) app.UI {
 			app.P().Text(p.st.Lang.Msg().Text("site.sync.changed", msg.Text(p.synced))))
 	case p.locked:
 		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
-			app.P().Text(m.NoticeStorageNewer))
+			app.P().Text(m.Text("site.page.notice_storage_newer")))
 	case p.pending != nil:
-		ask := m.AskLinkReplace
+		ask := m.Text("site.page.ask_link_replace")
 		if p.pending.source == form.FromFile {
-			ask = fmt.Sprintf(m.AskFileReplaceF, p.pending.name)
+			ask = m.Text("site.page.ask_file_replace", msg.Text(p.pending.name))
 		}
 		return app.Div().ID("replace-ask").Class("notice", "replace-ask").Attr("role", "alert").Body(
 			app.P().Text(ask),
-			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(m.KeepNew).OnClick(p.keepNew(r)),
-			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(m.KeepSaved).OnClick(p.keepSaved(r)),
+			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(m.Text("site.page.keep_new")).OnClick(p.keepNew(r)),
+			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(m.Text("site.page.keep_saved")).OnClick(p.keepSaved(r)),
 		)
 	case p.undo != "":
 		return app.Div().ID("undo-box").Class("notice", "undo-box").Attr("role", "status").Body(
-			app.P().Text(m.ReplacedNote),
-			app.Button().ID("undo").Type("button").Class("btn").Text(m.Undo).OnClick(p.undoReplace(r)),
+			app.P().Text(m.Text("site.page.replaced_note")),
+			app.Button().ID("undo").Type("button").Class("btn").Text(m.Text("site.page.undo")).OnClick(p.undoReplace(r)),
 		)
 	}
 	return nil
@@ -367,14 +366,14 @@ func (p *pageState) pageLink(r route, l Lang) string {
 // safeRender, so a panic in it leaves the chrome and a message.
 func (p *pageState) layout(r route, body func() app.UI) app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	return app.Div().Class("site").Body(
 		app.Header().Class("site-header").Body(
 			app.A().Class("brand").Href("%s", link("/", url.Values{"lang": {string(l)}})).Body(
 				app.Img().Src("/web/icon.svg").Aria("hidden", true).Width(28).Height(28),
-				app.Span().Text(m.SiteName),
+				app.Span().Text(m.Text("site.page.site_name")),
 			),
-			app.Span().Class("tagline").Text(m.Tagline),
+			app.Span().Class("tagline").Text(m.Text("site.page.tagline")),
 			p.nav(r),
 			p.langSwitch(r),
 		),
@@ -390,8 +389,8 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			app.If(r.ID == routePlanner, p.procBrief),
 		),
 		app.Footer().Class("site-footer").Body(
-			app.Span().Class("print-only").Text(m.PrintNote),
-			app.Span().Text(m.AboutPrivacy),
+			app.Span().Class("print-only").Text(m.Text("site.page.print_note")),
+			app.Span().Text(m.Text("site.page.about_privacy")),
 		),
 	)
 }
@@ -411,7 +410,7 @@ func (p *pageState) langSwitch(r route) app.UI {
 		Href("%s", p.pageLink(r, other)).
 		Attr("hreflang", other.HTMLLang()).
 		Attr("lang", other.HTMLLang()).
-		Text(p.st.Lang.M().SwitchTo)
+		Text(p.st.Lang.Msg().Text("site.page.switch_to"))
 }
 
 // notices shows the state that could not be used, if any.
@@ -419,7 +418,7 @@ func (p *pageState) notices() app.UI {
 	if len(p.problems) == 0 {
 		return nil
 	}
-	m := p.st.Lang.M()
+	m := p.st.Lang.Msg()
 	var items []app.UI
 	for _, pr := range p.problems {
 		if pr.Newer {
@@ -432,7 +431,7 @@ func (p *pageState) notices() app.UI {
 	}
 	return app.Div().ID("notice").Class("notice").Attr("role", "status").Body(
 		app.Ul().Body(items...),
-		app.Button().Type("button").Class("dismiss").Text(m.Dismiss).OnClick(p.dismiss),
+		app.Button().Type("button").Class("dismiss").Text(m.Text("site.page.dismiss")).OnClick(p.dismiss),
 	)
 }
 

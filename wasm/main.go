@@ -14,9 +14,9 @@ import (
 
 // route is one page of the site.
 type route struct {
-	Path       string                 // URL path, "/" for the home page
-	ID         string                 // id of the page's <main> and nav entry
-	Title      func(*Messages) string // page title and nav label
+	Path       string                // URL path, "/" for the home page
+	ID         string                // id of the page's <main> and nav entry
+	Title      func(msg.Lang) string // page title and nav label
 	New        func() app.Composer
 	InNav      bool // listed in the site menu
 	KeepsInput bool // the URL carries the planner input (what differs from the defaults), not just ?lang=
@@ -46,33 +46,33 @@ const (
 // each one and the service worker precaches each one, so deep links work
 // offline.
 var routes = []route{
-	{Path: "/", ID: routePlanner, Title: func(m *Messages) string { return m.NavPlanner },
+	{Path: "/", ID: routePlanner, Title: func(m msg.Lang) string { return m.Text("site.page.nav_planner") },
 		New: newPlannerPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/quotes", ID: routeQuotes, Title: func(m *Messages) string { return m.Code.P().NavQuotes },
+	{Path: "/quotes", ID: routeQuotes, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_quotes") },
 		New: newQuotesPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/vendors", ID: routeVendors, Title: func(m *Messages) string { return m.Code.P().NavVendors },
+	{Path: "/vendors", ID: routeVendors, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_vendors") },
 		New: newVendorsPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/contract", ID: routeContract, Title: func(m *Messages) string { return m.Code.P().NavContract },
+	{Path: "/contract", ID: routeContract, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_contract") },
 		New: newContractPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/poc", ID: routePOC, Title: func(m *Messages) string { return m.Code.P().NavPOC },
+	{Path: "/poc", ID: routePOC, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_poc") },
 		New: newPOCPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/acceptance", ID: routeAcceptance, Title: func(m *Messages) string { return m.NavAcceptance },
+	{Path: "/acceptance", ID: routeAcceptance, Title: func(m msg.Lang) string { return m.Text("site.page.nav_acceptance") },
 		New: newAcceptancePage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/operations", ID: routeOperations, Title: func(m *Messages) string { return m.Code.P().NavOperations },
+	{Path: "/operations", ID: routeOperations, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_operations") },
 		New: newOperationsPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/renewal", ID: routeRenewal, Title: func(m *Messages) string { return m.Code.P().NavRenewal },
+	{Path: "/renewal", ID: routeRenewal, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_renewal") },
 		New: newRenewalPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/checklists", ID: routeChecklists, Title: func(m *Messages) string { return m.Code.P().NavChecklists },
+	{Path: "/checklists", ID: routeChecklists, Title: func(m msg.Lang) string { return m.Text("site.proc.nav_checklists") },
 		New: newChecklistsPage, InNav: true, KeepsInput: true, Journey: true},
-	{Path: "/cost", ID: routeCost, Title: func(m *Messages) string { return m.NavCost },
+	{Path: "/cost", ID: routeCost, Title: func(m msg.Lang) string { return m.Text("site.page.nav_cost") },
 		New: newCostPage, InNav: true, KeepsInput: true},
-	{Path: "/prices", ID: routePrices, Title: func(m *Messages) string { return m.Code.T(msg.New("site.prices.nav")) },
+	{Path: "/prices", ID: routePrices, Title: func(m msg.Lang) string { return msg.New("site.prices.nav").In(m) },
 		New: newPricesPage, InNav: true, KeepsInput: true},
-	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m *Messages) string { return m.NavRentBuild },
+	{Path: "/rentbuild", ID: routeRentBuild, Title: func(m msg.Lang) string { return m.Text("site.page.nav_rent_build") },
 		New: newRentBuildPage, InNav: true, KeepsInput: true},
-	{Path: "/about", ID: routeAbout, Title: func(m *Messages) string { return m.NavAbout },
+	{Path: "/about", ID: routeAbout, Title: func(m msg.Lang) string { return m.Text("site.page.nav_about") },
 		New: newAboutPage, InNav: true},
-	{Path: "/embed", ID: routeEmbed, Title: func(m *Messages) string { return m.EmbedAttribution },
+	{Path: "/embed", ID: routeEmbed, Title: func(m msg.Lang) string { return m.Text("site.page.embed_attribution") },
 		New: newEmbedPage, KeepsInput: true},
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
@@ -35,10 +36,10 @@ func newOperationsPage() app.Composer {
 // Render draws the page: the review first, then the records.
 func (p *operationsPage) Render() app.UI {
 	return p.layout(routeByID(routeOperations), func() app.UI {
-		j := p.st.Lang.J()
+		j := p.st.Lang.Msg()
 		return app.Div().Class("proc-page", "operations-page").Body(
-			app.H1().Text(p.st.Lang.P().NavOperations),
-			app.P().Class("intro").Text(j.OpsIntro),
+			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_operations")),
+			app.P().Class("intro").Text(j.Text("site.journey.ops_intro")),
 			opsAnswer(p.st.Lang, p.st.Proc),
 			p.opsForm(),
 		)
@@ -65,43 +66,43 @@ func opsLineFields() []pfield {
 func (p *operationsPage) opsForm() app.UI {
 	r := routeByID(routeOperations)
 	l := p.st.Lang
-	j := l.J()
+	j := l.Msg()
 	d := p.draft("operations")
 	kids := []app.UI{
-		app.H2().Text(l.P().InputsTitle),
+		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
 		p.errSlot("operations"),
 		p.fields(r, "operations", "", opsSettingFields),
-		app.H3().Text(j.BudgetsTitle),
+		app.H3().Text(j.Text("site.journey.budgets_title")),
 	}
 	for i := range d.Rows("budgets") {
 		prefix := fmt.Sprintf("budgets[%d]", i)
 		kids = append(kids, app.FieldSet().ID("budget-%d", i).Class("prow").Body(
-			app.Legend().Text(fmt.Sprintf(j.BudgetRowF, i+1)),
+			app.Legend().Text(j.Text("site.journey.budget_row", msg.Int(i+1))),
 			p.fields(r, "operations", prefix+".", []pfield{{Path: "vendor", Kind: pText}}),
 			p.lines(r, prefix+".lines"),
 			p.removeRow(r, "operations", "budgets", i),
 		))
 	}
 	kids = append(kids,
-		p.addRow(r, "operations", "budgets", j.AddBudget, func(int) map[string]string { return map[string]string{} }, nil),
-		app.H3().Text(j.MonitorTitle), p.monitorInput(),
-		app.H3().Text(j.MonthsTitle))
+		p.addRow(r, "operations", "budgets", j.Text("site.journey.add_budget"), func(int) map[string]string { return map[string]string{} }, nil),
+		app.H3().Text(j.Text("site.journey.monitor_title")), p.monitorInput(),
+		app.H3().Text(j.Text("site.journey.months_title")))
 	for i := range d.Rows("months") {
 		prefix := fmt.Sprintf("months[%d]", i)
 		kids = append(kids, app.FieldSet().ID("month-%d", i).Class("prow").Body(
-			app.Legend().Text(fmt.Sprintf(j.MonthRowF, i+1)),
+			app.Legend().Text(j.Text("site.journey.month_row", msg.Int(i+1))),
 			p.fields(r, "operations", prefix+".", opsMonthFields),
 			p.lines(r, prefix+".lines"),
 			p.removeRow(r, "operations", "months", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "operations", "months", j.AddMonth, func(int) map[string]string { return map[string]string{} }, nil))
+	kids = append(kids, p.addRow(r, "operations", "months", j.Text("site.journey.add_month"), func(int) map[string]string { return map[string]string{} }, nil))
 	return app.Section().ID("operations-form").Class("block", "proc-form").Body(kids...)
 }
 
 // lines is the item lines of a budget or a month at list.
 func (p *operationsPage) lines(r route, list string) app.UI {
-	j := p.st.Lang.J()
+	j := p.st.Lang.Msg()
 	d := p.draft("operations")
 	kids := []app.UI{}
 	for k := range d.Rows(list) {
@@ -110,7 +111,7 @@ func (p *operationsPage) lines(r route, list string) app.UI {
 			p.removeRow(r, "operations", list, k),
 		))
 	}
-	kids = append(kids, p.addRow(r, "operations", list, j.AddLine, func(int) map[string]string {
+	kids = append(kids, p.addRow(r, "operations", list, j.Text("site.journey.add_line"), func(int) map[string]string {
 		return map[string]string{"item": unusedItem(d, list)}
 	}, nil))
 	return app.Div().Class("plines").Body(kids...)
@@ -133,11 +134,11 @@ func unusedItem(d form.Draft, list string) string {
 // monitorInput loads a `gpuverify monitor` CSV for one vendor's months.
 func (p *operationsPage) monitorInput() app.UI {
 	l := p.st.Lang
-	j := l.J()
+	j := l.Msg()
 	kids := []app.UI{
-		app.P().Class("help").Text(j.MonitorHelp),
+		app.P().Class("help").Text(j.Text("site.journey.monitor_help")),
 		app.Label().Class("btn", "file-btn").For("ops-csv").Body(
-			app.Text(j.LoadMonitor),
+			app.Text(j.Text("site.journey.load_monitor")),
 			app.Input().ID("ops-csv").Type("file").Accept(".csv,text/csv").OnChange(p.onMonitor),
 		),
 	}
@@ -162,7 +163,7 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 					m, err = ops.ParseMonitor(bytes.NewReader(data))
 				}
 				if err != nil {
-					p.csvErr = fmt.Sprintf(p.st.Lang.J().MonitorRefusedF, name, err)
+					p.csvErr = p.st.Lang.Msg().Text("site.journey.monitor_refused", msg.Text(name), msg.Text(err.Error()))
 					return
 				}
 				p.monitor = &m
@@ -200,17 +201,17 @@ func applyMonitor(d form.Draft, vendor string, m ops.Monitor) form.Draft {
 // monitorSummary is what the CSV held: the mean utilisation by month and
 // rule O1's flag.
 func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
-	j := l.J()
+	j := l.Msg()
 	months := make([]string, len(m.Months))
 	for i, mm := range m.Months {
 		months[i] = mm.Month + " " + pctText(mm.MeanUtilPct)
 	}
-	flag := j.MonitorOK
+	flag := "site.journey.monitor_ok"
 	if m.UnderUsed {
-		flag = j.MonitorUnder
+		flag = "site.journey.monitor_under"
 	}
 	return app.P().ID("ops-csv-summary").Class("verdict").Attr("data-under", m.UnderUsed).
-		Text(fmt.Sprintf(j.MonitorReadF, name, l.JoinList(months)) + " " + fmt.Sprintf(flag, pctText(m.MeanUtilPct)))
+		Text(j.Text("site.journey.monitor_read", msg.Text(name), msg.Text(l.JoinList(months))) + " " + j.Text(flag, msg.Text(pctText(m.MeanUtilPct))))
 }
 
 // pctText writes a percentage; "–" when unknown.
@@ -223,10 +224,10 @@ func pctText(v *decimal.Decimal) string {
 
 // opsAnswer is the review of the saved records by ops.Review.
 func opsAnswer(l Lang, proc *form.Procurement) app.UI {
-	j := l.J()
+	j := l.Msg()
 	in := proc.Valid().Operations
 	if in == nil {
-		return resultMsg("operations-result", "empty", j.NoOps)
+		return resultMsg("operations-result", "empty", j.Text("site.journey.no_ops"))
 	}
 	res, err := ops.Review(*in)
 	if err != nil {
@@ -246,23 +247,23 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 	}
 	items := make([]string, len(rs))
 	for i, r := range rs {
-		items[i] = fmt.Sprintf(l.J().RightSizeF, vendorName(l, r.Vendor), r.Cards, r.Suggested, l.Money(r.Saving)) + text.SentenceGap(l) + r.In(l.Msg())
+		items[i] = l.Msg().Text("site.journey.right_size", msg.Text(vendorName(l, r.Vendor)), msg.Int(r.Cards), msg.Int(r.Suggested), msg.Text(l.Money(r.Saving))) + text.SentenceGap(l) + r.In(l.Msg())
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
-		app.H3().Text(l.J().RightSizeTitle), reasons(l, "ops-rightsizing-list", items))
+		app.H3().Text(l.Msg().Text("site.journey.right_size_title")), reasons(l, "ops-rightsizing-list", items))
 }
 
 // vendorName is a vendor's name, or "the vendor" for the only one.
 func vendorName(l Lang, v string) string {
 	if v == "" {
-		return l.J().TheVendor
+		return l.Msg().Text("site.journey.the_vendor")
 	}
 	return v
 }
 
 // opsMonths is each month against its budget.
 func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
-	j := l.J()
+	j := l.Msg()
 	rows := make([][]string, len(ms))
 	actual, budget := make([]decimal.Decimal, len(ms)), make([]decimal.Decimal, len(ms))
 	for i, m := range ms {
@@ -278,8 +279,8 @@ func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
 		rows[i] = []string{m.Month, vendorName(l, m.Vendor), actualText[i], budgetText[i],
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
 	}
-	return table(l, "ops-months", j.OpsMonthsTitle,
-		[]string{j.ColMonth, j.ColVendor, j.ColActual, j.ColBudget, j.ColVariance, j.ColUtil, j.ColUseful, j.ColFlags}, rows)
+	return table(l, "ops-months", j.Text("site.journey.ops_months_title"),
+		[]string{j.Text("site.journey.col_month"), j.Text("site.journey.col_vendor"), j.Text("site.journey.col_actual"), j.Text("site.journey.col_budget"), j.Text("site.journey.col_variance"), j.Text("site.journey.col_util"), j.Text("site.journey.col_useful"), j.Text("site.journey.col_flags")}, rows)
 }
 
 // usefulHour is the cost of a busy GPU-hour, cost ÷ (cards × hours ×
@@ -293,7 +294,7 @@ func usefulHour(l Lang, v *decimal.Decimal) string {
 
 // opsQuarters is rule O3's scorecard, each grade in words.
 func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
-	j := l.J()
+	j := l.Msg()
 	rows := make([][]string, len(qs))
 	for i, q := range qs {
 		score := "–"
@@ -305,8 +306,8 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.Label("choice:level:"+string(q.Grades.Cost)),
 			usefulHour(l, q.UsefulHourCost), score + " · " + l.Label("choice:level:"+string(q.Grades.Vendor))}
 	}
-	return table(l, "ops-quarters", j.QuartersTitle,
-		[]string{j.ColQuarter, j.ColVendor, j.ColMonths, j.ColUtil, j.ColCost, j.ColUseful, j.ColScore}, rows)
+	return table(l, "ops-quarters", j.Text("site.journey.quarters_title"),
+		[]string{j.Text("site.journey.col_quarter"), j.Text("site.journey.col_vendor"), j.Text("site.journey.col_months"), j.Text("site.journey.col_util"), j.Text("site.journey.col_cost"), j.Text("site.journey.col_useful"), j.Text("site.journey.col_score")}, rows)
 }
 
 // operationsStage: done once a month is reviewed against a budget; in

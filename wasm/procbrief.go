@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -30,29 +30,29 @@ func procVerdicts(l Lang, proc *form.Procurement) []string {
 	if proc == nil || proc.Sections == nil {
 		return nil
 	}
-	t := l.P()
+	t := l.Msg()
 	s := proc.Sections
 	var out []string
 	if s.Quotes != nil {
 		if r, err := quote.Compare(*s.Quotes); err == nil {
-			line := fmt.Sprintf(t.CheapestF, r.Quotes[0].Vendor, l.MoneyRange(r.Quotes[0].ExVAT))
+			line := t.Text("site.proc.cheapest", msg.Text(r.Quotes[0].Vendor), msg.Text(l.MoneyRange(r.Quotes[0].ExVAT)))
 			if r.Spread != nil {
-				line += " " + fmt.Sprintf(t.SpreadF, text.Percent(*r.Spread))
+				line += " " + t.Text("site.proc.spread", msg.Text(text.Percent(*r.Spread)))
 			}
 			if left := leftSummary(l, proc, "quotes"); left != "" {
 				line += " " + left
 			}
-			out = append(out, t.NavQuotes+": "+line)
+			out = append(out, t.Text("site.proc.nav_quotes")+": "+line)
 		}
 	}
 	if s.Vendors != nil {
 		if r, err := vendors.Rank(*s.Vendors); err == nil && len(r.Vendors) > 0 && r.Vendors[0].Rank == 1 {
-			out = append(out, t.NavVendors+": "+fmt.Sprintf(t.TopF, r.Vendors[0].Name))
+			out = append(out, t.Text("site.proc.nav_vendors")+": "+t.Text("site.proc.top", msg.Text(r.Vendors[0].Name)))
 		}
 	}
 	if s.Contract != nil {
 		if r, err := contract.Check(*s.Contract); err == nil {
-			out = append(out, t.NavContract+": "+fmt.Sprintf(t.LevelF, l.Label("choice:level:"+string(r.Level()))))
+			out = append(out, t.Text("site.proc.nav_contract")+": "+t.Text("site.proc.level", msg.Text(l.Label("choice:level:"+string(r.Level())))))
 		}
 	}
 	return out
@@ -66,7 +66,7 @@ func (p *pageState) procBrief() app.UI {
 		return nil
 	}
 	return app.Div().ID("proc-brief").Class("print-only-block").Body(
-		app.H2().Text(p.st.Lang.P().JourneyLabel),
+		app.H2().Text(p.st.Lang.Msg().Text("site.proc.journey_label")),
 		app.P().Text(strings.Join(lines, " · ")),
 	)
 }

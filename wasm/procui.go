@@ -194,7 +194,7 @@ func (b *procFieldBox) render() app.UI {
 	case pChoice:
 		opts := make([]app.UI, len(f.Choices))
 		for i, c := range f.Choices {
-			text := l.P().NotStated
+			text := l.Msg().Text("site.proc.not_stated")
 			if c != "" {
 				text = l.Label(f.Labels + ":" + c)
 			}
@@ -247,7 +247,7 @@ func (p *pageState) sectionErr(sec string) app.UI {
 	}
 	l := p.st.Lang
 	name := fieldName(l, sec, fe.Field)
-	line := fmt.Sprintf(l.P().FieldErrF, name, errText(l, fe))
+	line := l.Msg().Text("site.proc.field_err", msg.Text(name), msg.Text(errText(l, fe)))
 	if heldBack {
 		line = l.Msg().Text("site.field.left", msg.Text(name), msg.Text(errText(l, fe)))
 	}
@@ -275,13 +275,13 @@ func leftItemName(l Lang, proc *form.Procurement, sec string, lo form.LeftOut) s
 	if lo.Row < 0 {
 		return l.FieldLabel(sec, labelKey(lo.Item))
 	}
-	t := l.P()
+	t := l.Msg()
 	var label string
 	switch lo.List {
 	case "quotes":
-		label = fmt.Sprintf(t.QuoteRowF, lo.Row+1)
+		label = t.Text("site.proc.quote_row", msg.Int(lo.Row+1))
 	case "vendors":
-		label = fmt.Sprintf(t.VendorRowF, lo.Row+1)
+		label = t.Text("site.proc.vendor_row", msg.Int(lo.Row+1))
 	default:
 		label = fmt.Sprintf("%s %d", l.FieldLabel(sec, lo.List), lo.Row+1)
 	}
@@ -348,7 +348,7 @@ func (p *pageState) fields(r route, sec, prefix string, fs []pfield) app.UI {
 // rowButtons are a row's remove button; add is the list's add button.
 func (p *pageState) removeRow(r route, sec, list string, i int) app.UI {
 	return app.Button().ID("%s-remove-%d", sec, i).Type("button").Class("btn", "small").
-		Text(p.st.Lang.P().RemoveRow).OnClick(func(ctx app.Context, e app.Event) {
+		Text(p.st.Lang.Msg().Text("site.proc.remove_row")).OnClick(func(ctx app.Context, e app.Event) {
 		p.fail = guard("remove row", func() {
 			p.editSection(ctx, r, sec, p.draft(sec).RemoveRow(list, i))
 		})

@@ -28,8 +28,8 @@ func newQuotesPage() app.Composer { return &quotesPage{pageState: pageState{page
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
-	t := p.st.Lang.P()
-	return p.procPage(routeByID(routeQuotes), "quotes-page", t.QuotesTitle, t.QuotesIntro,
+	t := p.st.Lang.Msg()
+	return p.procPage(routeByID(routeQuotes), "quotes-page", t.Text("site.proc.quotes_title"), t.Text("site.proc.quotes_intro"),
 		func() app.UI { return quotesAnswer(p.st.Lang, p.st.Proc, false) }, p.quotesForm)
 }
 
@@ -58,24 +58,24 @@ var needFields = []pfield{{Path: "cards"}, {Path: "egress_tb"}, {Path: "storage_
 // quotesForm is the need and one block per quote.
 func (p *quotesPage) quotesForm() app.UI {
 	r := routeByID(routeQuotes)
-	t := p.st.Lang.P()
+	t := p.st.Lang.Msg()
 	d := p.draft("quotes")
 	kids := []app.UI{
-		app.H2().Text(t.InputsTitle),
+		app.H2().Text(t.Text("site.proc.inputs_title")),
 		p.sectionErr("quotes"),
-		app.H3().Text(t.NeedTitle),
+		app.H3().Text(t.Text("site.proc.need_title")),
 		p.fields(r, "quotes", "need.", needFields),
-		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(t.FromPlan).OnClick(p.needFromPlan),
+		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(t.Text("site.proc.from_plan")).OnClick(p.needFromPlan),
 	}
 	for i := range d.Rows("quotes") {
 		prefix := fmt.Sprintf("quotes[%d].", i)
 		kids = append(kids, app.FieldSet().ID("quote-%d", i).Class("prow").Body(
-			app.Legend().Text(fmt.Sprintf(t.QuoteRowF, i+1)),
+			app.Legend().Text(t.Text("site.proc.quote_row", msg.Int(i+1))),
 			p.fields(r, "quotes", prefix, quoteFields),
 			p.removeRow(r, "quotes", "quotes", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "quotes", "quotes", t.AddQuote, p.newQuote, p.needIfEmpty))
+	kids = append(kids, p.addRow(r, "quotes", "quotes", t.Text("site.proc.add_quote"), p.newQuote, p.needIfEmpty))
 	return app.Section().ID("quotes-form").Class("block", "proc-form").Body(kids...)
 }
 
@@ -89,7 +89,7 @@ func (p *quotesPage) needIfEmpty(d form.Draft) form.Draft {
 
 // newQuote seeds quote n (0-based) with a vendor name.
 func (p *quotesPage) newQuote(n int) map[string]string {
-	return map[string]string{"vendor": fmt.Sprintf("%s %c", p.st.Lang.P().QVendor, 'A'+rune(n%26))}
+	return map[string]string{"vendor": fmt.Sprintf("%s %c", p.st.Lang.Msg().Text("site.proc.q_vendor"), 'A'+rune(n%26))}
 }
 
 // needFromPlan fills the need from the plan: cards, egress, storage, IPs
@@ -117,11 +117,11 @@ func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
 func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
-	t := l.P()
+	t := l.Msg()
 	in := proc.Valid().Quotes
 	if in == nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(t.NoQuotes))
+			app.P().Text(t.Text("site.proc.no_quotes")))
 	}
 	res, err := quote.Compare(*in)
 	if err != nil {
@@ -135,12 +135,12 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	}
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
-		app.H2().Text(t.ResultTitle),
-		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(t.LastValidNote) }),
+		app.H2().Text(t.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(t.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "quotes"),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
-			app.Text(fmt.Sprintf(t.CheapestF, best.Vendor, l.MoneyRange(best.ExVAT))),
-			app.If(spread != "", func() app.UI { return app.Text(" " + fmt.Sprintf(t.SpreadF, spread)) }),
+			app.Text(t.Text("site.proc.cheapest", msg.Text(best.Vendor), msg.Text(l.MoneyRange(best.ExVAT)))),
+			app.If(spread != "", func() app.UI { return app.Text(" " + t.Text("site.proc.spread", msg.Text(spread))) }),
 		),
 		quotesTable(l, res),
 		quotesChart(l, res),
@@ -162,7 +162,7 @@ func quoteColumns(l Lang, qs []quote.Priced) (asQuoted, exVAT, wait []string) {
 
 // quotesTable lists the priced quotes, cheapest first.
 func quotesTable(l Lang, res quote.Result) app.UI {
-	t := l.P()
+	t := l.Msg()
 	rows := make([][]string, len(res.Quotes))
 	asQuoted, exVAT, wait := quoteColumns(l, res.Quotes)
 	for i, q := range res.Quotes {
@@ -170,21 +170,21 @@ func quotesTable(l Lang, res quote.Result) app.UI {
 		if q.ExtrasShare != nil {
 			extras = text.Percent(*q.ExtrasShare)
 		}
-		complete := t.Yes
+		complete := t.Text("site.proc.yes")
 		if !q.Complete {
-			complete = t.Incomplete
+			complete = t.Text("site.proc.incomplete")
 		}
 		rows[i] = []string{strconv.Itoa(q.Rank), q.Vendor, asQuoted[i], exVAT[i], extras, complete, wait[i]}
 	}
-	return table(l, "quotes-table", t.QuotesTitle,
-		[]string{t.QRank, t.QVendor, t.QAsQuoted, t.QExVAT, t.QExtras, t.QComplete, t.QWait}, rows)
+	return table(l, "quotes-table", t.Text("site.proc.quotes_title"),
+		[]string{t.Text("site.proc.q_rank"), t.Text("site.proc.q_vendor"), t.Text("site.proc.q_as_quoted"), t.Text("site.proc.q_ex_vat"), t.Text("site.proc.q_extras"), t.Text("site.proc.q_complete"), t.Text("site.proc.q_wait")}, rows)
 }
 
 // quotesChart is one stacked bar per quote: its items as quoted. Every
 // bar lists every item any quote has (zero where it has none), so the
 // legend, which stackChart takes from the first bar, names them all.
 func quotesChart(l Lang, res quote.Result) app.UI {
-	m := l.M()
+	m := l.Msg()
 	var items []string
 	for _, q := range res.Quotes {
 		for _, ln := range q.Lines {
@@ -198,7 +198,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		segs := make([]segment, len(items))
 		for j, item := range items {
-			name := text.ItemLabel(m, item)
+			name := m.Enum("item", item)
 			if item == costitem.Bundled {
 				name = l.Label("item:bundled")
 			}
@@ -212,7 +212,7 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 		rows[i] = stackRow{Label: q.Vendor, Segments: segs, Text: l.Money(q.AsQuoted)}
 		top = decimal.Max(top, q.AsQuoted)
 	}
-	return stackChart("quotes-chart", l.P().QuotesChart, rows, top, nil)
+	return stackChart("quotes-chart", l.Msg().Text("site.proc.quotes_chart"), rows, top, nil)
 }
 
 // quoteFlags lists what to ask, across quotes and per vendor, with rules.
@@ -238,7 +238,7 @@ func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 		}
 	}
 	return app.Div().ID("quotes-flags").Class("flags").Body(
-		app.H3().Text(l.P().FlagsTitle),
+		app.H3().Text(l.Msg().Text("site.proc.flags_title")),
 		app.Ul().Body(items...),
 	)
 }

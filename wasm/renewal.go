@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/exit"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -26,10 +27,10 @@ func newRenewalPage() app.Composer { return &renewalPage{pageState: pageState{pa
 // Render draws the page: the timeline first, then the dates.
 func (p *renewalPage) Render() app.UI {
 	return p.layout(routeByID(routeRenewal), func() app.UI {
-		j := p.st.Lang.J()
+		j := p.st.Lang.Msg()
 		return app.Div().Class("proc-page", "renewal-page").Body(
-			app.H1().Text(p.st.Lang.P().NavRenewal),
-			app.P().Class("intro").Text(j.RenewalIntro),
+			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_renewal")),
+			app.P().Class("intro").Text(j.Text("site.journey.renewal_intro")),
 			renewalAnswer(p.st.Lang, p.st.Proc),
 			p.readyFields(p.renewalForm),
 		)
@@ -45,14 +46,14 @@ var exitFields = []pfield{
 func (p *renewalPage) renewalForm() app.UI {
 	r := routeByID(routeRenewal)
 	l := p.st.Lang
-	j := l.J()
+	j := l.Msg()
 	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
-		app.H2().Text(l.P().InputsTitle),
+		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
 		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
-		app.P().Class("help").Text(j.DaysHelp),
-		p.dateList("holidays", j.Holidays),
-		p.dateList("workdays", j.Workdays),
+		app.P().Class("help").Text(j.Text("site.journey.days_help")),
+		p.dateList("holidays", j.Text("site.journey.holidays")),
+		p.dateList("workdays", j.Text("site.journey.workdays")),
 	)
 }
 
@@ -69,7 +70,7 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 			p.removeRow(r, "exit", name, i)))
 	}
 	return app.Div().Class("plines").Body(append(kids, app.Button().ID("exit-add-%s", name).Type("button").Class("btn").
-		Text(p.st.Lang.P().AddRow).OnClick(func(ctx app.Context, e app.Event) {
+		Text(p.st.Lang.Msg().Text("site.proc.add_row")).OnClick(func(ctx app.Context, e app.Event) {
 		if p.shown == nil {
 			p.shown = map[string]int{}
 		}
@@ -80,10 +81,10 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 // renewalAnswer is the timeline by exit.Schedule on the saved section,
 // and the calendar download.
 func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
-	j := l.J()
+	j := l.Msg()
 	in := proc.Valid().Exit
 	if in == nil {
-		return resultMsg("exit-result", "empty", j.NoExit)
+		return resultMsg("exit-result", "empty", j.Text("site.journey.no_exit"))
 	}
 	cal, err := exit.Schedule(*in)
 	if err != nil {
@@ -93,17 +94,17 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 	for i, s := range cal.Steps {
 		when := s.Start
 		if s.Due != s.Start {
-			when = fmt.Sprintf(j.SpanF, s.Start, s.Due)
+			when = j.Text("site.journey.span", msg.Text(s.Start), msg.Text(s.Due))
 		}
 		items[i] = app.Li().Attr("data-step", s.ID).Body(
 			app.Strong().Text(when+" "+s.TitleIn(l.Msg())+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.DetailIn(l.Msg())))
 	}
 	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
-		app.P().ID("exit-end").Class("verdict").Text(fmt.Sprintf(j.EndF, cal.ContractEnd)),
+		app.P().ID("exit-end").Class("verdict").Text(j.Text("site.journey.end", msg.Text(cal.ContractEnd))),
 		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
-		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.DownloadICS).
+		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.Text("site.journey.download_ics")).
 			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal, l) }),
-		app.P().Class("help").Text(j.ICSHelp),
+		app.P().Class("help").Text(j.Text("site.journey.ics_help")),
 	)
 }
 

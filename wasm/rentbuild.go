@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -31,8 +32,8 @@ func (p *rentBuildPage) Render() app.UI {
 
 func (p *rentBuildPage) body() app.UI {
 	l := p.st.Lang
-	m := l.M()
-	kids := []app.UI{app.H1().Text(m.RentBuildTitle), app.P().Class("intro").Text(m.RentBuildIntro)}
+	m := l.Msg()
+	kids := []app.UI{app.H1().Text(m.Text("site.page.rent_build_title")), app.P().Class("intro").Text(m.Text("site.page.rent_build_intro"))}
 	pl := p.out.Plan
 	var res rentbuild.Result
 	var in rentbuild.Input
@@ -43,9 +44,9 @@ func (p *rentBuildPage) body() app.UI {
 	}
 	switch {
 	case len(p.out.Errors) > 0:
-		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.ResultPending))
+		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.result_pending")))
 	case pl == nil || !ok:
-		kids = append(kids, app.P().ID("plan-error").Class("plan-error").Text(m.RBUnavailable))
+		kids = append(kids, app.P().ID("plan-error").Class("plan-error").Text(m.Text("site.page.rb_unavailable")))
 	default:
 		kids = append(kids, p.verdict(res), p.chart(res), p.figures(res, in))
 	}
@@ -60,32 +61,32 @@ func (p *rentBuildPage) body() app.UI {
 // verdict is the decision with the break-even figures.
 func (p *rentBuildPage) verdict(res rentbuild.Result) app.UI {
 	l := p.st.Lang
-	m := l.M()
-	months := m.BreakevenNever
+	m := l.Msg()
+	months := m.Text("site.page.breakeven_never")
 	if res.BreakEvenMonths != nil {
-		months = fmt.Sprintf(m.BreakevenMonthsF, res.BreakEvenMonths.StringFixed(1))
+		months = m.Text("site.page.breakeven_months", msg.Text(res.BreakEvenMonths.StringFixed(1)))
 	}
 	month := ""
 	if res.BreakEvenMonth != nil {
-		month = fmt.Sprintf(m.RBBreakEvenMonthF, *res.BreakEvenMonth)
+		month = m.Text("site.page.rb_break_even_month", msg.Int(*res.BreakEvenMonth))
 	}
 	be := app.Output().ID("break-even").Text(months)
 	if res.BreakEvenMonth != nil {
 		be = be.Attr("data-month", *res.BreakEvenMonth)
 	}
 	return app.Div().Class("kpis").Body(
-		kpi(m.KVerdict, app.Output().ID("verdict").Attr("data-decision", string(res.Decision)).
+		kpi(m.Text("site.page.k_verdict"), app.Output().ID("verdict").Attr("data-decision", string(res.Decision)).
 			Text(l.Enum("decision", string(res.Decision))), ""),
-		kpi(m.RBRentMonthly, app.Output().ID("rent-monthly").Text(l.Money(res.RentMonthly)), ""),
-		kpi(m.RBSelfMonthly, app.Output().ID("self-monthly").Text(l.Money(res.SelfBuildMonthly)), ""),
-		kpi(m.RBBreakEvenMark, be, month),
+		kpi(m.Text("site.page.rb_rent_monthly"), app.Output().ID("rent-monthly").Text(l.Money(res.RentMonthly)), ""),
+		kpi(m.Text("site.page.rb_self_monthly"), app.Output().ID("self-monthly").Text(l.Money(res.SelfBuildMonthly)), ""),
+		kpi(m.Text("site.page.rb_break_even_mark"), be, month),
 	)
 }
 
 // chart draws the cumulative cost of the three options.
 func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	var rent, build, hybrid []decimal.Decimal
 	for _, pt := range res.Series {
 		rent = append(rent, pt.Rent)
@@ -94,11 +95,11 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 	}
 	var mark *marker
 	if res.BreakEvenMonth != nil && *res.BreakEvenMonth < len(res.Series) {
-		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: m.RBBreakEvenMark}
+		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: m.Text("site.page.rb_break_even_mark")}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.RBChartTitle),
-		lineChart("rb-chart", m.RBChartTitle, m.RBMonthAxis, []series{
+		app.H2().Text(m.Text("site.page.rb_chart_title")),
+		lineChart("rb-chart", m.Text("site.page.rb_chart_title"), m.Text("site.page.rb_month_axis"), []series{
 			{Label: l.Enum("series", "rent"), Class: "s-rent", Y: rent},
 			{Label: l.Enum("series", "build"), Class: "s-build", Y: build},
 			{Label: l.Enum("series", "hybrid"), Class: "s-hybrid", Y: hybrid},
@@ -109,21 +110,21 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 // figures are the monthly amounts behind the curves.
 func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	// One column: every amount in one unit (msg.MoneyColumn).
-	v := l.Msg().MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
+	v := m.MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
 		res.RunningCost, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.Monthly})
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.RBFiguresTitle),
-		dataTable("rb-figures", m.RBFiguresTitle, []string{m.TableInput, m.TableValue}, [][]string{
-			{m.RBCapex, v[0]},
-			{m.RBDepreciation, v[1]},
-			{m.RBElectricity, v[2] + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
-			{m.RBRunning, v[3]},
-			{m.RBSelfMonthly, v[4]},
-			{m.RBRentMonthly, v[5]},
-			{m.RBHybridMonthly, v[6]},
-			{m.RBHybridSaving, text.Percent(res.Hybrid.SavingVsBuild)},
+		app.H2().Text(m.Text("site.page.rb_figures_title")),
+		dataTable("rb-figures", m.Text("site.page.rb_figures_title"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, [][]string{
+			{m.Text("site.page.rb_capex"), v[0]},
+			{m.Text("site.page.rb_depreciation"), v[1]},
+			{m.Text("site.page.rb_electricity"), v[2] + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{m.Text("site.page.rb_running"), v[3]},
+			{m.Text("site.page.rb_self_monthly"), v[4]},
+			{m.Text("site.page.rb_rent_monthly"), v[5]},
+			{m.Text("site.page.rb_hybrid_monthly"), v[6]},
+			{m.Text("site.page.rb_hybrid_saving"), text.Percent(res.Hybrid.SavingVsBuild)},
 		}),
 	)
 }
@@ -132,7 +133,7 @@ func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI
 // the reference value the comparison used.
 func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 	l := p.st.Lang
-	m := l.M()
+	m := l.Msg()
 	r := routeByID(routeRentBuild)
 	used := map[string]string{}
 	if ok {
@@ -147,7 +148,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 			"cost.self_build.ops_staff_monthly":  b.StaffMonthly.StringFixed(0),
 		}
 	}
-	fields := []app.UI{app.Legend().Text(m.SelfBuildTitle), app.P().Class("help").Text(m.SelfBuildHelp)}
+	fields := []app.UI{app.Legend().Text(m.Text("site.page.self_build_title")), app.P().Class("help").Text(m.Text("site.page.self_build_help"))}
 	for _, f := range form.SelfBuildFields {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
@@ -157,14 +158,14 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 
 // d1Table is rule D1 evaluated on the sheet.
 func d1Table(l Lang, res rentbuild.Result) app.UI {
-	m := l.M()
+	m := l.Msg()
 	rows := make([][]string, len(res.D1))
 	for i, r := range res.D1 {
 		rows[i] = []string{l.Enum("d1", r.Dimension), l.T(r.Input), l.Enum("side", string(r.Points))}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Body(app.Text(m.D1Title+" "), ruleRef(l, "D1")),
-		dataTable("d1-table", m.D1Title, []string{m.D1Dimension, m.D1Value, m.D1Points}, rows),
+		app.H2().Body(app.Text(m.Text("site.page.d1_title")+" "), ruleRef(l, "D1")),
+		dataTable("d1-table", m.Text("site.page.d1_title"), []string{m.Text("site.page.d1_dimension"), m.Text("site.page.d1_value"), m.Text("site.page.d1_points")}, rows),
 	)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -49,9 +50,9 @@ func logPanic(what string, r any) {
 // failureBox shows a recovered panic. It has role=alert so screen readers
 // announce it, and the id lets tests find it.
 func failureBox(l Lang, f *failure) app.UI {
-	m := l.M()
+	m := l.Msg()
 	return app.Div().ID("failure").Class("failure").Attr("role", "alert").Body(
-		app.P().Text(fmt.Sprintf(m.FailedF, f.What, f.Value)),
-		app.P().Text(m.FailedHint),
+		app.P().Text(m.Text("site.page.failed", msg.Text(f.What), msg.Text(fmt.Sprint(f.Value)))),
+		app.P().Text(m.Text("site.page.failed_hint")),
 	)
 }

@@ -122,7 +122,7 @@ func tabChanges(l Lang, a, b form.State) []msg.M {
 			continue
 		}
 		if id := sectionRoute(name); id != "" {
-			out = append(out, msg.New("site.sync.section", msg.Text(routeByID(id).Title(l.M()))))
+			out = append(out, msg.New("site.sync.section", msg.Text(routeByID(id).Title(l.Msg()))))
 		}
 	}
 	return out

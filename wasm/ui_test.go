@@ -60,19 +60,19 @@ func prerenderRelease(t *testing.T, target string, release []byte) string {
 func TestPrerenderPages(t *testing.T) {
 	useStore(t, memStore{})
 	headings := map[string][2]string{
-		routePlanner:    {En.M().PlannerTitle, Zh.M().PlannerTitle},
-		routeCost:       {En.M().CostTitle, Zh.M().CostTitle},
-		routeRentBuild:  {En.M().RentBuildTitle, Zh.M().RentBuildTitle},
-		routeAcceptance: {En.M().AcceptanceTitle, Zh.M().AcceptanceTitle},
-		routeAbout:      {En.M().AboutTitle, Zh.M().AboutTitle},
-		routeEmbed:      {En.M().PlannerTitle, Zh.M().PlannerTitle},
-		routeQuotes:     {En.P().QuotesTitle, Zh.P().QuotesTitle},
-		routeVendors:    {En.P().VendorsTitle, Zh.P().VendorsTitle},
-		routeContract:   {En.P().ContractTitle, Zh.P().ContractTitle},
-		routePOC:        {En.P().NavPOC, Zh.P().NavPOC},
-		routeOperations: {En.P().NavOperations, Zh.P().NavOperations},
-		routeRenewal:    {En.P().NavRenewal, Zh.P().NavRenewal},
-		routeChecklists: {En.P().NavChecklists, Zh.P().NavChecklists},
+		routePlanner:    {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
+		routeCost:       {En.Msg().Text("site.page.cost_title"), Zh.Msg().Text("site.page.cost_title")},
+		routeRentBuild:  {En.Msg().Text("site.page.rent_build_title"), Zh.Msg().Text("site.page.rent_build_title")},
+		routeAcceptance: {En.Msg().Text("site.page.acceptance_title"), Zh.Msg().Text("site.page.acceptance_title")},
+		routeAbout:      {En.Msg().Text("site.page.about_title"), Zh.Msg().Text("site.page.about_title")},
+		routeEmbed:      {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
+		routeQuotes:     {En.Msg().Text("site.proc.quotes_title"), Zh.Msg().Text("site.proc.quotes_title")},
+		routeVendors:    {En.Msg().Text("site.proc.vendors_title"), Zh.Msg().Text("site.proc.vendors_title")},
+		routeContract:   {En.Msg().Text("site.proc.contract_title"), Zh.Msg().Text("site.proc.contract_title")},
+		routePOC:        {En.Msg().Text("site.proc.nav_poc"), Zh.Msg().Text("site.proc.nav_poc")},
+		routeOperations: {En.Msg().Text("site.proc.nav_operations"), Zh.Msg().Text("site.proc.nav_operations")},
+		routeRenewal:    {En.Msg().Text("site.proc.nav_renewal"), Zh.Msg().Text("site.proc.nav_renewal")},
+		routeChecklists: {En.Msg().Text("site.proc.nav_checklists"), Zh.Msg().Text("site.proc.nav_checklists")},
 		routePrices:     {En.T(msg.New("site.prices.title")), Zh.T(msg.New("site.prices.title"))},
 	}
 	for _, r := range routes {
@@ -374,8 +374,8 @@ type panicPage struct {
 
 func (p *panicPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
-		var m map[string]*Messages
-		return app.Text(m["x"].SiteName) // nil pointer dereference
+		var m map[string]*string
+		return app.Text(*m["x"]) // nil pointer dereference
 	})
 }
 

@@ -21,7 +21,7 @@ func TestDecodeBoundsMessageArgs(t *testing.T) {
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		t.Fatal(err)
 	}
-	doc["warning_messages"] = []any{map[string]any{"id": "common.per_month", "args": []any{map[string]any{"kind": "money", "dec": "1e999999"}}}}
+	doc["warning_messages"] = []any{map[string]any{"id": "common.problems", "args": []any{map[string]any{"kind": "money", "dec": "1e999999"}}}}
 	bad, _ := json.Marshal(doc)
 	_, err = Decode(bytes.NewReader(bad))
 	if err == nil || !strings.Contains(err.Error(), "warning_messages[0].args[0].dec") {

@@ -160,7 +160,7 @@ func TestBundled(t *testing.T) {
 	if !q.AsQuoted.Equal(d("12000")) {
 		t.Errorf("bundle total = %s", q.AsQuoted)
 	}
-	if !hasFlag(r.Flags, "V4", "002 checklist (at least 2)") || r.Flags[0].Level != finding.Amber {
+	if !hasFlag(r.Flags, "V4", "seven-stage procurement checklist (at least 2)") || r.Flags[0].Level != finding.Amber {
 		t.Errorf("2 quotes: flags = %+v, want amber V4", r.Flags)
 	}
 }

@@ -85,14 +85,14 @@ func TestFieldErrorMessage(t *testing.T) {
 	hours, _ := ByKey("hours_per_day")
 	_, _, err := hours.Parse("abc")
 	fe := err.(*FieldError)
-	if got, want := fe.Message(text.En.M(), hours.Label(text.En.M())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
+	if got, want := fe.Message(text.En.Msg(), hours.Label(text.En.Msg())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
 		t.Errorf("en = %q, want %q", got, want)
 	}
-	if got, want := fe.Message(text.Zh.M(), hours.Label(text.Zh.M())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
+	if got, want := fe.Message(text.Zh.Msg(), hours.Label(text.Zh.Msg())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
 	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
-	if got, want := pe.Message(text.Zh.M(), hours.Label(text.Zh.M())), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
+	if got, want := pe.Message(text.Zh.Msg(), hours.Label(text.Zh.Msg())), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -106,7 +106,7 @@ func TestFieldTable(t *testing.T) {
 			t.Errorf("duplicate key %s", f.Key)
 		}
 		seen[f.Key] = true
-		if f.Label(text.En.M()) == "" || f.Label(text.Zh.M()) == "" {
+		if f.Label(text.En.Msg()) == "" || f.Label(text.Zh.Msg()) == "" {
 			t.Errorf("%s has no label", f.Key)
 		}
 		if strings.ContainsAny(f.ID(), ". #") {
@@ -153,10 +153,10 @@ func FuzzFieldParse(f *testing.F) {
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
 		Msg: "want a number in (0, 24], got 25", Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
-	if got := e.Message(text.Zh.M(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
+	if got := e.Message(text.Zh.Msg(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}
-	if got := e.Message(text.En.M(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
+	if got := e.Message(text.En.Msg(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
 		t.Errorf("en: %q", got)
 	}
 }

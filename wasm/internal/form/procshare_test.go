@@ -85,7 +85,7 @@ func TestDecodeShareBounds(t *testing.T) {
 	proc := procurementOf(t)
 	saved := State{Lang: text.En, Proc: proc}.Saved()
 	l := LoadLink(&url.URL{Path: "/quotes", Fragment: "p=j!!"}, saved, "")
-	if l.State.Proc == nil || len(l.Problems) != 1 || !strings.Contains(l.Problems[0].Message(text.En.M()), "base64url") {
+	if l.State.Proc == nil || len(l.Problems) != 1 || !strings.Contains(l.Problems[0].Message(text.En.Msg()), "base64url") {
 		t.Errorf("bad link: sections kept %v, problems %v", l.State.Proc != nil, l.Problems)
 	}
 }

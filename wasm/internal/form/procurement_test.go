@@ -56,7 +56,7 @@ func TestProcurementState(t *testing.T) {
 	if got.Proc != nil || got.Input.Get("hours_per_day") != "12" || len(problems) != 1 || !problems[0].Procurement {
 		t.Fatalf("bad sections: %+v %+v", got, problems)
 	}
-	if msg := problems[0].Message(text.En.M()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
+	if msg := problems[0].Message(text.En.Msg()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
 		t.Errorf("notice %q does not say what was dropped and why", msg)
 	}
 	// Well-formed but refused by plan.Build: an exit date that is no date.
@@ -97,7 +97,7 @@ func TestBadChecklistItemDroppedAlone(t *testing.T) {
 	if len(l.Problems) != 1 || l.Problems[0].Key != "checklists item 999.9" || !l.Backup {
 		t.Errorf("problems %+v, backup %v; want one naming the item and a backup", l.Problems, l.Backup)
 	}
-	if msg := l.Problems[0].Message(text.Zh.M()); !strings.Contains(msg, "checklists item 999.9") {
+	if msg := l.Problems[0].Message(text.Zh.Msg()); !strings.Contains(msg, "checklists item 999.9") {
 		t.Errorf("notice %q", msg)
 	}
 }

@@ -93,7 +93,7 @@ func TestComputeFieldErrors(t *testing.T) {
 			continue
 		}
 		f, _ := ByKey(tt.key)
-		msg := fe.Message(text.En.M(), f.Label(text.En.M()))
+		msg := fe.Message(text.En.Msg(), f.Label(text.En.Msg()))
 		for _, w := range tt.want {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%s=%s: message %q lacks %q", tt.key, tt.value, msg, w)

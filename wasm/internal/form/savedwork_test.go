@@ -45,7 +45,7 @@ func TestLoadSavedProtectsWork(t *testing.T) {
 			}
 		})
 	}
-	if msg := (Problem{Source: FromStorage, Newer: true}).Message(text.En.M()); !strings.Contains(msg, "left untouched") {
+	if msg := (Problem{Source: FromStorage, Newer: true}).Message(text.En.Msg()); !strings.Contains(msg, "left untouched") {
 		t.Errorf("newer-version notice %q", msg)
 	}
 }

@@ -1,10 +1,12 @@
 package form
 
 import (
-	"fmt"
 	"maps"
 	"sort"
 
+	"strconv"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
@@ -161,30 +163,30 @@ type Problem struct {
 }
 
 // Message formats p for the notice, in the language of m.
-func (p Problem) Message(m *text.Messages) string {
+func (p Problem) Message(m msg.Lang) string {
 	switch {
 	case p.Corrupt:
-		return m.NoticeStorageCorrupt
+		return m.Text("site.page.notice_storage_corrupt")
 	case p.Outdated:
-		return m.NoticeStorageOutdated
+		return m.Text("site.page.notice_storage_outdated")
 	case p.Newer:
-		return m.NoticeStorageNewer
+		return m.Text("site.page.notice_storage_newer")
 	}
-	src := m.NoticeSourceURL
+	src := m.Text("site.page.notice_source_url")
 	switch p.Source {
 	case FromStorage:
-		src = m.NoticeSourceStorage
+		src = m.Text("site.page.notice_source_storage")
 	case FromFile:
-		src = m.NoticeSourceFile
+		src = m.Text("site.page.notice_source_file")
 	}
 	if p.Unknown {
-		return fmt.Sprintf(m.NoticeUnknownF, p.Key, src)
+		return m.Text("site.page.notice_unknown", msg.Text(strconv.Quote(p.Key)), msg.Text(src))
 	}
 	if p.Procurement && p.Source == FromURL {
-		return fmt.Sprintf(m.Code.P().LinkBadF, p.Reason)
+		return m.Text("site.proc.link_bad", msg.Text(p.Reason))
 	}
 	if p.Procurement {
-		return fmt.Sprintf(m.NoticeProcurementF, p.Key, p.Reason)
+		return m.Text("site.page.notice_procurement", msg.Text(strconv.Quote(p.Key)), msg.Text(p.Reason))
 	}
 	label := p.Key
 	if f, ok := ByKey(p.Key); ok {
@@ -192,13 +194,13 @@ func (p Problem) Message(m *text.Messages) string {
 	}
 	def := p.Default
 	if def == "" {
-		def = m.Auto
+		def = m.Text("site.page.auto")
 	}
-	msg := fmt.Sprintf(m.NoticeFieldResetF, label, src, p.Value, def)
+	out := m.Text("site.page.notice_field_reset", msg.Text(label), msg.Text(src), msg.Text(strconv.Quote(p.Value)), msg.Text(def))
 	if p.Reason != "" {
-		msg += fmt.Sprintf(m.ParenF, p.Reason)
+		out += m.Text("site.page.paren", msg.Text(p.Reason))
 	}
-	return msg + m.ErrEnd
+	return out + m.Text("site.page.err_end")
 }
 
 // clipReason cuts an error echoed in a notice to a readable length.

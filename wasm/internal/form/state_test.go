@@ -109,25 +109,25 @@ func TestStateRoundTrip(t *testing.T) {
 func TestProblemMessage(t *testing.T) {
 	p := Problem{Source: FromURL, Key: "hours_per_day", Value: "abc"}
 	want := `Hours of use per day from the link was "abc", which is not valid; the automatic value is used instead.`
-	if got := p.Message(text.En.M()); got != want {
+	if got := p.Message(text.En.Msg()); got != want {
 		t.Errorf("en = %q, want %q", got, want)
 	}
-	if got := p.Message(text.Zh.M()); !strings.Contains(got, "每天使用小时数") || !strings.Contains(got, "链接") {
+	if got := p.Message(text.Zh.Msg()); !strings.Contains(got, "每天使用小时数") || !strings.Contains(got, "链接") {
 		t.Errorf("zh = %q", got)
 	}
 	r := Problem{Source: FromStorage, Key: "extra_ips", Value: "-5", Default: "2", Reason: "must be between 0 and 1000, got -5"}
-	if got := r.Message(text.En.M()); !strings.HasSuffix(got, "2 is used instead (must be between 0 and 1000, got -5).") {
+	if got := r.Message(text.En.Msg()); !strings.HasSuffix(got, "2 is used instead (must be between 0 and 1000, got -5).") {
 		t.Errorf("with reason = %q", got)
 	}
 	for _, c := range []struct {
 		p    Problem
 		want string
 	}{
-		{Problem{Source: FromStorage, Corrupt: true}, text.En.M().NoticeStorageCorrupt},
-		{Problem{Source: FromStorage, Outdated: true}, text.En.M().NoticeStorageOutdated},
+		{Problem{Source: FromStorage, Corrupt: true}, text.En.Msg().Text("site.page.notice_storage_corrupt")},
+		{Problem{Source: FromStorage, Outdated: true}, text.En.Msg().Text("site.page.notice_storage_outdated")},
 		{Problem{Source: FromURL, Unknown: true, Key: "hours"}, `"hours" in the link is not a planner field and was ignored.`},
 	} {
-		if got := c.p.Message(text.En.M()); got != c.want {
+		if got := c.p.Message(text.En.Msg()); got != c.want {
 			t.Errorf("%+v = %q, want %q", c.p, got, c.want)
 		}
 	}

@@ -58,14 +58,6 @@ func (l Lang) Other() Lang {
 	return Zh
 }
 
-// M returns the message table for l; an unknown Lang gets English.
-func (l Lang) M() *Messages {
-	if l == Zh {
-		return &zhMessages
-	}
-	return &enMessages
-}
-
 // Msg is l as a shared/msg language, for rendering the core's messages.
 func (l Lang) Msg() msg.Lang {
 	if l == Zh {

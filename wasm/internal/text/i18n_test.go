@@ -1,45 +1,10 @@
 package text
 
 import (
-	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
-
-// TestMessagesComplete checks that both languages fill every message and
-// that each format takes the same verbs in both, so a translation can never
-// print "%!s(MISSING)".
-func TestMessagesComplete(t *testing.T) {
-	en := reflect.ValueOf(enMessages)
-	zh := reflect.ValueOf(zhMessages)
-	typ := en.Type()
-	for i := range typ.NumField() {
-		name := typ.Field(i).Name
-		e, z := en.Field(i).String(), zh.Field(i).String()
-		if e == "" || z == "" {
-			t.Errorf("%s: en=%q zh=%q, want both non-empty", name, e, z)
-		}
-		if strings.HasSuffix(name, "F") {
-			if ve, vz := verbs(e), verbs(z); ve != vz {
-				t.Errorf("%s: en verbs %q, zh verbs %q", name, ve, vz)
-			}
-		} else if strings.Contains(e, "%") || strings.Contains(z, "%") {
-			t.Errorf("%s holds a %% but is not a format (name must end in F)", name)
-		}
-	}
-}
-
-// verbs lists the fmt verbs of a format in order, e.g. "%s%q".
-func verbs(f string) string {
-	var b strings.Builder
-	for i := 0; i < len(f)-1; i++ {
-		if f[i] == '%' {
-			b.WriteString(f[i : i+2])
-			i++
-		}
-	}
-	return b.String()
-}
 
 func TestLangFromBrowser(t *testing.T) {
 	tests := []struct {
@@ -84,7 +49,7 @@ func TestLangHelpers(t *testing.T) {
 	if Zh.HTMLLang() != "zh-CN" || En.HTMLLang() != "en" {
 		t.Errorf("HTMLLang: zh=%q en=%q", Zh.HTMLLang(), En.HTMLLang())
 	}
-	if Lang("").M() != &enMessages {
+	if Lang("").Msg() != msg.En {
 		t.Error("an unknown language must fall back to English")
 	}
 }

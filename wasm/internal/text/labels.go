@@ -8,6 +8,3 @@ package text
 // live in shared/msg's catalogue (enum.<kind>.<value>) so the CLI shows the
 // same words.
 func (l Lang) Enum(kind, value string) string { return l.Msg().Enum(kind, value) }
-
-// ItemLabel is the label of a C1 cost item.
-func ItemLabel(m *Messages, name string) string { return m.Code.Enum("item", name) }
