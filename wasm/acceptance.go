@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -399,7 +400,7 @@ func (p *acceptancePage) outcome() app.UI {
 	m := l.Msg()
 	c := p.check
 	if tb, ok := c.Err.(errTooBig); ok {
-		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(m.Text("site.page.paste_too_big", msg.Int(tb.limit)))
+		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(m.Text("site.page.paste_too_big", msg.Text(strconv.Itoa(tb.limit))))
 	}
 	if p.fleet != nil && c.Err == nil {
 		return app.Div().ID("check-outcome").Body(fleetBlock(l, p.fleet))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -31,7 +32,7 @@ func (p *pageState) shareSections(r route) app.UI {
 		if errors.As(err, &long) {
 			n = long.N
 		}
-		return app.P().ID("share-sections-too-long").Class("note").Text(t.Text("site.proc.share_too_long", msg.Int(n)))
+		return app.P().ID("share-sections-too-long").Class("note").Text(t.Text("site.proc.share_too_long", msg.Text(strconv.Itoa(n))))
 	case frag == "":
 		return nil
 	}
