@@ -183,7 +183,7 @@ func TestPasteBoxCap(t *testing.T) {
 	e := setup(t, siteDir, "")
 	e.do("load", chromedp.Navigate(e.base+"/acceptance?lang=en"), WaitWasm("acceptance"),
 		chromedp.Evaluate[chromedp.Void](`(() => { const el = document.getElementById("facts-input"); el.value = "x".repeat(8*1024*1024+1); el.dispatchEvent(new Event("input", {bubbles: true})); })()`))
-	e.waitContains("facts-error", "larger than 8388608 bytes")
+	e.waitContains("facts-error", "larger than 8,388,608 bytes")
 }
 
 // TestNoCSPViolation: the planner, a form edit, the acceptance page and the
