@@ -159,7 +159,7 @@ func TestCheckCommand(t *testing.T) {
 		// A saved file meets the plan, but is not proof of delivery: incomplete, exit 4.
 		{"4090 file meets its plan", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "Check of a saved file: INCOMPLETE", "INCOMPLETE: nothing failed, but 1 demanded check was not measured"},
 		{"unmeasured listed with the command", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", fx4090}, "", exitIncomplete, "origin: run gpuverify check --plan plan.json --out report.json --sign KEY on the server itself", ""},
-		// Issue 15.5: a header announcing 4 GPUs over 1 listed is 1 GPU, not 4.
+		// A header announcing 4 GPUs over 1 listed is 1 GPU, not 4.
 		{"header count is not the GPU count (A1)", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", "../shared/acceptance/testdata/derived__4090-header4-listed1.txt"}, "", exitFailed, "FAIL gpu_count [A1] 1 GPU listed, the plan expects 8 (see gpu_listing)", "checks failed"},
 		{"header count is its own check", []string{"check", "--plan", "testdata/plan-rtx4090x8.json", "--nvidia-smi", "../shared/acceptance/testdata/derived__4090-header4-listed1.txt"}, "", exitFailed, "WARN gpu_listing [A4] the output announces 4 GPUs but lists 1", ""},
 		{"H100 power brake fails (A2)", []string{"check", "--plan", "testdata/plan-h100x8.json", "--nvidia-smi", fxH100}, "", exitFailed, "FAIL gpu2/throttle [A2]", "checks failed"},

@@ -303,7 +303,7 @@ func (p *acceptancePage) outcome() app.UI {
 		kids = append(kids, reportBlock(l, c.Report), p.signatureBlock())
 	}
 	if why := p.noVerdict(); why != "" {
-		// Issue 15: a report that does not verify gets no verdict at
+		// A report that does not verify gets no verdict at
 		// all, not a green "No check failed" under the red box.
 		return app.Div().ID("check-outcome").Body(append([]app.UI{noVerdictBlock(l, why)}, kids...)...)
 	}

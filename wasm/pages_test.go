@@ -227,7 +227,7 @@ func TestAcceptanceReport(t *testing.T) {
 	if !reflect.DeepEqual(out.Results, want.Checks) || len(out.Facts.GPUs) != 8 {
 		t.Error("the checks or facts differ from the report's")
 	}
-	// Issue 12: a report from a saved file says so, and is not a pass.
+	// A report from a saved file says so, and is not a pass.
 	html := app.HTMLString(reportBlock(En, out.Report))
 	for _, w := range []string{`data-origin="file"`, "NOT proof of delivery", `data-derived="agree"`, "No challenge (nonce)"} {
 		if !strings.Contains(html, w) {

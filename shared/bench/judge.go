@@ -39,8 +39,8 @@ const (
 	SiblingTolerance = 0.10
 	// PCIeSiblingTolerance is the same for host transfers, wider because
 	// a slot behind a PCIe switch or on the far CPU socket is legitimately
-	// slower; a link at half width or a quarter of the speed (nvbandwidth
-	// issue #6) is still caught.
+	// slower; a link at half width or a quarter of the speed
+	// (github.com/NVIDIA/nvbandwidth/issues/6) is still caught.
 	PCIeSiblingTolerance = 0.25
 	// MinCoverage is the share of the reported memory the pattern test
 	// must cover; the CUDA context and the driver hold the rest (a few

@@ -202,7 +202,7 @@ func TestSizingFigures(t *testing.T) {
 			if s.Value != tt.want || s.Ref.Unconfirmed != tt.unconfirmed {
 				t.Errorf("= %v (unconfirmed %v), want %v (unconfirmed %v)", s.Value, s.Ref.Unconfirmed, tt.want, tt.unconfirmed)
 			}
-			// Issue 10 item 9: a vendor document wherever one exists.
+			// A vendor document wherever one exists.
 			if doc := vendorDoc(tt.id); doc != "" && !strings.Contains(s.Ref.Source, doc) {
 				t.Errorf("cites %q, want the vendor's %q", s.Ref.Source, doc)
 			}

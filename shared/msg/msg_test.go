@@ -201,7 +201,7 @@ func TestRender(t *testing.T) {
 		{New("common.seq", Label("mode.hourly"), Text("x")), "hourly x", "按小时计费x"},
 		{New("common.list2", Sub(New("common.problems", Int(1))), Text("x")), "1 problem and x", "1 个问题和x"},
 		{New("common.seq", NumRange(33.6, 33.6, 1), Text("t")), "33.6 t", "33.6t"},
-		// Issue 15's wording: "needs 2 nodes, the pick 1" read oddly.
+		// "needs 2 nodes, the pick 1" read oddly: the wording names both counts.
 		{New("sizing.loss.nodes", Int(2), Int(1)), "needs 2 nodes, the pick has 1", "需要 2 个节点，所选方案只需 1 个"},
 		{New("tco.qty.ips", Dec(d("1"))), "1 IP", "1 个 IP"},
 		{New("no.such.id"), "no.such.id", "no.such.id"},

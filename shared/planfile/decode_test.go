@@ -61,7 +61,7 @@ func TestDecodeAcceptanceErrors(t *testing.T) {
 		{"zero GPUs", swap(`"gpu_count": 8`, `"gpu_count": 0`), "acceptance.gpu_count", "between 1 and 4096"},
 		{"count as string", swap(`"gpu_count": 8`, `"gpu_count": "8"`), "acceptance.gpu_count", "must be a JSON number"},
 		{"empty id", swap(`["h100-80g-sxm"]`, `[""]`), "acceptance.gpu_ids[0]", "catalogue id"},
-		// Issue 12: a typo or a hidden second block must not drop a requirement.
+		// A typo or a hidden second block must not drop a requirement.
 		{"unknown card id", swap(`["h100-80g-sxm"]`, `["h100-80g-sxm", "t4"]`), "acceptance.gpu_ids[1]", `unknown card id "t4": the catalogue knows rtx-4090, `},
 		{"misspelt key", swap(`"gpu_ids"`, `"gpu_id"`), "acceptance.gpu_id", "unknown field: the acceptance block has only gpu_count, gpus_per_node, gpu_ids, min_memory_mib"},
 		{"key in other case", swap(`"min_memory_mib"`, `"Min_Memory_MiB"`), "acceptance.Min_Memory_MiB", `must be spelt "min_memory_mib"`},

@@ -83,7 +83,7 @@ func TestAcceptanceReport(t *testing.T) {
 	if got := e.text("report-digest"); !strings.Contains(got, "Digest mismatch") || strings.Contains(got, r.Digest) {
 		t.Errorf("mismatch warning %q (it must not print a digest a forger could paste in)", got)
 	}
-	// Issue 12: the checks are derived again from the facts, so the edited
+	// The checks are derived again from the facts, so the edited
 	// status is named; the facts came from a file, which the page says.
 	e.waitFor(`document.querySelector('#report-derived[data-derived="disagree"][role="alert"]')`)
 	e.waitFor(`document.querySelector('#report-origin[data-origin="file"]')`)
