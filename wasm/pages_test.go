@@ -319,7 +319,7 @@ func TestAboutPage(t *testing.T) {
 func TestRulesTable(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range rules {
-		if seen[r.ID] || r.En == "" || r.Zh == "" {
+		if seen[r.ID] || r.Text(En) == "rule."+r.ID || r.Text(Zh) == "rule."+r.ID {
 			t.Errorf("rule %s duplicate or empty", r.ID)
 		}
 		seen[r.ID] = true

@@ -36,7 +36,7 @@ var catalogue = mustLoad(files, areas)
 var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
 	"facts", "fleet", "notes", "ops", "plan", "poc", "prices", "provenance", "quote", "render", "rentbuild",
-	"report", "site", "site_journey", "site_labels", "site_pages", "site_prices", "site_proc", "site_ux", "sizing", "tco", "vendors", "verify", "want",
+	"report", "rules", "site", "site_journey", "site_labels", "site_pages", "site_prices", "site_proc", "site_ux", "sizing", "tco", "vendors", "verify", "want",
 }
 
 // mustLoad is load, panicking on an error (see catalogue).

@@ -49,6 +49,7 @@ var dynamicIDs = []string{
 	"quote.item.",       // shared/quote/quote.go
 	"render.offers.",    // shared/plan/render.go
 	"rentbuild.data.",   // shared/rentbuild/decide.go
+	"rule.",             // wasm/rules.go
 	"rentbuild.demand.", // shared/rentbuild/decide.go
 	"site.check.",       // wasm/acceptance.go
 	// The labels of the forms' fields and choices by their paths; wasm/proctext_test.go
