@@ -34,7 +34,7 @@ var catalogue = mustLoad(files, areas)
 // not a glob of the directory, keeps io/fs's directory reading and sorting
 // out of app.wasm (about 65 KB of it).
 var areas = []string{
-	"acceptance", "bench", "billing", "catalog", "checklist", "common", "contract", "enum", "exit",
+	"acceptance", "bench", "billing", "catalog", "checklist", "checklist_items", "common", "contract", "enum", "exit",
 	"facts", "fleet", "notes", "ops", "plan", "poc", "prices", "provenance", "quote", "render", "rentbuild",
 	"report", "rules", "site", "site_journey", "site_labels", "site_pages", "site_prices", "site_proc", "site_ux", "sizing", "tco", "vendors", "verify", "want",
 }
