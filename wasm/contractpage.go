@@ -175,10 +175,7 @@ func outageLine(l Lang, res contract.Result) app.UI {
 	o := res.Outage
 	capped := ""
 	if o.Credit.Capped {
-		capped = " (cap)"
-		if l == Zh {
-			capped = "（已封顶）"
-		}
+		capped = l.Msg().Text("site.proc.outage_capped")
 	}
 	return app.P().ID("contract-outage").Attr("data-credit", o.Credit.Amount.StringFixed(2)).Text(
 		l.Msg().Text("site.proc.outage", msg.Text(o.Hours.String()), msg.Text(o.Credit.UptimePct.StringFixed(3)+"%"), msg.Text(o.Credit.Pct.String()+"%"), msg.Text(l.Money(o.Credit.Amount)), msg.Text(capped)))
