@@ -464,7 +464,7 @@ func median(vs []indexed) (float64, int) {
 	for i, v := range vs {
 		f[i] = v.v
 	}
-	sort.Sort(sort.Float64Slice(f)) // not sort.Float64s: its generic slices.Sort costs app.wasm about 10 KB
+	sort.Sort(sort.Float64Slice(f)) // not sort.Float64s: its generic slices.Sort costs app.wasm about 10 KB uncompressed
 	n := len(f)
 	if n%2 == 1 {
 		return f[n/2], n

@@ -228,7 +228,7 @@ func Schedule(in Input) (Calendar, error) {
 		step("reconcile", "E2", day(end.AddDate(0, 0, 1)), day(deletion)),
 	}}
 	// The sort package, not slices: each element type of a generic sort
-	// adds about 12 KB to app.wasm.
+	// adds about 12 KB of uncompressed code and data to app.wasm.
 	order := func(a, b Step) int {
 		return cmp.Or(strings.Compare(a.Due, b.Due), strings.Compare(a.Start, b.Start))
 	}
