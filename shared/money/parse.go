@@ -11,7 +11,7 @@ import (
 // maxAmount bounds what Parse accepts: 10^15 yuan, far above any GPU budget,
 // low enough that every accepted value formats and parses back. The bound is
 // inclusive and a multiple of 100, so no display rounding (Round2, or
-// a 万 figure's 100 yuan) can carry an accepted value past it.
+// FormatWan's 100 yuan) can carry an accepted value past it.
 var maxAmount = decimal.New(1, 15)
 
 const (
@@ -23,8 +23,8 @@ const (
 // in any error. It accepts plain digits with an optional fraction of up to 10
 // places ("55000", "55000.50"), commas between groups of three digits
 // ("55,000"), an optional leading ¥ or ￥, and an optional trailing 万 (×10,000)
-// and/or 元, so Parse(Format(x)), Parse(FormatCNY(x)) and a 万 figure such
-// as "5.82万" all read back. It rejects signs, exponents ("1e5": a typo risk in a form,
+// and/or 元, so Parse(Format(x)), Parse(FormatCNY(x)) and Parse(FormatWan(x))
+// all read back. It rejects signs, exponents ("1e5": a typo risk in a form,
 // and a way to ask for a huge number), European decimal commas ("55,00"),
 // empty input and amounts above 10^15.
 func Parse(field, s string) (decimal.Decimal, error) {
