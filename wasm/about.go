@@ -3,12 +3,10 @@ package main
 import (
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
-	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/tco"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -26,12 +24,11 @@ func newAboutPage() app.Composer { return &aboutPage{pageState: pageState{page: 
 func (p *aboutPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
 		l := p.st.Lang
-		m := l.Msg()
 		return app.Div().Class("about-page").Body(
-			app.H1().Text(m.Text("site.page.about_title")),
-			app.P().Class("intro").Text(m.Text("site.page.about_intro")),
-			app.P().Text(m.Text("site.page.about_offline")),
-			app.P().Text(m.Text("site.page.about_privacy")),
+			app.H1().Text(l.Text("site.page.about_title")),
+			app.P().Class("intro").Text(l.Text("site.page.about_intro")),
+			app.P().Text(l.Text("site.page.about_offline")),
+			app.P().Text(l.Text("site.page.about_privacy")),
 			rulesTable(l),
 			feesTable(l),
 			selfBuildTable(l),
@@ -42,7 +39,6 @@ func (p *aboutPage) Render() app.UI {
 
 // rulesTable lists every rule; each row is the target of /about#rule-ID.
 func rulesTable(l Lang) app.UI {
-	m := l.Msg()
 	rows := make([]app.UI, len(rules))
 	for i, r := range rules {
 		rows[i] = app.Tr().ID("%s", ruleAnchor(r.ID)).Body(
@@ -51,21 +47,20 @@ func rulesTable(l Lang) app.UI {
 		)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().ID("rules").Text(m.Text("site.page.about_rules_title")),
+		app.H2().ID("rules").Text(l.Text("site.page.about_rules_title")),
 		app.Table().ID("rules-table").Class("data", "rules").Body(app.TBody().Body(rows...)),
 	)
 }
 
 // feesTable lists tco.DefaultPrices with their sources.
 func feesTable(l Lang) app.UI {
-	m := l.Msg()
 	d := tco.DefaultPrices()
 	row := func(item string, p tco.Price) []string {
-		return []string{m.Enum("item", item), l.MoneyRange(p.Range) + unitText(l, p.Unit), l.T(p.Says)}
+		return []string{l.Enum("item", item), l.MoneyRange(p.Range.Low, p.Range.High) + unitText(l, p.Unit), p.Says.In(l)}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().ID("fees").Text(m.Text("site.page.about_fees_title")),
-		dataTable("fees-table", m.Text("site.page.about_fees_title"), []string{m.Text("site.page.fee_item"), m.Text("site.page.fee_price"), m.Text("site.page.fee_source")}, [][]string{
+		app.H2().ID("fees").Text(l.Text("site.page.about_fees_title")),
+		dataTable("fees-table", l.Text("site.page.about_fees_title"), []string{l.Text("site.page.fee_item"), l.Text("site.page.fee_price"), l.Text("site.page.fee_source")}, [][]string{
 			row(tco.ItemEgress, d.EgressPerGB),
 			row(tco.ItemStorage, d.StoragePerGBMonth),
 			row(tco.ItemIPs, d.IPPerMonth),
@@ -79,7 +74,7 @@ func feesTable(l Lang) app.UI {
 // selfBuildTable lists the reference values of the rent-or-build
 // comparison (plan.SelfBuildDefaults, the ones shared/plan uses).
 func selfBuildTable(l Lang) app.UI {
-	m, t := l.Msg(), l.Msg()
+	m, t := l, l
 	ref := plan.SelfBuildDefaults()
 	return app.Div().Class("block").Body(
 		app.H2().ID("self-build").Text(m.Text("site.page.about_self_build_title")),
@@ -96,8 +91,7 @@ func selfBuildTable(l Lang) app.UI {
 
 // catalogue is one folded table per card: every figure with its source.
 func catalogue(l Lang) app.UI {
-	m := l.Msg()
-	kids := []app.UI{app.H2().ID("catalogue").Text(m.Text("site.page.about_catalog_title"))}
+	kids := []app.UI{app.H2().ID("catalogue").Text(l.Text("site.page.about_catalog_title"))}
 	for _, c := range catalog.All() {
 		kids = append(kids, cardDetails(l, c))
 	}
@@ -113,9 +107,8 @@ type specRow struct {
 
 // cardDetails shows one card's figures.
 func cardDetails(l Lang, c catalog.Card) app.UI {
-	m := l.Msg()
 	spec := func(name string, s catalog.Spec, unit string) specRow {
-		return specRow{Name: name, Value: text.Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
+		return specRow{Name: name, Value: l.Num(s.Value, decimalsOf(s.Value)) + " " + unit, Ref: s.Ref}
 	}
 	var rows []specRow
 	book := pricebook.Builtin()
@@ -127,10 +120,10 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		if o.Unit.Node() {
 			name += " · " + o.Unit.String()
 		}
-		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: priceNote(o.Note)}})
+		rows = append(rows, specRow{Name: name, Value: l.MoneyRange(o.Price.Low, o.Price.High), Ref: catalog.Ref{Source: o.Source, Date: o.Date, Note: priceNote(o.Note)}})
 	}
 	if pp, ok := catalog.PurchasePrice(c.ID); ok {
-		rows = append(rows, specRow{Name: m.Text("site.page.purchase_label"), Value: l.MoneyRange(money.Range{Low: pp.Low, High: pp.High}), Ref: pp.Ref})
+		rows = append(rows, specRow{Name: l.Text("site.page.purchase_label"), Value: l.MoneyRange(pp.Low, pp.High), Ref: pp.Ref})
 	}
 	for _, s := range []struct {
 		name string
@@ -155,29 +148,29 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 			rows = append(rows, spec(l.Enum("spec", s.name), s.spec, s.unit))
 		}
 	}
-	rows = append(rows, specRow{Name: m.Text("site.page.i_ds_label"), Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
+	rows = append(rows, specRow{Name: l.Text("site.page.i_ds_label"), Value: joinNonEmpty(c.ProductNames, c.PCIDeviceIDs), Ref: c.IDRef})
 	trs := make([]app.UI, len(rows))
 	for i, r := range rows {
 		src := app.Td().Body(sourceText(r.Ref.Source)...)
 		if r.Ref.Unconfirmed {
-			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(m.Text("site.page.unconfirmed")), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
+			src = app.Td().Body(append([]app.UI{app.Span().Class("tag", "unconfirmed").Text(l.Text("site.page.unconfirmed")), app.Text(" ")}, sourceText(r.Ref.Source)...)...)
 		}
 		tr := app.Tr()
 		if r.Ref.Unconfirmed {
 			tr = tr.Class("unconfirmed")
 		}
 		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
-			app.Td().Text(l.Msg().Date(r.Ref.Date)), app.Td().Class("note").Text(noteText(l, r.Ref.Note)))
+			app.Td().Text(l.Date(r.Ref.Date)), app.Td().Class("note").Text(noteText(l, r.Ref.Note)))
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.spec_figure")), app.Th().Scope("col").Text(m.Text("site.page.spec_value")),
-		app.Th().Scope("col").Text(m.Text("site.page.spec_source")), app.Th().Scope("col").Text(m.Text("site.page.spec_date")), app.Th().Scope("col").Text(m.Text("site.page.spec_note")))
+	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.spec_figure")), app.Th().Scope("col").Text(l.Text("site.page.spec_value")),
+		app.Th().Scope("col").Text(l.Text("site.page.spec_source")), app.Th().Scope("col").Text(l.Text("site.page.spec_date")), app.Th().Scope("col").Text(l.Text("site.page.spec_note")))
 	var caveats app.UI
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
 		for i, cv := range c.Caveats {
-			texts[i] = l.T(cv.M)
+			texts[i] = cv.M.In(l)
 		}
-		caveats = app.Div().Class("caveats").Body(app.P().Text(m.Text("site.page.caveats_label")+":"), reasonList("caveats-"+c.ID, texts))
+		caveats = app.Div().Class("caveats").Body(app.P().Text(l.Text("site.page.caveats_label")+":"), reasonList("caveats-"+c.ID, texts))
 	}
 	return app.Details().ID("card-%s", c.ID).Class("card-details").Body(
 		app.Summary().Text(c.Name),
@@ -214,7 +207,7 @@ func joinNonEmpty(a, b []string) string {
 // given, after a space, when the catalogue does not know it.
 func unitText(l Lang, unit string) string {
 	if id := "tco.unit." + unit; msg.Known(id) {
-		return l.Msg().Text(id)
+		return l.Text(id)
 	}
 	return " " + unit
 }
@@ -222,7 +215,7 @@ func unitText(l Lang, unit string) string {
 // noteText is a figure's source note in the page's language; empty when the
 // figure has none.
 func noteText(l Lang, note msg.English) string {
-	return l.T(note.M)
+	return note.M.In(l)
 }
 
 // priceNote is the note of a price book offer: data of the book, as its

@@ -11,7 +11,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/wasm/internal/release"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -142,10 +141,9 @@ func (p *acceptancePage) exportJSON(ctx app.Context, e app.Event) {
 
 func (p *acceptancePage) body() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
-	kids := []app.UI{app.H1().Text(m.Text("site.page.acceptance_title")), app.P().Class("intro").Text(m.Text("site.page.acceptance_intro"))}
+	kids := []app.UI{app.H1().Text(l.Text("site.page.acceptance_title")), app.P().Class("intro").Text(l.Text("site.page.acceptance_intro"))}
 	if p.out.Plan == nil {
-		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.check_not_available")))
+		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.check_not_available")))
 	} else {
 		kids = append(kids, acceptanceBlock(l, p.out.Plan.Acceptance))
 	}
@@ -155,29 +153,28 @@ func (p *acceptancePage) body() app.UI {
 
 // acceptanceBlock is what gpuverify will demand.
 func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
-	m := l.Msg()
 	orAny := func(s string) string {
 		if s == "" || s == "any" {
-			return m.Text("site.page.acc_any")
+			return l.Text("site.page.acc_any")
 		}
 		return s
 	}
-	width := m.Text("site.page.acc_any")
+	width := l.Text("site.page.acc_any")
 	if a.MinPCIeWidth > 0 {
 		width = fmt.Sprintf("x%d", a.MinPCIeWidth)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Body(app.Text(m.Text("site.page.acc_block_title")+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
-		dataTable("acc-block", m.Text("site.page.acc_block_title"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, [][]string{
-			{m.Text("site.page.acc_gpu_count"), gpuCount(m, a)},
-			{m.Text("site.page.acc_gpui_ds"), l.JoinList(a.GPUIDs)},
-			{m.Text("site.page.acc_min_memory"), text.Int(a.MinMemoryMiB) + " MiB"},
-			{m.Text("site.page.acc_interconnect"), l.Enum("link", a.Interconnect)},
-			{m.Text("site.page.acc_mig"), a.MIG},
-			{m.Text("site.page.acc_virt"), a.Virtualization},
-			{m.Text("site.page.acc_pc_ie"), width},
-			{m.Text("site.page.acc_ecc"), orAny(a.ECC)},
-			{m.Text("site.page.acc_driver"), orAny(a.MinDriver)},
+		app.H2().Body(app.Text(l.Text("site.page.acc_block_title")+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
+		dataTable("acc-block", l.Text("site.page.acc_block_title"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
+			{l.Text("site.page.acc_gpu_count"), gpuCount(l, a)},
+			{l.Text("site.page.acc_gpui_ds"), l.JoinList(a.GPUIDs)},
+			{l.Text("site.page.acc_min_memory"), l.Int(a.MinMemoryMiB) + " MiB"},
+			{l.Text("site.page.acc_interconnect"), l.Enum("link", a.Interconnect)},
+			{l.Text("site.page.acc_mig"), a.MIG},
+			{l.Text("site.page.acc_virt"), a.Virtualization},
+			{l.Text("site.page.acc_pc_ie"), width},
+			{l.Text("site.page.acc_ecc"), orAny(a.ECC)},
+			{l.Text("site.page.acc_driver"), orAny(a.MinDriver)},
 		}),
 	)
 }
@@ -186,23 +183,23 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 // plan (gpuverify checks one node at a time).
 func gpuCount(m msg.Lang, a planfile.Acceptance) string {
 	if a.GPUsPerNode > 0 && a.GPUsPerNode < a.GPUCount {
-		return m.Text("site.page.acc_per_node", msg.Text(text.Int(a.GPUCount)), msg.Text(text.Int(a.GPUsPerNode)))
+		return m.Text("site.page.acc_per_node", msg.Text(m.Int(a.GPUCount)), msg.Text(m.Int(a.GPUsPerNode)))
 	}
-	return text.Int(a.GPUCount)
+	return m.Int(a.GPUCount)
 }
 
 // howTo says how to get gpuverify and what to run.
 func (p *acceptancePage) howTo() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	return app.Div().Class("block", "howto").Body(
-		app.H2().Text(m.Text("site.page.how_title")),
+		app.H2().Text(l.Text("site.page.how_title")),
 		app.Ol().Body(
-			app.Li().Body(app.Text(m.Text("site.page.how_step1")+" "),
+			app.Li().Body(app.Text(l.Text("site.page.how_step1")+" "),
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
-					Text(m.Text("site.page.export_json")).OnClick(p.exportJSON)),
-			app.Li().Body(app.Text(m.Text("site.page.how_step2")),
+					Text(l.Text("site.page.export_json")).OnClick(p.exportJSON)),
+			app.Li().Body(app.Text(l.Text("site.page.how_step2")),
 				app.Pre().Class("cmd").Text("gpuverify check --plan plan.json --nonce VALUE --out report.json --sign KEY")),
-			app.Li().Body(app.Text(m.Text("site.page.how_step3")),
+			app.Li().Body(app.Text(l.Text("site.page.how_step3")),
 				app.Pre().Class("cmd").Text("nvidia-smi -q -x > smi.xml\nnvidia-smi -q > smi.txt\n"+facts.QueryCommand()+"\ngpuverify facts --print-query")),
 		),
 	)
@@ -213,16 +210,15 @@ func (p *acceptancePage) howTo() app.UI {
 // file and the command that checks a download against it. A build without
 // a published release (a snapshot, a local build) says so.
 func releaseBlock(l Lang, r *release.Manifest) app.UI {
-	m := l.Msg()
 	if !r.Published() {
-		kids := []app.UI{app.H2().Text(m.Text("site.page.release_title")), app.P().ID("release-none").Text(m.Text("site.page.release_none"))}
+		kids := []app.UI{app.H2().Text(l.Text("site.page.release_title")), app.P().ID("release-none").Text(l.Text("site.page.release_none"))}
 		if r != nil {
-			kids = append(kids, app.P().Class("help").Text(m.Text("site.page.release_unpublished", msg.Text(r.Version))))
+			kids = append(kids, app.P().Class("help").Text(l.Text("site.page.release_unpublished", msg.Text(r.Version))))
 		}
 		return app.Div().ID("release").Class("block", "release").Body(kids...)
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.release_file")), app.Th().Scope("col").Text(m.Text("site.page.release_arch")),
-		app.Th().Scope("col").Text(m.Text("site.page.release_kind")), app.Th().Scope("col").Text(m.Text("site.page.release_size")),
+	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.release_file")), app.Th().Scope("col").Text(l.Text("site.page.release_arch")),
+		app.Th().Scope("col").Text(l.Text("site.page.release_kind")), app.Th().Scope("col").Text(l.Text("site.page.release_size")),
 		app.Th().Scope("col").Text("SHA-256"))
 	rows := make([]app.UI, len(r.Files))
 	for i, f := range r.Files {
@@ -230,7 +226,7 @@ func releaseBlock(l Lang, r *release.Manifest) app.UI {
 			app.Th().Scope("row").Body(app.A().Href("%s", r.BaseURL+f.Name).Text(f.Name)),
 			app.Td().Text(f.OS+"/"+f.Arch),
 			app.Td().Text(f.Kind),
-			app.Td().Class("num").Title(text.Int(int(f.Size))+" B").Text(text.Num(float64(f.Size)/1e6, 2)+" MB"),
+			app.Td().Class("num").Title(l.Int(int(f.Size))+" B").Text(l.Num(float64(f.Size)/1e6, 2)+" MB"),
 			app.Td().Body(app.Code().Class("sha").Text(f.SHA256)),
 		)
 	}
@@ -243,50 +239,49 @@ func releaseBlock(l Lang, r *release.Manifest) app.UI {
 		commit = commit[:12]
 	}
 	return app.Div().ID("release").Class("block", "release").Attr("data-version", r.Version).Body(
-		app.H2().Text(m.Text("site.page.release_title")),
-		app.P().Text(m.Text("site.page.release_intro", msg.Text(name), msg.Text(commit), msg.Text(r.CommitDate))),
+		app.H2().Text(l.Text("site.page.release_title")),
+		app.P().Text(l.Text("site.page.release_intro", msg.Text(name), msg.Text(commit), msg.Text(r.CommitDate))),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("release-files").Class("data", "release-files").Body(
-				app.Caption().Text(m.Text("site.page.release_title")),
+				app.Caption().Text(l.Text("site.page.release_title")),
 				app.THead().Body(head), app.TBody().Body(rows...))),
-		app.P().Body(app.Text(m.Text("site.page.release_checksums")+" "),
+		app.P().Body(app.Text(l.Text("site.page.release_checksums")+" "),
 			app.A().ID("release-checksums").Href("%s", r.BaseURL+r.Checksums).Text(r.Checksums),
-			app.Text(m.Text("site.page.release_verify"))),
+			app.Text(l.Text("site.page.release_verify"))),
 		app.Pre().ID("release-verify").Class("cmd").Text("sha256sum -c "+r.Checksums+" --ignore-missing"),
 	)
 }
 
 // pasteBox is the textarea and the file input.
 func (p *acceptancePage) pasteBox() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	return app.Div().Class("block", "paste").Body(
-		app.Label().For("facts-input").Text(m.Text("site.page.paste_label")),
+		app.Label().For("facts-input").Text(l.Text("site.page.paste_label")),
 		app.Textarea().ID("facts-input").Rows(8).Spellcheck(false).
 			Placeholder("<?xml version=\"1.0\" ?>\n<nvidia_smi_log>…").
 			Aria("describedby", "facts-help").OnInput(p.onPaste),
-		app.P().ID("facts-help").Class("help").Text(m.Text("site.page.paste_help")),
+		app.P().ID("facts-help").Class("help").Text(l.Text("site.page.paste_help")),
 		app.Label().Class("btn", "file-btn").For("facts-file").Body(
-			app.Text(m.Text("site.page.load_file")),
+			app.Text(l.Text("site.page.load_file")),
 			app.Input().ID("facts-file").Type("file").Multiple(true).OnChange(p.onFile),
 		),
-		app.P().Class("help").Text(m.Text("site.page.fleet_help")),
+		app.P().Class("help").Text(l.Text("site.page.fleet_help")),
 	)
 }
 
 // outcome shows the parsed facts and the check table.
 func (p *acceptancePage) outcome() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	c := p.check
 	if tb, ok := c.Err.(errTooBig); ok {
-		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(m.Text("site.page.paste_too_big", msg.Int(tb.limit)))
+		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").Text(l.Text("site.page.paste_too_big", msg.Int(tb.limit)))
 	}
 	if p.fleet != nil && c.Err == nil {
 		return app.Div().ID("check-outcome").Body(fleetBlock(l, p.fleet))
 	}
 	if c.Err != nil {
 		return app.P().ID("facts-error").Class("plan-error").Attr("role", "alert").
-			Text(m.Text("site.page.parse_failed", msg.Text(fmt.Sprint(c.Err))))
+			Text(l.Text("site.page.parse_failed", msg.Text(fmt.Sprint(c.Err))))
 	}
 	var kids []app.UI
 	otherPlan := c.Report != nil && c.Report.Plan == planOther
@@ -294,7 +289,7 @@ func (p *acceptancePage) outcome() app.UI {
 		kids = append(kids, otherPlanBlock(l, c.Report))
 	}
 	if c.Facts != nil && c.Report == nil {
-		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(m.Text("site.page.pasted_not_proof")))
+		kids = append(kids, app.P().ID("facts-origin").Class("warn-line").Attr("data-origin", "file").Text(l.Text("site.page.pasted_not_proof")))
 	}
 	if c.Facts != nil {
 		kids = append(kids, factsTable(l, c.Facts))

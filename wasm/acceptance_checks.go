@@ -7,7 +7,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -24,34 +23,33 @@ func factText[T any](v facts.Value[T]) string {
 // any other reading as the driver gave it.
 func reading(l Lang, v string) string {
 	if msg.Known("site.reading." + v) {
-		return l.Msg().Text("site.reading." + v)
+		return l.Text("site.reading." + v)
 	}
 	return v
 }
 
 // factsTable lists what each GPU reports.
 func factsTable(l Lang, f *facts.Facts) app.UI {
-	m := l.Msg()
 	rows := make([][]string, len(f.GPUs))
 	for i, g := range f.GPUs {
-		reasons := m.Text("site.page.no_throttle")
+		reasons := l.Text("site.page.no_throttle")
 		if rs, ok := g.ClockEventReasons.Get(); ok && len(rs) > 0 {
 			reasons = strings.Join(rs, ", ")
 		} else if !ok {
 			reasons = "—"
 		}
 		pcie := "Gen" + factText(g.PCIe.GenMax) + " x" + factText(g.PCIe.WidthMax)
-		rows[i] = []string{text.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
+		rows[i] = []string{l.Int(g.Index), factText(g.Name), factText(g.MemoryTotalMiB), factText(g.PCIDeviceID),
 			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
-		app.H2().Text(m.Text("site.page.facts_title")),
-		app.P().Class("help").Text(m.Text("site.page.facts_source", msg.Text(string(f.Source))) + " " + m.Text("site.page.facts_driver") + ": " + factText(f.DriverVersion)),
-		app.Div().Class("table-wrap").Body(dataTable("facts-table", m.Text("site.page.facts_title"),
-			[]string{m.Text("site.page.facts_gpu"), m.Text("site.page.facts_name"), m.Text("site.page.facts_memory"), m.Text("site.page.facts_pci"), m.Text("site.page.facts_ecc"), m.Text("site.page.facts_pc_ie"), m.Text("site.page.facts_throttle")}, rows)),
+		app.H2().Text(l.Text("site.page.facts_title")),
+		app.P().Class("help").Text(l.Text("site.page.facts_source", msg.Text(string(f.Source))) + " " + l.Text("site.page.facts_driver") + ": " + factText(f.DriverVersion)),
+		app.Div().Class("table-wrap").Body(dataTable("facts-table", l.Text("site.page.facts_title"),
+			[]string{l.Text("site.page.facts_gpu"), l.Text("site.page.facts_name"), l.Text("site.page.facts_memory"), l.Text("site.page.facts_pci"), l.Text("site.page.facts_ecc"), l.Text("site.page.facts_pc_ie"), l.Text("site.page.facts_throttle")}, rows)),
 	}
 	if len(f.Problems) > 0 {
-		kids = append(kids, app.P().Class("warn-line").Text(m.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
+		kids = append(kids, app.P().Class("warn-line").Text(l.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
 	}
 	return app.Div().Class("block").Body(kids...)
 }
@@ -62,21 +60,20 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 // passed ones folded, each group worst first), then the GPU × check grid
 // when more than one GPU was checked. #check-table holds every check row.
 func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
-	m := l.Msg()
 	sum := acceptance.Summarize(rs)
 	failed := sum.Fail
-	verdict := m.Text("site.page.verdict_pass", msg.Int(len(rs)))
+	verdict := l.Text("site.page.verdict_pass", msg.Int(len(rs)))
 	switch sum.Verdict {
 	case acceptance.VerdictFail:
-		verdict = m.Text("site.page.verdict_fail", msg.Int(failed), msg.Int(len(rs)))
+		verdict = l.Text("site.page.verdict_fail", msg.Int(failed), msg.Int(len(rs)))
 	case acceptance.VerdictIncomplete:
-		verdict = m.Text("site.page.verdict_incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(rs))), msg.Int(len(rs)))
+		verdict = l.Text("site.page.verdict_incomplete", msg.Int(len(acceptance.UnmeasuredDemanded(rs))), msg.Int(len(rs)))
 	}
 	verdictID := sum.Verdict
 	if otherPlan {
 		// The report's checks are of another plan's acceptance block:
 		// however they came out, this plan's delivery is not accepted.
-		verdict = l.Msg().Text("site.report.other.verdict", msg.Int(len(rs)))
+		verdict = l.Text("site.report.other.verdict", msg.Int(len(rs)))
 		verdictID, failed = acceptance.VerdictFail, failed+1
 	}
 	groups := acceptance.ByKind(rs)
@@ -85,8 +82,8 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 		kids[i] = kindGroup(l, g)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.checks_title")),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(m.Text("site.page.report_loaded")) }),
+		app.H2().Text(l.Text("site.page.checks_title")),
+		app.If(report, func() app.UI { return app.P().Class("help").Text(l.Text("site.page.report_loaded")) }),
 		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
 			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
@@ -97,19 +94,18 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 // kindGroup is one kind's checks: a <details> open when any of them did
 // not pass, headed by the kind, its worst status and its counts.
 func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
-	m := l.Msg()
 	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.check_status")), app.Th().Scope("col").Text(m.Text("site.page.check_id")),
-		app.Th().Scope("col").Text(m.Text("site.page.check_expected")), app.Th().Scope("col").Text(m.Text("site.page.check_measured")),
-		app.Th().Scope("col").Text(m.Text("site.page.check_message")))
+	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.check_status")), app.Th().Scope("col").Text(l.Text("site.page.check_id")),
+		app.Th().Scope("col").Text(l.Text("site.page.check_expected")), app.Th().Scope("col").Text(l.Text("site.page.check_measured")),
+		app.Th().Scope("col").Text(l.Text("site.page.check_message")))
 	rows := make([]app.UI, len(g.Results))
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
 			app.Th().Scope("row").Title(r.ID).Body(app.Text(checkLabel(l, r.ID)+" "), ruleRef(l, r.Rule)),
-			app.Td().Text(r.ExpectedIn(l.Msg())),
-			app.Td().Text(r.MeasuredIn(l.Msg())),
-			app.Td().Text(r.Text(l.Msg())),
+			app.Td().Text(r.ExpectedIn(l)),
+			app.Td().Text(r.MeasuredIn(l)),
+			app.Td().Text(r.Text(l)),
 		)
 	}
 	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
@@ -121,7 +117,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	return d.Body(
 		app.Summary().Body(
 			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
-			app.Text(" "+g.Kind.Title(l.Msg())+" · "+statusCounts(l, g.Summary)),
+			app.Text(" "+g.Kind.Title(l)+" · "+statusCounts(l, g.Summary)),
 		),
 		app.Div().Class("table-wrap").Body(
 			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
@@ -137,7 +133,7 @@ func statusCounts(l Lang, s acceptance.Summary) string {
 		st acceptance.Status
 	}{{s.Fail, acceptance.Fail}, {s.Warn, acceptance.Warn}, {s.Skip, acceptance.Skip}, {s.Pass, acceptance.Pass}} {
 		if c.n > 0 {
-			parts = append(parts, l.Enum("status", string(c.st))+" "+text.Int(c.n))
+			parts = append(parts, l.Enum("status", string(c.st))+" "+l.Int(c.n))
 		}
 	}
 	return strings.Join(parts, " · ")
@@ -149,16 +145,16 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 	if len(g.GPUs) < 2 {
 		return nil
 	}
-	gridTitle := l.Msg().Text("site.ux.grid.title")
-	head := []app.UI{app.Th().Scope("col").Text(l.Msg().Text("site.ux.grid.gpu"))}
+	gridTitle := l.Text("site.ux.grid.title")
+	head := []app.UI{app.Th().Scope("col").Text(l.Text("site.ux.grid.gpu"))}
 	for _, c := range g.Checks {
 		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
 	rows := make([]app.UI, len(g.GPUs))
 	for i, gpu := range g.GPUs {
-		cells := []app.UI{app.Th().Scope("row").Text(l.Msg().Text("site.check.gpu", msg.Int(gpu)))}
+		cells := []app.UI{app.Th().Scope("row").Text(l.Text("site.check.gpu", msg.Int(gpu)))}
 		for j, st := range g.Cells[i] {
-			id := "gpu" + text.Int(gpu) + "/" + g.Checks[j]
+			id := "gpu" + l.Int(gpu) + "/" + g.Checks[j]
 			if st == "" {
 				cells = append(cells, app.Td().Class("cell-none").Text("·"))
 				continue
@@ -181,14 +177,13 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 // "GPU 3 · ECC 错误" for "gpu3/ecc_errors", "驱动" for "driver"; a check
 // the catalogue does not name (a kernel or bench check) keeps its id.
 func checkLabel(l Lang, id string) string {
-	t := l.Msg()
 	name := acceptance.CheckName(id)
 	label := name
 	if msg.Known("site.check." + name) {
-		label = t.Text("site.check." + name)
+		label = l.Text("site.check." + name)
 	}
 	if gpu, ok := acceptance.GPUOf(id); ok {
-		return t.Text("site.check.on", msg.Text(t.Text("site.check.gpu", msg.Int(gpu))), msg.Text(label))
+		return l.Text("site.check.on", msg.Text(l.Text("site.check.gpu", msg.Int(gpu))), msg.Text(label))
 	}
 	return label
 }

@@ -9,7 +9,7 @@ import (
 // TestGPUCountPerNode: a multi-node plan says what each server must show,
 // since gpuverify checks one node at a time (rule A1).
 func TestGPUCountPerNode(t *testing.T) {
-	en, zh := En.Msg(), Zh.Msg()
+	en, zh := En, Zh
 	multi := planfile.Acceptance{GPUCount: 24, GPUsPerNode: 8}
 	if got := gpuCount(en, multi); got != "24 in all, 8 on each server" {
 		t.Errorf("en = %q", got)

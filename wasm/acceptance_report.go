@@ -14,14 +14,13 @@ import (
 // gets, first in the outcome and in red: both plans' SHA-256, and what to
 // run instead.
 func otherPlanBlock(l Lang, r *reportInfo) app.UI {
-	t := l.Msg()
 	hash := func(label, id, sha string) app.UI {
-		return app.P().Body(app.Text(t.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
+		return app.P().Body(app.Text(l.Text(label)+" "), app.Code().ID("%s", id).Class("sha").Text(sha))
 	}
 	return app.Div().ID("check-plan").Class("verdict", "bad", "plan-mismatch").Attr("data-status", "fail").
 		Attr("role", "alert").Body(
-		para("digest-title", t.Text("site.report.other.title")),
-		para("", t.Text("site.report.other.detail")),
+		para("digest-title", l.Text("site.report.other.title")),
+		para("", l.Text("site.report.other.detail")),
 		hash("site.report.other.theirs", "check-plan-report", r.PlanSHA256),
 		hash("site.report.other.ours", "check-plan-page", r.PagePlanSHA256),
 	)
@@ -50,16 +49,16 @@ func (p *acceptancePage) noVerdict() string {
 // noVerdictBlock stands where the verdict and the check table would be,
 // first in the outcome, so no result of the report reads as a verdict.
 func noVerdictBlock(l Lang, why string) app.UI {
-	text := l.Msg().Text("site.ux.noverdict.digest")
+	text := l.Text("site.ux.noverdict.digest")
 	switch why {
 	case "signature":
-		text = l.Msg().Text("site.ux.noverdict.signature")
+		text = l.Text("site.ux.noverdict.signature")
 	case "plan":
-		text = l.Msg().Text("report.no_verdict.plan")
+		text = l.Text("report.no_verdict.plan")
 	}
 	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
 		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
-		app.P().Class("digest-title").Text(l.Msg().Text("site.ux.noverdict.title")),
+		app.P().Class("digest-title").Text(l.Text("site.ux.noverdict.title")),
 		app.P().Text(text),
 	)
 }
@@ -69,40 +68,39 @@ func noVerdictBlock(l Lang, why string) app.UI {
 // its checks are the ones its facts give. A mismatch is an alert: the
 // report was edited after gpuverify wrote it.
 func reportBlock(l Lang, r *reportInfo) app.UI {
-	m := l.Msg()
-	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(m.Text("site.page.digest_ok"))
+	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(l.Text("site.page.digest_ok"))
 	if !r.DigestOK {
 		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
-			Attr("role", "alert").Body(app.P().Class("digest-title").Text(m.Text("site.page.digest_bad")))
+			Attr("role", "alert").Body(app.P().Class("digest-title").Text(l.Text("site.page.digest_bad")))
 	}
-	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(m.Text("site.page.derived_okf", msg.Int(r.Derived)))
+	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(l.Text("site.page.derived_okf", msg.Int(r.Derived)))
 	if !r.DigestOK {
 		// Agreement of an edited report with itself proves nothing.
 		derived = nil
 	}
 	if len(r.Disagree) > 0 {
 		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
-			app.P().Class("digest-title").Text(m.Text("site.page.derived_bad", msg.Int(len(r.Disagree)))),
+			app.P().Class("digest-title").Text(l.Text("site.page.derived_bad", msg.Int(len(r.Disagree)))),
 			reasonList("report-disagree", r.Disagree),
 		)
 	}
-	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(m.Text("site.page.origin_live"))
+	var origin app.UI = app.P().ID("report-origin").Class("help").Attr("data-origin", "live").Text(l.Text("site.page.origin_live"))
 	if !r.Live {
 		origin = app.P().ID("report-origin").Class("warn-line").Attr("data-origin", "file").Attr("role", "alert").
-			Text(m.Text("site.page.origin_file", msg.Text(cmpOr(r.OriginFile, "?"))))
+			Text(l.Text("site.page.origin_file", msg.Text(cmpOr(r.OriginFile, "?"))))
 	}
-	nonce := m.Text("site.page.nonce_none")
+	nonce := l.Text("site.page.nonce_none")
 	if r.Nonce != "" {
-		nonce = m.Text("site.page.nonce", msg.Text(r.Nonce))
+		nonce = l.Text("site.page.nonce", msg.Text(r.Nonce))
 	}
-	planLine := map[string]string{planSame: m.Text("site.page.report_plan_same"), planSameBlock: m.Text("site.page.report_plan_same_block"),
-		planOther: m.Text("site.page.report_plan_other"), planNone: m.Text("site.page.report_plan_none")}[r.Plan]
+	planLine := map[string]string{planSame: l.Text("site.page.report_plan_same"), planSameBlock: l.Text("site.page.report_plan_same_block"),
+		planOther: l.Text("site.page.report_plan_other"), planNone: l.Text("site.page.report_plan_none")}[r.Plan]
 	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
-		app.H2().Text(m.Text("site.page.report_title")),
+		app.H2().Text(l.Text("site.page.report_title")),
 		origin,
 		digest,
 		derived,
-		app.P().Class("help").Text(m.Text("site.page.report_from", msg.Text(r.Tool), msg.Text(r.Time))),
+		app.P().Class("help").Text(l.Text("site.page.report_from", msg.Text(r.Tool), msg.Text(r.Time))),
 		app.P().ID("report-nonce").Class("help").Text(nonce),
 		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
 			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
@@ -112,13 +110,13 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 // signatureBlock takes a loaded report's signature and an allowed_signers
 // file and says whether the signature is good and whose it is.
 func (p *acceptancePage) signatureBlock() app.UI {
-	m := p.st.Lang.Msg()
-	state, text := "none", m.Text("site.page.sig_none")
+	l := p.st.Lang
+	state, text := "none", l.Text("site.page.sig_none")
 	if who, given, err := p.signature(); given {
 		if err != nil {
-			state, text = "bad", m.Text("site.page.sig_bad", msg.Text(fmt.Sprint(err)))
+			state, text = "bad", l.Text("site.page.sig_bad", msg.Text(fmt.Sprint(err)))
 		} else {
-			state, text = "good", m.Text("site.page.sig_good", msg.Text(strings.Fields(who)[0]), msg.Text(strings.Fields(who)[len(strings.Fields(who))-1]))
+			state, text = "good", l.Text("site.page.sig_good", msg.Text(strings.Fields(who)[0]), msg.Text(strings.Fields(who)[len(strings.Fields(who))-1]))
 		}
 	}
 	result := app.P().ID("report-signature").Class("digest", map[string]string{"good": "good", "bad": "bad", "none": "help"}[state]).
@@ -127,12 +125,12 @@ func (p *acceptancePage) signatureBlock() app.UI {
 		result = result.Attr("role", "alert")
 	}
 	return app.Div().ID("signature").Class("block", "signature").Body(
-		app.H2().Text(m.Text("site.page.sig_title")),
-		app.P().Class("help").Text(m.Text("site.page.sig_help")),
-		app.Label().For("sig-input").Text(m.Text("site.page.sig_label")),
+		app.H2().Text(l.Text("site.page.sig_title")),
+		app.P().Class("help").Text(l.Text("site.page.sig_help")),
+		app.Label().For("sig-input").Text(l.Text("site.page.sig_label")),
 		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
 			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),
-		app.Label().For("signers-input").Text(m.Text("site.page.signers_label")),
+		app.Label().For("signers-input").Text(l.Text("site.page.signers_label")),
 		app.Textarea().ID("signers-input").Rows(3).Spellcheck(false).Placeholder("alice@example.com namespaces=\"gpuplan-report\" ssh-ed25519 AAAA…").
 			OnInput(func(ctx app.Context, e app.Event) { p.signers = ctx.JSSrc().Get("value").String() }),
 		result,

@@ -28,15 +28,14 @@ func newChecklistsPage() app.Composer {
 func (p *checklistsPage) Render() app.UI {
 	return p.layout(routeByID(routeChecklists), func() app.UI {
 		l := p.st.Lang
-		j := l.Msg()
 		s := checklistState(p.st.Proc)
 		sum := s.Summary()
 		all := sum.Lists[len(sum.Lists)-1]
 		kids := []app.UI{
-			app.H1().Text(l.Msg().Text("site.proc.nav_checklists")),
-			app.P().Class("intro").Text(j.Text("site.journey.checklists_intro")),
+			app.H1().Text(l.Text("site.proc.nav_checklists")),
+			app.P().Class("intro").Text(l.Text("site.journey.checklists_intro")),
 			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
-				Text(j.Text("site.journey.progress", msg.Int(all.Done), msg.Int(all.Total), msg.Int(all.NA), msg.Int(all.Open))),
+				Text(l.Text("site.journey.progress", msg.Int(all.Done), msg.Int(all.Total), msg.Int(all.NA), msg.Int(all.Open))),
 			p.errSlot("checklists"),
 		}
 		for i, st := range checklist.Stages {
@@ -57,15 +56,14 @@ func checklistState(proc *form.Procurement) checklist.State {
 // stageBlock is one stage's items with their state.
 func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr checklist.StageProgress) app.UI {
 	l := p.st.Lang
-	j := l.Msg()
 	items := checklist.ByStage(st)
 	rows := make([]app.UI, len(items))
 	for i, it := range items {
 		rows[i] = p.item(it, s.Get(it.ID))
 	}
 	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
-		app.H2().Text(l.Label("stage:"+string(st))),
-		app.P().ID("stage-%s-progress", st).Class("help").Text(j.Text("site.journey.stage_progress", msg.Int(pr.Done), msg.Int(pr.Total), msg.Int(pr.NA))),
+		app.H2().Text(label(l, "stage:"+string(st))),
+		app.P().ID("stage-%s-progress", st).Class("help").Text(l.Text("site.journey.stage_progress", msg.Int(pr.Done), msg.Int(pr.Total), msg.Int(pr.NA))),
 		app.Ul().Class("checklist").Body(rows...),
 	)
 }
@@ -83,7 +81,7 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 	}
 	opts := make([]app.UI, 3)
 	for i, st := range []checklist.Status{checklist.Open, checklist.Done, checklist.NA} {
-		o := app.Option().Value(string(st)).Text(l.Label("check:" + string(st)))
+		o := app.Option().Value(string(st)).Text(label(l, "check:"+string(st)))
 		if st == e.Status || app.IsClient {
 			o = o.Selected(st == e.Status)
 		}
@@ -98,7 +96,7 @@ func (p *checklistsPage) item(it checklist.Item, e checklist.Entry) app.UI {
 		app.Select().ID("%s", checkID("check", it.ID)).Aria("label", text).OnChange(p.onStatus(it.ID), scope).Body(opts...),
 		app.Span().Text(" "+text+" "),
 		ruleRefs(l, it.Rules),
-		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.Msg().Text("site.journey.note_placeholder")).Value(e.Note).
+		app.Input().ID("%s", note).Type("text").Class("note").Placeholder(l.Text("site.journey.note_placeholder")).Value(e.Note).
 			OnChange(p.onNote(it.ID), scope),
 		app.If(errText != "", func() app.UI {
 			return app.P().ID("%s-error", note).Class("field-error").Attr("role", "alert").Text(errText)

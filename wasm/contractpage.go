@@ -2,14 +2,14 @@ package main
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
-	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -29,8 +29,8 @@ func newContractPage() app.Composer { return &contractPage{pageState: pageState{
 
 // Render draws the page.
 func (p *contractPage) Render() app.UI {
-	t := p.st.Lang.Msg()
-	return p.procPage(routeByID(routeContract), "contract-page", t.Text("site.proc.contract_title"), t.Text("site.proc.contract_intro"),
+	l := p.st.Lang
+	return p.procPage(routeByID(routeContract), "contract-page", l.Text("site.proc.contract_title"), l.Text("site.proc.contract_intro"),
 		func() app.UI { return contractAnswer(p.st.Lang, p.st.Proc, false) }, p.contractForm)
 }
 
@@ -73,33 +73,33 @@ var nameFields = []pfield{{Path: "model", Kind: pCheck}, {Path: "memory", Kind: 
 // contractForm is the contract's clauses, grouped as a contract reads.
 func (p *contractPage) contractForm() app.UI {
 	r := routeByID(routeContract)
-	t := p.st.Lang.Msg()
+	l := p.st.Lang
 	d := p.draft("contract")
 	kids := []app.UI{
-		app.H2().Text(t.Text("site.proc.inputs_title")),
+		app.H2().Text(l.Text("site.proc.inputs_title")),
 		p.sectionErr("contract"),
-		app.H3().Text(t.Text("site.proc.sla_title")),
+		app.H3().Text(l.Text("site.proc.sla_title")),
 		p.feeFromPlan(r),
 		p.fields(r, "contract", "", slaFields),
 	}
 	if d.Get("credits.preset") == string(contract.PresetCustom) || d.Rows("credits.tiers") > 0 {
-		kids = append(kids, app.H3().Text(t.Text("site.proc.tiers_title")))
+		kids = append(kids, app.H3().Text(l.Text("site.proc.tiers_title")))
 		for i := range d.Rows("credits.tiers") {
 			kids = append(kids, app.FieldSet().ID("tier-%d", i).Class("prow").Body(
-				app.Legend().Text(t.Text("site.proc.tier_row", msg.Int(i+1))),
+				app.Legend().Text(l.Text("site.proc.tier_row", msg.Int(i+1))),
 				p.fields(r, "contract", fmt.Sprintf("credits.tiers[%d].", i), tierFields),
 				p.removeRow(r, "contract", "credits.tiers", i),
 			))
 		}
-		kids = append(kids, p.addRow(r, "contract", "credits.tiers", t.Text("site.proc.add_tier"),
+		kids = append(kids, p.addRow(r, "contract", "credits.tiers", l.Text("site.proc.add_tier"),
 			func(int) map[string]string { return map[string]string{"below_pct": "99.9", "credit_pct": "10"} }, nil))
 	}
 	kids = append(kids,
-		app.H3().Text(t.Text("site.proc.data_title")), p.fields(r, "contract", "data.", dataFields),
-		app.H3().Text(t.Text("site.proc.exit_title")), p.fields(r, "contract", "termination.",
+		app.H3().Text(l.Text("site.proc.data_title")), p.fields(r, "contract", "data.", dataFields),
+		app.H3().Text(l.Text("site.proc.exit_title")), p.fields(r, "contract", "termination.",
 			[]pfield{{Path: "remaining_pct"}, {Path: "cap_months"}}),
-		app.H3().Text(t.Text("site.proc.terms_title")), p.fields(r, "contract", "", termFields),
-		app.H3().Text(t.Text("site.proc.names_title")), p.fields(r, "contract", "names.", nameFields),
+		app.H3().Text(l.Text("site.proc.terms_title")), p.fields(r, "contract", "", termFields),
+		app.H3().Text(l.Text("site.proc.names_title")), p.fields(r, "contract", "names.", nameFields),
 	)
 	return app.Section().ID("contract-form").Class("block", "proc-form").Body(kids...)
 }
@@ -114,7 +114,7 @@ func (p *contractPage) feeFromPlan(r route) app.UI {
 	}
 	fee := money.Round2(pl.GPU.Monthly.Low.Add(pl.GPU.Monthly.High).Div(decimal.NewFromInt(2)))
 	l := p.st.Lang
-	label := l.T(msg.New("site.contract.fee_from_plan", msg.Money(fee), msg.Text(provName(l, pl.GPU.Offer.ProviderName))))
+	label := msg.New("site.contract.fee_from_plan", msg.Money(fee), msg.Text(provName(l, pl.GPU.Offer.ProviderName))).In(l)
 	return app.Button().ID("contract-fee-from-plan").Type("button").Class("btn", "small").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			p.fail = guard("the fee from the plan", func() {
@@ -127,11 +127,10 @@ func (p *contractPage) feeFromPlan(r route) app.UI {
 // downtime table, the outage credit and the exit-cost chart, by
 // contract.Check on the saved section.
 func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
-	t := l.Msg()
 	in := proc.Valid().Contract
 	if in == nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(t.Text("site.proc.no_contract")))
+			app.P().Text(l.Text("site.proc.no_contract")))
 	}
 	res, err := contract.Check(*in)
 	if err != nil {
@@ -141,11 +140,11 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	level := res.Level()
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
-		app.H2().Text(t.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(t.Text("site.proc.last_valid_note")) }),
+		app.H2().Text(l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "contract"),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
-			Text(t.Text("site.proc.level", msg.Text(l.Label("choice:level:"+string(level))))),
+			Text(l.Text("site.proc.level", msg.Text(label(l, "choice:level:"+string(level))))),
 		clausesList(l, res.Clauses, embed),
 		outageLine(l, res),
 		creditTable(l, res.Table),
@@ -160,14 +159,14 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 	for i, c := range cs {
 		items[i] = app.Li().Class("clause", "level-"+string(c.Level)).Attr("data-rule", c.Rule).
 			Attr("data-level", string(c.Level)).Body(
-			app.Span().Class("level").Text(l.Label("choice:level:"+string(c.Level))),
-			app.Strong().Text(" "+c.TitleIn(l.Msg())+" "),
+			app.Span().Class("level").Text(label(l, "choice:level:"+string(c.Level))),
+			app.Strong().Text(" "+c.TitleIn(l)+" "),
 			procRuleRef(l, c.Rule, embed),
-			app.Span().Text(" "+strings.Join(c.ReasonsIn(l.Msg()), text.SentenceGap(l))),
+			app.Span().Text(" "+strings.Join(c.ReasonsIn(l), l.Gap())),
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(
-		app.H3().Text(l.Msg().Text("site.proc.clauses_title")), app.Ul().Body(items...))
+		app.H3().Text(l.Text("site.proc.clauses_title")), app.Ul().Body(items...))
 }
 
 // outageLine prices rule K6's outage.
@@ -175,16 +174,15 @@ func outageLine(l Lang, res contract.Result) app.UI {
 	o := res.Outage
 	capped := ""
 	if o.Credit.Capped {
-		capped = l.Msg().Text("site.proc.outage_capped")
+		capped = l.Text("site.proc.outage_capped")
 	}
 	return app.P().ID("contract-outage").Attr("data-credit", o.Credit.Amount.StringFixed(2)).Text(
-		l.Msg().Text("site.proc.outage", msg.Text(o.Hours.String()), msg.Text(o.Credit.UptimePct.StringFixed(3)+"%"), msg.Text(o.Credit.Pct.String()+"%"), msg.Text(l.Money(o.Credit.Amount)), msg.Text(capped)))
+		l.Text("site.proc.outage", msg.Text(o.Hours.String()), msg.Text(o.Credit.UptimePct.StringFixed(3)+"%"), msg.Text(o.Credit.Pct.String()+"%"), msg.Text(l.Money(o.Credit.Amount)), msg.Text(capped)))
 }
 
 // creditTable is the credit table in force: the preset's or the
 // contract's own tiers, and the cap.
 func creditTable(l Lang, tb contract.Table) app.UI {
-	t := l.Msg()
 	rows := make([][]string, 0, len(tb.Tiers)+1)
 	for _, tr := range tb.Tiers {
 		below := "< " + tr.BelowPct.String() + "%"
@@ -193,20 +191,19 @@ func creditTable(l Lang, tb contract.Table) app.UI {
 		}
 		rows = append(rows, []string{below, tr.CreditPct.String() + "%"})
 	}
-	rows = append(rows, []string{l.Label("credits.cap_pct"), tb.CapPct.String() + "%"})
-	return table(l, "contract-credits", t.Text("site.proc.tiers_title")+" · "+l.Label("choice:preset:"+string(tb.Preset)),
-		[]string{l.Label("credits.tiers[].below_pct"), l.Label("credits.tiers[].credit_pct")}, rows)
+	rows = append(rows, []string{label(l, "credits.cap_pct"), tb.CapPct.String() + "%"})
+	return table(l, "contract-credits", l.Text("site.proc.tiers_title")+" · "+label(l, "choice:preset:"+string(tb.Preset)),
+		[]string{label(l, "credits.tiers[].below_pct"), label(l, "credits.tiers[].credit_pct")}, rows)
 }
 
 // downtimeTable is the downtime the availability allows on each month
 // basis, in minutes.
 func downtimeTable(l Lang, res contract.Result) app.UI {
-	t := l.Msg()
 	rows := make([][]string, len(res.Downtime))
 	for i, d := range res.Downtime {
-		rows[i] = []string{l.Label("choice:basis:" + string(d.Basis)), d.Minutes.StringFixed(1)}
+		rows[i] = []string{label(l, "choice:basis:"+string(d.Basis)), d.Minutes.StringFixed(1)}
 	}
-	return table(l, "contract-downtime", t.Text("site.proc.downtime_title"), []string{t.Text("site.proc.downtime_basis"), t.Text("site.proc.downtime_minutes")}, rows)
+	return table(l, "contract-downtime", l.Text("site.proc.downtime_title"), []string{l.Text("site.proc.downtime_basis"), l.Text("site.proc.downtime_minutes")}, rows)
 }
 
 // exitChart draws the early-exit cost after each month: the contract's
@@ -215,9 +212,8 @@ func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	if len(rows) == 0 {
 		return nil
 	}
-	t := l.Msg()
-	rec := series{Label: t.Text("site.proc.exit_recommended"), Class: "exit-recommended"}
-	con := series{Label: t.Text("site.proc.exit_contract"), Class: "exit-contract"}
+	rec := series{Label: l.Text("site.proc.exit_recommended"), Class: "exit-recommended"}
+	con := series{Label: l.Text("site.proc.exit_contract"), Class: "exit-contract"}
 	over := 0
 	// Month 0, leaving at the start, then months 1 … term−1 as checked.
 	start := contract.ExitAt(in.MonthlyFee, in.TermMonths, in.PaymentPeriod, in.Termination, 0)
@@ -236,9 +232,9 @@ func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	}
 	step := max(1, len(rows)/12)
 	return app.Div().ID("contract-exit").Attr("data-over", over).Body(
-		lineChart("exit-chart", t.Text("site.proc.exit_chart"), t.Text("site.proc.exit_month"), lines, step, l.Money, nil),
+		lineChart("exit-chart", l.Text("site.proc.exit_chart"), l.Text("site.proc.exit_month"), lines, step, l.Money, nil),
 		app.If(over > 0, func() app.UI {
-			return app.P().Class("warn-line").Text(t.Text("site.proc.exit_over", msg.Int(over), msg.Int(len(rows))))
+			return app.P().Class("warn-line").Text(l.Text("site.proc.exit_over", msg.Int(over), msg.Int(len(rows))))
 		}),
 	)
 }

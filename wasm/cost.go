@@ -1,9 +1,10 @@
 package main
 
 import (
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -32,27 +33,26 @@ func (p *costPage) Render() app.UI {
 
 func (p *costPage) body() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	pl := p.out.Plan
-	kids := []app.UI{app.H1().Text(m.Text("site.page.cost_title")), app.P().Class("intro").Text(m.Text("site.page.cost_intro")), p.status()}
+	kids := []app.UI{app.H1().Text(l.Text("site.page.cost_title")), app.P().Class("intro").Text(l.Text("site.page.cost_intro")), p.status()}
 	if pl != nil {
 		kids = append(kids,
 			app.Div().Class("kpis").Body(
-				kpi(m.Text("site.page.kgpu"), app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
-					Text(m.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name))), l.Enum("link", string(pl.GPU.Interconnect))),
-				kpi(m.Text("site.page.k_cost"), app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)),
-					hiddenShare(m, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
-				kpi(m.Text("site.page.k_billing"), app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
+				kpi(l.Text("site.page.kgpu"), app.Output().ID("gpu-pick").Attr("data-card", pl.GPU.ID).Attr("data-count", pl.GPU.Count).
+					Text(l.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name))), l.Enum("link", string(pl.GPU.Interconnect))),
+				kpi(l.Text("site.page.k_cost"), app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly.Low, pl.Cost.Monthly.High)),
+					hiddenShare(l, pl.Cost.HiddenShare.Low, pl.Cost.HiddenShare.High)),
+				kpi(l.Text("site.page.k_billing"), app.Output().ID("cost-rent-mode").Attr("data-mode", pl.Cost.BillingMode).
 					Text(l.Enum("billing", string(pl.Cost.BillingMode))), otherModes(l, pl)),
 			),
 			app.If(pl.GPU.Offer != nil, func() app.UI {
 				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
 					app.Text(offerLine(l, pl.GPU.Offer.Offer, provName(l, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths)+" "),
-					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(l.T(msg.New("site.prices.nav"))+" →"))
+					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(msg.New("site.prices.nav").In(l)+" →"))
 			}),
 			costChart(l, pl),
 			app.If(hasCostWarning(pl), func() app.UI {
-				return app.P().ID("cost-warning").Class("warn-line").Text(l.T(pl.Cost.WarningMessage))
+				return app.P().ID("cost-warning").Class("warn-line").Text(pl.Cost.WarningMessage.In(l))
 			}),
 		)
 	}
@@ -60,19 +60,19 @@ func (p *costPage) body() app.UI {
 		kids = append(kids, offersTable(l, pl))
 	}
 	kids = append(kids, p.items(), p.discount(), p.prices(),
-		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(m.Text("site.page.fee_defaults_link")+" →")))
+		app.P().Class("more").Body(app.A().Href("%s#fees", link("/about", langQuery(l))).Text(l.Text("site.page.fee_defaults_link")+" →")))
 	return app.Div().Class("cost-page").Body(kids...)
 }
 
 // status says why there is no plan to show, if there is none.
 func (p *costPage) status() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	switch {
 	case len(p.out.Errors) > 0:
-		return app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.result_pending"))
+		return app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending"))
 	case p.out.Plan == nil && p.out.Err != nil:
 		return app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-			app.P().Text(m.Text("site.page.plan_failed")), app.P().Text(p.st.Lang.ErrText(p.out.Err)))
+			app.P().Text(l.Text("site.page.plan_failed")), app.P().Text(p.st.Lang.Err(p.out.Err)))
 	}
 	return nil
 }
@@ -83,30 +83,28 @@ func rangeOf(it plan.CostItem) money.Range { return money.Range{Low: it.Low, Hig
 // costChart stacks the C1 items, once at the low and once at the high
 // estimate, on the same scale.
 func costChart(l Lang, pl *plan.Plan) app.UI {
-	m := l.Msg()
 	var low, high []segment
 	for _, it := range pl.Cost.Items {
-		name := m.Enum("item", it.Name)
+		name := l.Enum("item", it.Name)
 		low = append(low, segment{Label: name + " " + l.Money(it.Low), Value: it.Low, Class: "item-" + it.Name})
 		high = append(high, segment{Label: name + " " + l.Money(it.High), Value: it.High, Class: "item-" + it.Name})
 	}
 	for i := range low {
-		low[i].Label = m.Enum("item", pl.Cost.Items[i].Name) // the legend names the items only
+		low[i].Label = l.Enum("item", pl.Cost.Items[i].Name) // the legend names the items only
 	}
 	rows := []stackRow{
-		{Label: m.Text("site.page.chart_low"), Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
-		{Label: m.Text("site.page.chart_high"), Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
+		{Label: l.Text("site.page.chart_low"), Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
+		{Label: l.Text("site.page.chart_high"), Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.cost_chart_title")),
-		stackChart("cost-chart", m.Text("site.page.cost_chart_title"), rows, pl.Cost.Monthly.High, nil),
+		app.H2().Text(l.Text("site.page.cost_chart_title")),
+		stackChart("cost-chart", l.Text("site.page.cost_chart_title"), rows, pl.Cost.Monthly.High, nil),
 	)
 }
 
 // items is rule C1's table: each line's estimate and the user's amount.
 func (p *costPage) items() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	r := routeByID(routeCost)
 	est := map[string]plan.CostItem{}
 	if p.out.Plan != nil {
@@ -114,25 +112,25 @@ func (p *costPage) items() app.UI {
 			est[it.Name] = it
 		}
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.item_col")), app.Th().Scope("col").Text(m.Text("site.page.low_high_col")),
-		app.Th().Scope("col").Text(m.Text("site.page.basis_col")), app.Th().Scope("col").Text(m.Text("site.page.yours_col")))
+	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.item_col")), app.Th().Scope("col").Text(l.Text("site.page.low_high_col")),
+		app.Th().Scope("col").Text(l.Text("site.page.basis_col")), app.Th().Scope("col").Text(l.Text("site.page.yours_col")))
 	rows := make([]app.UI, len(form.ItemFields))
 	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
-		estimate, basis := "", it.BasisIn(l.Msg())
+		estimate, basis := "", it.BasisIn(l)
 		if it.Name != "" {
-			estimate = l.MoneyRange(rangeOf(it))
+			estimate = moneyRange(l, rangeOf(it))
 		}
 		rows[i] = app.Tr().Body(
-			app.Th().Scope("row").Body(app.Text(f.Label(m)), app.Text(" "), ruleRef(l, it.Rule)),
+			app.Th().Scope("row").Body(app.Text(f.Label(l)), app.Text(" "), ruleRef(l, it.Rule)),
 			app.Td().Class("num").Text(estimate),
 			app.Td().Class("basis").Text(basis),
 			app.Td().Body(p.input(r, f, "")),
 		)
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.items_title")),
-		app.P().Class("help").Text(m.Text("site.page.items_help")),
+		app.H2().Text(l.Text("site.page.items_title")),
+		app.P().Class("help").Text(l.Text("site.page.items_help")),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("cost-items").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
@@ -141,9 +139,9 @@ func (p *costPage) items() app.UI {
 
 // discount is the annual-contract discount (rules B2, B3).
 func (p *costPage) discount() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.discount_title")),
+		app.H2().Text(l.Text("site.page.discount_title")),
 		p.input(routeByID(routeCost), form.DiscountField, ""),
 	)
 }
@@ -152,14 +150,13 @@ func (p *costPage) discount() app.UI {
 // the card the plan chose is marked.
 func (p *costPage) prices() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	r := routeByID(routeCost)
 	chosen := ""
 	if p.out.Plan != nil {
 		chosen = p.out.Plan.GPU.ID
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(m.Text("site.page.alt_card")), app.Th().Scope("col").Text(m.Text("site.page.ref_monthly")),
-		app.Th().Scope("col").Text(m.Text("site.page.quote_monthly")), app.Th().Scope("col").Text(m.Text("site.page.quote_hourly")))
+	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.alt_card")), app.Th().Scope("col").Text(l.Text("site.page.ref_monthly")),
+		app.Th().Scope("col").Text(l.Text("site.page.quote_monthly")), app.Th().Scope("col").Text(l.Text("site.page.quote_hourly")))
 	var rows []app.UI
 	var req plan.Requirements
 	if p.out.Plan != nil {
@@ -169,14 +166,14 @@ func (p *costPage) prices() app.UI {
 		refCell := app.Td().Class("num").Text("—")
 		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
 			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
-				Text(l.MoneyRange(rent.Round2()) + " · " + provName(l, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
+				Text(moneyRange(l, rent.Round2()) + " · " + provName(l, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
 		}
 		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
 		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
 		name := app.Th().Scope("row").Text(c.Name)
 		tr := app.Tr().Attr("data-card", c.ID)
 		if c.ID == chosen {
-			name = app.Th().Scope("row").Body(app.Text(c.Name+" "), app.Span().Class("tag").Text(m.Text("site.page.chosen")))
+			name = app.Th().Scope("row").Body(app.Text(c.Name+" "), app.Span().Class("tag").Text(l.Text("site.page.chosen")))
 			tr = tr.Class("chosen")
 		}
 		rows = append(rows, tr.Body(
@@ -187,7 +184,7 @@ func (p *costPage) prices() app.UI {
 		))
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.prices_title")),
+		app.H2().Text(l.Text("site.page.prices_title")),
 		app.Div().Class("table-wrap").Body(
 			app.Table().ID("card-prices").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
@@ -197,10 +194,9 @@ func (p *costPage) prices() app.UI {
 // otherModes says what the full cost would be in the billing modes the plan
 // did not choose (rule B1: the user sees what the other choice costs).
 func otherModes(l Lang, pl *plan.Plan) string {
-	m := l.Msg()
 	parts := make([]string, 0, len(pl.Cost.OtherModes))
 	for _, o := range pl.Cost.OtherModes {
-		parts = append(parts, m.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode))))+": "+l.MoneyRange(o.Monthly))
+		parts = append(parts, l.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode))))+": "+l.MoneyRange(o.Monthly.Low, o.Monthly.High))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -215,7 +211,7 @@ const maxOfferRows = 12
 // offersTable is who sells each qualifying card cheapest at the sheet's
 // use: card, provider, term, rent and all-in a month, the price's date.
 func offersTable(l Lang, pl *plan.Plan) app.UI {
-	t := func(id string, args ...msg.Arg) string { return l.T(msg.New(id, args...)) }
+	t := func(id string, args ...msg.Arg) string { return msg.New(id, args...).In(l) }
 	head := app.Tr()
 	var cells []app.UI
 	for _, id := range []string{"card", "provider", "term", "rent", "all_in", "date"} {
@@ -260,5 +256,5 @@ func offerColumns(l Lang, offers []plan.OfferCost) (rent, allIn []string) {
 		r := o.Rent.Round2()
 		lo[i], hi[i], all[i] = r.Low, r.High, o.AllInMonthly
 	}
-	return l.Msg().MoneyRangeColumn(lo, hi), l.Msg().MoneyColumn(all)
+	return l.MoneyRangeColumn(lo, hi), l.MoneyColumn(all)
 }

@@ -92,7 +92,6 @@ func embedView(v string) string {
 func (p *embedPage) Render() app.UI {
 	r := routeByID(routeEmbed)
 	l := p.st.Lang
-	m := l.Msg()
 	body, full := p.body, routeByID(routePlanner)
 	switch p.view {
 	case viewQuotes:
@@ -100,9 +99,9 @@ func (p *embedPage) Render() app.UI {
 	case viewContract:
 		body, full = func() app.UI { return contractEmbed(l, p.st.Proc) }, routeByID(routeContract)
 	}
-	open, openText := p.pageLink(full, l), m.Text("site.page.open_full")
+	open, openText := p.pageLink(full, l), l.Text("site.page.open_full")
 	if p.view != viewPlan {
-		openText = l.Msg().Text("site.proc.embed_open")
+		openText = l.Text("site.proc.embed_open")
 	}
 	if f := frag(p); f != "" && full.ID != routePlanner {
 		open += "#" + f
@@ -143,7 +142,7 @@ func (p *embedPage) embedLangSwitch(r route, frag string) app.UI {
 		h += "#" + frag
 	}
 	return app.A().ID("lang-switch").Class("lang-switch").Href("%s", h).
-		Attr("hreflang", other.HTMLLang()).Attr("lang", other.HTMLLang()).Text(p.st.Lang.Msg().Text("site.page.switch_to"))
+		Attr("hreflang", other.HTMLLang()).Attr("lang", other.HTMLLang()).Text(p.st.Lang.Text("site.page.switch_to"))
 }
 
 // quotesEmbed is the quote comparison's answer and the need it prices.
@@ -152,10 +151,10 @@ func quotesEmbed(l Lang, proc *form.Procurement) app.UI {
 	if q := proc.PlanSections(); q != nil && q.Quotes != nil {
 		n := q.Quotes.Need
 		summary = fmt.Sprintf("%s %d · %s %s · %s %s · %s %d · %s %d",
-			l.Label("need.cards"), n.Cards, l.Label("need.egress_tb"), n.EgressTB, l.Label("need.storage_gb"),
-			n.StorageGB, l.Label("need.ips"), n.IPs, l.Label("need.term_months"), n.TermMonths)
+			label(l, "need.cards"), n.Cards, label(l, "need.egress_tb"), n.EgressTB, label(l, "need.storage_gb"),
+			n.StorageGB, label(l, "need.ips"), n.IPs, label(l, "need.term_months"), n.TermMonths)
 	}
-	return procEmbed(l, l.Msg().Text("site.proc.quotes_title"), summary, func() app.UI { return quotesAnswer(l, proc, true) })
+	return procEmbed(l, l.Text("site.proc.quotes_title"), summary, func() app.UI { return quotesAnswer(l, proc, true) })
 }
 
 // contractEmbed is the contract review's answer and its key terms.
@@ -163,10 +162,10 @@ func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 	var summary string
 	if s := proc.PlanSections(); s != nil && s.Contract != nil {
 		c := s.Contract
-		summary = fmt.Sprintf("%s %s · %s %s · %s %d", l.Label("availability_pct"), c.AvailabilityPct,
-			l.Label("monthly_fee"), l.Money(c.MonthlyFee), l.Label("term_months"), c.TermMonths)
+		summary = fmt.Sprintf("%s %s · %s %s · %s %d", label(l, "availability_pct"), c.AvailabilityPct,
+			label(l, "monthly_fee"), l.Money(c.MonthlyFee), label(l, "term_months"), c.TermMonths)
 	}
-	return procEmbed(l, l.Msg().Text("site.proc.contract_title"), summary, func() app.UI { return contractAnswer(l, proc, true) })
+	return procEmbed(l, l.Text("site.proc.contract_title"), summary, func() app.UI { return contractAnswer(l, proc, true) })
 }
 
 // procEmbed is a widget: its title, the inputs that matter in one line,
@@ -174,7 +173,7 @@ func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 func procEmbed(l Lang, title, summary string, answer func() app.UI) app.UI {
 	if summary == "" {
 		return app.Div().Class("proc-embed").Body(app.H1().Text(title),
-			app.P().ID("embed-empty").Text(l.Msg().Text("site.proc.embed_no_data")))
+			app.P().ID("embed-empty").Text(l.Text("site.proc.embed_no_data")))
 	}
 	return app.Div().Class("proc-embed").Body(app.H1().Text(title),
 		app.P().ID("embed-need").Class("need").Text(summary), answer())

@@ -67,14 +67,14 @@ func siteOrigin() string {
 // embedPanel is the folded panel with the code for view and a copy
 // button.
 func (p *pageState) embedPanel(view string) app.UI {
-	t := p.st.Lang.Msg()
+	l := p.st.Lang
 	origin := siteOrigin()
 	code := embedCode(origin, p.embedSrc(origin, view), view)
 	return app.Details().ID("embed-panel").Class("embed-panel").Attr("data-view", view).Body(
-		app.Summary().Text(t.Text("site.embed.title")),
-		para("help", t.Text("site.embed.help")),
+		app.Summary().Text(l.Text("site.embed.title")),
+		para("help", l.Text("site.embed.help")),
 		app.Textarea().ID("embed-code").Class("embed-code").ReadOnly(true).Rows(9).Spellcheck(false).Text(code),
-		btn("embed-copy", t.Text("site.embed.copy"), func(ctx app.Context, e app.Event) { copyEmbed(code, t.Text("site.embed.copied")) }, "small"),
+		btn("embed-copy", l.Text("site.embed.copy"), func(ctx app.Context, e app.Event) { copyEmbed(code, l.Text("site.embed.copied")) }, "small"),
 		app.Span().ID("embed-copied").Class("help", "embed-copied").Aria("live", "polite"),
 	)
 }

@@ -53,7 +53,7 @@ func TestChoiceLabels(t *testing.T) {
 		want  string
 	}{
 		{kv, Zh, "", "默认：bf16"}, {kv, En, "", "Default: bf16"},
-		{gc, Zh, "true", Zh.Msg().Text("site.proc.yes")}, {gc, En, "false", En.Msg().Text("site.proc.no")},
+		{gc, Zh, "true", Zh.Text("site.proc.yes")}, {gc, En, "false", En.Text("site.proc.no")},
 	} {
 		if got := choiceLabel(c.f, c.l, c.value); got != c.want {
 			t.Errorf("%s %s %q = %q, want %q", c.f.Key, c.l, c.value, got, c.want)

@@ -4,7 +4,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,11 +14,10 @@ import (
 // checkbox. placeholder shows the value used when an optional field is
 // empty.
 func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeholder string, h app.EventHandler) app.UI {
-	m := l.Msg()
-	label := f.Label(m)
+	label := f.Label(l)
 	id := f.ID()
 	helpID, errID := id+"-help", id+"-error"
-	help := f.Help(m)
+	help := f.Help(l)
 	describedBy := ""
 	if help != "" {
 		describedBy = helpID
@@ -42,7 +40,7 @@ func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeh
 		return app.Div().Class("field", "check").Body(
 			app.Label().For("%s", id).Body(box, app.Span().Text(label)),
 			ruleRef(l, f.Rule),
-			errorLine(m, ferr, errID, label),
+			errorLine(l, ferr, errID, label),
 		)
 	case form.KindChoice:
 		opts := make([]app.UI, len(f.Choices))
@@ -74,10 +72,10 @@ func fieldInput(f form.Spec, l Lang, value string, ferr *form.FieldError, placeh
 		),
 		app.Div().Class("field-row").Body(
 			control,
-			app.If(f.Unit(m) != "", func() app.UI { return app.Span().Class("unit").Text(f.Unit(m)) }),
+			app.If(f.Unit(l) != "", func() app.UI { return app.Span().Class("unit").Text(f.Unit(l)) }),
 		),
 		app.If(help != "", func() app.UI { return app.P().ID("%s", helpID).Class("help").Text(help) }),
-		errorLine(m, ferr, errID, label),
+		errorLine(l, ferr, errID, label),
 	)
 }
 
@@ -93,7 +91,7 @@ func errorLine(m msg.Lang, ferr *form.FieldError, id, label string) app.UI {
 func choiceLabel(f form.Spec, l Lang, value string) string {
 	if f.Key == "model.preset" && value != "" {
 		if p, ok := sizing.PresetByID(value); ok {
-			return p.Name + " · " + text.Num(p.ParamsB(), 1) + "B"
+			return p.Name + " · " + l.Num(p.ParamsB(), 1) + "B"
 		}
 	}
 	kind := f.Key
@@ -106,11 +104,11 @@ func choiceLabel(f form.Spec, l Lang, value string) string {
 		return label
 	case value == "" && choiceDefaults[f.Key] != "":
 		// The empty option is the default plan.Build fills in: say which.
-		return l.Msg().Text("site.choice.default", msg.Text(choiceLabel(f, l, choiceDefaults[f.Key])))
+		return l.Text("site.choice.default", msg.Text(choiceLabel(f, l, choiceDefaults[f.Key])))
 	case value == "true":
-		return l.Msg().Text("site.proc.yes")
+		return l.Text("site.proc.yes")
 	case value == "false":
-		return l.Msg().Text("site.proc.no")
+		return l.Text("site.proc.no")
 	}
 	return label
 }

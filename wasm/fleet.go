@@ -79,19 +79,18 @@ func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile
 // fleetBlock is the fleet table gpuverify merge prints: one row per node,
 // the files not merged, then the fleet checks.
 func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
-	m := l.Msg()
-	head := fleet.NodeHeader(l.Msg())
+	head := fleet.NodeHeader(l)
 	kids := []app.UI{
-		app.H2().Text(m.Text("site.page.fleet_title")),
-		app.P().Class("help").Text(m.Text("site.page.fleet_intro")),
-		app.Div().Class("table-wrap").Body(dataTable("fleet-table", m.Text("site.page.fleet_title"), head, f.NodeRows(l.Msg()))),
+		app.H2().Text(l.Text("site.page.fleet_title")),
+		app.P().Class("help").Text(l.Text("site.page.fleet_intro")),
+		app.Div().Class("table-wrap").Body(dataTable("fleet-table", l.Text("site.page.fleet_title"), head, f.NodeRows(l))),
 	}
 	if len(f.Rejected) > 0 {
 		items := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
-			items[i] = l.Msg().Text("report.line", msg.Text(r.File), msg.Text(l.T(r.Reason.M)))
+			items[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason.M.In(l)))
 		}
-		kids = append(kids, app.P().Class("warn-line").Text(m.Text("site.page.fleet_rejected")), reasonList("fleet-rejected", items))
+		kids = append(kids, app.P().Class("warn-line").Text(l.Text("site.page.fleet_rejected")), reasonList("fleet-rejected", items))
 	}
 	return app.Div().ID("fleet").Attr("data-verdict", f.Summary.Verdict).Body(
 		app.Div().Class("block").Body(kids...),

@@ -23,5 +23,5 @@ func site() sitegen.Site {
 
 // siteLang describes l for the generator; dir is its prerender's folder.
 func siteLang(l Lang, dir string) sitegen.Lang {
-	return sitegen.Lang{Tag: l.HTMLLang(), Query: string(l), Dir: dir, Description: l.Msg().Text("site.page.tagline")}
+	return sitegen.Lang{Tag: l.HTMLLang(), Query: string(l), Dir: dir, Description: l.Text("site.page.tagline")}
 }

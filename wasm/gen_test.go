@@ -233,14 +233,14 @@ func TestBuildSiteRelease(t *testing.T) {
 	t.Setenv(release.EnvVar, "")
 	snap, _ := fakeSiteWith(t, "", "internal/release/testdata/release-snapshot.json")
 	page = readFile(t, filepath.Join(snap.Out, "acceptance.html"))
-	if !strings.Contains(page, `id="release-none"`) || !strings.Contains(page, Zh.Msg().Text("site.page.release_none")) ||
+	if !strings.Contains(page, `id="release-none"`) || !strings.Contains(page, Zh.Text("site.page.release_none")) ||
 		strings.Contains(page, `id="release-files"`) {
 		t.Error("a snapshot build does not say that nothing is published")
 	}
 
 	t.Setenv(release.EnvVar, "")
 	none, _ := fakeSite(t, "")
-	if page := readFile(t, filepath.Join(none.Out, "acceptance.html")); !strings.Contains(page, Zh.Msg().Text("site.page.release_none")) {
+	if page := readFile(t, filepath.Join(none.Out, "acceptance.html")); !strings.Contains(page, Zh.Text("site.page.release_none")) {
 		t.Error("a build without -release does not say that nothing is published")
 	}
 	if _, err := os.Stat(filepath.Join(none.Out, "release.json")); err == nil {

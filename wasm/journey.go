@@ -110,7 +110,7 @@ func quotesStage(st form.State) stage {
 // pages of the menu, marking the current one.
 func (p *pageState) nav(current route) app.UI {
 	l := p.st.Lang
-	m, t := l.Msg(), l.Msg()
+	m, t := l, l
 	var steps, more []app.UI
 	for _, r := range routes {
 		if !r.InNav {

@@ -1,8 +1,9 @@
 package main
 
-import "github.com/gpuplan/gpuplan/wasm/internal/form"
-
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/gpuplan/gpuplan/wasm/internal/form"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // The journey status of these pages' stages (journey.go).
 func init() {
@@ -30,9 +31,9 @@ func resultMsg(id, state, text string) app.UI {
 // the figures are the last valid ones while the draft holds a refused
 // field, and kids; key=value is the figure tests and the bench read.
 func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...app.UI) app.UI {
-	head := []app.UI{app.H2().Text(l.Msg().Text("site.proc.result_title"))}
+	head := []app.UI{app.H2().Text(l.Text("site.proc.result_title"))}
 	if proc.Held(sec) {
-		head = append(head, app.P().Class("note").Text(l.Msg().Text("site.proc.last_valid_note")))
+		head = append(head, app.P().Class("note").Text(l.Text("site.proc.last_valid_note")))
 	}
 	head = append(head, leftNote(l, proc, sec))
 	id := sec + "-result"

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/checklist"
 	"github.com/gpuplan/gpuplan/shared/ops"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestJourneyFieldsLabelled: every field, choice and state these pages
@@ -52,8 +51,8 @@ func TestJourneyFieldsLabelled(t *testing.T) {
 		keys = append(keys, "choice:item:"+it)
 	}
 	for _, k := range keys {
-		if !text.HasJourneyLabel(k) {
-			if sec, key, _ := strings.Cut(k, ":"); sec != "choice" || !text.HasProcLabel(key) {
+		if !hasJourneyLabel(k) {
+			if sec, key, _ := strings.Cut(k, ":"); sec != "choice" || !hasProcLabel(key) {
 				t.Errorf("no label for %s", k)
 			}
 		}

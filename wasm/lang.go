@@ -1,16 +1,15 @@
 package main
 
-import "github.com/gpuplan/gpuplan/wasm/internal/text"
+import "github.com/gpuplan/gpuplan/shared/msg"
 
 // The language is named on nearly every page (a Lang argument, Zh/En in
-// tests), so package main names it by alias rather than writing text.Lang
-// everywhere. It is the same type as wasm/internal/text's; everything else
-// of that package is used as text.X. The pages' sentences are catalogue
-// entries of shared/msg (site_*.txt), rendered with Lang.Msg().Text.
-type Lang = text.Lang
+// tests), so package main names shared/msg's Lang by alias. The pages'
+// sentences are catalogue entries of shared/msg (site_*.txt), rendered
+// with Lang.Text.
+type Lang = msg.Lang
 
-// The two site languages (text.Zh, text.En).
+// The two site languages (msg.Zh, msg.En).
 const (
-	Zh = text.Zh
-	En = text.En
+	Zh = msg.Zh
+	En = msg.En
 )

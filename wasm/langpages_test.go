@@ -29,7 +29,7 @@ func TestLangPages(t *testing.T) {
 				enURL = prefix + "/en/"
 			}
 			for lang, doc := range map[Lang]string{Zh: zh, En: en} {
-				m := lang.Msg()
+				m := lang
 				for _, want := range []string{
 					`<html lang="` + lang.HTMLLang() + `">`,
 					"<title>" + r.Title(m) + " · " + m.Text("site.page.site_name") + "</title>",

@@ -200,7 +200,7 @@ func (p *pageState) enter(ctx app.Context, r route) {
 			p.unlisten = p.listenTabs(ctx, r)
 		}
 		ctx.Page().SetLang(p.st.Lang.HTMLLang())
-		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang.Msg()), p.st.Lang.Msg().Text("site.page.site_name"))
+		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang), p.st.Lang.Text("site.page.site_name"))
 		p.save(ctx, r)
 	})
 }
@@ -254,30 +254,30 @@ func (p *pageState) undoReplace(r route) app.EventHandler {
 
 // savedWork asks about a pending replacement, or offers Undo after one.
 func (p *pageState) savedWork(r route) app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	switch {
 	case p.saveErr:
 		return p.saveFailure(r)
 	case p.synced != "":
 		return app.Div().ID("tab-synced").Class("notice").Attr("role", "status").Body(
-			app.P().Text(p.st.Lang.Msg().Text("site.sync.changed", msg.Text(p.synced))))
+			app.P().Text(p.st.Lang.Text("site.sync.changed", msg.Text(p.synced))))
 	case p.locked:
 		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
-			app.P().Text(m.Text("site.page.notice_storage_newer")))
+			app.P().Text(l.Text("site.page.notice_storage_newer")))
 	case p.pending != nil:
-		ask := m.Text("site.page.ask_link_replace")
+		ask := l.Text("site.page.ask_link_replace")
 		if p.pending.source == form.FromFile {
-			ask = m.Text("site.page.ask_file_replace", msg.Text(p.pending.name))
+			ask = l.Text("site.page.ask_file_replace", msg.Text(p.pending.name))
 		}
 		return app.Div().ID("replace-ask").Class("notice", "replace-ask").Attr("role", "alert").Body(
 			app.P().Text(ask),
-			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(m.Text("site.page.keep_new")).OnClick(p.keepNew(r)),
-			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(m.Text("site.page.keep_saved")).OnClick(p.keepSaved(r)),
+			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(l.Text("site.page.keep_new")).OnClick(p.keepNew(r)),
+			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(l.Text("site.page.keep_saved")).OnClick(p.keepSaved(r)),
 		)
 	case p.undo != "":
 		return app.Div().ID("undo-box").Class("notice", "undo-box").Attr("role", "status").Body(
-			app.P().Text(m.Text("site.page.replaced_note")),
-			app.Button().ID("undo").Type("button").Class("btn").Text(m.Text("site.page.undo")).OnClick(p.undoReplace(r)),
+			app.P().Text(l.Text("site.page.replaced_note")),
+			app.Button().ID("undo").Type("button").Class("btn").Text(l.Text("site.page.undo")).OnClick(p.undoReplace(r)),
 		)
 	}
 	return nil
@@ -366,14 +366,13 @@ func (p *pageState) pageLink(r route, l Lang) string {
 // safeRender, so a panic in it leaves the chrome and a message.
 func (p *pageState) layout(r route, body func() app.UI) app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	return app.Div().Class("site").Body(
 		app.Header().Class("site-header").Body(
 			app.A().Class("brand").Href("%s", link("/", url.Values{"lang": {string(l)}})).Body(
 				app.Img().Src("/web/icon.svg").Aria("hidden", true).Width(28).Height(28),
-				app.Span().Text(m.Text("site.page.site_name")),
+				app.Span().Text(l.Text("site.page.site_name")),
 			),
-			app.Span().Class("tagline").Text(m.Text("site.page.tagline")),
+			app.Span().Class("tagline").Text(l.Text("site.page.tagline")),
 			p.nav(r),
 			p.langSwitch(r),
 		),
@@ -389,8 +388,8 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			app.If(r.ID == routePlanner, p.procBrief),
 		),
 		app.Footer().Class("site-footer").Body(
-			app.Span().Class("print-only").Text(m.Text("site.page.print_note")),
-			app.Span().Text(m.Text("site.page.about_privacy")),
+			app.Span().Class("print-only").Text(l.Text("site.page.print_note")),
+			app.Span().Text(l.Text("site.page.about_privacy")),
 		),
 	)
 }
@@ -399,7 +398,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 // loading: the fields take typing already (web/queue.js hands it to the
 // app), and the figures follow once the app has loaded.
 func loadingNote(l Lang) app.UI {
-	return app.P().ID("app-loading").Class("loading-note").Attr("role", "status").Text(l.Msg().Text("site.loading"))
+	return app.P().ID("app-loading").Class("loading-note").Attr("role", "status").Text(l.Text("site.loading"))
 }
 
 // langSwitch links to the same page and state in the other language. It is a
@@ -410,7 +409,7 @@ func (p *pageState) langSwitch(r route) app.UI {
 		Href("%s", p.pageLink(r, other)).
 		Attr("hreflang", other.HTMLLang()).
 		Attr("lang", other.HTMLLang()).
-		Text(p.st.Lang.Msg().Text("site.page.switch_to"))
+		Text(p.st.Lang.Text("site.page.switch_to"))
 }
 
 // notices shows the state that could not be used, if any.
@@ -418,20 +417,20 @@ func (p *pageState) notices() app.UI {
 	if len(p.problems) == 0 {
 		return nil
 	}
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	var items []app.UI
 	for _, pr := range p.problems {
 		if pr.Newer {
 			continue // savedWork says it, for as long as it holds
 		}
-		items = append(items, app.Li().Text(pr.Message(m)))
+		items = append(items, app.Li().Text(pr.Message(l)))
 	}
 	if len(items) == 0 {
 		return nil
 	}
 	return app.Div().ID("notice").Class("notice").Attr("role", "status").Body(
 		app.Ul().Body(items...),
-		app.Button().Type("button").Class("dismiss").Text(m.Text("site.page.dismiss")).OnClick(p.dismiss),
+		app.Button().Type("button").Class("dismiss").Text(l.Text("site.page.dismiss")).OnClick(p.dismiss),
 	)
 }
 

@@ -25,7 +25,7 @@ func TestRoutes(t *testing.T) {
 		if r.InNav == (r.ID == routeEmbed) {
 			t.Errorf("%s: InNav = %v", r.ID, r.InNav)
 		}
-		if r.Title(En.Msg()) == "" || r.Title(Zh.Msg()) == "" {
+		if r.Title(En) == "" || r.Title(Zh) == "" {
 			t.Errorf("%s has no title", r.ID)
 		}
 	}

@@ -72,10 +72,10 @@ func TestNoCardErrorInChinese(t *testing.T) {
 	if out.Err == nil {
 		t.Fatal("only an RTX 4090 offered for domestic-only work: want no card")
 	}
-	if got := Zh.ErrText(out.Err); !strings.HasPrefix(got, "没有符合条件的卡：") {
+	if got := Zh.Err(out.Err); !strings.HasPrefix(got, "没有符合条件的卡：") {
 		t.Errorf("zh error = %q", got)
 	}
-	if got := En.ErrText(out.Err); !strings.HasPrefix(got, "no card qualifies: ") {
+	if got := En.Err(out.Err); !strings.HasPrefix(got, "no card qualifies: ") {
 		t.Errorf("en error = %q", got)
 	}
 }

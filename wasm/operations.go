@@ -10,7 +10,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -36,10 +35,10 @@ func newOperationsPage() app.Composer {
 // Render draws the page: the review first, then the records.
 func (p *operationsPage) Render() app.UI {
 	return p.layout(routeByID(routeOperations), func() app.UI {
-		j := p.st.Lang.Msg()
+		l := p.st.Lang
 		return app.Div().Class("proc-page", "operations-page").Body(
-			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_operations")),
-			app.P().Class("intro").Text(j.Text("site.journey.ops_intro")),
+			app.H1().Text(p.st.Lang.Text("site.proc.nav_operations")),
+			app.P().Class("intro").Text(l.Text("site.journey.ops_intro")),
 			opsAnswer(p.st.Lang, p.st.Proc),
 			p.opsForm(),
 		)
@@ -66,43 +65,42 @@ func opsLineFields() []pfield {
 func (p *operationsPage) opsForm() app.UI {
 	r := routeByID(routeOperations)
 	l := p.st.Lang
-	j := l.Msg()
 	d := p.draft("operations")
 	kids := []app.UI{
-		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
+		app.H2().Text(l.Text("site.proc.inputs_title")),
 		p.errSlot("operations"),
 		p.fields(r, "operations", "", opsSettingFields),
-		app.H3().Text(j.Text("site.journey.budgets_title")),
+		app.H3().Text(l.Text("site.journey.budgets_title")),
 	}
 	for i := range d.Rows("budgets") {
 		prefix := fmt.Sprintf("budgets[%d]", i)
 		kids = append(kids, app.FieldSet().ID("budget-%d", i).Class("prow").Body(
-			app.Legend().Text(j.Text("site.journey.budget_row", msg.Int(i+1))),
+			app.Legend().Text(l.Text("site.journey.budget_row", msg.Int(i+1))),
 			p.fields(r, "operations", prefix+".", []pfield{{Path: "vendor", Kind: pText}}),
 			p.lines(r, prefix+".lines"),
 			p.removeRow(r, "operations", "budgets", i),
 		))
 	}
 	kids = append(kids,
-		p.addRow(r, "operations", "budgets", j.Text("site.journey.add_budget"), func(int) map[string]string { return map[string]string{} }, nil),
-		app.H3().Text(j.Text("site.journey.monitor_title")), p.monitorInput(),
-		app.H3().Text(j.Text("site.journey.months_title")))
+		p.addRow(r, "operations", "budgets", l.Text("site.journey.add_budget"), func(int) map[string]string { return map[string]string{} }, nil),
+		app.H3().Text(l.Text("site.journey.monitor_title")), p.monitorInput(),
+		app.H3().Text(l.Text("site.journey.months_title")))
 	for i := range d.Rows("months") {
 		prefix := fmt.Sprintf("months[%d]", i)
 		kids = append(kids, app.FieldSet().ID("month-%d", i).Class("prow").Body(
-			app.Legend().Text(j.Text("site.journey.month_row", msg.Int(i+1))),
+			app.Legend().Text(l.Text("site.journey.month_row", msg.Int(i+1))),
 			p.fields(r, "operations", prefix+".", opsMonthFields),
 			p.lines(r, prefix+".lines"),
 			p.removeRow(r, "operations", "months", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "operations", "months", j.Text("site.journey.add_month"), func(int) map[string]string { return map[string]string{} }, nil))
+	kids = append(kids, p.addRow(r, "operations", "months", l.Text("site.journey.add_month"), func(int) map[string]string { return map[string]string{} }, nil))
 	return app.Section().ID("operations-form").Class("block", "proc-form").Body(kids...)
 }
 
 // lines is the item lines of a budget or a month at list.
 func (p *operationsPage) lines(r route, list string) app.UI {
-	j := p.st.Lang.Msg()
+	l := p.st.Lang
 	d := p.draft("operations")
 	kids := []app.UI{}
 	for k := range d.Rows(list) {
@@ -111,7 +109,7 @@ func (p *operationsPage) lines(r route, list string) app.UI {
 			p.removeRow(r, "operations", list, k),
 		))
 	}
-	kids = append(kids, p.addRow(r, "operations", list, j.Text("site.journey.add_line"), func(int) map[string]string {
+	kids = append(kids, p.addRow(r, "operations", list, l.Text("site.journey.add_line"), func(int) map[string]string {
 		return map[string]string{"item": unusedItem(d, list)}
 	}, nil))
 	return app.Div().Class("plines").Body(kids...)
@@ -134,11 +132,10 @@ func unusedItem(d form.Draft, list string) string {
 // monitorInput loads a `gpuverify monitor` CSV for one vendor's months.
 func (p *operationsPage) monitorInput() app.UI {
 	l := p.st.Lang
-	j := l.Msg()
 	kids := []app.UI{
-		app.P().Class("help").Text(j.Text("site.journey.monitor_help")),
+		app.P().Class("help").Text(l.Text("site.journey.monitor_help")),
 		app.Label().Class("btn", "file-btn").For("ops-csv").Body(
-			app.Text(j.Text("site.journey.load_monitor")),
+			app.Text(l.Text("site.journey.load_monitor")),
 			app.Input().ID("ops-csv").Type("file").Accept(".csv,text/csv").OnChange(p.onMonitor),
 		),
 	}
@@ -163,7 +160,7 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 					m, err = ops.ParseMonitor(bytes.NewReader(data))
 				}
 				if err != nil {
-					p.csvErr = p.st.Lang.Msg().Text("site.journey.monitor_refused", msg.Text(name), msg.Text(err.Error()))
+					p.csvErr = p.st.Lang.Text("site.journey.monitor_refused", msg.Text(name), msg.Text(err.Error()))
 					return
 				}
 				p.monitor = &m
@@ -201,7 +198,6 @@ func applyMonitor(d form.Draft, vendor string, m ops.Monitor) form.Draft {
 // monitorSummary is what the CSV held: the mean utilisation by month and
 // rule O1's flag.
 func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
-	j := l.Msg()
 	months := make([]string, len(m.Months))
 	for i, mm := range m.Months {
 		months[i] = mm.Month + " " + pctText(mm.MeanUtilPct)
@@ -211,7 +207,7 @@ func monitorSummary(l Lang, name string, m *ops.Monitor) app.UI {
 		flag = "site.journey.monitor_under"
 	}
 	return app.P().ID("ops-csv-summary").Class("verdict").Attr("data-under", m.UnderUsed).
-		Text(j.Text("site.journey.monitor_read", msg.Text(name), msg.Text(l.JoinList(months))) + " " + j.Text(flag, msg.Text(pctText(m.MeanUtilPct))))
+		Text(l.Text("site.journey.monitor_read", msg.Text(name), msg.Text(l.JoinList(months))) + " " + l.Text(flag, msg.Text(pctText(m.MeanUtilPct))))
 }
 
 // pctText writes a percentage; "–" when unknown.
@@ -224,10 +220,9 @@ func pctText(v *decimal.Decimal) string {
 
 // opsAnswer is the review of the saved records by ops.Review.
 func opsAnswer(l Lang, proc *form.Procurement) app.UI {
-	j := l.Msg()
 	in := proc.Valid().Operations
 	if in == nil {
-		return resultMsg("operations-result", "empty", j.Text("site.journey.no_ops"))
+		return resultMsg("operations-result", "empty", l.Text("site.journey.no_ops"))
 	}
 	res, err := ops.Review(*in)
 	if err != nil {
@@ -247,40 +242,39 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 	}
 	items := make([]string, len(rs))
 	for i, r := range rs {
-		items[i] = l.Msg().Text("site.journey.right_size", msg.Text(vendorName(l, r.Vendor)), msg.Int(r.Cards), msg.Int(r.Suggested), msg.Text(l.Money(r.Saving))) + text.SentenceGap(l) + r.In(l.Msg())
+		items[i] = l.Text("site.journey.right_size", msg.Text(vendorName(l, r.Vendor)), msg.Int(r.Cards), msg.Int(r.Suggested), msg.Text(l.Money(r.Saving))) + l.Gap() + r.In(l)
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
-		app.H3().Text(l.Msg().Text("site.journey.right_size_title")), reasons(l, "ops-rightsizing-list", items))
+		app.H3().Text(l.Text("site.journey.right_size_title")), reasons(l, "ops-rightsizing-list", items))
 }
 
 // vendorName is a vendor's name, or "the vendor" for the only one.
 func vendorName(l Lang, v string) string {
 	if v == "" {
-		return l.Msg().Text("site.journey.the_vendor")
+		return l.Text("site.journey.the_vendor")
 	}
 	return v
 }
 
 // opsMonths is each month against its budget.
 func opsMonths(l Lang, ms []ops.MonthReview) app.UI {
-	j := l.Msg()
 	rows := make([][]string, len(ms))
 	actual, budget := make([]decimal.Decimal, len(ms)), make([]decimal.Decimal, len(ms))
 	for i, m := range ms {
 		actual[i], budget[i] = m.Total.Actual, m.Total.Budget
 	}
 	// Each money column in one unit (msg.MoneyColumn).
-	actualText, budgetText := l.Msg().MoneyColumn(actual), l.Msg().MoneyColumn(budget)
+	actualText, budgetText := l.MoneyColumn(actual), l.MoneyColumn(budget)
 	for i, m := range ms {
 		var flags []string
 		for _, f := range m.Flags {
-			flags = append(flags, fmt.Sprintf("[%s %s] %s", l.Label("choice:level:"+string(f.Level)), f.Rule, f.In(l.Msg())))
+			flags = append(flags, fmt.Sprintf("[%s %s] %s", label(l, "choice:level:"+string(f.Level)), f.Rule, f.In(l)))
 		}
 		rows[i] = []string{m.Month, vendorName(l, m.Vendor), actualText[i], budgetText[i],
 			pctText(m.Total.VariancePct), m.UtilisationPct.String() + "%", usefulHour(l, m.UsefulHourCost), strings.Join(flags, " ")}
 	}
-	return table(l, "ops-months", j.Text("site.journey.ops_months_title"),
-		[]string{j.Text("site.journey.col_month"), j.Text("site.journey.col_vendor"), j.Text("site.journey.col_actual"), j.Text("site.journey.col_budget"), j.Text("site.journey.col_variance"), j.Text("site.journey.col_util"), j.Text("site.journey.col_useful"), j.Text("site.journey.col_flags")}, rows)
+	return table(l, "ops-months", l.Text("site.journey.ops_months_title"),
+		[]string{l.Text("site.journey.col_month"), l.Text("site.journey.col_vendor"), l.Text("site.journey.col_actual"), l.Text("site.journey.col_budget"), l.Text("site.journey.col_variance"), l.Text("site.journey.col_util"), l.Text("site.journey.col_useful"), l.Text("site.journey.col_flags")}, rows)
 }
 
 // usefulHour is the cost of a busy GPU-hour, cost ÷ (cards × hours ×
@@ -294,7 +288,6 @@ func usefulHour(l Lang, v *decimal.Decimal) string {
 
 // opsQuarters is rule O3's scorecard, each grade in words.
 func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
-	j := l.Msg()
 	rows := make([][]string, len(qs))
 	for i, q := range qs {
 		score := "–"
@@ -302,12 +295,12 @@ func opsQuarters(l Lang, qs []ops.Quarter) app.UI {
 			score = money.Round2(*q.VendorScore).String()
 		}
 		rows[i] = []string{q.Quarter, vendorName(l, q.Vendor), strconv.Itoa(q.Months),
-			q.UtilisationPct.StringFixed(1) + "% · " + l.Label("choice:level:"+string(q.Grades.Utilisation)),
-			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + l.Label("choice:level:"+string(q.Grades.Cost)),
-			usefulHour(l, q.UsefulHourCost), score + " · " + l.Label("choice:level:"+string(q.Grades.Vendor))}
+			q.UtilisationPct.StringFixed(1) + "% · " + label(l, "choice:level:"+string(q.Grades.Utilisation)),
+			l.Money(q.Cost.Actual) + " / " + l.Money(q.Cost.Budget) + " · " + label(l, "choice:level:"+string(q.Grades.Cost)),
+			usefulHour(l, q.UsefulHourCost), score + " · " + label(l, "choice:level:"+string(q.Grades.Vendor))}
 	}
-	return table(l, "ops-quarters", j.Text("site.journey.quarters_title"),
-		[]string{j.Text("site.journey.col_quarter"), j.Text("site.journey.col_vendor"), j.Text("site.journey.col_months"), j.Text("site.journey.col_util"), j.Text("site.journey.col_cost"), j.Text("site.journey.col_useful"), j.Text("site.journey.col_score")}, rows)
+	return table(l, "ops-quarters", l.Text("site.journey.quarters_title"),
+		[]string{l.Text("site.journey.col_quarter"), l.Text("site.journey.col_vendor"), l.Text("site.journey.col_months"), l.Text("site.journey.col_util"), l.Text("site.journey.col_cost"), l.Text("site.journey.col_useful"), l.Text("site.journey.col_score")}, rows)
 }
 
 // operationsStage: done once a month is reviewed against a budget; in

@@ -5,13 +5,14 @@ package main
 import (
 	"bytes"
 	"crypto/ed25519"
-	"github.com/gpuplan/gpuplan/shared/catalog"
 	"os"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gpuplan/gpuplan/shared/catalog"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/acceptance"

@@ -12,7 +12,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -58,10 +57,10 @@ func (p *plannerPage) Render() app.UI {
 // the inputs change (web/app.css makes it sticky there and hides
 // it beside a wide result).
 func (p *plannerPage) body() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	return app.Div().Class("planner").Body(
-		app.H1().Text(m.Text("site.page.planner_title")),
-		app.P().Class("intro").Text(m.Text("site.page.planner_intro")),
+		app.H1().Text(l.Text("site.page.planner_title")),
+		app.P().Class("intro").Text(l.Text("site.page.planner_intro")),
 		p.resultBar(),
 		app.Div().Class("planner-grid").Body(
 			p.form(),
@@ -75,13 +74,12 @@ func (p *plannerPage) body() app.UI {
 // result. While a field is invalid it says the plan waits for it.
 func (p *plannerPage) resultBar() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
-	bar := app.Aside().ID("result-bar").Class("result-bar").Aria("label", l.Msg().Text("site.ux.resultbar.label")).Attr("data-rev", p.rev)
+	bar := app.Aside().ID("result-bar").Class("result-bar").Aria("label", l.Text("site.ux.resultbar.label")).Attr("data-rev", p.rev)
 	pl := p.out.Plan
 	if pl == nil || len(p.out.Errors) > 0 {
-		text := m.Text("site.page.result_pending")
+		text := l.Text("site.page.result_pending")
 		if len(p.out.Errors) == 0 {
-			text = m.Text("site.page.plan_failed")
+			text = l.Text("site.page.plan_failed")
 		}
 		return bar.Attr("data-state", "pending").Body(app.Span().Class("bar-pending").Text(text))
 	}
@@ -91,11 +89,11 @@ func (p *plannerPage) resultBar() app.UI {
 			app.Span().ID("%s", id).Class("bar-value").Text(value))
 	}
 	return bar.Attr("data-state", "plan").Body(
-		item("bar-gpu", m.Text("site.page.kgpu"), m.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name))),
-		item("bar-cost", m.Text("site.page.k_cost"), l.MoneyRange(pl.Cost.Monthly)),
-		item("bar-billing", m.Text("site.page.k_billing"), l.Enum("billing", string(pl.Billing.Mode))),
-		item("bar-verdict", m.Text("site.page.k_verdict"), l.Enum("decision", string(pl.RentVsBuild.Decision))),
-		app.A().Class("bar-more").Href("#result").Text(l.Msg().Text("site.ux.resultbar.full")),
+		item("bar-gpu", l.Text("site.page.kgpu"), l.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name))),
+		item("bar-cost", l.Text("site.page.k_cost"), l.MoneyRange(pl.Cost.Monthly.Low, pl.Cost.Monthly.High)),
+		item("bar-billing", l.Text("site.page.k_billing"), l.Enum("billing", string(pl.Billing.Mode))),
+		item("bar-verdict", l.Text("site.page.k_verdict"), l.Enum("decision", string(pl.RentVsBuild.Decision))),
+		app.A().Class("bar-more").Href("#result").Text(l.Text("site.ux.resultbar.full")),
 	)
 }
 
@@ -108,11 +106,11 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 	names := make([]string, 0, len(pl.Defaults))
 	for _, key := range pl.Defaults {
 		if f, ok := form.ByKey(key); ok {
-			names = append(names, f.Label(l.Msg()))
+			names = append(names, f.Label(l))
 		}
 	}
 	return app.P().ID("plan-defaults").Class("help", "plan-defaults").Attr("data-fields", strings.Join(pl.Defaults, " ")).
-		Text(l.Msg().Text("site.ux.defaults", msg.Text(l.JoinList(names))))
+		Text(l.Text("site.ux.defaults", msg.Text(l.JoinList(names))))
 }
 
 // form is the requirement sheet. The prerender's fields take typing at
@@ -120,15 +118,14 @@ func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 // it has rendered.
 func (p *plannerPage) form() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	r := p.route()
 	in := func(key string) app.UI {
 		f, _ := form.ByKey(key)
 		return p.input(r, f, p.placeholder(key))
 	}
-	work := []app.UI{app.Legend().Text(m.Text("site.page.legend_work")), in("workload"), in("model.preset")}
+	work := []app.UI{app.Legend().Text(l.Text("site.page.legend_work")), in("workload"), in("model.preset")}
 	if p.st.Input.Get("model.preset") == "" {
-		shape := []app.UI{app.Summary().Text(m.Text("site.page.shape_summary"))}
+		shape := []app.UI{app.Summary().Text(l.Text("site.page.shape_summary"))}
 		for _, f := range form.ShapeFields {
 			shape = append(shape, p.input(r, f, p.placeholder(f.Key)))
 		}
@@ -147,8 +144,8 @@ func (p *plannerPage) form() app.UI {
 	work = append(work, in("tokens_to_train_b"))
 	// The 14 tick boxes are built only while open: closed, they cost a
 	// re-render nothing (see folded).
-	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), m.Text("site.page.cards_summary"), func() app.UI {
-		cards := []app.UI{app.P().Class("help").Text(m.Text("site.page.h_cards"))}
+	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), l.Text("site.page.cards_summary"), func() app.UI {
+		cards := []app.UI{app.P().Class("help").Text(l.Text("site.page.h_cards"))}
 		for _, f := range form.CardFields {
 			cards = append(cards, p.input(r, f, ""))
 		}
@@ -157,11 +154,11 @@ func (p *plannerPage) form() app.UI {
 	return app.Form().Class("plan-form").OnSubmit(preventSubmit).Body(
 		app.FieldSet().Body(work...),
 		app.FieldSet().Body(
-			app.Legend().Text(m.Text("site.page.legend_use")),
+			app.Legend().Text(l.Text("site.page.legend_use")),
 			in("hours_per_day"), in("days_per_month"), in("project_months"), in("demand"),
 		),
 		app.FieldSet().Body(
-			app.Legend().Text(m.Text("site.page.legend_data")),
+			app.Legend().Text(l.Text("site.page.legend_data")),
 			in("storage_tb"), in("egress_tb_month"), in("extra_ips"), in("data_class"),
 			in("domestic_only"), in("needs_fp64"), in("ops_team"), in("first_contract"),
 		),
@@ -172,27 +169,27 @@ func (p *plannerPage) form() app.UI {
 // plan used, or the shape the sizing assumed.
 func (p *plannerPage) placeholder(key string) string {
 	pl := p.out.Plan
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	if pl == nil {
 		return ""
 	}
-	auto := func(v string) string { return m.Text("site.page.auto_value", msg.Text(v)) }
+	auto := func(v string) string { return l.Text("site.page.auto_value", msg.Text(v)) }
 	sm := pl.Sizing.Model
 	switch key {
 	case "hours_per_day":
 		return auto(pl.Requirements.HoursPerDay.String())
 	case "concurrency":
-		return auto(text.Int(pl.Requirements.Concurrency))
+		return auto(l.Int(pl.Requirements.Concurrency))
 	case "model.layers":
-		return auto(text.Int(sm.Layers))
+		return auto(l.Int(sm.Layers))
 	case "model.hidden":
-		return auto(text.Int(sm.Hidden))
+		return auto(l.Int(sm.Hidden))
 	case "model.heads":
-		return auto(text.Int(sm.Heads))
+		return auto(l.Int(sm.Heads))
 	case "model.kv_heads":
-		return auto(text.Int(sm.KVHeads))
+		return auto(l.Int(sm.KVHeads))
 	case "model.head_dim":
-		return auto(text.Int(sm.HeadDim))
+		return auto(l.Int(sm.HeadDim))
 	case "tokens_to_train_b":
 		return "0"
 	}
@@ -203,21 +200,20 @@ func (p *plannerPage) placeholder(key string) string {
 // comparison, billing, cost, rent or build, warnings and the rules.
 func (p *plannerPage) result() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	pl := p.out.Plan
 	sec := app.Section().ID("result").Class("result").Aria("live", "polite").Attr("data-rev", p.rev).
 		Attr("data-compute-us", p.took.Microseconds())
 	switch {
 	case len(p.out.Errors) > 0:
-		return sec.Body(app.H2().Text(m.Text("site.page.result_title")), app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.result_pending")))
+		return sec.Body(app.H2().Text(l.Text("site.page.result_title")), app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending")))
 	case pl == nil:
 		msg := ""
 		if p.out.Err != nil {
-			msg = l.ErrText(p.out.Err)
+			msg = l.Err(p.out.Err)
 		}
-		return sec.Body(app.H2().Text(m.Text("site.page.result_title")),
+		return sec.Body(app.H2().Text(l.Text("site.page.result_title")),
 			app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-				app.P().Text(m.Text("site.page.plan_failed")), app.P().Text(msg)))
+				app.P().Text(l.Text("site.page.plan_failed")), app.P().Text(msg)))
 	}
 	return sec.Body(
 		kpis(l, pl),
@@ -226,8 +222,8 @@ func (p *plannerPage) result() app.UI {
 		memoryChart(l, pl),
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
-		app.H2().Text(m.Text("site.page.billing_title")),
-		reasons(l, "billing-reasons", l.Ts(pl.Billing.ReasonMessages)),
+		app.H2().Text(l.Text("site.page.billing_title")),
+		reasons(l, "billing-reasons", msg.Strings(l, pl.Billing.ReasonMessages)),
 		app.Div().Class("pair").Body(
 			costSummary(l, pl, p.pageLink(routeByID(routeCost), l)),
 			rentBuildSummary(l, pl, p.pageLink(routeByID(routeRentBuild), l)),
@@ -235,32 +231,31 @@ func (p *plannerPage) result() app.UI {
 		warnings(l, pl),
 		sizingNotes(l, pl, p.notesOpen, toggled(&p.notesOpen)),
 		app.Div().ID("rules-applied").Class("rules-applied").Body(
-			app.Span().Class("rules-label").Text(m.Text("site.page.rules_title")+":"), &ruleListBox{Lang: l, IDs: pl.Rules}),
+			app.Span().Class("rules-label").Text(l.Text("site.page.rules_title")+":"), &ruleListBox{Lang: l, IDs: pl.Rules}),
 		p.actions(),
 	)
 }
 
 // kpis are the four answers a buyer reads first.
 func kpis(l Lang, pl *plan.Plan) app.UI {
-	m := l.Msg()
 	g := pl.GPU
-	detail := m.Text("site.page.gpu_detail", msg.Text(l.Enum("link", string(g.Interconnect))), msg.Text(text.Num(g.PerCardGiB, 1)), msg.Text(text.Num(pl.CardMemory().Usable, 1)))
+	detail := l.Text("site.page.gpu_detail", msg.Text(l.Enum("link", string(g.Interconnect))), msg.Text(l.Num(g.PerCardGiB, 1)), msg.Text(l.Num(pl.CardMemory().Usable, 1)))
 	if g.Nodes > 1 {
-		detail += " · " + m.Text("site.page.nodes", msg.Int(g.Nodes))
+		detail += " · " + l.Text("site.page.nodes", msg.Int(g.Nodes))
 	}
 	share := pl.Cost.HiddenShare
 	billing := billingDetail(l, pl)
-	verdict := m.Text("site.page.breakeven_never")
+	verdict := l.Text("site.page.breakeven_never")
 	if b := pl.RentVsBuild.BreakevenMonths; b != nil {
-		verdict = m.Text("site.page.breakeven_months", msg.Text(b.StringFixed(1)))
+		verdict = l.Text("site.page.breakeven_months", msg.Text(b.StringFixed(1)))
 	}
 	return app.Div().Class("kpis").Body(
-		kpi(m.Text("site.page.kgpu"), app.Output().ID("gpu-pick").Attr("data-card", g.ID).Attr("data-count", g.Count).
-			Text(m.Text("site.page.gpu_pick", msg.Int(g.Count), msg.Text(g.Name))), detail),
-		kpi(m.Text("site.page.k_cost"), app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly)), hiddenShare(m, share.Low, share.High)),
-		kpi(m.Text("site.page.k_billing"), app.Output().ID("billing-mode").Attr("data-mode", pl.Billing.Mode).
+		kpi(l.Text("site.page.kgpu"), app.Output().ID("gpu-pick").Attr("data-card", g.ID).Attr("data-count", g.Count).
+			Text(l.Text("site.page.gpu_pick", msg.Int(g.Count), msg.Text(g.Name))), detail),
+		kpi(l.Text("site.page.k_cost"), app.Output().ID("monthly-cost").Text(l.MoneyRange(pl.Cost.Monthly.Low, pl.Cost.Monthly.High)), hiddenShare(l, share.Low, share.High)),
+		kpi(l.Text("site.page.k_billing"), app.Output().ID("billing-mode").Attr("data-mode", pl.Billing.Mode).
 			Text(l.Enum("billing", string(pl.Billing.Mode))), billing),
-		kpi(m.Text("site.page.k_verdict"), app.Output().ID("verdict").Attr("data-decision", pl.RentVsBuild.Decision).
+		kpi(l.Text("site.page.k_verdict"), app.Output().ID("verdict").Attr("data-decision", pl.RentVsBuild.Decision).
 			Text(l.Enum("decision", string(pl.RentVsBuild.Decision))), verdict),
 	)
 }
@@ -274,8 +269,8 @@ func billingDetail(l Lang, pl *plan.Plan) string {
 	}
 	out := offerLine(l, o.Offer, provName(l, o.ProviderName), o.AgeMonths)
 	if b := pl.Billing.BreakevenHoursPerDay; b != nil {
-		out += " " + l.T(msg.New("site.prices.breakeven", msg.Text(provName(l, o.ProviderName)), msg.Dec(b.Round(1)),
-			msg.Label("mode."+string(pl.Billing.RuleOfThumbMode))))
+		out += " " + (msg.New("site.prices.breakeven", msg.Text(provName(l, o.ProviderName)), msg.Dec(b.Round(1)),
+			msg.Label("mode."+string(pl.Billing.RuleOfThumbMode)))).In(l)
 	}
 	return out
 }
@@ -286,7 +281,7 @@ func hiddenShare(m msg.Lang, a, b decimal.Decimal) string {
 	if a.GreaterThan(b) {
 		a, b = b, a
 	}
-	return m.Text("site.page.hidden_share", msg.Text(text.Percent(a)), msg.Text(text.Percent(b)))
+	return m.Text("site.page.hidden_share", msg.Text(m.Percent(a)), msg.Text(m.Percent(b)))
 }
 
 // kpi is one headline figure with its explanation.
@@ -301,25 +296,24 @@ func kpi(title string, value app.UI, detail string) app.UI {
 // memoryChart shows what one card holds against what it may hold
 // (plan.CardMemory splits the per-card figure).
 func memoryChart(l Lang, pl *plan.Plan) app.UI {
-	m := l.Msg()
 	c := pl.CardMemory()
 	gib := func(v float64) decimal.Decimal { return decimal.NewFromFloat(v).Round(2) }
 	seg := func(kind string, v float64) segment {
-		label := l.Enum("mem", kind) + " " + text.Num(v, 1) + " GiB"
+		label := l.Enum("mem", kind) + " " + l.Num(v, 1) + " GiB"
 		return segment{Label: label, Value: gib(v), Class: "mem-" + kind}
 	}
 	usable, total := c.Usable, c.Total
 	row := stackRow{
-		Label: m.Text("site.page.mem_needed"),
+		Label: l.Text("site.page.mem_needed"),
 		Segments: []segment{seg("weights", c.Weights), seg("kv_cache", c.KVCache), seg("activations", c.Activations),
 			seg("training_states", c.TrainingStates), seg("overhead", c.Overhead)},
-		Text: text.Num(c.Needed, 1) + " GiB",
+		Text: l.Num(c.Needed, 1) + " GiB",
 	}
 	return app.Div().ID("memory").Class("block").Body(
-		app.H2().Text(m.Text("site.page.memory_title")),
-		&stackChartBox{Lang: l, ID: "memory-chart", Title: m.Text("site.page.memory_title"), Rows: []stackRow{row}, Max: gib(total),
-			Marks: []marker{{At: gib(usable), Label: m.Text("site.page.mem_usable", msg.Text(text.Num(usable, 1)))}}},
-		app.P().Class("caption").Text(m.Text("site.page.memory_caption", msg.Text(text.Num(c.Needed, 1)), msg.Text(text.Num(usable, 1)), msg.Text(text.Num(total, 1)))),
+		app.H2().Text(l.Text("site.page.memory_title")),
+		&stackChartBox{Lang: l, ID: "memory-chart", Title: l.Text("site.page.memory_title"), Rows: []stackRow{row}, Max: gib(total),
+			Marks: []marker{{At: gib(usable), Label: l.Text("site.page.mem_usable", msg.Text(l.Num(usable, 1)))}}},
+		app.P().Class("caption").Text(l.Text("site.page.memory_caption", msg.Text(l.Num(c.Needed, 1)), msg.Text(l.Num(usable, 1)), msg.Text(l.Num(total, 1)))),
 	)
 }
 
@@ -335,25 +329,24 @@ func paramsIn(l Lang, billions float64) string {
 
 // estimates are the speed or training-time ranges and the model as sized.
 func estimates(l Lang, pl *plan.Plan) app.UI {
-	m := l.Msg()
 	s := pl.Sizing
-	lines := []app.UI{app.Li().ID("model-sized").Text(l.Msg().Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(paramsIn(l, s.Model.ParamsB))))}
+	lines := []app.UI{app.Li().ID("model-sized").Text(l.Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(paramsIn(l, s.Model.ParamsB))))}
 	if e := s.DecodeTokensPerSec; e != nil {
-		lines = append(lines, app.Li().Text(m.Text("site.page.decode_speed", msg.Text(l.Msg().NumRange(e.Low, e.High, 1)), msg.Text(text.Num(e.Likely, 1)))))
+		lines = append(lines, app.Li().Text(l.Text("site.page.decode_speed", msg.Text(l.NumRange(e.Low, e.High, 1)), msg.Text(l.Num(e.Likely, 1)))))
 	}
 	if a := s.DecodeAccuracy; a != nil {
-		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
+		lines = append(lines, app.Li().Class("accuracy").Text(a.Message.In(l)))
 	}
 	if e := s.TimeToFirstTokenS; e != nil {
-		lines = append(lines, app.Li().Text(m.Text("site.page.first_token", msg.Text(l.Msg().NumRange(e.Low, e.High, 2)), msg.Text(text.Num(e.Likely, 2)))))
+		lines = append(lines, app.Li().Text(l.Text("site.page.first_token", msg.Text(l.NumRange(e.Low, e.High, 2)), msg.Text(l.Num(e.Likely, 2)))))
 	}
 	if e := s.TrainingDays; e != nil {
-		lines = append(lines, app.Li().Text(m.Text("site.page.training_days", msg.Text(l.Msg().NumRange(e.Low, e.High, 1)), msg.Text(text.Num(e.Likely, 1)))))
+		lines = append(lines, app.Li().Text(l.Text("site.page.training_days", msg.Text(l.NumRange(e.Low, e.High, 1)), msg.Text(l.Num(e.Likely, 1)))))
 	}
 	if a := s.TrainingAccuracy; a != nil {
-		lines = append(lines, app.Li().Class("accuracy").Text(l.T(a.Message)))
+		lines = append(lines, app.Li().Class("accuracy").Text(a.Message.In(l)))
 	}
-	return app.Div().Class("block", "estimates").Body(app.H2().Text(m.Text("site.page.estimates_title")), app.Ul().ID("estimates").Body(lines...))
+	return app.Div().Class("block", "estimates").Body(app.H2().Text(l.Text("site.page.estimates_title")), app.Ul().ID("estimates").Body(lines...))
 }
 
 // altShown is how many alternatives are listed before the rest are folded.
@@ -362,31 +355,30 @@ const altShown = 4
 // alternatives says why every other card lost (rule G4): the closest ones
 // in a table, the rest folded below it (built while open; see folded).
 func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
-	m := l.Msg()
-	head := []string{m.Text("site.page.alt_card"), m.Text("site.page.alt_count"), m.Text("site.page.alt_per_card"), m.Text("site.page.alt_billing"), m.Text("site.page.alt_rent"), m.Text("site.page.alt_all_in"), m.Text("site.page.alt_reason")}
+	head := []string{l.Text("site.page.alt_card"), l.Text("site.page.alt_count"), l.Text("site.page.alt_per_card"), l.Text("site.page.alt_billing"), l.Text("site.page.alt_rent"), l.Text("site.page.alt_all_in"), l.Text("site.page.alt_reason")}
 	row := func(c plan.Choice, reason string) []string {
 		mode, allIn := "—", "—"
 		if c.AllInMonthly != nil {
 			mode, allIn = l.Enum("billing", string(c.BillingMode)), l.Money(*c.AllInMonthly)
 		}
-		return []string{c.Name, text.Int(c.Count), text.Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly), allIn, reason}
+		return []string{c.Name, l.Int(c.Count), l.Num(c.PerCardGiB, 1), mode, l.MoneyRange(c.Monthly.Low, c.Monthly.High), allIn, reason}
 	}
-	rows := [][]string{row(pl.GPU.Choice, m.Text("site.page.chosen"))}
+	rows := [][]string{row(pl.GPU.Choice, l.Text("site.page.chosen"))}
 	shown := pl.GPU.Alternatives[:min(altShown, len(pl.GPU.Alternatives))]
 	for _, a := range shown {
-		rows = append(rows, row(a, l.T(a.ReasonMessage)))
+		rows = append(rows, row(a, a.ReasonMessage.In(l)))
 	}
 	more := pl.GPU.Alternatives[len(shown):]
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.alt_title")),
-		app.Div().Class("table-wrap").Body(table(l, "alt-table", m.Text("site.page.alt_title"), head, rows)),
+		app.H2().Text(l.Text("site.page.alt_title")),
+		app.Div().Class("table-wrap").Body(table(l, "alt-table", l.Text("site.page.alt_title"), head, rows)),
 		app.If(len(more) > 0, func() app.UI {
-			return folded("more-alts", open, toggle, m.Text("site.page.more_alts", msg.Int(len(more))), func() app.UI {
+			return folded("more-alts", open, toggle, l.Text("site.page.more_alts", msg.Int(len(more))), func() app.UI {
 				rest := make([][]string, len(more))
 				for i, a := range more {
-					rest[i] = row(a, l.T(a.ReasonMessage))
+					rest[i] = row(a, a.ReasonMessage.In(l))
 				}
-				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", m.Text("site.page.alt_title"), head, rest))
+				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", l.Text("site.page.alt_title"), head, rest))
 			})
 		}),
 	)
@@ -423,43 +415,41 @@ func reasonList(id string, reasons []string) app.UI {
 
 // costSummary is rule C1's lines with the total and a link to edit them.
 func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
-	m := l.Msg()
 	rows := make([][]string, 0, len(pl.Cost.Items)+1)
 	for _, it := range pl.Cost.Items {
-		name := m.Enum("item", it.Name)
+		name := l.Enum("item", it.Name)
 		if it.UserEntered {
-			name += " (" + m.Text("site.page.user_entered") + ")"
+			name += " (" + l.Text("site.page.user_entered") + ")"
 		}
-		rows = append(rows, []string{name, l.MoneyRange(rangeOf(it))})
+		rows = append(rows, []string{name, moneyRange(l, rangeOf(it))})
 	}
-	rows = append(rows, []string{m.Text("site.page.total_row"), l.MoneyRange(pl.Cost.Monthly)})
+	rows = append(rows, []string{l.Text("site.page.total_row"), l.MoneyRange(pl.Cost.Monthly.Low, pl.Cost.Monthly.High)})
 	for _, o := range pl.Cost.OtherModes {
-		rows = append(rows, []string{m.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode)))), l.MoneyRange(o.Monthly)})
+		rows = append(rows, []string{l.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode)))), l.MoneyRange(o.Monthly.Low, o.Monthly.High)})
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.cost_summary_title")),
-		app.P().ID("rent-mode").Attr("data-mode", string(pl.Cost.BillingMode)).Text(m.Text("site.page.rent_mode", msg.Text(l.Enum("billing", string(pl.Cost.BillingMode))))),
-		table(l, "cost-summary", m.Text("site.page.cost_summary_title"), []string{m.Text("site.page.item_col"), m.Text("site.page.low_high_col")}, rows),
+		app.H2().Text(l.Text("site.page.cost_summary_title")),
+		app.P().ID("rent-mode").Attr("data-mode", string(pl.Cost.BillingMode)).Text(l.Text("site.page.rent_mode", msg.Text(l.Enum("billing", string(pl.Cost.BillingMode))))),
+		table(l, "cost-summary", l.Text("site.page.cost_summary_title"), []string{l.Text("site.page.item_col"), l.Text("site.page.low_high_col")}, rows),
 		app.If(hasCostWarning(pl), func() app.UI {
-			return app.P().Class("warn-line").Text(l.T(pl.Cost.WarningMessage))
+			return app.P().Class("warn-line").Text(pl.Cost.WarningMessage.In(l))
 		}),
-		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(m.Text("site.page.more_cost")+" →")),
+		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(l.Text("site.page.more_cost")+" →")),
 	)
 }
 
 // rentBuildSummary is the D1/D2 decision with its reasons.
 func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
-	m := l.Msg()
 	rb := pl.RentVsBuild
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.rent_build_summary")),
-		table(l, "rb-summary", m.Text("site.page.rent_build_summary"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, [][]string{
-			{m.Text("site.page.k_verdict"), l.Enum("decision", string(rb.Decision))},
-			{m.Text("site.page.rb_rent_monthly"), l.Money(rb.RentMonthly)},
-			{m.Text("site.page.rb_self_monthly"), l.Money(rb.SelfBuildMonthly)},
+		app.H2().Text(l.Text("site.page.rent_build_summary")),
+		table(l, "rb-summary", l.Text("site.page.rent_build_summary"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
+			{l.Text("site.page.k_verdict"), l.Enum("decision", string(rb.Decision))},
+			{l.Text("site.page.rb_rent_monthly"), l.Money(rb.RentMonthly)},
+			{l.Text("site.page.rb_self_monthly"), l.Money(rb.SelfBuildMonthly)},
 		}),
-		reasons(l, "rb-reasons", l.Ts(rb.ReasonMessages)),
-		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", rbLink).Text(m.Text("site.page.more_rent_build")+" →")),
+		reasons(l, "rb-reasons", msg.Strings(l, rb.ReasonMessages)),
+		app.P().Class("more").Body(app.A().ID("to-rentbuild").Href("%s", rbLink).Text(l.Text("site.page.more_rent_build")+" →")),
 	)
 }
 
@@ -475,15 +465,15 @@ func warnings(l Lang, pl *plan.Plan) app.UI {
 		return nil
 	}
 	return app.Div().Class("block", "warnings").Body(
-		app.H2().Text(l.Msg().Text("site.page.warnings_title")),
-		reasons(l, "warnings", l.Ts(pl.WarningMessages)),
+		app.H2().Text(l.Text("site.page.warnings_title")),
+		reasons(l, "warnings", msg.Strings(l, pl.WarningMessages)),
 	)
 }
 
 // sizingNotes are the assumptions behind the memory figures, folded.
 func sizingNotes(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.UI {
-	return folded("block notes", open, toggle, l.Msg().Text("site.page.notes_title"), func() app.UI {
-		return reasons(l, "sizing-notes", l.Ts(pl.Sizing.NoteMessages))
+	return folded("block notes", open, toggle, l.Text("site.page.notes_title"), func() app.UI {
+		return reasons(l, "sizing-notes", msg.Strings(l, pl.Sizing.NoteMessages))
 	})
 }
 
@@ -491,7 +481,6 @@ func sizingNotes(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app.
 // hidden.
 func (p *plannerPage) sheetSummary() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	var rows [][]string
 	for _, f := range form.SheetFields {
 		v := p.st.Input.Get(f.Key)
@@ -502,7 +491,7 @@ func (p *plannerPage) sheetSummary() app.UI {
 			}
 			v = choiceLabel(f, l, v)
 		case form.KindBool:
-			v = map[bool]string{true: m.Text("site.page.yes"), false: m.Text("site.page.no")}[v == "true"]
+			v = map[bool]string{true: l.Text("site.page.yes"), false: l.Text("site.page.no")}[v == "true"]
 		default:
 			if v == "" {
 				v = p.placeholder(f.Key)
@@ -510,29 +499,29 @@ func (p *plannerPage) sheetSummary() app.UI {
 			if v == "" {
 				continue
 			}
-			v += " " + f.Unit(m)
+			v += " " + f.Unit(l)
 		}
-		rows = append(rows, []string{f.Label(m), v})
+		rows = append(rows, []string{f.Label(l), v})
 	}
 	return app.Div().Class("print-only-block").Body(
-		app.P().ID("print-line").Class("help").Text(l.Msg().Text("site.print.line",
+		app.P().ID("print-line").Class("help").Text(l.Text("site.print.line",
 			msg.Date(time.Now().Format("2006-01-02")), msg.Text(siteOrigin()+p.pageLink(p.route(), l)))),
-		table(l, "sheet-summary", m.Text("site.page.sheet_title"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, rows))
+		table(l, "sheet-summary", l.Text("site.page.sheet_title"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, rows))
 }
 
 // actions are export, import, print and the share link.
 func (p *plannerPage) actions() app.UI {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	return app.Div().Class("actions").Body(
-		app.Button().ID("export-json").Type("button").Class("btn", "primary").Text(m.Text("site.page.export_json")).OnClick(p.exportJSON),
-		app.Button().ID("export-md").Type("button").Class("btn").Text(m.Text("site.page.export_md")).OnClick(p.exportMD),
+		app.Button().ID("export-json").Type("button").Class("btn", "primary").Text(l.Text("site.page.export_json")).OnClick(p.exportJSON),
+		app.Button().ID("export-md").Type("button").Class("btn").Text(l.Text("site.page.export_md")).OnClick(p.exportMD),
 		app.Label().Class("btn", "file-btn").For("import-file").Body(
-			app.Text(m.Text("site.page.import_plan")),
+			app.Text(l.Text("site.page.import_plan")),
 			app.Input().ID("import-file").Type("file").Accept(".json,application/json").OnChange(p.importFile),
 		),
-		app.Button().ID("print").Type("button").Class("btn").Text(m.Text("site.page.print_brief")).OnClick(printPage),
+		app.Button().ID("print").Type("button").Class("btn").Text(l.Text("site.page.print_brief")).OnClick(printPage),
 		app.If(len(p.st.Proc.Names()) > 0, p.procurementNote),
-		app.A().ID("share").Class("share").Href("%s", p.pageLink(p.route(), p.st.Lang)).Text(m.Text("site.page.share_link")),
+		app.A().ID("share").Class("share").Href("%s", p.pageLink(p.route(), p.st.Lang)).Text(l.Text("site.page.share_link")),
 		app.If(p.imported != "", func() app.UI {
 			return app.P().ID("import-result").Class("import-result").Attr("data-error", p.importErr).Text(p.imported)
 		}),
@@ -548,7 +537,7 @@ func (p *plannerPage) exportJSON(ctx app.Context, e app.Event) {
 
 // exportMD downloads plan.WriteMarkdownIn's summary in the page's language.
 func (p *plannerPage) exportMD(ctx app.Context, e app.Event) {
-	l := p.st.Lang.Msg()
+	l := p.st.Lang
 	p.exportWith("plan.md", "text/markdown", func(pl *plan.Plan) ([]byte, error) {
 		var b bytes.Buffer
 		err := plan.WriteMarkdownIn(&b, pl, l)
@@ -590,17 +579,17 @@ func (p *plannerPage) importFile(ctx app.Context, e app.Event) {
 // only once the user keeps it (savedWork); otherwise it is saved at once,
 // with Undo.
 func (p *plannerPage) applyImport(ctx app.Context, name string, data []byte, err error) {
-	m := p.st.Lang.Msg()
+	l := p.st.Lang
 	next, err := p.importedState(data, err)
 	if err != nil {
-		p.imported, p.importErr = m.Text("site.page.import_failed", msg.Text(name), msg.Text(fmt.Sprint(err))), true
+		p.imported, p.importErr = l.Text("site.page.import_failed", msg.Text(name), msg.Text(fmt.Sprint(err))), true
 		return
 	}
 	done := "site.page.imported"
 	if next.Proc != nil && next.Proc != p.st.Proc {
 		done = "site.page.imported_proc"
 	}
-	p.imported, p.importErr = m.Text(done, msg.Text(name)), false
+	p.imported, p.importErr = l.Text(done, msg.Text(name)), false
 	hadWork := !p.st.Input.Empty() || p.st.Proc != nil
 	changes := !next.Input.Equal(p.st.Input) || next.Proc != p.st.Proc
 	r := p.route()
@@ -633,7 +622,7 @@ func (p *plannerPage) importedState(data []byte, readErr error) (form.State, err
 	}
 	in, problems := form.InputFrom(form.FromFile, form.FromRequirements(req).Texts())
 	if len(problems) > 0 {
-		return form.State{}, errors.New(problems[0].Message(p.st.Lang.Msg()))
+		return form.State{}, errors.New(problems[0].Message(p.st.Lang))
 	}
 	prices := p.st.Prices
 	if csv := form.PricesCSV(req); csv != "" {
@@ -661,7 +650,6 @@ func (p *plannerPage) clearProcurement(ctx app.Context, e app.Event) {
 // on a procurement page and never valid is not a section yet.
 func (p *plannerPage) procurementNote() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	names := p.st.Proc.Names()
 	labels := make([]string, len(names))
 	for i, n := range names {
@@ -672,8 +660,8 @@ func (p *plannerPage) procurementNote() app.UI {
 		sep = "、"
 	}
 	return app.Div().ID("procurement-note").Class("procurement-note").Attr("data-sections", strings.Join(names, " ")).Body(
-		app.P().Text(m.Text("site.page.procurement_note", msg.Text(strings.Join(labels, sep)))),
-		app.Button().ID("procurement-clear").Type("button").Class("btn").Text(m.Text("site.page.procurement_clear")).OnClick(p.clearProcurement),
+		app.P().Text(l.Text("site.page.procurement_note", msg.Text(strings.Join(labels, sep)))),
+		app.Button().ID("procurement-clear").Type("button").Class("btn").Text(l.Text("site.page.procurement_clear")).OnClick(p.clearProcurement),
 	)
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/poc"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -28,10 +27,10 @@ func newPOCPage() app.Composer { return &pocPage{pageState: pageState{page: rout
 // Render draws the page: the verdict first, then the form.
 func (p *pocPage) Render() app.UI {
 	return p.layout(routeByID(routePOC), func() app.UI {
-		j := p.st.Lang.Msg()
+		l := p.st.Lang
 		return app.Div().Class("proc-page", "poc-page").Body(
-			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_poc")),
-			app.P().Class("intro").Text(j.Text("site.journey.poc_intro")),
+			app.H1().Text(p.st.Lang.Text("site.proc.nav_poc")),
+			app.P().Class("intro").Text(l.Text("site.journey.poc_intro")),
 			pocAnswer(p.st.Lang, p.st.Proc),
 			p.pocForm(),
 		)
@@ -54,24 +53,24 @@ var pocTrialFields = []pfield{{Path: "ease_of_use"}, {Path: "trial_days"}, {Path
 // pocForm is the measured figures, then the two report files.
 func (p *pocPage) pocForm() app.UI {
 	r := routeByID(routePOC)
-	j := p.st.Lang.Msg()
+	l := p.st.Lang
 	kids := []app.UI{
-		app.H2().Text(p.st.Lang.Msg().Text("site.proc.inputs_title")),
+		app.H2().Text(p.st.Lang.Text("site.proc.inputs_title")),
 		p.errSlot("poc"),
-		app.H3().Text(j.Text("site.journey.poc_run_title")),
+		app.H3().Text(l.Text("site.journey.poc_run_title")),
 		p.fields(r, "poc", "", pocRunFields),
-		app.H3().Text(j.Text("site.journey.poc_metrics_title")),
+		app.H3().Text(l.Text("site.journey.poc_metrics_title")),
 	}
 	for _, m := range pocMetrics {
 		kids = append(kids, p.fields(r, "poc", m+".", []pfield{{Path: "measured"}, {Path: "target"}}))
 	}
 	kids = append(kids,
-		app.H3().Text(j.Text("site.journey.poc_trial_title")),
+		app.H3().Text(l.Text("site.journey.poc_trial_title")),
 		p.fields(r, "poc", "", pocTrialFields),
-		app.H3().Text(j.Text("site.journey.poc_machines_title")),
-		app.P().Class("help").Text(j.Text("site.journey.poc_machines_help")),
-		p.reportInput("poc_facts", j.Text("site.journey.poc_report")),
-		p.reportInput("delivered_facts", j.Text("site.journey.delivered_report")),
+		app.H3().Text(l.Text("site.journey.poc_machines_title")),
+		app.P().Class("help").Text(l.Text("site.journey.poc_machines_help")),
+		p.reportInput("poc_facts", l.Text("site.journey.poc_report")),
+		p.reportInput("delivered_facts", l.Text("site.journey.delivered_report")),
 	)
 	return app.Section().ID("poc-form").Class("block", "proc-form").Body(kids...)
 }
@@ -79,12 +78,12 @@ func (p *pocPage) pocForm() app.UI {
 // reportInput loads a gpuverify report (or facts file) into field, or
 // removes the one loaded.
 func (p *pocPage) reportInput(field, label string) app.UI {
-	j := p.st.Lang.Msg()
+	l := p.st.Lang
 	id := fieldDOMID("poc", field)
 	loaded := p.draft("poc").Get(field) != ""
-	state, msg := j.Text("site.journey.no_report"), p.fileErr[field]
+	state, msg := l.Text("site.journey.no_report"), p.fileErr[field]
 	if loaded {
-		state = j.Text("site.journey.report_loaded")
+		state = l.Text("site.journey.report_loaded")
 	}
 	if fe := p.st.Proc.Err("poc"); msg == "" && fe != nil && fe.Field == field {
 		msg = errText(p.st.Lang, fe)
@@ -93,7 +92,7 @@ func (p *pocPage) reportInput(field, label string) app.UI {
 		app.Label().For("%s", id).Text(label+" "),
 		app.Input().ID("%s", id).Type("file").Accept(".json").OnChange(p.onReport(field), app.EventScope(field)),
 		app.Span().ID("%s-state", id).Text(" "+state+" "),
-		app.Button().ID("%s-remove", id).Type("button").Class("btn", "small").Disabled(!loaded).Text(j.Text("site.journey.remove_report")).
+		app.Button().ID("%s-remove", id).Type("button").Class("btn", "small").Disabled(!loaded).Text(l.Text("site.journey.remove_report")).
 			OnClick(p.onRemove(field), app.EventScope(field)),
 		app.If(msg != "", func() app.UI { return app.P().ID("%s-error", id).Class("field-error").Attr("role", "alert").Text(msg) }),
 	)
@@ -124,7 +123,7 @@ func (p *pocPage) onReport(field string) app.EventHandler {
 							return
 						}
 					}
-					p.fileErr[field] = p.st.Lang.Msg().Text("site.journey.report_refused", msg.Text(name), msg.Text(err.Error()))
+					p.fileErr[field] = p.st.Lang.Text("site.journey.report_refused", msg.Text(name), msg.Text(err.Error()))
 				})
 			})
 		})
@@ -142,10 +141,9 @@ func (p *pocPage) setFacts(ctx app.Context, field, facts string) {
 // pocAnswer is the verdict, the checks and the machine comparison by
 // poc.Judge on the saved section.
 func pocAnswer(l Lang, proc *form.Procurement) app.UI {
-	j := l.Msg()
 	in := proc.Valid().POC
 	if in == nil {
-		return resultMsg("poc-result", "empty", j.Text("site.journey.no_poc"))
+		return resultMsg("poc-result", "empty", l.Text("site.journey.no_poc"))
 	}
 	res, err := poc.Judge(*in)
 	if err != nil {
@@ -153,7 +151,7 @@ func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 	}
 	return resultOK(l, proc, "poc", "data-verdict", string(res.Verdict),
 		app.P().ID("poc-verdict").Class("verdict", "status-"+string(res.Verdict)).
-			Text(j.Text("site.journey.poc_verdict", msg.Text(l.Label("pocstatus:"+string(res.Verdict))))),
+			Text(l.Text("site.journey.poc_verdict", msg.Text(label(l, "pocstatus:"+string(res.Verdict))))),
 		pocChecks(l, res.Checks),
 		pocMachine(l, res.Machine),
 	)
@@ -161,14 +159,13 @@ func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 
 // pocChecks is the table of checks in rule order.
 func pocChecks(l Lang, cs []poc.Check) app.UI {
-	j := l.Msg()
 	rows := make([][]string, len(cs))
 	for i, c := range cs {
-		rows[i] = []string{l.Label("poccheck:" + c.ID), c.Rule, l.Label("pocstatus:" + string(c.Status)),
-			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.ReasonIn(l.Msg())}
+		rows[i] = []string{label(l, "poccheck:"+c.ID), c.Rule, label(l, "pocstatus:"+string(c.Status)),
+			pocFigure(c.ID, c.Measured), pocFigure(c.ID, c.Target), c.ReasonIn(l)}
 	}
-	return table(l, "poc-checks", j.Text("site.journey.poc_checks_title"),
-		[]string{j.Text("site.journey.col_check"), j.Text("site.journey.col_rule"), j.Text("site.journey.col_status"), j.Text("site.journey.col_measured"), j.Text("site.journey.col_target"), j.Text("site.journey.col_why")}, rows)
+	return table(l, "poc-checks", l.Text("site.journey.poc_checks_title"),
+		[]string{l.Text("site.journey.col_check"), l.Text("site.journey.col_rule"), l.Text("site.journey.col_status"), l.Text("site.journey.col_measured"), l.Text("site.journey.col_target"), l.Text("site.journey.col_why")}, rows)
 }
 
 // pocFigure writes a check's figure: scaling and performance are ratios,
@@ -189,7 +186,6 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 	if d == nil {
 		return nil
 	}
-	j := l.Msg()
 	diffRows := func(ds []poc.Difference) [][]string {
 		rows := make([][]string, len(ds))
 		for i, x := range ds {
@@ -197,19 +193,19 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 		}
 		return rows
 	}
-	head := []string{j.Text("site.journey.col_path"), j.Text("site.journey.col_poc"), j.Text("site.journey.col_delivered")}
+	head := []string{l.Text("site.journey.col_path"), l.Text("site.journey.col_poc"), l.Text("site.journey.col_delivered")}
 	kids := []app.UI{
-		app.H3().Text(j.Text("site.journey.poc_machine_title")),
-		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l.Msg(), d.SummaryMessages()), text.SentenceGap(l))),
+		app.H3().Text(l.Text("site.journey.poc_machine_title")),
+		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l, d.SummaryMessages()), l.Gap())),
 	}
 	if len(d.Config) > 0 {
-		kids = append(kids, table(l, "poc-config", j.Text("site.journey.config_diffs"), head, diffRows(d.Config)))
+		kids = append(kids, table(l, "poc-config", l.Text("site.journey.config_diffs"), head, diffRows(d.Config)))
 	}
 	if len(d.Identity) > 0 {
-		kids = append(kids, table(l, "poc-identity", j.Text("site.journey.identity_diffs"), head, diffRows(d.Identity)))
+		kids = append(kids, table(l, "poc-identity", l.Text("site.journey.identity_diffs"), head, diffRows(d.Identity)))
 	}
 	if len(d.Ignored) > 0 {
-		kids = append(kids, app.P().Class("help").Text(j.Text("site.journey.ignored", msg.Int(len(d.Ignored)))))
+		kids = append(kids, app.P().Class("help").Text(l.Text("site.journey.ignored", msg.Int(len(d.Ignored)))))
 	}
 	return app.Div().ID("poc-machine").Attr("data-same", d.Same()).Attr("data-config", len(d.Config)).Body(kids...)
 }

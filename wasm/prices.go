@@ -29,7 +29,7 @@ func newPricesPage() app.Composer { return &pricesPage{pageState: pageState{page
 // Render draws the page.
 func (p *pricesPage) Render() app.UI { return p.layout(routeByID(routePrices), p.body) }
 
-func (p *pricesPage) t(id string, args ...msg.Arg) string { return p.st.Lang.T(msg.New(id, args...)) }
+func (p *pricesPage) t(id string, args ...msg.Arg) string { return msg.New(id, args...).In(p.st.Lang) }
 
 func (p *pricesPage) body() app.UI {
 	return app.Div().Class("prices-page").Body(
@@ -157,7 +157,7 @@ func (p *pricesPage) parsed() app.UI {
 		state, status = "refused", p.t("site.prices.refused", msg.Int(len(errs)))
 		items := make([]app.UI, len(errs))
 		for i, e := range errs {
-			items[i] = app.Li().Attr("data-line", e.Line).Attr("data-column", e.Column).Text(l.T(e.Message()))
+			items[i] = app.Li().Attr("data-line", e.Line).Attr("data-column", e.Column).Text(e.Message().In(l))
 		}
 		kids = append(kids, app.Ul().ID("price-list-errors").Class("errors").Body(items...))
 	}
@@ -166,7 +166,7 @@ func (p *pricesPage) parsed() app.UI {
 		rows[i] = app.Tr().Attr("data-line", list.Lines[i]).Body(
 			app.Td().Class("num").Text(strconv.Itoa(list.Lines[i])),
 			app.Td().Text(provName(l, list.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
-			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price)),
+			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price.Low, o.Price.High)),
 			app.Td().Text(o.Date), app.Td().Class("basis").Text(o.Source))
 	}
 	kids = append([]app.UI{app.P().ID("price-list-state").Attr("data-state", state).Class(stateClass(state)).Text(status)}, kids...)
@@ -206,7 +206,7 @@ func (p *pricesPage) builtin() app.UI {
 			date = app.Td().Class("stale").Title(p.t("site.prices.stale", msg.Int(age))).Text(o.Date + " ⚠")
 		}
 		rows[i] = app.Tr().Body(app.Td().Text(provName(l, b.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
-			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price)),
+			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price.Low, o.Price.High)),
 			date, app.Td().Class("basis").Text(o.Source))
 	}
 	return app.Div().Class("block").Body(
@@ -231,8 +231,8 @@ func offerLine(l Lang, o pricebook.Offer, provider string, age *int) string {
 			ageText = msg.New("site.prices.age_stale", msg.Int(*age))
 		}
 	}
-	return l.T(msg.New("site.prices.offer", msg.Text(provider), msg.MoneyRange(o.Price.Low, o.Price.High),
-		msg.Label("term."+string(o.Term)), msg.Sub(unit), msg.Date(o.Date), msg.Sub(ageText)))
+	return (msg.New("site.prices.offer", msg.Text(provider), msg.MoneyRange(o.Price.Low, o.Price.High),
+		msg.Label("term."+string(o.Term)), msg.Sub(unit), msg.Date(o.Date), msg.Sub(ageText))).In(l)
 }
 
 // today is the date plans on the page are made: the browser's, or the

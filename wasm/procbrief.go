@@ -8,7 +8,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -30,29 +29,28 @@ func procVerdicts(l Lang, proc *form.Procurement) []string {
 	if proc == nil || proc.Sections == nil {
 		return nil
 	}
-	t := l.Msg()
 	s := proc.Sections
 	var out []string
 	if s.Quotes != nil {
 		if r, err := quote.Compare(*s.Quotes); err == nil {
-			line := t.Text("site.proc.cheapest", msg.Text(r.Quotes[0].Vendor), msg.Text(l.MoneyRange(r.Quotes[0].ExVAT)))
+			line := l.Text("site.proc.cheapest", msg.Text(r.Quotes[0].Vendor), msg.Text(l.MoneyRange(r.Quotes[0].ExVAT.Low, r.Quotes[0].ExVAT.High)))
 			if r.Spread != nil {
-				line += " " + t.Text("site.proc.spread", msg.Text(text.Percent(*r.Spread)))
+				line += " " + l.Text("site.proc.spread", msg.Text(l.Percent(*r.Spread)))
 			}
 			if left := leftSummary(l, proc, "quotes"); left != "" {
 				line += " " + left
 			}
-			out = append(out, t.Text("site.proc.nav_quotes")+": "+line)
+			out = append(out, l.Text("site.proc.nav_quotes")+": "+line)
 		}
 	}
 	if s.Vendors != nil {
 		if r, err := vendors.Rank(*s.Vendors); err == nil && len(r.Vendors) > 0 && r.Vendors[0].Rank == 1 {
-			out = append(out, t.Text("site.proc.nav_vendors")+": "+t.Text("site.proc.top", msg.Text(r.Vendors[0].Name)))
+			out = append(out, l.Text("site.proc.nav_vendors")+": "+l.Text("site.proc.top", msg.Text(r.Vendors[0].Name)))
 		}
 	}
 	if s.Contract != nil {
 		if r, err := contract.Check(*s.Contract); err == nil {
-			out = append(out, t.Text("site.proc.nav_contract")+": "+t.Text("site.proc.level", msg.Text(l.Label("choice:level:"+string(r.Level())))))
+			out = append(out, l.Text("site.proc.nav_contract")+": "+l.Text("site.proc.level", msg.Text(label(l, "choice:level:"+string(r.Level())))))
 		}
 	}
 	return out
@@ -66,7 +64,7 @@ func (p *pageState) procBrief() app.UI {
 		return nil
 	}
 	return app.Div().ID("proc-brief").Class("print-only-block").Body(
-		app.H2().Text(p.st.Lang.Msg().Text("site.proc.journey_label")),
+		app.H2().Text(p.st.Lang.Text("site.proc.journey_label")),
 		app.P().Text(strings.Join(lines, " · ")),
 	)
 }

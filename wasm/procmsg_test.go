@@ -96,7 +96,7 @@ func TestProcurementSpeaksTheLanguage(t *testing.T) {
 			}
 			out := app.HTMLString(page.ui)
 			for _, m := range page.ms {
-				if want := html.EscapeString(m.In(l.Msg())); !strings.Contains(out, want) {
+				if want := html.EscapeString(m.In(l)); !strings.Contains(out, want) {
 					t.Errorf("%s in %s lacks %s: %q", page.name, l, m.ID, want)
 				}
 				if bad := html.EscapeString(m.In(other)); len(bad) > 12 && strings.Contains(out, bad) {

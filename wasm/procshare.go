@@ -22,7 +22,7 @@ func (p *pageState) shareFrag() (string, error) {
 // query, the sections in the fragment (form.State.ShareFragment), so a colleague opening
 // it sees the same comparison. Nothing when there are no sections.
 func (p *pageState) shareSections(r route) app.UI {
-	t := p.st.Lang.Msg()
+	l := p.st.Lang
 	frag, err := p.shareFrag()
 	switch {
 	case err != nil:
@@ -31,11 +31,11 @@ func (p *pageState) shareSections(r route) app.UI {
 		if errors.As(err, &long) {
 			n = long.N
 		}
-		return app.P().ID("share-sections-too-long").Class("note").Text(t.Text("site.proc.share_too_long", msg.Int(n)))
+		return app.P().ID("share-sections-too-long").Class("note").Text(l.Text("site.proc.share_too_long", msg.Int(n)))
 	case frag == "":
 		return nil
 	}
 	return app.P().Class("actions").Body(
-		app.A().ID("share-sections").Class("share").Href("%s#%s", p.pageLink(r, p.st.Lang), frag).Text(t.Text("site.proc.share_sections")),
+		app.A().ID("share-sections").Class("share").Href("%s#%s", p.pageLink(r, p.st.Lang), frag).Text(l.Text("site.proc.share_sections")),
 	)
 }

@@ -4,8 +4,6 @@ package main
 
 import (
 	"testing"
-
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestProcFieldsLabelled: every field the procurement forms show has a
@@ -20,11 +18,11 @@ func TestProcFieldsLabelled(t *testing.T) {
 	for prefix, fs := range groups {
 		for _, f := range fs {
 			key := labelKey(prefix + f.Path)
-			if !text.HasProcLabel(key) {
+			if !hasProcLabel(key) {
 				t.Errorf("no label for %s", key)
 			}
 			for _, c := range f.Choices {
-				if c != "" && !text.HasProcLabel(f.Labels+":"+c) {
+				if c != "" && !hasProcLabel(f.Labels+":"+c) {
 					t.Errorf("no label for choice %s:%s", f.Labels, c)
 				}
 			}

@@ -44,7 +44,7 @@ type pfield struct {
 	Labels  string   // pChoice: the text package's label prefix of the choice labels ("choice:poc")
 }
 
-// labelKey is the label key (text.Lang.Label) of a path: row indexes left out,
+// labelKey is the label key (see label) of a path: row indexes left out,
 // "quotes[2].vendor" → "quotes[].vendor".
 func labelKey(path string) string {
 	var b strings.Builder
@@ -149,7 +149,7 @@ func (b *procFieldBox) Render() app.UI {
 func (b *procFieldBox) render() app.UI {
 	l, f, sec := b.Lang, b.Field, b.Sec
 	id := fieldDOMID(sec, f.Path)
-	label := l.FieldLabel(sec, labelKey(f.Path))
+	name := fieldLabel(l, sec, labelKey(f.Path))
 	bad := b.Err != ""
 	p, r := b.Page, routeByID(b.Route)
 	h := func(ctx app.Context, e app.Event) {
@@ -188,15 +188,15 @@ func (b *procFieldBox) render() app.UI {
 			box = box.Checked(on) // the prerender writes checked="false" as checked
 		}
 		return app.Div().Class("field", "check").Body(
-			app.Label().For("%s", id).Body(box, app.Span().Text(label)),
+			app.Label().For("%s", id).Body(box, app.Span().Text(name)),
 			app.If(bad, errLine),
 		)
 	case pChoice:
 		opts := make([]app.UI, len(f.Choices))
 		for i, c := range f.Choices {
-			text := l.Msg().Text("site.proc.not_stated")
+			text := l.Text("site.proc.not_stated")
 			if c != "" {
-				text = l.Label(f.Labels + ":" + c)
+				text = label(l, f.Labels+":"+c)
 			}
 			o := app.Option().Value(c).Text(text)
 			if c == b.Value || app.IsClient {
@@ -247,9 +247,9 @@ func (p *pageState) sectionErr(sec string) app.UI {
 	}
 	l := p.st.Lang
 	name := fieldName(l, sec, fe.Field)
-	line := l.Msg().Text("site.proc.field_err", msg.Text(name), msg.Text(errText(l, fe)))
+	line := l.Text("site.proc.field_err", msg.Text(name), msg.Text(errText(l, fe)))
 	if heldBack {
-		line = l.Msg().Text("site.field.left", msg.Text(name), msg.Text(errText(l, fe)))
+		line = l.Text("site.field.left", msg.Text(name), msg.Text(errText(l, fe)))
 	}
 	return slot.Body(app.P().ID("%s-section-error", sec).Class("section-error").Attr("role", "alert").
 		Attr("data-field", fe.Field).Text(line))
@@ -258,7 +258,7 @@ func (p *pageState) sectionErr(sec string) app.UI {
 // fieldName is the label of the field at path of section sec, with its
 // row's number when it is in a list: "Bundled price (2)".
 func fieldName(l Lang, sec, path string) string {
-	name := l.FieldLabel(sec, labelKey(path))
+	name := fieldLabel(l, sec, labelKey(path))
 	if i := strings.LastIndex(path, "["); i >= 0 && name == labelKey(path) {
 		name = path
 	}
@@ -273,22 +273,21 @@ func fieldName(l Lang, sec, path string) string {
 // number, a field by its label.
 func leftItemName(l Lang, proc *form.Procurement, sec string, lo form.LeftOut) string {
 	if lo.Row < 0 {
-		return l.FieldLabel(sec, labelKey(lo.Item))
+		return fieldLabel(l, sec, labelKey(lo.Item))
 	}
-	t := l.Msg()
 	var label string
 	switch lo.List {
 	case "quotes":
-		label = t.Text("site.proc.quote_row", msg.Int(lo.Row+1))
+		label = l.Text("site.proc.quote_row", msg.Int(lo.Row+1))
 	case "vendors":
-		label = t.Text("site.proc.vendor_row", msg.Int(lo.Row+1))
+		label = l.Text("site.proc.vendor_row", msg.Int(lo.Row+1))
 	default:
-		label = fmt.Sprintf("%s %d", l.FieldLabel(sec, lo.List), lo.Row+1)
+		label = fmt.Sprintf("%s %d", fieldLabel(l, sec, lo.List), lo.Row+1)
 	}
 	d := proc.Draft(sec)
 	for _, k := range []string{"vendor", "name"} {
 		if who := d.Get(lo.Item + "." + k); who != "" {
-			return l.Msg().Text("site.left.row", msg.Text(label), msg.Text(who))
+			return l.Text("site.left.row", msg.Text(label), msg.Text(who))
 		}
 	}
 	return label
@@ -304,11 +303,11 @@ func leftNote(l Lang, proc *form.Procurement, sec string) app.UI {
 	}
 	items := make([]app.UI, len(left))
 	for i, lo := range left {
-		items[i] = app.Li().Attr("data-item", lo.Item).Text(l.Msg().Text("site.left.item",
-			msg.Text(leftItemName(l, proc, sec, lo)), msg.Text(l.FieldLabel(sec, labelKey(lo.Err.Field))),
+		items[i] = app.Li().Attr("data-item", lo.Item).Text(l.Text("site.left.item",
+			msg.Text(leftItemName(l, proc, sec, lo)), msg.Text(fieldLabel(l, sec, labelKey(lo.Err.Field))),
 			msg.Text(errText(l, lo.Err))))
 	}
-	return app.Div().ID("%s-left-out", sec).Class("note", "left-out").Body(para("", l.Msg().Text("site.left.title")), app.Ul().Body(items...))
+	return app.Div().ID("%s-left-out", sec).Class("note", "left-out").Body(para("", l.Text("site.left.title")), app.Ul().Body(items...))
 }
 
 // leftSummary is the items of section sec held back, named, joined for a
@@ -321,9 +320,9 @@ func leftSummary(l Lang, proc *form.Procurement, sec string) string {
 	names := make([]msg.M, len(left))
 	for i, lo := range left {
 		names[i] = msg.New("site.left.row", msg.Text(leftItemName(l, proc, sec, lo)),
-			msg.Text(l.FieldLabel(sec, labelKey(lo.Err.Field))))
+			msg.Text(fieldLabel(l, sec, labelKey(lo.Err.Field))))
 	}
-	return l.Msg().Text("site.brief.left", msg.Sub(msg.List(names...)))
+	return l.Text("site.brief.left", msg.Sub(msg.List(names...)))
 }
 
 // rowOf is the first row index in path, if any.
@@ -348,7 +347,7 @@ func (p *pageState) fields(r route, sec, prefix string, fs []pfield) app.UI {
 // rowButtons are a row's remove button; add is the list's add button.
 func (p *pageState) removeRow(r route, sec, list string, i int) app.UI {
 	return app.Button().ID("%s-remove-%d", sec, i).Type("button").Class("btn", "small").
-		Text(p.st.Lang.Msg().Text("site.proc.remove_row")).OnClick(func(ctx app.Context, e app.Event) {
+		Text(p.st.Lang.Text("site.proc.remove_row")).OnClick(func(ctx app.Context, e app.Event) {
 		p.fail = guard("remove row", func() {
 			p.editSection(ctx, r, sec, p.draft(sec).RemoveRow(list, i))
 		})

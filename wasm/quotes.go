@@ -10,7 +10,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -28,8 +27,8 @@ func newQuotesPage() app.Composer { return &quotesPage{pageState: pageState{page
 
 // Render draws the page.
 func (p *quotesPage) Render() app.UI {
-	t := p.st.Lang.Msg()
-	return p.procPage(routeByID(routeQuotes), "quotes-page", t.Text("site.proc.quotes_title"), t.Text("site.proc.quotes_intro"),
+	l := p.st.Lang
+	return p.procPage(routeByID(routeQuotes), "quotes-page", l.Text("site.proc.quotes_title"), l.Text("site.proc.quotes_intro"),
 		func() app.UI { return quotesAnswer(p.st.Lang, p.st.Proc, false) }, p.quotesForm)
 }
 
@@ -58,24 +57,24 @@ var needFields = []pfield{{Path: "cards"}, {Path: "egress_tb"}, {Path: "storage_
 // quotesForm is the need and one block per quote.
 func (p *quotesPage) quotesForm() app.UI {
 	r := routeByID(routeQuotes)
-	t := p.st.Lang.Msg()
+	l := p.st.Lang
 	d := p.draft("quotes")
 	kids := []app.UI{
-		app.H2().Text(t.Text("site.proc.inputs_title")),
+		app.H2().Text(l.Text("site.proc.inputs_title")),
 		p.sectionErr("quotes"),
-		app.H3().Text(t.Text("site.proc.need_title")),
+		app.H3().Text(l.Text("site.proc.need_title")),
 		p.fields(r, "quotes", "need.", needFields),
-		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(t.Text("site.proc.from_plan")).OnClick(p.needFromPlan),
+		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(l.Text("site.proc.from_plan")).OnClick(p.needFromPlan),
 	}
 	for i := range d.Rows("quotes") {
 		prefix := fmt.Sprintf("quotes[%d].", i)
 		kids = append(kids, app.FieldSet().ID("quote-%d", i).Class("prow").Body(
-			app.Legend().Text(t.Text("site.proc.quote_row", msg.Int(i+1))),
+			app.Legend().Text(l.Text("site.proc.quote_row", msg.Int(i+1))),
 			p.fields(r, "quotes", prefix, quoteFields),
 			p.removeRow(r, "quotes", "quotes", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "quotes", "quotes", t.Text("site.proc.add_quote"), p.newQuote, p.needIfEmpty))
+	kids = append(kids, p.addRow(r, "quotes", "quotes", l.Text("site.proc.add_quote"), p.newQuote, p.needIfEmpty))
 	return app.Section().ID("quotes-form").Class("block", "proc-form").Body(kids...)
 }
 
@@ -89,7 +88,7 @@ func (p *quotesPage) needIfEmpty(d form.Draft) form.Draft {
 
 // newQuote seeds quote n (0-based) with a vendor name.
 func (p *quotesPage) newQuote(n int) map[string]string {
-	return map[string]string{"vendor": fmt.Sprintf("%s %c", p.st.Lang.Msg().Text("site.proc.q_vendor"), 'A'+rune(n%26))}
+	return map[string]string{"vendor": fmt.Sprintf("%s %c", p.st.Lang.Text("site.proc.q_vendor"), 'A'+rune(n%26))}
 }
 
 // needFromPlan fills the need from the plan: cards, egress, storage, IPs
@@ -117,11 +116,10 @@ func withPlanNeed(d form.Draft, o form.Outcome) form.Draft {
 // quotesAnswer is the verdict: the cheapest, the spread, the table, the
 // chart and the flags, by quote.Compare on the saved section.
 func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
-	t := l.Msg()
 	in := proc.Valid().Quotes
 	if in == nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(t.Text("site.proc.no_quotes")))
+			app.P().Text(l.Text("site.proc.no_quotes")))
 	}
 	res, err := quote.Compare(*in)
 	if err != nil {
@@ -131,16 +129,16 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	best := res.Quotes[0]
 	spread := ""
 	if res.Spread != nil {
-		spread = text.Percent(*res.Spread)
+		spread = l.Percent(*res.Spread)
 	}
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
-		app.H2().Text(t.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(t.Text("site.proc.last_valid_note")) }),
+		app.H2().Text(l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "quotes"),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
-			app.Text(t.Text("site.proc.cheapest", msg.Text(best.Vendor), msg.Text(l.MoneyRange(best.ExVAT)))),
-			app.If(spread != "", func() app.UI { return app.Text(" " + t.Text("site.proc.spread", msg.Text(spread))) }),
+			app.Text(l.Text("site.proc.cheapest", msg.Text(best.Vendor), msg.Text(l.MoneyRange(best.ExVAT.Low, best.ExVAT.High)))),
+			app.If(spread != "", func() app.UI { return app.Text(" " + l.Text("site.proc.spread", msg.Text(spread))) }),
 		),
 		quotesTable(l, res),
 		quotesChart(l, res),
@@ -156,35 +154,32 @@ func quoteColumns(l Lang, qs []quote.Priced) (asQuoted, exVAT, wait []string) {
 	for i, q := range qs {
 		quoted[i], lo[i], hi[i], waits[i] = q.AsQuoted, q.ExVAT.Low, q.ExVAT.High, q.WaitCost
 	}
-	t := l.Msg()
-	return t.MoneyColumn(quoted), t.MoneyRangeColumn(lo, hi), t.MoneyColumn(waits)
+	return l.MoneyColumn(quoted), l.MoneyRangeColumn(lo, hi), l.MoneyColumn(waits)
 }
 
 // quotesTable lists the priced quotes, cheapest first.
 func quotesTable(l Lang, res quote.Result) app.UI {
-	t := l.Msg()
 	rows := make([][]string, len(res.Quotes))
 	asQuoted, exVAT, wait := quoteColumns(l, res.Quotes)
 	for i, q := range res.Quotes {
 		extras := "—"
 		if q.ExtrasShare != nil {
-			extras = text.Percent(*q.ExtrasShare)
+			extras = l.Percent(*q.ExtrasShare)
 		}
-		complete := t.Text("site.proc.yes")
+		complete := l.Text("site.proc.yes")
 		if !q.Complete {
-			complete = t.Text("site.proc.incomplete")
+			complete = l.Text("site.proc.incomplete")
 		}
 		rows[i] = []string{strconv.Itoa(q.Rank), q.Vendor, asQuoted[i], exVAT[i], extras, complete, wait[i]}
 	}
-	return table(l, "quotes-table", t.Text("site.proc.quotes_title"),
-		[]string{t.Text("site.proc.q_rank"), t.Text("site.proc.q_vendor"), t.Text("site.proc.q_as_quoted"), t.Text("site.proc.q_ex_vat"), t.Text("site.proc.q_extras"), t.Text("site.proc.q_complete"), t.Text("site.proc.q_wait")}, rows)
+	return table(l, "quotes-table", l.Text("site.proc.quotes_title"),
+		[]string{l.Text("site.proc.q_rank"), l.Text("site.proc.q_vendor"), l.Text("site.proc.q_as_quoted"), l.Text("site.proc.q_ex_vat"), l.Text("site.proc.q_extras"), l.Text("site.proc.q_complete"), l.Text("site.proc.q_wait")}, rows)
 }
 
 // quotesChart is one stacked bar per quote: its items as quoted. Every
 // bar lists every item any quote has (zero where it has none), so the
 // legend, which stackChart takes from the first bar, names them all.
 func quotesChart(l Lang, res quote.Result) app.UI {
-	m := l.Msg()
 	var items []string
 	for _, q := range res.Quotes {
 		for _, ln := range q.Lines {
@@ -198,9 +193,9 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 	for i, q := range res.Quotes {
 		segs := make([]segment, len(items))
 		for j, item := range items {
-			name := m.Enum("item", item)
+			name := l.Enum("item", item)
 			if item == costitem.Bundled {
-				name = l.Label("item:bundled")
+				name = label(l, "item:bundled")
 			}
 			segs[j] = segment{Label: name, Class: "item-" + item}
 			for _, ln := range q.Lines {
@@ -212,19 +207,19 @@ func quotesChart(l Lang, res quote.Result) app.UI {
 		rows[i] = stackRow{Label: q.Vendor, Segments: segs, Text: l.Money(q.AsQuoted)}
 		top = decimal.Max(top, q.AsQuoted)
 	}
-	return stackChart("quotes-chart", l.Msg().Text("site.proc.quotes_chart"), rows, top, nil)
+	return stackChart("quotes-chart", l.Text("site.proc.quotes_chart"), rows, top, nil)
 }
 
 // quoteFlags lists what to ask, across quotes and per vendor, with rules.
 func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 	var items []app.UI
 	add := func(who string, f finding.Flag) {
-		text := f.In(l.Msg())
+		text := f.In(l)
 		if who != "" {
-			text = l.Msg().Text("quote.who", msg.Text(who), msg.Text(text))
+			text = l.Text("quote.who", msg.Text(who), msg.Text(text))
 		}
 		items = append(items, app.Li().Class("flag", "flag-"+string(f.Level)).Attr("data-rule", f.Rule).Body(
-			app.Span().Class("level").Text(l.Label("choice:level:"+string(f.Level))),
+			app.Span().Class("level").Text(label(l, "choice:level:"+string(f.Level))),
 			app.Text(" "+text+" "),
 			procRuleRef(l, f.Rule, embed),
 		))
@@ -238,7 +233,7 @@ func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 		}
 	}
 	return app.Div().ID("quotes-flags").Class("flags").Body(
-		app.H3().Text(l.Msg().Text("site.proc.flags_title")),
+		app.H3().Text(l.Text("site.proc.flags_title")),
 		app.Ul().Body(items...),
 	)
 }

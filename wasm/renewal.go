@@ -27,10 +27,10 @@ func newRenewalPage() app.Composer { return &renewalPage{pageState: pageState{pa
 // Render draws the page: the timeline first, then the dates.
 func (p *renewalPage) Render() app.UI {
 	return p.layout(routeByID(routeRenewal), func() app.UI {
-		j := p.st.Lang.Msg()
+		l := p.st.Lang
 		return app.Div().Class("proc-page", "renewal-page").Body(
-			app.H1().Text(p.st.Lang.Msg().Text("site.proc.nav_renewal")),
-			app.P().Class("intro").Text(j.Text("site.journey.renewal_intro")),
+			app.H1().Text(p.st.Lang.Text("site.proc.nav_renewal")),
+			app.P().Class("intro").Text(l.Text("site.journey.renewal_intro")),
 			renewalAnswer(p.st.Lang, p.st.Proc),
 			p.readyFields(p.renewalForm),
 		)
@@ -46,14 +46,13 @@ var exitFields = []pfield{
 func (p *renewalPage) renewalForm() app.UI {
 	r := routeByID(routeRenewal)
 	l := p.st.Lang
-	j := l.Msg()
 	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
-		app.H2().Text(l.Msg().Text("site.proc.inputs_title")),
+		app.H2().Text(l.Text("site.proc.inputs_title")),
 		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
-		app.P().Class("help").Text(j.Text("site.journey.days_help")),
-		p.dateList("holidays", j.Text("site.journey.holidays")),
-		p.dateList("workdays", j.Text("site.journey.workdays")),
+		app.P().Class("help").Text(l.Text("site.journey.days_help")),
+		p.dateList("holidays", l.Text("site.journey.holidays")),
+		p.dateList("workdays", l.Text("site.journey.workdays")),
 	)
 }
 
@@ -70,7 +69,7 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 			p.removeRow(r, "exit", name, i)))
 	}
 	return app.Div().Class("plines").Body(append(kids, app.Button().ID("exit-add-%s", name).Type("button").Class("btn").
-		Text(p.st.Lang.Msg().Text("site.proc.add_row")).OnClick(func(ctx app.Context, e app.Event) {
+		Text(p.st.Lang.Text("site.proc.add_row")).OnClick(func(ctx app.Context, e app.Event) {
 		if p.shown == nil {
 			p.shown = map[string]int{}
 		}
@@ -81,10 +80,9 @@ func (p *renewalPage) dateList(name, label string) app.UI {
 // renewalAnswer is the timeline by exit.Schedule on the saved section,
 // and the calendar download.
 func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
-	j := l.Msg()
 	in := proc.Valid().Exit
 	if in == nil {
-		return resultMsg("exit-result", "empty", j.Text("site.journey.no_exit"))
+		return resultMsg("exit-result", "empty", l.Text("site.journey.no_exit"))
 	}
 	cal, err := exit.Schedule(*in)
 	if err != nil {
@@ -94,17 +92,17 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 	for i, s := range cal.Steps {
 		when := s.Start
 		if s.Due != s.Start {
-			when = j.Text("site.journey.span", msg.Text(s.Start), msg.Text(s.Due))
+			when = l.Text("site.journey.span", msg.Text(s.Start), msg.Text(s.Due))
 		}
 		items[i] = app.Li().Attr("data-step", s.ID).Body(
-			app.Strong().Text(when+" "+s.TitleIn(l.Msg())+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.DetailIn(l.Msg())))
+			app.Strong().Text(when+" "+s.TitleIn(l)+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.DetailIn(l)))
 	}
 	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
-		app.P().ID("exit-end").Class("verdict").Text(j.Text("site.journey.end", msg.Text(cal.ContractEnd))),
+		app.P().ID("exit-end").Class("verdict").Text(l.Text("site.journey.end", msg.Text(cal.ContractEnd))),
 		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
-		app.Button().ID("exit-ics").Type("button").Class("btn").Text(j.Text("site.journey.download_ics")).
+		app.Button().ID("exit-ics").Type("button").Class("btn").Text(l.Text("site.journey.download_ics")).
 			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal, l) }),
-		app.P().Class("help").Text(j.Text("site.journey.ics_help")),
+		app.P().Class("help").Text(l.Text("site.journey.ics_help")),
 	)
 }
 
@@ -112,7 +110,7 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 // language: the file gpuverify plan --ics --lang writes, stamped now.
 func downloadICS(cal exit.Calendar, l Lang) {
 	var b bytes.Buffer
-	if err := cal.WriteICS(&b, time.Now(), l.Msg()); err != nil {
+	if err := cal.WriteICS(&b, time.Now(), l); err != nil {
 		return
 	}
 	download("exit.ics", "text/calendar", b.Bytes())

@@ -7,7 +7,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/shopspring/decimal"
 )
@@ -32,8 +31,7 @@ func (p *rentBuildPage) Render() app.UI {
 
 func (p *rentBuildPage) body() app.UI {
 	l := p.st.Lang
-	m := l.Msg()
-	kids := []app.UI{app.H1().Text(m.Text("site.page.rent_build_title")), app.P().Class("intro").Text(m.Text("site.page.rent_build_intro"))}
+	kids := []app.UI{app.H1().Text(l.Text("site.page.rent_build_title")), app.P().Class("intro").Text(l.Text("site.page.rent_build_intro"))}
 	pl := p.out.Plan
 	var res rentbuild.Result
 	var in rentbuild.Input
@@ -44,9 +42,9 @@ func (p *rentBuildPage) body() app.UI {
 	}
 	switch {
 	case len(p.out.Errors) > 0:
-		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(m.Text("site.page.result_pending")))
+		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending")))
 	case pl == nil || !ok:
-		kids = append(kids, app.P().ID("plan-error").Class("plan-error").Text(m.Text("site.page.rb_unavailable")))
+		kids = append(kids, app.P().ID("plan-error").Class("plan-error").Text(l.Text("site.page.rb_unavailable")))
 	default:
 		kids = append(kids, p.verdict(res), p.chart(res), p.figures(res, in))
 	}
@@ -55,38 +53,36 @@ func (p *rentBuildPage) body() app.UI {
 		grid = app.Div().Class("rb-grid").Body(p.selfBuild(in, ok), d1Table(l, res))
 	}
 	return app.Div().Class("rentbuild-page").Body(append(kids, grid,
-		app.If(ok, func() app.UI { return reasonList("rb-reasons", l.Ts(append(res.Reasons, res.Hybrid.Note))) }))...)
+		app.If(ok, func() app.UI { return reasonList("rb-reasons", msg.Strings(l, append(res.Reasons, res.Hybrid.Note))) }))...)
 }
 
 // verdict is the decision with the break-even figures.
 func (p *rentBuildPage) verdict(res rentbuild.Result) app.UI {
 	l := p.st.Lang
-	m := l.Msg()
-	months := m.Text("site.page.breakeven_never")
+	months := l.Text("site.page.breakeven_never")
 	if res.BreakEvenMonths != nil {
-		months = m.Text("site.page.breakeven_months", msg.Text(res.BreakEvenMonths.StringFixed(1)))
+		months = l.Text("site.page.breakeven_months", msg.Text(res.BreakEvenMonths.StringFixed(1)))
 	}
 	month := ""
 	if res.BreakEvenMonth != nil {
-		month = m.Text("site.page.rb_break_even_month", msg.Int(*res.BreakEvenMonth))
+		month = l.Text("site.page.rb_break_even_month", msg.Int(*res.BreakEvenMonth))
 	}
 	be := app.Output().ID("break-even").Text(months)
 	if res.BreakEvenMonth != nil {
 		be = be.Attr("data-month", *res.BreakEvenMonth)
 	}
 	return app.Div().Class("kpis").Body(
-		kpi(m.Text("site.page.k_verdict"), app.Output().ID("verdict").Attr("data-decision", string(res.Decision)).
+		kpi(l.Text("site.page.k_verdict"), app.Output().ID("verdict").Attr("data-decision", string(res.Decision)).
 			Text(l.Enum("decision", string(res.Decision))), ""),
-		kpi(m.Text("site.page.rb_rent_monthly"), app.Output().ID("rent-monthly").Text(l.Money(res.RentMonthly)), ""),
-		kpi(m.Text("site.page.rb_self_monthly"), app.Output().ID("self-monthly").Text(l.Money(res.SelfBuildMonthly)), ""),
-		kpi(m.Text("site.page.rb_break_even_mark"), be, month),
+		kpi(l.Text("site.page.rb_rent_monthly"), app.Output().ID("rent-monthly").Text(l.Money(res.RentMonthly)), ""),
+		kpi(l.Text("site.page.rb_self_monthly"), app.Output().ID("self-monthly").Text(l.Money(res.SelfBuildMonthly)), ""),
+		kpi(l.Text("site.page.rb_break_even_mark"), be, month),
 	)
 }
 
 // chart draws the cumulative cost of the three options.
 func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	var rent, build, hybrid []decimal.Decimal
 	for _, pt := range res.Series {
 		rent = append(rent, pt.Rent)
@@ -95,11 +91,11 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 	}
 	var mark *marker
 	if res.BreakEvenMonth != nil && *res.BreakEvenMonth < len(res.Series) {
-		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: m.Text("site.page.rb_break_even_mark")}
+		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: l.Text("site.page.rb_break_even_mark")}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.rb_chart_title")),
-		lineChart("rb-chart", m.Text("site.page.rb_chart_title"), m.Text("site.page.rb_month_axis"), []series{
+		app.H2().Text(l.Text("site.page.rb_chart_title")),
+		lineChart("rb-chart", l.Text("site.page.rb_chart_title"), l.Text("site.page.rb_month_axis"), []series{
 			{Label: l.Enum("series", "rent"), Class: "s-rent", Y: rent},
 			{Label: l.Enum("series", "build"), Class: "s-build", Y: build},
 			{Label: l.Enum("series", "hybrid"), Class: "s-hybrid", Y: hybrid},
@@ -110,21 +106,20 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 // figures are the monthly amounts behind the curves.
 func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	// One column: every amount in one unit (msg.MoneyColumn).
-	v := m.MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
+	v := l.MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
 		res.RunningCost, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.Monthly})
 	return app.Div().Class("block").Body(
-		app.H2().Text(m.Text("site.page.rb_figures_title")),
-		dataTable("rb-figures", m.Text("site.page.rb_figures_title"), []string{m.Text("site.page.table_input"), m.Text("site.page.table_value")}, [][]string{
-			{m.Text("site.page.rb_capex"), v[0]},
-			{m.Text("site.page.rb_depreciation"), v[1]},
-			{m.Text("site.page.rb_electricity"), v[2] + " (" + text.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
-			{m.Text("site.page.rb_running"), v[3]},
-			{m.Text("site.page.rb_self_monthly"), v[4]},
-			{m.Text("site.page.rb_rent_monthly"), v[5]},
-			{m.Text("site.page.rb_hybrid_monthly"), v[6]},
-			{m.Text("site.page.rb_hybrid_saving"), text.Percent(res.Hybrid.SavingVsBuild)},
+		app.H2().Text(l.Text("site.page.rb_figures_title")),
+		dataTable("rb-figures", l.Text("site.page.rb_figures_title"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
+			{l.Text("site.page.rb_capex"), v[0]},
+			{l.Text("site.page.rb_depreciation"), v[1]},
+			{l.Text("site.page.rb_electricity"), v[2] + " (" + l.Num(res.EnergyKWh.InexactFloat64(), 0) + " kWh)"},
+			{l.Text("site.page.rb_running"), v[3]},
+			{l.Text("site.page.rb_self_monthly"), v[4]},
+			{l.Text("site.page.rb_rent_monthly"), v[5]},
+			{l.Text("site.page.rb_hybrid_monthly"), v[6]},
+			{l.Text("site.page.rb_hybrid_saving"), l.Percent(res.Hybrid.SavingVsBuild)},
 		}),
 	)
 }
@@ -133,7 +128,6 @@ func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI
 // the reference value the comparison used.
 func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 	l := p.st.Lang
-	m := l.Msg()
 	r := routeByID(routeRentBuild)
 	used := map[string]string{}
 	if ok {
@@ -148,7 +142,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 			"cost.self_build.ops_staff_monthly":  b.StaffMonthly.StringFixed(0),
 		}
 	}
-	fields := []app.UI{app.Legend().Text(m.Text("site.page.self_build_title")), app.P().Class("help").Text(m.Text("site.page.self_build_help"))}
+	fields := []app.UI{app.Legend().Text(l.Text("site.page.self_build_title")), app.P().Class("help").Text(l.Text("site.page.self_build_help"))}
 	for _, f := range form.SelfBuildFields {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
@@ -158,14 +152,13 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 
 // d1Table is rule D1 evaluated on the sheet.
 func d1Table(l Lang, res rentbuild.Result) app.UI {
-	m := l.Msg()
 	rows := make([][]string, len(res.D1))
 	for i, r := range res.D1 {
-		rows[i] = []string{l.Enum("d1", r.Dimension), l.T(r.Input), l.Enum("side", string(r.Points))}
+		rows[i] = []string{l.Enum("d1", r.Dimension), r.Input.In(l), l.Enum("side", string(r.Points))}
 	}
 	return app.Div().Class("block").Body(
-		app.H2().Body(app.Text(m.Text("site.page.d1_title")+" "), ruleRef(l, "D1")),
-		dataTable("d1-table", m.Text("site.page.d1_title"), []string{m.Text("site.page.d1_dimension"), m.Text("site.page.d1_value"), m.Text("site.page.d1_points")}, rows),
+		app.H2().Body(app.Text(l.Text("site.page.d1_title")+" "), ruleRef(l, "D1")),
+		dataTable("d1-table", l.Text("site.page.d1_title"), []string{l.Text("site.page.d1_dimension"), l.Text("site.page.d1_value"), l.Text("site.page.d1_points")}, rows),
 	)
 }
 

@@ -28,10 +28,10 @@ func TestResultBar(t *testing.T) {
 			t.Errorf("%s: the result bar (%d) is not before the form (%d)", tc.target, bar, form)
 			continue
 		}
-		m := tc.lang.Msg()
+		m := tc.lang
 		for id, want := range map[string]string{
 			"bar-gpu":     m.Text("site.page.gpu_pick", msg.Int(pl.GPU.Count), msg.Text(pl.GPU.Name)),
-			"bar-cost":    tc.lang.MoneyRange(pl.Cost.Monthly),
+			"bar-cost":    tc.lang.MoneyRange(pl.Cost.Monthly.Low, pl.Cost.Monthly.High),
 			"bar-billing": tc.lang.Enum("billing", string(pl.Billing.Mode)),
 			"bar-verdict": tc.lang.Enum("decision", string(pl.RentVsBuild.Decision)),
 		} {
@@ -39,7 +39,7 @@ func TestResultBar(t *testing.T) {
 				t.Errorf("%s: #%s = %q, want %q", tc.target, id, got, want)
 			}
 		}
-		if !strings.Contains(html, tc.lang.Msg().Text("site.ux.resultbar.full")) {
+		if !strings.Contains(html, tc.lang.Text("site.ux.resultbar.full")) {
 			t.Errorf("%s: the bar has no link to the full result", tc.target)
 		}
 		if !strings.Contains(html, `id="plan-defaults"`) || !strings.Contains(html, sheetLabel(tc.lang, "storage_tb")) {
@@ -59,7 +59,7 @@ func TestResultBar(t *testing.T) {
 // sheetLabel is a field's label in l.
 func sheetLabel(l Lang, key string) string {
 	f, _ := form.ByKey(key)
-	return f.Label(l.Msg())
+	return f.Label(l)
 }
 
 // elementText is the text of the element with the given id in html.

@@ -66,7 +66,7 @@ var rules = []rule{
 }
 
 // Text returns the rule's summary in language l.
-func (r rule) Text(l Lang) string { return l.Msg().Text("rule." + r.ID) }
+func (r rule) Text(l Lang) string { return l.Text("rule." + r.ID) }
 
 // ruleAnchor is the id of a rule's row on the about page.
 func ruleAnchor(id string) string { return "rule-" + strings.ToUpper(id) }

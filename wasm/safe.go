@@ -50,9 +50,8 @@ func logPanic(what string, r any) {
 // failureBox shows a recovered panic. It has role=alert so screen readers
 // announce it, and the id lets tests find it.
 func failureBox(l Lang, f *failure) app.UI {
-	m := l.Msg()
 	return app.Div().ID("failure").Class("failure").Attr("role", "alert").Body(
-		app.P().Text(m.Text("site.page.failed", msg.Text(f.What), msg.Text(fmt.Sprint(f.Value)))),
-		app.P().Text(m.Text("site.page.failed_hint")),
+		app.P().Text(l.Text("site.page.failed", msg.Text(f.What), msg.Text(fmt.Sprint(f.Value)))),
+		app.P().Text(l.Text("site.page.failed_hint")),
 	)
 }

@@ -18,12 +18,12 @@ import (
 // file, drop gpuplan's own backup copy and save again, save again, or clear
 // the other sites' data in the browser's settings.
 func (p *pageState) saveFailure(r route) app.UI {
-	t := p.st.Lang.Msg()
-	kids := []app.UI{para("", t.Text("site.save.full")), btn("save-export", t.Text("site.save.export"), p.exportPlanFile, "primary")}
+	l := p.st.Lang
+	kids := []app.UI{para("", l.Text("site.save.full")), btn("save-export", l.Text("site.save.export"), p.exportPlanFile, "primary")}
 	if store.Read(backupKey) != "" {
-		kids = append(kids, btn("save-drop-backup", t.Text("site.save.backup"), p.dropBackupAndSave(r)))
+		kids = append(kids, btn("save-drop-backup", l.Text("site.save.backup"), p.dropBackupAndSave(r)))
 	}
-	kids = append(kids, btn("save-retry", t.Text("site.save.retry"), p.retrySave(r)), para("help", t.Text("site.save.free")))
+	kids = append(kids, btn("save-retry", l.Text("site.save.retry"), p.retrySave(r)), para("help", l.Text("site.save.free")))
 	return app.Div().ID("save-failed").Class("notice", "save-failed").Attr("role", "alert").Body(kids...)
 }
 
@@ -106,7 +106,7 @@ func (p *pageState) followTab(ctx app.Context, r route, raw string) {
 	}
 	p.setState(next)
 	p.problems, p.saveErr = nil, false
-	p.synced = nameList(changed...).In(p.st.Lang.Msg())
+	p.synced = nameList(changed...).In(p.st.Lang)
 	writeURL(ctx, p.st, r.KeepsInput)
 }
 
@@ -122,7 +122,7 @@ func tabChanges(l Lang, a, b form.State) []msg.M {
 			continue
 		}
 		if id := sectionRoute(name); id != "" {
-			out = append(out, msg.New("site.sync.section", msg.Text(routeByID(id).Title(l.Msg()))))
+			out = append(out, msg.New("site.sync.section", msg.Text(routeByID(id).Title(l))))
 		}
 	}
 	return out

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"github.com/gpuplan/gpuplan/shared/msg"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -60,20 +61,20 @@ func prerenderRelease(t *testing.T, target string, release []byte) string {
 func TestPrerenderPages(t *testing.T) {
 	useStore(t, memStore{})
 	headings := map[string][2]string{
-		routePlanner:    {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
-		routeCost:       {En.Msg().Text("site.page.cost_title"), Zh.Msg().Text("site.page.cost_title")},
-		routeRentBuild:  {En.Msg().Text("site.page.rent_build_title"), Zh.Msg().Text("site.page.rent_build_title")},
-		routeAcceptance: {En.Msg().Text("site.page.acceptance_title"), Zh.Msg().Text("site.page.acceptance_title")},
-		routeAbout:      {En.Msg().Text("site.page.about_title"), Zh.Msg().Text("site.page.about_title")},
-		routeEmbed:      {En.Msg().Text("site.page.planner_title"), Zh.Msg().Text("site.page.planner_title")},
-		routeQuotes:     {En.Msg().Text("site.proc.quotes_title"), Zh.Msg().Text("site.proc.quotes_title")},
-		routeVendors:    {En.Msg().Text("site.proc.vendors_title"), Zh.Msg().Text("site.proc.vendors_title")},
-		routeContract:   {En.Msg().Text("site.proc.contract_title"), Zh.Msg().Text("site.proc.contract_title")},
-		routePOC:        {En.Msg().Text("site.proc.nav_poc"), Zh.Msg().Text("site.proc.nav_poc")},
-		routeOperations: {En.Msg().Text("site.proc.nav_operations"), Zh.Msg().Text("site.proc.nav_operations")},
-		routeRenewal:    {En.Msg().Text("site.proc.nav_renewal"), Zh.Msg().Text("site.proc.nav_renewal")},
-		routeChecklists: {En.Msg().Text("site.proc.nav_checklists"), Zh.Msg().Text("site.proc.nav_checklists")},
-		routePrices:     {En.T(msg.New("site.prices.title")), Zh.T(msg.New("site.prices.title"))},
+		routePlanner:    {En.Text("site.page.planner_title"), Zh.Text("site.page.planner_title")},
+		routeCost:       {En.Text("site.page.cost_title"), Zh.Text("site.page.cost_title")},
+		routeRentBuild:  {En.Text("site.page.rent_build_title"), Zh.Text("site.page.rent_build_title")},
+		routeAcceptance: {En.Text("site.page.acceptance_title"), Zh.Text("site.page.acceptance_title")},
+		routeAbout:      {En.Text("site.page.about_title"), Zh.Text("site.page.about_title")},
+		routeEmbed:      {En.Text("site.page.planner_title"), Zh.Text("site.page.planner_title")},
+		routeQuotes:     {En.Text("site.proc.quotes_title"), Zh.Text("site.proc.quotes_title")},
+		routeVendors:    {En.Text("site.proc.vendors_title"), Zh.Text("site.proc.vendors_title")},
+		routeContract:   {En.Text("site.proc.contract_title"), Zh.Text("site.proc.contract_title")},
+		routePOC:        {En.Text("site.proc.nav_poc"), Zh.Text("site.proc.nav_poc")},
+		routeOperations: {En.Text("site.proc.nav_operations"), Zh.Text("site.proc.nav_operations")},
+		routeRenewal:    {En.Text("site.proc.nav_renewal"), Zh.Text("site.proc.nav_renewal")},
+		routeChecklists: {En.Text("site.proc.nav_checklists"), Zh.Text("site.proc.nav_checklists")},
+		routePrices:     {msg.New("site.prices.title").In(En), msg.New("site.prices.title").In(Zh)},
 	}
 	for _, r := range routes {
 		for i, l := range []Lang{En, Zh} {

@@ -8,7 +8,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/vendors"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -25,8 +24,8 @@ func newVendorsPage() app.Composer { return &vendorsPage{pageState: pageState{pa
 
 // Render draws the page.
 func (p *vendorsPage) Render() app.UI {
-	t := p.st.Lang.Msg()
-	return p.procPage(routeByID(routeVendors), "vendors-page", t.Text("site.proc.vendors_title"), t.Text("site.proc.vendors_intro"),
+	l := p.st.Lang
+	return p.procPage(routeByID(routeVendors), "vendors-page", l.Text("site.proc.vendors_title"), l.Text("site.proc.vendors_intro"),
 		func() app.UI { return vendorsAnswer(p.st.Lang, p.st.Proc, false) }, p.vendorsForm)
 }
 
@@ -50,30 +49,30 @@ var vendorFields = []pfield{
 // vendorsForm is the weights, the cards to split and one block per vendor.
 func (p *vendorsPage) vendorsForm() app.UI {
 	r := routeByID(routeVendors)
-	t := p.st.Lang.Msg()
+	l := p.st.Lang
 	d := p.draft("vendors")
 	kids := []app.UI{
-		app.H2().Text(t.Text("site.proc.inputs_title")),
+		app.H2().Text(l.Text("site.proc.inputs_title")),
 		p.sectionErr("vendors"),
 		p.fields(r, "vendors", "", []pfield{{Path: "cards"}}),
-		app.H3().Text(t.Text("site.proc.weights_title")),
+		app.H3().Text(l.Text("site.proc.weights_title")),
 		p.fields(r, "vendors", "weights.", weightFields),
 	}
 	for i := range d.Rows("vendors") {
 		kids = append(kids, app.FieldSet().ID("vendor-%d", i).Class("prow").Body(
-			app.Legend().Text(t.Text("site.proc.vendor_row", msg.Int(i+1))),
+			app.Legend().Text(l.Text("site.proc.vendor_row", msg.Int(i+1))),
 			p.fields(r, "vendors", fmt.Sprintf("vendors[%d].", i), vendorFields),
 			p.removeRow(r, "vendors", "vendors", i),
 		))
 	}
-	kids = append(kids, p.addRow(r, "vendors", "vendors", t.Text("site.proc.add_vendor"), p.newVendor, p.cardsFromPlan))
+	kids = append(kids, p.addRow(r, "vendors", "vendors", l.Text("site.proc.add_vendor"), p.newVendor, p.cardsFromPlan))
 	return app.Section().ID("vendors-form").Class("block", "proc-form").Body(kids...)
 }
 
 // newVendor seeds vendor n with a name and middle marks; the first one
 // also takes the plan's card count to split.
 func (p *vendorsPage) newVendor(n int) map[string]string {
-	v := map[string]string{"name": fmt.Sprintf("%s %c", p.st.Lang.Msg().Text("site.proc.v_name"), 'A'+rune(n%26))}
+	v := map[string]string{"name": fmt.Sprintf("%s %c", p.st.Lang.Text("site.proc.v_name"), 'A'+rune(n%26))}
 	for _, f := range weightFields {
 		v["scores."+f.Path] = "3"
 	}
@@ -91,11 +90,10 @@ func (p *vendorsPage) cardsFromPlan(d form.Draft) form.Draft {
 // vendorsAnswer is the ranking, the split and the notes, by vendors.Rank
 // on the saved section.
 func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
-	t := l.Msg()
 	in := proc.Valid().Vendors
 	if in == nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(t.Text("site.proc.no_vendors")))
+			app.P().Text(l.Text("site.proc.no_vendors")))
 	}
 	res, err := vendors.Rank(*in)
 	if err != nil {
@@ -112,25 +110,25 @@ func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 		if v.Rank > 0 {
 			rank = strconv.Itoa(v.Rank)
 		}
-		why := v.ReasonsIn(l.Msg())
+		why := v.ReasonsIn(l)
 		for _, a := range v.Adjustments {
-			why = append(why, a.ReasonIn(l.Msg()))
+			why = append(why, a.ReasonIn(l))
 		}
-		rows[i] = []string{rank, v.Name, l.Label("choice:status:" + string(v.Status)),
-			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, text.SentenceGap(l))}
+		rows[i] = []string{rank, v.Name, label(l, "choice:status:"+string(v.Status)),
+			v.Base.StringFixed(2), v.Score.StringFixed(2), strings.Join(why, l.Gap())}
 	}
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
-		app.H2().Text(t.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("vendors"), func() app.UI { return app.P().Class("note").Text(t.Text("site.proc.last_valid_note")) }),
+		app.H2().Text(l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("vendors"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "vendors"),
 		app.If(top != "", func() app.UI {
-			return app.P().ID("vendors-verdict").Class("verdict").Text(t.Text("site.proc.top", msg.Text(top)))
+			return app.P().ID("vendors-verdict").Class("verdict").Text(l.Text("site.proc.top", msg.Text(top)))
 		}),
-		table(l, "vendors-table", t.Text("site.proc.vendors_title"),
-			[]string{t.Text("site.proc.v_rank"), t.Text("site.proc.v_name"), t.Text("site.proc.v_status"), t.Text("site.proc.v_base"), t.Text("site.proc.v_score"), t.Text("site.proc.v_reasons")}, rows),
+		table(l, "vendors-table", l.Text("site.proc.vendors_title"),
+			[]string{l.Text("site.proc.v_rank"), l.Text("site.proc.v_name"), l.Text("site.proc.v_status"), l.Text("site.proc.v_base"), l.Text("site.proc.v_score"), l.Text("site.proc.v_reasons")}, rows),
 		splitLine(l, res.Split),
-		app.If(len(res.Notes) > 0, func() app.UI { return reasons(l, "vendors-notes", res.NotesIn(l.Msg())) }),
+		app.If(len(res.Notes) > 0, func() app.UI { return reasons(l, "vendors-notes", res.NotesIn(l)) }),
 	)
 }
 
@@ -139,20 +137,19 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	if s == nil {
 		return nil
 	}
-	t := l.Msg()
-	reason := s.ReasonIn(l.Msg())
-	line := t.Text("site.proc.split_impossible", msg.Int(s.Cards), msg.Text(reason))
+	reason := s.ReasonIn(l)
+	line := l.Text("site.proc.split_impossible", msg.Int(s.Cards), msg.Text(reason))
 	if s.InRange {
 		primary, backup := s.PrimaryVendor, s.BackupVendor
 		if primary == "" {
 			// Fewer than two eligible vendors: the split stands, unnamed.
-			primary, backup = t.Text("site.proc.primary_word"), t.Text("site.proc.backup_word")
+			primary, backup = l.Text("site.proc.primary_word"), l.Text("site.proc.backup_word")
 		}
-		line = t.Text("site.proc.split", msg.Int(s.Cards), msg.Int(s.Primary), msg.Text(primary), msg.Int(s.Backup), msg.Text(backup), msg.Text(text.Percent(s.PrimaryShare))) + " " + reason
+		line = l.Text("site.proc.split", msg.Int(s.Cards), msg.Int(s.Primary), msg.Text(primary), msg.Int(s.Backup), msg.Text(backup), msg.Text(l.Percent(s.PrimaryShare))) + " " + reason
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
-		app.H3().Text(t.Text("site.proc.split_title")),
+		app.H3().Text(l.Text("site.proc.split_title")),
 		app.P().Text(line),
 	)
 }

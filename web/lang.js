@@ -49,8 +49,8 @@
   } catch (e) {}
 
   // ?lang= is a BCP 47 tag (zh, zh-CN, zh-Hans, zh-TW, en, en-US, en-GB):
-  // its primary subtag picks the page, as ParseLang in
-  // wasm/internal/text/i18n.go does.
+  // its primary subtag picks the page, as msg.ParseLang (shared/msg/lang.go)
+  // does.
   function tagLang(tag) {
     var primary = String(tag || "").trim().split(/[-_]/)[0].toLowerCase();
     return primary === "zh" || primary === "en" ? primary : "";

@@ -56,7 +56,7 @@ var dynamicIDs = []string{
 	"site.check.",        // wasm/acceptance.go
 	// The labels of the forms' fields and choices by their paths; wasm/proctext_test.go
 	// and journeytext_test.go check every field has one.
-	"site.label.",            // wasm/internal/text/proctext.go
+	"site.label.",            // wasm/labels.go
 	"site.offers.col.",       // wasm/cost.go
 	"site.prices.col.",       // wasm/prices.go
 	"site.reading.",          // wasm/acceptance.go

@@ -5,40 +5,6 @@ import (
 	"strings"
 )
 
-// Lang is a language messages render in; its value is what the site's
-// ?lang= and gpuverify's --lang carry.
-type Lang string
-
-// The two languages of the catalogue.
-const (
-	Zh Lang = "zh" // Simplified Chinese (zh-CN)
-	En Lang = "en" // English
-)
-
-// ParseLang accepts exactly "zh" or "en" and reports whether s was one of them.
-func ParseLang(s string) (Lang, bool) {
-	switch Lang(s) {
-	case Zh, En:
-		return Lang(s), true
-	}
-	return "", false
-}
-
-// FromEnv picks the language from the locale variables, in POSIX order of
-// precedence: LC_ALL, then LC_MESSAGES, then LANG; the first one set
-// decides. A value starting "zh" gives Zh, any other (or none) En.
-func FromEnv(getenv func(string) string) Lang {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v := getenv(k); v != "" {
-			if strings.HasPrefix(strings.ToLower(v), "zh") {
-				return Zh
-			}
-			return En
-		}
-	}
-	return En
-}
-
 // M is a message: a catalogue id and its arguments. It serialises as
 // {"id":"…","args":[…]}.
 type M struct {

@@ -17,13 +17,13 @@ func bannedDep(p string) bool {
 	return p == goApp || strings.HasPrefix(p, goApp+"/") || p == "syscall/js"
 }
 
-// TestNoGoApp: wasm/internal/form and wasm/internal/text, and their tests,
+// TestNoGoApp: wasm/internal/form and its tests
 // depend on neither go-app nor syscall/js: form parsing, field state and
 // storage live in a package without go-app.
 func TestNoGoApp(t *testing.T) {
 	for _, args := range [][]string{{"-deps"}, {"-test", "-deps"}} {
 		cmd := append([]string{"list"}, args...)
-		cmd = append(cmd, "-f", "{{.ImportPath}}", ".", "../text")
+		cmd = append(cmd, "-f", "{{.ImportPath}}", ".")
 		out, err := exec.Command("go", cmd...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %v: %v\n%s", cmd, err, out)
@@ -31,7 +31,7 @@ func TestNoGoApp(t *testing.T) {
 		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			p, _, _ := strings.Cut(line, " [") // test variants: "pkg [pkg.test]"
 			if bannedDep(p) {
-				t.Errorf("go %v: the form or text package depends on %s", strings.Join(args, " "), p)
+				t.Errorf("go %v: the form package depends on %s", strings.Join(args, " "), p)
 			}
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 	"github.com/shopspring/decimal"
 )
 
@@ -193,7 +192,7 @@ type FieldError struct {
 
 // Error implements error in English.
 func (e *FieldError) Error() string {
-	return e.Message(text.En.Msg(), e.Key)
+	return e.Message(msg.En, e.Key)
 }
 
 // Message formats the error with the messages of one language and the
@@ -201,9 +200,9 @@ func (e *FieldError) Error() string {
 func (e *FieldError) Message(m msg.Lang, label string) string {
 	if e.Reason == errPlan {
 		if !e.Want.IsZero() && m != msg.En {
-			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(text.Lang(m), e.Want, e.Got)))
+			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(msg.Lang(m), e.Want, e.Got)))
 		}
-		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(planMsgIn(text.Lang(m), e.Msg)))
+		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(planMsgIn(msg.Lang(m), e.Msg)))
 	}
 	var what string
 	switch e.Reason {
@@ -693,8 +692,8 @@ func ByKey(key string) (Spec, bool) {
 
 // WantGot writes a refusal of shared/ ("want a number in (0, 24], got
 // 25") in l: what the field accepts, its message in l, and the text given.
-func WantGot(l text.Lang, want msg.M, got string) string {
-	return l.Msg().Text("site.proc.want_got", msg.Text(l.T(want)), msg.Text(got))
+func WantGot(l msg.Lang, want msg.M, got string) string {
+	return l.Text("site.proc.want_got", msg.Text(want.In(l)), msg.Text(got))
 }
 
 // betweenMsg is plan.Build's range message: "must be between 0 and 24
@@ -703,8 +702,8 @@ var betweenMsg = regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule
 
 // planMsgIn is a plan.Build message in language l: its range message in
 // the reader's words; any other message as written.
-func planMsgIn(l text.Lang, s string) string {
-	if l == text.En {
+func planMsgIn(l msg.Lang, s string) string {
+	if l == msg.En {
 		return s
 	}
 	p := betweenMsg.FindStringSubmatch(s)
@@ -712,7 +711,7 @@ func planMsgIn(l text.Lang, s string) string {
 	case p == nil:
 		return s
 	case p[3] == "":
-		return l.Msg().Text("site.err.between", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[4]))
+		return l.Text("site.err.between", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[4]))
 	}
-	return l.Msg().Text("site.err.between_rule", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[3]), msg.Text(p[4]))
+	return l.Text("site.err.between_rule", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[3]), msg.Text(p[4]))
 }

@@ -2,6 +2,7 @@ package form
 
 import (
 	"errors"
+	"strconv"
 
 	"strings"
 	"testing"
@@ -9,7 +10,6 @@ import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestFieldParse checks the form of each kind of field; ranges are the
@@ -64,8 +64,7 @@ func TestFieldParse(t *testing.T) {
 		switch {
 		case !present:
 		case f.Kind == KindInt:
-			got = text.Int(int(v.Int))
-			got = strings.ReplaceAll(got, ",", "")
+			got = strconv.Itoa(int(v.Int))
 		case f.Kind == KindChoice:
 			got = v.Str
 		case f.Kind == KindBool:
@@ -85,14 +84,14 @@ func TestFieldErrorMessage(t *testing.T) {
 	hours, _ := ByKey("hours_per_day")
 	_, _, err := hours.Parse("abc")
 	fe := err.(*FieldError)
-	if got, want := fe.Message(text.En.Msg(), hours.Label(text.En.Msg())), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
+	if got, want := fe.Message(msg.En, hours.Label(msg.En)), `Hours of use per day: "abc" is not a number; enter 0–24 (rule B1).`; got != want {
 		t.Errorf("en = %q, want %q", got, want)
 	}
-	if got, want := fe.Message(text.Zh.Msg(), hours.Label(text.Zh.Msg())), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
+	if got, want := fe.Message(msg.Zh, hours.Label(msg.Zh)), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
 	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
-	if got, want := pe.Message(text.Zh.Msg(), hours.Label(text.Zh.Msg())), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
+	if got, want := pe.Message(msg.Zh, hours.Label(msg.Zh)), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -106,7 +105,7 @@ func TestFieldTable(t *testing.T) {
 			t.Errorf("duplicate key %s", f.Key)
 		}
 		seen[f.Key] = true
-		if f.Label(text.En.Msg()) == "" || f.Label(text.Zh.Msg()) == "" {
+		if f.Label(msg.En) == "" || f.Label(msg.Zh) == "" {
 			t.Errorf("%s has no label", f.Key)
 		}
 		if strings.ContainsAny(f.ID(), ". #") {
@@ -153,10 +152,10 @@ func FuzzFieldParse(f *testing.F) {
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
 		Msg: "want a number in (0, 24], got 25", Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
-	if got := e.Message(text.Zh.Msg(), "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
+	if got := e.Message(msg.Zh, "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}
-	if got := e.Message(text.En.Msg(), "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
+	if got := e.Message(msg.En, "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
 		t.Errorf("en: %q", got)
 	}
 }
@@ -169,10 +168,10 @@ func TestPlanMsgIn(t *testing.T) {
 		"must be between 1 and 31, got 40":           "应在 1 到 31 之间，实际为 40",
 		"must be steady or volatile, got \"x\"":      "must be steady or volatile, got \"x\"",
 	} {
-		if got := planMsgIn(text.Zh, in); got != want {
+		if got := planMsgIn(msg.Zh, in); got != want {
 			t.Errorf("%q = %q, want %q", in, got, want)
 		}
-		if got := planMsgIn(text.En, in); got != in {
+		if got := planMsgIn(msg.En, in); got != in {
 			t.Errorf("en %q = %q", in, got)
 		}
 	}
@@ -183,8 +182,8 @@ func FuzzPlanMsgIn(f *testing.F) {
 	f.Add("must be between 0 and 24 (rule B1), got 25")
 	f.Add("must be between a and , got ")
 	f.Fuzz(func(t *testing.T, s string) {
-		_ = planMsgIn(text.Zh, s)
-		if planMsgIn(text.En, s) != s {
+		_ = planMsgIn(msg.Zh, s)
+		if planMsgIn(msg.En, s) != s {
 			t.Fatal("English changed")
 		}
 	})

@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestDraftRoundTrip: every section of the golden procurement plan,
@@ -57,7 +57,7 @@ func TestEditKeepsTypedText(t *testing.T) {
 	if fe := notNum.Err("quotes"); fe == nil || fe.Field != "quotes[0].gpu_per_card" {
 		t.Errorf("not a number: Err = %#v", fe)
 	}
-	st := State{Lang: text.En, Proc: notNum}
+	st := State{Lang: msg.En, Proc: notNum}
 	back, problems := LoadState(url.Values{}, st.Saved(), "")
 	if len(problems) > 0 {
 		t.Fatalf("problems %v", problems)

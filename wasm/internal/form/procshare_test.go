@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestShareRoundTrip: the share link's fragment carries every section,
@@ -18,7 +18,7 @@ import (
 // sections that differ it asks first: saved work is never lost.
 func TestShareRoundTrip(t *testing.T) {
 	proc := procurementOf(t)
-	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: proc}
+	st := State{Lang: msg.En, Input: in("hours_per_day", "12"), Proc: proc}
 	frag, err := st.ShareFragment()
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func TestShareRoundTrip(t *testing.T) {
 	}
 	// Saved work with other sections: the link is shown, the saved kept.
 	other := proc.Edit("quotes", Draft{})
-	saved := State{Lang: text.En, Input: st.Input, Proc: other}.Saved()
+	saved := State{Lang: msg.En, Input: st.Input, Proc: other}.Saved()
 	l = LoadLink(u, saved, "")
 	if !l.Conflict || l.Saved.Proc == nil || l.Saved.Proc.Sections.Quotes != nil || l.State.Proc.Sections.Quotes == nil {
 		t.Errorf("over saved work: conflict %v", l.Conflict)
@@ -48,7 +48,7 @@ func TestShareRoundTrip(t *testing.T) {
 	// A short section goes uncompressed.
 	one := Draft{}.With("need.cards", "8").With("need.term_months", "12").
 		With("quotes[0].vendor", "A").With("quotes[0].gpu_per_card", "9000")
-	small := State{Lang: text.En, Proc: (*Procurement)(nil).Edit("quotes", one)}
+	small := State{Lang: msg.En, Proc: (*Procurement)(nil).Edit("quotes", one)}
 	if f, err := small.ShareFragment(); err != nil || !strings.HasPrefix(f, "p=j") {
 		t.Errorf("small: %.10s %v", f, err)
 	}
@@ -83,9 +83,9 @@ func TestDecodeShareBounds(t *testing.T) {
 		t.Error("a plain anchor read as figures")
 	}
 	proc := procurementOf(t)
-	saved := State{Lang: text.En, Proc: proc}.Saved()
+	saved := State{Lang: msg.En, Proc: proc}.Saved()
 	l := LoadLink(&url.URL{Path: "/quotes", Fragment: "p=j!!"}, saved, "")
-	if l.State.Proc == nil || len(l.Problems) != 1 || !strings.Contains(l.Problems[0].Message(text.En.Msg()), "base64url") {
+	if l.State.Proc == nil || len(l.Problems) != 1 || !strings.Contains(l.Problems[0].Message(msg.En), "base64url") {
 		t.Errorf("bad link: sections kept %v, problems %v", l.State.Proc != nil, l.Problems)
 	}
 }

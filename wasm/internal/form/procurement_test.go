@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // procurementOf reads the procurement sections of shared/plan's golden
@@ -31,7 +31,7 @@ func TestProcurementState(t *testing.T) {
 	if got := strings.Join(proc.Names(), " "); got != "quotes vendors contract poc operations exit checklists" {
 		t.Errorf("Names = %q", got)
 	}
-	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: proc}
+	st := State{Lang: msg.En, Input: in("hours_per_day", "12"), Proc: proc}
 	saved := st.Saved()
 	if !strings.Contains(saved, `"procurement":{"quotes":`) {
 		t.Fatalf("storage lacks the sections: %s", saved)
@@ -56,7 +56,7 @@ func TestProcurementState(t *testing.T) {
 	if got.Proc != nil || got.Input.Get("hours_per_day") != "12" || len(problems) != 1 || !problems[0].Procurement {
 		t.Fatalf("bad sections: %+v %+v", got, problems)
 	}
-	if msg := problems[0].Message(text.En.Msg()); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
+	if msg := problems[0].Message(msg.En); !strings.Contains(msg, `procurement part "quotes"`) || !strings.Contains(msg, "nonsense") {
 		t.Errorf("notice %q does not say what was dropped and why", msg)
 	}
 	// Well-formed but refused by plan.Build: an exit date that is no date.
@@ -76,7 +76,7 @@ func TestProcurementState(t *testing.T) {
 // notice naming it; the other items and every other section stay (issue
 // 13: one bad item erased every procurement section).
 func TestBadChecklistItemDroppedAlone(t *testing.T) {
-	st := State{Lang: text.En, Input: in("hours_per_day", "12"), Proc: procurementOf(t)}
+	st := State{Lang: msg.En, Input: in("hours_per_day", "12"), Proc: procurementOf(t)}
 	saved := st.Saved()
 	items := st.Proc.Sections.Checklists.Items
 	if len(items) < 2 {
@@ -97,7 +97,7 @@ func TestBadChecklistItemDroppedAlone(t *testing.T) {
 	if len(l.Problems) != 1 || l.Problems[0].Key != "checklists item 999.9" || !l.Backup {
 		t.Errorf("problems %+v, backup %v; want one naming the item and a backup", l.Problems, l.Backup)
 	}
-	if msg := l.Problems[0].Message(text.Zh.Msg()); !strings.Contains(msg, "checklists item 999.9") {
+	if msg := l.Problems[0].Message(msg.Zh); !strings.Contains(msg, "checklists item 999.9") {
 		t.Errorf("notice %q", msg)
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // TestDefaultInputIsTheDocumentedExample: the first visit's sheet is
@@ -93,7 +93,7 @@ func TestComputeFieldErrors(t *testing.T) {
 			continue
 		}
 		f, _ := ByKey(tt.key)
-		msg := fe.Message(text.En.Msg(), f.Label(text.En.Msg()))
+		msg := fe.Message(msg.En, f.Label(msg.En))
 		for _, w := range tt.want {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%s=%s: message %q lacks %q", tt.key, tt.value, msg, w)

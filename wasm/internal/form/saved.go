@@ -9,8 +9,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // savedVersion is the version of the JSON kept in localStorage. Version 1
@@ -20,7 +20,7 @@ const savedVersion = 2
 // saved is the JSON kept in localStorage.
 type saved struct {
 	V     int               `json:"v"`
-	Lang  text.Lang         `json:"lang,omitempty"`
+	Lang  msg.Lang          `json:"lang,omitempty"`
 	Input map[string]string `json:"input"`
 	// Procurement is read on its own (decodeProcurement), so bad sections
 	// lose only themselves, not the sheet.
@@ -165,17 +165,17 @@ func LoadSaved(q url.Values, stored, browserLang string) Loaded {
 // pickLang chooses the URL's language, then the saved one, then the
 // browser's; an empty browser tag (prerender) gives Chinese, the language of
 // most readers.
-func pickLang(fromURL string, fromStorage text.Lang, browser string) text.Lang {
-	if l, ok := text.ParseLang(fromURL); ok {
+func pickLang(fromURL string, fromStorage msg.Lang, browser string) msg.Lang {
+	if l, ok := msg.ParseLang(fromURL); ok {
 		return l
 	}
-	if l, ok := text.ParseLang(string(fromStorage)); ok {
+	if l, ok := msg.ParseLang(string(fromStorage)); ok {
 		return l
 	}
 	if browser == "" {
-		return text.Zh
+		return msg.Zh
 	}
-	return text.LangFromBrowser(browser)
+	return msg.FromTag(browser)
 }
 
 // loadProcurement reads saved sections one by one (plan.DecodeSection, then

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestLoadSavedProtectsWork covers the load-time cases of saved work: a link
@@ -45,7 +45,7 @@ func TestLoadSavedProtectsWork(t *testing.T) {
 			}
 		})
 	}
-	if msg := (Problem{Source: FromStorage, Newer: true}).Message(text.En.Msg()); !strings.Contains(msg, "left untouched") {
+	if msg := (Problem{Source: FromStorage, Newer: true}).Message(msg.En); !strings.Contains(msg, "left untouched") {
 		t.Errorf("newer-version notice %q", msg)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
 )
 
 // State handling lives in this file and its neighbours: the procurement
@@ -121,7 +120,7 @@ func (in Input) Equal(o Input) bool {
 // State is what a page needs to render: the language, the planner input
 // and the procurement sections of an imported plan, if any.
 type State struct {
-	Lang  text.Lang
+	Lang  msg.Lang
 	Input Input
 	Proc  *Procurement // nil when there are none
 	// Prices is the buyer's own price list as CSV text (prices.go); ""

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/wasm/internal/text"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 func mustQuery(t *testing.T, s string) url.Values {
@@ -36,35 +36,35 @@ func TestLoadState(t *testing.T) {
 		query    string
 		stored   string
 		browser  string
-		lang     text.Lang
+		lang     msg.Lang
 		input    Input
 		problems []Problem
 	}{
-		{"first visit, Chinese browser", "", "", "zh-CN", text.Zh, in(), nil},
-		{"first visit, English browser", "", "", "en-GB", text.En, in(), nil},
-		{"prerender has no browser: Chinese", "", "", "", text.Zh, in(), nil},
-		{"storage restores input and language", "", good, "zh-CN", text.En, in("hours_per_day", "14"), nil},
-		{"link wins over storage", "hours_per_day=3&lang=zh", good, "en-US", text.Zh, in("hours_per_day", "3"), nil},
-		{"link language alone keeps stored input", "lang=zh", good, "en-US", text.Zh, in("hours_per_day", "14"), nil},
-		{"campaign tags and go-app's switch are ignored", "utm_source=x&wasm=false", "", "en", text.En, in(), nil},
-		{"bad language in link falls through", "lang=fr", "", "zh", text.Zh, in(), nil},
-		{"a link of several fields", "model.preset=qwen2.5-7b&cost.items.egress=2000&lang=en", "", "", text.En,
+		{"first visit, Chinese browser", "", "", "zh-CN", msg.Zh, in(), nil},
+		{"first visit, English browser", "", "", "en-GB", msg.En, in(), nil},
+		{"prerender has no browser: Chinese", "", "", "", msg.Zh, in(), nil},
+		{"storage restores input and language", "", good, "zh-CN", msg.En, in("hours_per_day", "14"), nil},
+		{"link wins over storage", "hours_per_day=3&lang=zh", good, "en-US", msg.Zh, in("hours_per_day", "3"), nil},
+		{"link language alone keeps stored input", "lang=zh", good, "en-US", msg.Zh, in("hours_per_day", "14"), nil},
+		{"campaign tags and go-app's switch are ignored", "utm_source=x&wasm=false", "", "en", msg.En, in(), nil},
+		{"bad language in link falls through", "lang=fr", "", "zh", msg.Zh, in(), nil},
+		{"a link of several fields", "model.preset=qwen2.5-7b&cost.items.egress=2000&lang=en", "", "", msg.En,
 			in("model.preset", "qwen2.5-7b", "cost.items.egress", "2000"), nil},
-		{"bad value in link: default and a notice", "hours_per_day=abc&lang=en", good, "", text.En, in(),
+		{"bad value in link: default and a notice", "hours_per_day=abc&lang=en", good, "", msg.En, in(),
 			[]Problem{{Source: FromURL, Key: "hours_per_day", Value: "abc"}}},
-		{"out of range in link: the plan names it", "hours_per_day=25&concurrency=8", "", "en", text.En, in("concurrency", "8"),
+		{"out of range in link: the plan names it", "hours_per_day=25&concurrency=8", "", "en", msg.En, in("concurrency", "8"),
 			[]Problem{{Source: FromURL, Key: "hours_per_day", Value: "25", Reason: "must be between 0 and 24 (rule B1), got 25"}}},
-		{"unknown choice in link", "workload=mining", "", "en", text.En, in(),
+		{"unknown choice in link", "workload=mining", "", "en", msg.En, in(),
 			[]Problem{{Source: FromURL, Key: "workload", Value: "mining", Default: "inference"}}},
-		{"outdated link (placeholder planner)", "hours=12", "", "en", text.En, in(),
+		{"outdated link (placeholder planner)", "hours=12", "", "en", msg.En, in(),
 			[]Problem{{Source: FromURL, Unknown: true, Key: "hours"}}},
-		{"corrupt storage", "", "{not json", "en", text.En, in(),
+		{"corrupt storage", "", "{not json", "en", msg.En, in(),
 			[]Problem{{Source: FromStorage, Corrupt: true}}},
-		{"storage from the placeholder planner", "", `{"v":1,"input":{"hours":"3"}}`, "en", text.En, in(),
+		{"storage from the placeholder planner", "", `{"v":1,"input":{"hours":"3"}}`, "en", msg.En, in(),
 			[]Problem{{Source: FromStorage, Outdated: true}}},
-		{"bad field in storage", "", `{"v":2,"input":{"extra_ips":"-5"}}`, "en", text.En, in(),
+		{"bad field in storage", "", `{"v":2,"input":{"extra_ips":"-5"}}`, "en", msg.En, in(),
 			[]Problem{{Source: FromStorage, Key: "extra_ips", Value: "-5", Default: "2", Reason: "must be between 0 and 1000, got -5"}}},
-		{"corrupt storage is reported even when the link wins", "hours_per_day=2", "[]", "en", text.En, in("hours_per_day", "2"),
+		{"corrupt storage is reported even when the link wins", "hours_per_day=2", "[]", "en", msg.En, in("hours_per_day", "2"),
 			[]Problem{{Source: FromStorage, Corrupt: true}}},
 	}
 	for _, tt := range tests {
@@ -85,9 +85,9 @@ func TestLoadState(t *testing.T) {
 // the defaults.
 func TestStateRoundTrip(t *testing.T) {
 	for _, s := range []State{
-		{Lang: text.Zh, Input: in()},
-		{Lang: text.En, Input: in("hours_per_day", "12.5")},
-		{Lang: text.En, Input: in("model.preset", "", "model.params_b", "13", "cost.prices.h100-80g-sxm.monthly", "52000", "domestic_only", "true")},
+		{Lang: msg.Zh, Input: in()},
+		{Lang: msg.En, Input: in("hours_per_day", "12.5")},
+		{Lang: msg.En, Input: in("model.preset", "", "model.params_b", "13", "cost.prices.h100-80g-sxm.monthly", "52000", "domestic_only", "true")},
 	} {
 		fromURL, p := LoadState(s.Query(), "", "")
 		if fromURL.Lang != s.Lang || !fromURL.Input.Equal(s.Input) || p != nil {
@@ -98,10 +98,10 @@ func TestStateRoundTrip(t *testing.T) {
 			t.Errorf("via storage %s: %+v %v", s.Saved(), fromStorage, p)
 		}
 	}
-	if got := (State{Lang: text.En, Input: in("hours_per_day", "12")}).Query().Encode(); got != "hours_per_day=12&lang=en" {
+	if got := (State{Lang: msg.En, Input: in("hours_per_day", "12")}).Query().Encode(); got != "hours_per_day=12&lang=en" {
 		t.Errorf("Query = %q", got)
 	}
-	if got := (State{Lang: text.En, Input: in("workload", "inference")}).Query().Encode(); got != "lang=en" {
+	if got := (State{Lang: msg.En, Input: in("workload", "inference")}).Query().Encode(); got != "lang=en" {
 		t.Errorf("a default value is written to the URL: %q", got)
 	}
 }
@@ -109,25 +109,25 @@ func TestStateRoundTrip(t *testing.T) {
 func TestProblemMessage(t *testing.T) {
 	p := Problem{Source: FromURL, Key: "hours_per_day", Value: "abc"}
 	want := `Hours of use per day from the link was "abc", which is not valid; the automatic value is used instead.`
-	if got := p.Message(text.En.Msg()); got != want {
+	if got := p.Message(msg.En); got != want {
 		t.Errorf("en = %q, want %q", got, want)
 	}
-	if got := p.Message(text.Zh.Msg()); !strings.Contains(got, "每天使用小时数") || !strings.Contains(got, "链接") {
+	if got := p.Message(msg.Zh); !strings.Contains(got, "每天使用小时数") || !strings.Contains(got, "链接") {
 		t.Errorf("zh = %q", got)
 	}
 	r := Problem{Source: FromStorage, Key: "extra_ips", Value: "-5", Default: "2", Reason: "must be between 0 and 1000, got -5"}
-	if got := r.Message(text.En.Msg()); !strings.HasSuffix(got, "2 is used instead (must be between 0 and 1000, got -5).") {
+	if got := r.Message(msg.En); !strings.HasSuffix(got, "2 is used instead (must be between 0 and 1000, got -5).") {
 		t.Errorf("with reason = %q", got)
 	}
 	for _, c := range []struct {
 		p    Problem
 		want string
 	}{
-		{Problem{Source: FromStorage, Corrupt: true}, text.En.Msg().Text("site.page.notice_storage_corrupt")},
-		{Problem{Source: FromStorage, Outdated: true}, text.En.Msg().Text("site.page.notice_storage_outdated")},
+		{Problem{Source: FromStorage, Corrupt: true}, msg.En.Text("site.page.notice_storage_corrupt")},
+		{Problem{Source: FromStorage, Outdated: true}, msg.En.Text("site.page.notice_storage_outdated")},
 		{Problem{Source: FromURL, Unknown: true, Key: "hours"}, `"hours" in the link is not a planner field and was ignored.`},
 	} {
-		if got := c.p.Message(text.En.Msg()); got != c.want {
+		if got := c.p.Message(msg.En); got != c.want {
 			t.Errorf("%+v = %q, want %q", c.p, got, c.want)
 		}
 	}
@@ -159,7 +159,7 @@ func FuzzLoadState(f *testing.F) {
 		if len(errs) > 0 {
 			t.Fatalf("LoadState(%q, %q) kept a refused field: %v", rawQuery, stored, errs[0])
 		}
-		if _, ok := text.ParseLang(string(s.Lang)); !ok {
+		if _, ok := msg.ParseLang(string(s.Lang)); !ok {
 			t.Fatalf("LoadState gave language %q", s.Lang)
 		}
 		if s.Proc != nil {
