@@ -19,7 +19,11 @@
 // a line in Facts.Problems.
 package facts
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // SchemaVersion names the JSON layout of Facts. It changes when a field is
 // renamed or its meaning changes.
@@ -273,7 +277,7 @@ type GPUPair struct {
 }
 
 // NewHost returns a Host whose every field is unavailable for reason.
-func NewHost(reason string) Host {
+func NewHost(reason msg.M) Host {
 	return Host{
 		Hostname:       Unavailable[string](reason),
 		Kernel:         Unavailable[string](reason),
@@ -282,9 +286,6 @@ func NewHost(reason string) Host {
 		MemoryTotalMiB: Unavailable[int64](reason),
 	}
 }
-
-// reasonNotInNvidiaSMI is why parsers leave Host unavailable.
-const reasonNotInNvidiaSMI = "not in nvidia-smi output"
 
 // New returns empty Facts from source: the schema set, no GPU, and every
 // other fact unavailable (NotCollected) until the caller fills it.
