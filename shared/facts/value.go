@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -175,8 +176,10 @@ func unavailableFields(data []byte) (map[string]json.RawMessage, bool) {
 
 // decodeReason reads the reason from the fields unavailableFields accepts:
 // unavailable must be a string and unavailable_message, when present, a
-// message with no unknown field that is not verbatim text (which
-// MarshalJSON never writes as a message).
+// reason message (checkReason) with no unknown field. The English is not
+// compared with the message's: the message is the reason, and a report's
+// digest, taken over the English MarshalJSON writes from it, shows an
+// English edited apart from its message.
 func decodeReason(m map[string]json.RawMessage) (msg.M, error) {
 	var english string
 	if err := json.Unmarshal(m["unavailable"], &english); err != nil {
@@ -192,8 +195,44 @@ func decodeReason(m map[string]json.RawMessage) (msg.M, error) {
 	if err := dec.Decode(&message); err != nil {
 		return msg.M{}, fmt.Errorf("facts: \"unavailable_message\": %w", err)
 	}
-	if message.IsZero() || msg.IsVerbatim(message) {
+	if msg.IsVerbatim(message) {
 		return msg.M{}, errors.New("facts: \"unavailable_message\" must name a catalogue message (verbatim text has only \"unavailable\")")
 	}
+	if err := checkReason(message, 0); err != nil {
+		return msg.M{}, fmt.Errorf("facts: \"unavailable_message\": %w", err)
+	}
 	return message, nil
+}
+
+// maxReasonDepth bounds how deeply a reason nests parts
+// (facts.reason.and of facts.reason.and ...).
+const maxReasonDepth = 8
+
+// checkReason refuses a message the readers never write as a reason: an
+// id outside facts.reason (verbatim text only inside one), arguments
+// other than text and nested messages (a figure or an amount has no
+// place in a reason, and a hostile one could be costly to write), the
+// wrong number of arguments, or nesting past maxReasonDepth.
+func checkReason(m msg.M, depth int) error {
+	if depth > maxReasonDepth {
+		return fmt.Errorf("nested deeper than %d messages", maxReasonDepth)
+	}
+	if !strings.HasPrefix(m.ID, "facts.reason.") && !(depth > 0 && msg.IsVerbatim(m)) {
+		return fmt.Errorf("%q is not a facts.reason message", m.ID)
+	}
+	if err := msg.Check(m); err != nil {
+		return err
+	}
+	for _, a := range m.Args {
+		switch a.Kind {
+		case msg.KindText:
+		case msg.KindMsg:
+			if err := checkReason(*a.Msg, depth+1); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("message %q: an argument of kind %q", m.ID, a.Kind)
+		}
+	}
+	return nil
 }

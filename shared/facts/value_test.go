@@ -130,6 +130,13 @@ func TestValueUnmarshalRefuses(t *testing.T) {
 		`{"unavailable":"x","unavailable_message":"link inactive"}`,
 		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.link_inactive","extra":1}}`,
 		`{"unavailable":"x","unavailable_message":{"id":"common.verbatim","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"report.unavailable","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.no_such_reason"}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"x"},{"kind":"money","dec":"1e99999"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg"},{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":` + strings.Repeat(`{"id":"facts.reason.and","args":[{"kind":"text","text":"x"},{"kind":"msg","msg":`, 10) +
+			`{"id":"facts.reason.none"}` + strings.Repeat(`}]}`, 10) + `}`,
 	} {
 		var v Value[map[string]any]
 		if err := json.Unmarshal([]byte(in), &v); err == nil {
@@ -143,6 +150,11 @@ func TestValueUnmarshalRefuses(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"unavailable_message":{"id":"facts.reason.none"}}`), &v); err != nil || !v.OK() {
 		t.Errorf("an object without unavailable: %v, %v", v, err)
+	}
+	// A driver's words may sit inside a reason's parts.
+	nested := `{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg","msg":{"id":"common.verbatim","args":[{"kind":"text","text":"NVML ERROR_UNKNOWN"}]}},{"kind":"msg","msg":{"id":"facts.reason.hint_nvml"}}]}}`
+	if err := json.Unmarshal([]byte(nested), &v); err != nil || v.Reason().In(msg.Zh) != "NVML ERROR_UNKNOWN；NVML 可以读到" {
+		t.Errorf("verbatim text inside a reason: %v, %v", v.Reason(), err)
 	}
 }
 
