@@ -6,10 +6,13 @@
 // and clock limits are checked against the contract).
 //
 // Every fact is a Value: either the value read, or the reason it could not
-// be read. A missing fact is never a silent zero. In JSON:
+// be read, a message. A missing fact is never a silent zero. In JSON the
+// reason is written in English, for scripts, with its message (no message
+// for a driver's or a tool's own words; see Value):
 //
 //	"memory_total_mib": 81559
-//	"memory_reserved_mib": {"unavailable": "nvidia-smi says \"N/A\""}
+//	"memory_reserved_mib": {"unavailable": "link inactive", "unavailable_message": {"id": "facts.reason.link_inactive"}}
+//	"serial": {"unavailable": "NVML ERROR_NO_PERMISSION"}
 //
 // Three parsers read saved nvidia-smi output: ParseXML (nvidia-smi -q -x),
 // ParseText (nvidia-smi -q) and ParseCSV (nvidia-smi --query-gpu=... with

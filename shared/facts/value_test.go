@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -268,5 +269,37 @@ func TestConvert(t *testing.T) {
 		want(t, "20b210de", pciIDValue("20b210de"), "0x20B210DE")
 		wantUnavailable(t, "[REDACTED]", pciIDValue("[REDACTED]"), `nvidia-smi says "REDACTED"`)
 		wantUnavailable(t, "0x2330", pciIDValue("0x2330"), "want 8 hex digits")
+	})
+}
+
+// FuzzValueJSON: UnmarshalJSON never panics, and a Value it reads writes a
+// form that reads back to the same bytes.
+func FuzzValueJSON(f *testing.F) {
+	for _, s := range []string{`81559`, `null`, `{"unavailable":"N/A"}`, `{"unavailable":"x","other":1}`,
+		`{"unavailable":"nvidia-smi says \"N/A\"","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"nvidia-smi"},{"kind":"text","text":"\"N/A\""}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg","msg":{"id":"facts.reason.not_in_q"}},{"kind":"msg","msg":{"id":"facts.reason.hint_nvml"}}]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v Value[map[string]any]
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		first, err := json.Marshal(v)
+		if err != nil {
+			if v.OK() {
+				return // a known object that looks unavailable: refused
+			}
+			t.Fatal(err)
+		}
+		var back Value[map[string]any]
+		if err := json.Unmarshal(first, &back); err != nil {
+			t.Fatalf("%s does not read back: %v", first, err)
+		}
+		if again, _ := json.Marshal(back); !bytes.Equal(again, first) {
+			t.Fatalf("%s re-encodes as %s", first, again)
+		}
+		_ = v.Reason().In(msg.Zh)
 	})
 }
