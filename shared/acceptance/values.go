@@ -10,14 +10,15 @@ import (
 // unknown returns r skipped because a value the check needs is
 // unavailable for reason: Measured says so ("unavailable (reason)", as
 // facts.Value.String writes it) and m says what was not checked.
-func (r Result) unknown(reason msg.M, m msg.M) Result {
+func (r Result) unknown(reason, m msg.M) Result {
 	r.Measure(unavailable(reason))
 	r.Say(Skip, m)
 	return r
 }
 
 // unavailable is a value that could not be read, with the collector's
-// reason in English, as the checks have always written it.
+// reason in English: a check's Chinese still quotes the reason's English
+// (msg.Sub(reason) would give it in the reader's language).
 func unavailable(reason msg.M) msg.M {
 	return msg.New("report.unavailable", msg.Text(reason.String()))
 }
