@@ -33,8 +33,10 @@ var noReason = msg.New("facts.reason.none")
 //
 //	{"unavailable": "NVML ERROR_NOT_SUPPORTED"}
 //
-// An object whose keys are exactly those is unavailable, so a T whose JSON
-// is such an object cannot be written (MarshalJSON refuses it).
+// An object whose keys are exactly {unavailable} or {unavailable,
+// unavailable_message} is unavailable, so a T whose JSON is such an object
+// cannot be written (MarshalJSON refuses it); an object with any other key
+// is a value. A Value holds a message, so == does not compare Values.
 type Value[T any] struct {
 	v      T
 	ok     bool
