@@ -255,7 +255,8 @@ func (r *run) problems() Result {
 
 // lostReason finds a fact of g whose reason says the GPU is lost.
 func lostReason(g facts.GPU) (string, bool) {
-	for _, reason := range []string{g.Name.Reason(), g.UUID.Reason(), g.BusID.Reason(), g.MemoryTotalMiB.Reason(), g.PCIDeviceID.Reason()} {
+	for _, v := range []msg.M{g.Name.Reason(), g.UUID.Reason(), g.BusID.Reason(), g.MemoryTotalMiB.Reason(), g.PCIDeviceID.Reason()} {
+		reason := v.String()
 		low := strings.ToLower(reason)
 		if strings.Contains(low, strings.ToLower(ReasonGPULost)) || strings.Contains(low, "gpu requires reset") {
 			return reason, true

@@ -118,7 +118,7 @@ func TestChecks(t *testing.T) {
 		// A1: driver versions compare as numbers, not strings.
 		{"driver 535.54 < 535.104", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.54.03") }, "driver", Fail, []string{"older", "535.104.05"}},
 		{"driver equal", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Known("535.104.05") }, "driver", Pass, nil},
-		{"driver unknown", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.Unavailable[string]("N/A") }, "driver", Skip, nil},
+		{"driver unknown", "A1", nil, func(f *facts.Facts, _ *facts.GPU) { f.DriverVersion = facts.UnavailableText[string]("N/A") }, "driver", Skip, nil},
 		// A1/A2 identity: each signal alone is caught (a name alone is
 		// spoofable).
 		{"relabelled: PCI id of an H800", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.PCIDeviceID = facts.Known("0x232410DE") }, "gpu0/identity", Fail, []string{"PCI device id 0x232410DE"}},
@@ -133,10 +133,10 @@ func TestChecks(t *testing.T) {
 			g.DefaultPowerLimitW = facts.Known(750.0)
 			g.EnforcedPowerLimitW = facts.Known(750.0)
 		}, "gpu0/identity", Pass, nil},
-		{"memory not read", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MemoryTotalMiB = facts.Unavailable[int64]("N/A") }, "gpu0/identity", Warn, []string{"not measured: memory"}},
+		{"memory not read", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MemoryTotalMiB = facts.UnavailableText[int64]("N/A") }, "gpu0/identity", Warn, []string{"not measured: memory"}},
 		{"nothing read", "A1", nil, func(_ *facts.Facts, g *facts.GPU) {
-			g.Name, g.PCIDeviceID = facts.Unavailable[string]("x"), facts.Unavailable[string]("x")
-			g.MemoryTotalMiB, g.DefaultPowerLimitW, g.MaxSMClockMHz = facts.Unavailable[int64]("x"), facts.Unavailable[float64]("x"), facts.Unavailable[int]("x")
+			g.Name, g.PCIDeviceID = facts.UnavailableText[string]("x"), facts.UnavailableText[string]("x")
+			g.MemoryTotalMiB, g.DefaultPowerLimitW, g.MaxSMClockMHz = facts.UnavailableText[int64]("x"), facts.UnavailableText[float64]("x"), facts.UnavailableText[int]("x")
 		}, "gpu0/identity", Skip, nil},
 		{"card unknown to the catalogue", "A1", func(a *planfile.Acceptance) { a.GPUIDs = []string{"b300"} }, nil, "gpu0/identity", Skip, []string{"gpu_ids b300"}},
 		{"second of two plan cards matches", "A1", func(a *planfile.Acceptance) { a.GPUIDs = []string{"h200-141g", "h100-80g-sxm"} }, nil, "gpu0/identity", Pass, nil},
@@ -145,9 +145,9 @@ func TestChecks(t *testing.T) {
 		// A1: MIG.
 		{"MIG on", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIG = facts.Known(facts.Enabled) }, "gpu0/mig", Fail, []string{"MIG is on"}},
 		{"MIG on after reset", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIGPending = facts.Known(facts.Enabled) }, "gpu0/mig", Warn, nil},
-		{"MIG N/A on a Hopper", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIG = facts.Unavailable[string]("N/A") }, "gpu0/mig", Skip, nil},
+		{"MIG N/A on a Hopper", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.MIG = facts.UnavailableText[string]("N/A") }, "gpu0/mig", Skip, nil},
 		{"MIG N/A on a GeForce", "A1", nil, func(_ *facts.Facts, g *facts.GPU) {
-			g.MIG = facts.Unavailable[string]("N/A")
+			g.MIG = facts.UnavailableText[string]("N/A")
 			g.Brand = facts.Known("GeForce")
 		}, "gpu0/mig", Pass, []string{"no MIG"}},
 		// K4: bare metal vs pass-through VM vs vGPU.
@@ -155,7 +155,9 @@ func TestChecks(t *testing.T) {
 		{"pass-through allowed", "K4", func(a *planfile.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtPassthrough) }, "gpu0/virtualization", Pass, []string{"VM"}},
 		{"vGPU slice refused by vm-ok", "K4", func(a *planfile.Acceptance) { a.Virtualization = "vm-ok" }, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtVGPU) }, "gpu0/virtualization", Fail, []string{"vGPU slice"}},
 		{"vGPU host", "K4", nil, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Known(facts.VirtHostVGPU) }, "gpu0/virtualization", Fail, []string{"hypervisor"}},
-		{"virtualisation from CSV", "K4", nil, func(_ *facts.Facts, g *facts.GPU) { g.Virtualization = facts.Unavailable[string]("not in the columns") }, "gpu0/virtualization", Skip, nil},
+		{"virtualisation from CSV", "K4", nil, func(_ *facts.Facts, g *facts.GPU) {
+			g.Virtualization = facts.UnavailableText[string]("not in the columns")
+		}, "gpu0/virtualization", Skip, nil},
 		// A3: NVLink and topology.
 		{"one NVLink down", "A3", nil, func(_ *facts.Facts, g *facts.GPU) {
 			l, _ := g.NVLinks.Get()
@@ -164,14 +166,14 @@ func TestChecks(t *testing.T) {
 			g.NVLinks = facts.Known(l)
 		}, "gpu0/nvlink", Fail, []string{"17 active", "18"}},
 		{"no NVLink at all", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.NVLinks = facts.Known([]facts.NVLink{}) }, "gpu0/nvlink", Fail, []string{"0 active"}},
-		{"NVLink unknown (nvidia-smi -q)", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.NVLinks = facts.Unavailable[[]facts.NVLink]("not in -q") }, "gpu0/nvlink", Skip, nil},
+		{"NVLink unknown (nvidia-smi -q)", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.NVLinks = facts.UnavailableText[[]facts.NVLink]("not in -q") }, "gpu0/nvlink", Skip, nil},
 		{"a pair over PCIe", "A3", nil, func(f *facts.Facts, _ *facts.GPU) {
 			p, _ := f.Topology.Get()
 			p = append([]facts.GPUPair(nil), p...)
 			p[0].Link = "SYS"
 			f.Topology = facts.Known(p)
 		}, "topology", Fail, []string{"GPU0-GPU1 SYS"}},
-		{"topology unknown", "A3", nil, func(f *facts.Facts, _ *facts.GPU) { f.Topology = facts.Unavailable[[]facts.GPUPair]("not in -q") }, "topology", Skip, nil},
+		{"topology unknown", "A3", nil, func(f *facts.Facts, _ *facts.GPU) { f.Topology = facts.UnavailableText[[]facts.GPUPair]("not in -q") }, "topology", Skip, nil},
 		// A3: PCIe width and generation.
 		{"x8 below plan x16", "A3", nil, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.WidthCurrent = facts.Known(8) }, "gpu0/pcie_width", Fail, []string{"x8", "x16"}},
 		{"x8 of x16, plan x8", "A3", func(a *planfile.Acceptance) { a.MinPCIeWidth = 8 }, func(_ *facts.Facts, g *facts.GPU) { g.PCIe.WidthCurrent = facts.Known(8) }, "gpu0/pcie_width", Warn, []string{"x8 of its x16"}},
@@ -183,7 +185,7 @@ func TestChecks(t *testing.T) {
 		// A1: ECC.
 		{"ECC off", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCMode = facts.Known(facts.Disabled) }, "gpu0/ecc_mode", Fail, []string{"ECC is disabled"}},
 		{"ECC off after reboot", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCModePending = facts.Known(facts.Disabled) }, "gpu0/ecc_mode", Warn, nil},
-		{"ECC not supported", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCMode = facts.Unavailable[string]("N/A") }, "gpu0/ecc_mode", Skip, nil},
+		{"ECC not supported", "A1", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCMode = facts.UnavailableText[string]("N/A") }, "gpu0/ecc_mode", Skip, nil},
 		// A4: ECC errors and memory wear.
 		{"uncorrectable ECC", "A4", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCUncorrectableVolatile = facts.Known[int64](2) }, "gpu0/ecc_errors", Fail, []string{"2 uncorrectable"}},
 		{"lifetime ECC only", "A4", nil, func(_ *facts.Facts, g *facts.GPU) { g.ECCUncorrectableAggregate = facts.Known[int64](5) }, "gpu0/ecc_errors", Warn, []string{"used card"}},
@@ -216,15 +218,15 @@ func TestChecks(t *testing.T) {
 			g.ClockEventReasons = facts.Known([]string{facts.ReasonSWPowerCap})
 		}, "gpu0/throttle", Warn, []string{"sw_power_cap"}},
 		{"no reasons at all", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.ClockEventReasons = facts.Known([]string{}) }, "gpu0/throttle", Pass, nil},
-		{"reasons unknown", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.ClockEventReasons = facts.Unavailable[[]string]("N/A") }, "gpu0/throttle", Skip, nil},
+		{"reasons unknown", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.ClockEventReasons = facts.UnavailableText[[]string]("N/A") }, "gpu0/throttle", Skip, nil},
 		{"power-capped by the vendor", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.EnforcedPowerLimitW = facts.Known(400.0) }, "gpu0/power_limit", Fail, []string{"power-capped at 400 W", "700 W"}},
 		{"persistence off", "A2", nil, func(_ *facts.Facts, g *facts.GPU) { g.PersistenceMode = facts.Known(facts.Disabled) }, "gpu0/persistence", Warn, []string{"nvidia-persistenced"}},
 		// A4: a GPU that fell off the bus fails, it is not skipped.
 		{"GPU lost", "A4", nil, func(_ *facts.Facts, g *facts.GPU) {
-			g.Name = facts.Unavailable[string]("NVML: GPU is lost (ERROR_GPU_IS_LOST)")
+			g.Name = facts.UnavailableText[string]("NVML: GPU is lost (ERROR_GPU_IS_LOST)")
 		}, "gpu0/reachable", Fail, []string{"lost"}},
 		{"nvidia-smi: GPU requires reset", "A4", nil, func(_ *facts.Facts, g *facts.GPU) {
-			g.UUID = facts.Unavailable[string](`nvidia-smi says "GPU requires reset"`)
+			g.UUID = facts.UnavailableText[string](`nvidia-smi says "GPU requires reset"`)
 		}, "gpu0/reachable", Fail, nil},
 	}
 	for _, c := range cases {

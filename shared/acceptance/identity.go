@@ -36,7 +36,7 @@ type signal struct {
 	read     bool   // the GPU reported it
 	agree    bool   // it matches (only meaningful when read and expected != "")
 	limit    bool   // a power or clock limit (rule A2) rather than identity (A1)
-	reason   string // why it is unavailable, when not read
+	reason   msg.M  // why it is unavailable, when not read
 	want     msg.M  // expected as a message, zero when expected is ""
 }
 
@@ -114,7 +114,7 @@ func intAsFloat(v facts.Value[int]) facts.Value[float64] {
 		return facts.Unavailable[float64](v.Reason())
 	}
 	if n <= 0 {
-		return facts.Unavailable[float64](fmt.Sprintf("reported as %d", n))
+		return facts.UnavailableText[float64](fmt.Sprintf("reported as %d", n))
 	}
 	return facts.Known(float64(n))
 }

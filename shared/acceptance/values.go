@@ -10,16 +10,17 @@ import (
 // unknown returns r skipped because a value the check needs is
 // unavailable for reason: Measured says so ("unavailable (reason)", as
 // facts.Value.String writes it) and m says what was not checked.
-func (r Result) unknown(reason string, m msg.M) Result {
+func (r Result) unknown(reason, m msg.M) Result {
 	r.Measure(unavailable(reason))
 	r.Say(Skip, m)
 	return r
 }
 
 // unavailable is a value that could not be read, with the collector's
-// reason (in English, as the collector gives it).
-func unavailable(reason string) msg.M {
-	return msg.New("report.unavailable", msg.Text(reason))
+// reason in English: a check's Chinese still quotes the reason's English
+// (msg.Sub(reason) would give it in the reader's language).
+func unavailable(reason msg.M) msg.M {
+	return msg.New("report.unavailable", msg.Text(reason.String()))
 }
 
 // word is a driver's reading ("enabled") in the reader's language when

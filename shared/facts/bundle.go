@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // A capture bundle is one text file holding the outputs of several
@@ -217,13 +219,13 @@ func nvlinkFromStatus(num, status string) NVLink {
 	l := NVLink{
 		Link:       n,
 		State:      LinkActive,
-		Version:    Unavailable[int]("not in nvidia-smi nvlink -s output"),
-		RemoteType: Unavailable[string]("not in nvidia-smi nvlink -s output"),
+		Version:    Unavailable[int](nvlinkMissing),
+		RemoteType: Unavailable[string](nvlinkMissing),
 		SpeedGBps:  floatValue(status, "GB/s"),
 	}
 	if strings.Contains(strings.ToLower(status), "inactive") {
 		l.State = LinkInactive
-		l.SpeedGBps = Unavailable[float64]("link inactive")
+		l.SpeedGBps = Unavailable[float64](msg.New("facts.reason.link_inactive"))
 	}
 	return l
 }
@@ -238,6 +240,6 @@ func setNVLinks(f *Facts, gpu int, links []NVLink, note string) {
 	case len(links) > 0 || strings.EqualFold(note, noNVLink):
 		f.GPUs[gpu].NVLinks = Known(links)
 	case note != "":
-		f.GPUs[gpu].NVLinks = Unavailable[[]NVLink]("nvidia-smi nvlink -s says " + strconv.Quote(note))
+		f.GPUs[gpu].NVLinks = Unavailable[[]NVLink](says("nvidia-smi nvlink -s", strconv.Quote(note)))
 	}
 }

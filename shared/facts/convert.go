@@ -3,6 +3,8 @@ package facts
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // This file turns one raw nvidia-smi value ("81559 MiB", "N/A",
@@ -26,18 +28,18 @@ var sentinels = map[string]bool{
 
 // notAReading reports why raw is not a reading: it is empty, bracketed, or
 // one of the sentinels. ok is false when raw looks like a real value.
-func notAReading(raw string) (reason string, ok bool) {
+func notAReading(raw string) (reason msg.M, ok bool) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return "empty value", true
+		return msg.Verbatim("empty value"), true
 	}
 	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
-		return "nvidia-smi says " + quote(s[1:len(s)-1]), true
+		return says("nvidia-smi", quote(s[1:len(s)-1])), true
 	}
 	if sentinels[strings.ToLower(s)] {
-		return "nvidia-smi says " + quote(s), true
+		return says("nvidia-smi", quote(s)), true
 	}
-	return "", false
+	return msg.M{}, false
 }
 
 // maxQuoted is how much of an unreadable value a reason quotes.
@@ -78,7 +80,7 @@ func int64Value(raw, unit string) Value[int64] {
 	}
 	n, err := strconv.ParseInt(trimUnit(raw, unit), 10, 64)
 	if err != nil {
-		return Unavailable[int64](cannotRead(raw, unit))
+		return UnavailableText[int64](cannotRead(raw, unit))
 	}
 	return Known(n)
 }
@@ -90,7 +92,7 @@ func intValue(raw, unit string) Value[int] {
 	}
 	n, err := strconv.ParseInt(trimUnit(raw, unit), 10, 32)
 	if err != nil {
-		return Unavailable[int](cannotRead(raw, unit))
+		return UnavailableText[int](cannotRead(raw, unit))
 	}
 	return Known(int(n))
 }
@@ -103,7 +105,7 @@ func floatValue(raw, unit string) Value[float64] {
 	s := trimUnit(raw, unit)
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || !plainDecimal(s) {
-		return Unavailable[float64](cannotRead(raw, unit))
+		return UnavailableText[float64](cannotRead(raw, unit))
 	}
 	return Known(x)
 }
@@ -133,7 +135,7 @@ func enumValue(raw string, allowed map[string]string, want string) Value[string]
 	if v, ok := allowed[enumKey(raw)]; ok {
 		return Known(v)
 	}
-	return Unavailable[string]("unexpected value " + quote(raw) + " (want " + want + ")")
+	return UnavailableText[string]("unexpected value " + quote(raw) + " (want " + want + ")")
 }
 
 // enumKey folds case and drops separators: "Pass-Through" -> "passthrough".
@@ -186,7 +188,7 @@ func boolValue(raw string) Value[bool] {
 	case "no", "false", "0":
 		return Known(false)
 	}
-	return Unavailable[bool]("unexpected value " + quote(raw) + " (want Yes or No)")
+	return UnavailableText[bool]("unexpected value " + quote(raw) + " (want Yes or No)")
 }
 
 // pciIDValue reads a 32-bit PCI id, "0x233010DE" or "233010DE", and writes
@@ -198,7 +200,7 @@ func pciIDValue(raw string) Value[string] {
 	s := strings.TrimSpace(raw)
 	hex := strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
 	if _, err := strconv.ParseUint(hex, 16, 32); err != nil || len(hex) != 8 {
-		return Unavailable[string]("cannot read " + quote(s) + " as a PCI id (want 8 hex digits, e.g. 0x233010DE)")
+		return UnavailableText[string]("cannot read " + quote(s) + " as a PCI id (want 8 hex digits, e.g. 0x233010DE)")
 	}
 	return Known("0x" + strings.ToUpper(hex))
 }

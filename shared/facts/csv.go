@@ -9,10 +9,8 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
-
-// csvMissing is the reason for a field the CSV columns do not hold.
-const csvMissing = "not in the nvidia-smi --query-gpu columns"
 
 // queryFields are the --query-gpu fields ParseCSV reads, in the order
 // QueryCommand asks for them. Every name is in the --help-query-gpu text of
@@ -190,7 +188,7 @@ func readCSV(f *Facts, cols map[string]int, rows [][]string) {
 	f.CUDADriverVersion = Unavailable[string](csvMissing)
 	f.NVMLVersion = Unavailable[string](csvMissing)
 	f.AttachedGPUs = Unavailable[int](csvMissing)
-	f.Topology = Unavailable[[]GPUPair](csvMissing + "; nvidia-smi topo -m or NVML shows it")
+	f.Topology = Unavailable[[]GPUPair](Reasons(csvMissing, msg.New("facts.reason.hint_topology")))
 	for i, cells := range rows {
 		row := csvRow{cols, cells}
 		if i == 0 {
@@ -286,12 +284,12 @@ func readCSVModes(g *GPU, row csvRow) {
 	g.ComputeMode = csvGet(row, "compute_mode", computeValue)
 	g.MIG = csvGet(row, "mig.mode.current", enabledValue)
 	g.MIGPending = csvGet(row, "mig.mode.pending", enabledValue)
-	g.MIGDevices = Unavailable[[]MIGDevice](csvMissing + "; nvidia-smi -L lists the MIG devices")
+	g.MIGDevices = Unavailable[[]MIGDevice](Reasons(csvMissing, msg.New("facts.reason.hint_mig")))
 	if g.MIG.Or("") == Disabled {
 		g.MIGDevices = Known([]MIGDevice{})
 	}
 	g.Virtualization = Unavailable[string](csvMissing)
-	g.NVLinks = Unavailable[[]NVLink](csvMissing + "; nvidia-smi nvlink -s or NVML shows the links")
+	g.NVLinks = Unavailable[[]NVLink](Reasons(csvMissing, msg.New("facts.reason.hint_links")))
 }
 
 // maskValue reads a clocks-event-reasons bitmask, "0x0000000000000001".
@@ -303,7 +301,7 @@ func maskValue(raw string) Value[[]string] {
 	hex, ok := strings.CutPrefix(strings.ToLower(s), "0x")
 	mask, err := strconv.ParseUint(hex, 16, 64)
 	if !ok || err != nil {
-		return Unavailable[[]string]("cannot read " + quote(s) + " as a bitmask (want 0x and hex digits)")
+		return UnavailableText[[]string]("cannot read " + quote(s) + " as a bitmask (want 0x and hex digits)")
 	}
 	return Known(ReasonsFromMask(mask))
 }

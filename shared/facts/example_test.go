@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 func ExampleParse() {
@@ -38,15 +39,17 @@ func ExampleValue() {
 		Memory   facts.Value[int64]    `json:"memory_total_mib"`
 		Reserved facts.Value[int64]    `json:"memory_reserved_mib"`
 		Reasons  facts.Value[[]string] `json:"clock_event_reasons"`
+		Serial   facts.Value[string]   `json:"serial"`
 	}
 	b, _ := json.Marshal(gpu{
 		Memory:   facts.Known[int64](81559),
-		Reserved: facts.Unavailable[int64]("nvidia-smi says \"N/A\""),
+		Reserved: facts.Unavailable[int64](msg.New("facts.reason.not_in_q")),
 		Reasons:  facts.Known(facts.ReasonsFromMask(0x48)),
+		Serial:   facts.UnavailableText[string]("NVML ERROR_NO_PERMISSION"),
 	})
 	fmt.Println(string(b))
 	// Output:
-	// {"memory_total_mib":81559,"memory_reserved_mib":{"unavailable":"nvidia-smi says \"N/A\""},"clock_event_reasons":["hw_slowdown","hw_thermal_slowdown"]}
+	// {"memory_total_mib":81559,"memory_reserved_mib":{"unavailable":"not in the nvidia-smi -q output","unavailable_message":{"id":"facts.reason.not_in_q"}},"clock_event_reasons":["hw_slowdown","hw_thermal_slowdown"],"serial":{"unavailable":"NVML ERROR_NO_PERMISSION"}}
 }
 
 func ExampleQueryCommand() {

@@ -6,10 +6,13 @@
 // and clock limits are checked against the contract).
 //
 // Every fact is a Value: either the value read, or the reason it could not
-// be read. A missing fact is never a silent zero. In JSON:
+// be read, a message. A missing fact is never a silent zero. In JSON the
+// reason is written in English, for scripts, with its message (no message
+// for a driver's or a tool's own words; see Value):
 //
 //	"memory_total_mib": 81559
-//	"memory_reserved_mib": {"unavailable": "nvidia-smi says \"N/A\""}
+//	"memory_reserved_mib": {"unavailable": "link inactive", "unavailable_message": {"id": "facts.reason.link_inactive"}}
+//	"serial": {"unavailable": "NVML ERROR_NO_PERMISSION"}
 //
 // Three parsers read saved nvidia-smi output: ParseXML (nvidia-smi -q -x),
 // ParseText (nvidia-smi -q) and ParseCSV (nvidia-smi --query-gpu=... with
@@ -19,7 +22,11 @@
 // a line in Facts.Problems.
 package facts
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // SchemaVersion names the JSON layout of Facts. It changes when a field is
 // renamed or its meaning changes.
@@ -273,7 +280,7 @@ type GPUPair struct {
 }
 
 // NewHost returns a Host whose every field is unavailable for reason.
-func NewHost(reason string) Host {
+func NewHost(reason msg.M) Host {
 	return Host{
 		Hostname:       Unavailable[string](reason),
 		Kernel:         Unavailable[string](reason),
@@ -282,9 +289,6 @@ func NewHost(reason string) Host {
 		MemoryTotalMiB: Unavailable[int64](reason),
 	}
 }
-
-// reasonNotInNvidiaSMI is why parsers leave Host unavailable.
-const reasonNotInNvidiaSMI = "not in nvidia-smi output"
 
 // New returns empty Facts from source: the schema set, no GPU, and every
 // other fact unavailable (NotCollected) until the caller fills it.

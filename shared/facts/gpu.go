@@ -3,6 +3,8 @@ package facts
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // This file reads one GPU from an XML or -q tree. Each read names the XML
@@ -21,7 +23,7 @@ func readGPU(n *node, r reader, index int) (GPU, []string) {
 	readLimits(&g, n, r)
 	readModes(&g, n, r)
 	g.MIGDevices = readMIGDevices(n, r, g.MIG)
-	g.NVLinks = Unavailable[[]NVLink](r.missing + "; nvidia-smi nvlink -s or NVML shows the links")
+	g.NVLinks = Unavailable[[]NVLink](Reasons(r.missing, msg.New("facts.reason.hint_links")))
 	reasons, unknown := readClockReasons(n, r)
 	g.ClockEventReasons = reasons
 	var problems []string
@@ -205,10 +207,10 @@ func readMIGDevice(d *node, r reader, pos int) MIGDevice {
 		Index:             r.num(d, "index", "Index", "").Or(pos),
 		GPUInstanceID:     r.num(d, "gpu_instance_id", "GPU Instance ID", ""),
 		ComputeInstanceID: r.num(d, "compute_instance_id", "Compute Instance ID", ""),
-		Profile:           Unavailable[string](r.missing + "; nvidia-smi -L lists the profiles"),
-		PlacementStart:    Unavailable[int](reasonNotInNvidiaSMI + "; NVML gives it"),
-		PlacementSize:     Unavailable[int](reasonNotInNvidiaSMI + "; NVML gives it"),
-		UUID:              Unavailable[string](r.missing + "; nvidia-smi -L lists the UUIDs"),
+		Profile:           Unavailable[string](Reasons(r.missing, msg.New("facts.reason.hint_profiles"))),
+		PlacementStart:    Unavailable[int](Reasons(reasonNotInNvidiaSMI, msg.New("facts.reason.hint_nvml"))),
+		PlacementSize:     Unavailable[int](Reasons(reasonNotInNvidiaSMI, msg.New("facts.reason.hint_nvml"))),
+		UUID:              Unavailable[string](Reasons(r.missing, msg.New("facts.reason.hint_uuids"))),
 		MemoryMiB:         r.num64(d, "fb_memory_usage/total", "Shared FB Memory Usage|FB Memory Usage/Total", "MiB"),
 		SMCount: r.num(d, "device_attributes/shared/multiprocessor_count",
 			"Device Attributes/Shared/Multiprocessor count", ""),
@@ -220,9 +222,9 @@ func readHeader(f *Facts, root *node, r reader) {
 	f.Timestamp = r.str(root, "timestamp", "Timestamp")
 	f.DriverVersion = r.str(root, "driver_version", "Driver Version")
 	f.CUDADriverVersion = r.str(root, "cuda_version", "CUDA Version")
-	f.NVMLVersion = Unavailable[string](r.missing + "; nvidia-smi --version shows it")
+	f.NVMLVersion = Unavailable[string](Reasons(r.missing, msg.New("facts.reason.hint_version")))
 	f.AttachedGPUs = r.num(root, "attached_gpus", "Attached GPUs", "")
-	f.Topology = Unavailable[[]GPUPair](r.missing + "; nvidia-smi topo -m or NVML shows it")
+	f.Topology = Unavailable[[]GPUPair](Reasons(r.missing, msg.New("facts.reason.hint_topology")))
 }
 
 // readGPUs reads every GPU node into f.

@@ -3,6 +3,8 @@ package facts
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Clock event reason names, as GPU.ClockEventReasons lists them. nvidia-smi
@@ -76,7 +78,7 @@ var reasonLabels = map[string]string{
 type reasonSet struct {
 	active  map[string]bool
 	read    int      // readings that were Active or Not Active
-	other   string   // why the first other reading is not one
+	other   msg.M    // why the first other reading is not one
 	unknown []string // labels that name no known reason
 }
 
@@ -97,7 +99,7 @@ func (s *reasonSet) add(label, raw string) {
 	case "notactive":
 		s.read++
 	default:
-		if s.other == "" {
+		if s.other.IsZero() {
 			s.other = notActiveReason(raw)
 		}
 	}
@@ -106,8 +108,8 @@ func (s *reasonSet) add(label, raw string) {
 // value returns the active reasons in bit order. With no reading that was
 // Active or Not Active it is unavailable: why the readings were not, or
 // missing when there were none.
-func (s *reasonSet) value(missing string) Value[[]string] {
-	if s.read == 0 && s.other != "" {
+func (s *reasonSet) value(missing msg.M) Value[[]string] {
+	if s.read == 0 && !s.other.IsZero() {
 		return Unavailable[[]string](s.other)
 	}
 	if s.read == 0 {
@@ -123,9 +125,9 @@ func (s *reasonSet) value(missing string) Value[[]string] {
 }
 
 // notActiveReason says why raw is neither "Active" nor "Not Active".
-func notActiveReason(raw string) string {
+func notActiveReason(raw string) msg.M {
 	if reason, bad := notAReading(raw); bad {
 		return reason
 	}
-	return "unexpected value " + quote(raw) + " (want Active or Not Active)"
+	return msg.Verbatim("unexpected value " + quote(raw) + " (want Active or Not Active)")
 }

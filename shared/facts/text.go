@@ -6,9 +6,6 @@ import (
 	"strings"
 )
 
-// textMissing is the reason for a field the -q output does not hold.
-const textMissing = "not in the nvidia-smi -q output"
-
 // ParseText reads the output of nvidia-smi -q. Sections are found by
 // indentation; labels are matched without case, and the labels that changed
 // between drivers ("Clocks Throttle Reasons" before 535, "Clocks Event

@@ -1,6 +1,10 @@
 package facts
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // node is one element of nvidia-smi output: an XML element, or one line of
 // nvidia-smi -q with the lines indented under it as children. Both parsers
@@ -77,7 +81,7 @@ func (n *node) value() string {
 type reader struct {
 	xml bool
 	// missing is the reason for a path that is not in the output.
-	missing string
+	missing msg.M
 }
 
 // raw returns the text at the reader's path, or false when it is missing.

@@ -1,8 +1,13 @@
 package facts
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // TestValueJSON pins the JSON shape a report reader sees.
@@ -17,9 +22,15 @@ func TestValueJSON(t *testing.T) {
 		{"known string", Known("0x233010DE"), `"0x233010DE"`},
 		{"known empty list", Known([]string{}), `[]`},
 		{"known watts", Known(700.0), `700`},
-		{"unavailable", Unavailable[int]("nvidia-smi says \"N/A\""), `{"unavailable":"nvidia-smi says \"N/A\""}`},
-		{"zero value is not collected", Value[int]{}, `{"unavailable":"not collected"}`},
-		{"empty reason", Unavailable[bool](""), `{"unavailable":"no reason given"}`},
+		{"says", Unavailable[int](says("nvidia-smi", `"N/A"`)),
+			`{"unavailable":"nvidia-smi says \"N/A\"","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"nvidia-smi"},{"kind":"text","text":"\"N/A\""}]}}`},
+		{"catalogue reason", Unavailable[float64](msg.New("facts.reason.link_inactive")),
+			`{"unavailable":"link inactive","unavailable_message":{"id":"facts.reason.link_inactive"}}`},
+		{"verbatim text has no message", UnavailableText[int]("NVML ERROR_UNKNOWN"), `{"unavailable":"NVML ERROR_UNKNOWN"}`},
+		{"zero value is not collected", Value[int]{},
+			`{"unavailable":"not collected","unavailable_message":{"id":"facts.reason.not_collected"}}`},
+		{"empty reason", Unavailable[bool](msg.M{}), `{"unavailable":"no reason given","unavailable_message":{"id":"facts.reason.none"}}`},
+		{"empty text", UnavailableText[bool](""), `{"unavailable":"no reason given","unavailable_message":{"id":"facts.reason.none"}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,16 +45,66 @@ func TestValueJSON(t *testing.T) {
 	}
 }
 
+// TestValueReadsBack: what MarshalJSON writes reads back as the same
+// reason and re-encodes byte for byte, and a file holding only the
+// English (as every file did before reasons had messages) reads as that
+// text, whatever the text, and re-encodes unchanged.
+func TestValueReadsBack(t *testing.T) {
+	for _, v := range []Value[int]{
+		Unavailable[int](Reasons(textMissing, msg.New("facts.reason.hint_nvml"))),
+		Unavailable[int](says("nvidia-smi", `"N/A"`)),
+		UnavailableText[int]("NVML ERROR_UNKNOWN"),
+		{},
+	} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Value[int]
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if !reflect.DeepEqual(back.Reason(), v.Reason()) {
+			t.Errorf("%s read back as %+v, want %+v", data, back.Reason(), v.Reason())
+		}
+		if again, _ := json.Marshal(back); string(again) != string(data) {
+			t.Errorf("%s re-encoded as %s", data, again)
+		}
+	}
+	for _, old := range []string{
+		`{"unavailable":"nvidia-smi says \"N/A\""}`,
+		`{"unavailable":"not in the nvidia-smi -q output; NVML gives it"}`,
+		`{"unavailable":"not collected"}`,
+		`{"unavailable":"no reason given"}`,
+	} {
+		var v Value[int]
+		if err := json.Unmarshal([]byte(old), &v); err != nil {
+			t.Fatalf("%s: %v", old, err)
+		}
+		english := strings.TrimSuffix(strings.TrimPrefix(old, `{"unavailable":"`), `"}`)
+		english = strings.ReplaceAll(english, `\"`, `"`)
+		if !msg.IsVerbatim(v.Reason()) || v.Reason().In(msg.Zh) != english {
+			t.Errorf("%s read as %+v, want the English as written, in Chinese too", old, v.Reason())
+		}
+		if again, _ := json.Marshal(v); string(again) != old {
+			t.Errorf("%s re-encoded as %s", old, again)
+		}
+	}
+}
+
 // TestValueUnmarshal reads back what MarshalJSON writes.
 func TestValueUnmarshal(t *testing.T) {
 	var n Value[int64]
-	if err := json.Unmarshal([]byte(`81559`), &n); err != nil || n != Known[int64](81559) {
+	if err := json.Unmarshal([]byte(`81559`), &n); err != nil || !reflect.DeepEqual(n, Known[int64](81559)) {
 		t.Errorf("81559 -> %v, %v", n, err)
 	}
-	if err := json.Unmarshal([]byte(`{"unavailable":"N/A"}`), &n); err != nil || n.OK() || n.Reason() != "N/A" {
+	if err := json.Unmarshal([]byte(`{"unavailable":"N/A"}`), &n); err != nil || n.OK() || n.Reason().String() != "N/A" {
 		t.Errorf(`{"unavailable":"N/A"} -> %v, %v`, n, err)
 	}
-	if err := json.Unmarshal([]byte(`null`), &n); err != nil || n.Reason() != NotCollected {
+	if err := json.Unmarshal([]byte(`{"unavailable":"x","unavailable_message":{"id":"facts.reason.link_inactive"}}`), &n); err != nil || n.Reason().In(msg.Zh) != "链路未激活" {
+		t.Errorf("message -> %v, %v", n.Reason(), err)
+	}
+	if err := json.Unmarshal([]byte(`null`), &n); err != nil || n.Reason().ID != NotCollected.ID {
 		t.Errorf("null -> %v, %v", n, err)
 	}
 	if err := json.Unmarshal([]byte(`"81559"`), &n); err == nil {
@@ -54,20 +115,95 @@ func TestValueUnmarshal(t *testing.T) {
 		t.Fatal(err)
 	}
 	list, _ := d.Get()
-	if len(list) != 1 || list[0].Index != 2 || list[0].Profile.Or("") != "1g.10gb" || list[0].MemoryMiB.Reason() != "x" {
+	if len(list) != 1 || list[0].Index != 2 || list[0].Profile.Or("") != "1g.10gb" || list[0].MemoryMiB.Reason().String() != "x" {
 		t.Errorf("MIG device list read back as %+v", list)
 	}
 }
 
-// TestValueAccessors covers Get, Or and String.
+// TestValueUnmarshalRefuses: an object with exactly the unavailable keys
+// is unavailable or an error, never a value; a message key must hold a
+// catalogue message with no unknown field.
+func TestValueUnmarshalRefuses(t *testing.T) {
+	for _, in := range []string{
+		`{"unavailable":5}`,
+		`{"unavailable":"x","unavailable_message":null}`,
+		`{"unavailable":"x","unavailable_message":{}}`,
+		`{"unavailable":"x","unavailable_message":"link inactive"}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.link_inactive","extra":1}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"common.verbatim","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"report.unavailable","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.no_such_reason"}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"x"},{"kind":"money","dec":"1e99999"}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg"},{"kind":"text","text":"x"}]}}`,
+		`{"unavailable":"x","unavailable_message":` + strings.Repeat(`{"id":"facts.reason.and","args":[{"kind":"text","text":"x"},{"kind":"msg","msg":`, 10) +
+			`{"id":"facts.reason.none"}` + strings.Repeat(`}]}`, 10) + `}`,
+	} {
+		var v Value[map[string]any]
+		if err := json.Unmarshal([]byte(in), &v); err == nil {
+			t.Errorf("%s: want an error, got %v", in, v)
+		}
+	}
+	// Other keys make it a value: a T that is an object.
+	var v Value[map[string]any]
+	if err := json.Unmarshal([]byte(`{"unavailable":"x","other":1}`), &v); err != nil || !v.OK() {
+		t.Errorf("an object with another key: %v, %v", v, err)
+	}
+	if err := json.Unmarshal([]byte(`{"unavailable_message":{"id":"facts.reason.none"}}`), &v); err != nil || !v.OK() {
+		t.Errorf("an object without unavailable: %v, %v", v, err)
+	}
+	// A driver's words may sit inside a reason's parts.
+	nested := `{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg","msg":{"id":"common.verbatim","args":[{"kind":"text","text":"NVML ERROR_UNKNOWN"}]}},{"kind":"msg","msg":{"id":"facts.reason.hint_nvml"}}]}}`
+	if err := json.Unmarshal([]byte(nested), &v); err != nil || v.Reason().In(msg.Zh) != "NVML ERROR_UNKNOWN；NVML 可以读到" {
+		t.Errorf("verbatim text inside a reason: %v, %v", v.Reason(), err)
+	}
+}
+
+// TestValueMarshalRefusesLookalike: a known object that would read back
+// as unavailable is an error, not a silent change of meaning.
+func TestValueMarshalRefusesLookalike(t *testing.T) {
+	for _, m := range []map[string]any{
+		{"unavailable": "x"},
+		{"unavailable": "x", "unavailable_message": map[string]any{"id": "facts.reason.none"}},
+	} {
+		if b, err := json.Marshal(Known(m)); err == nil {
+			t.Errorf("Known(%v) marshalled as %s, want an error", m, b)
+		}
+	}
+	if b, err := json.Marshal(Known(map[string]any{"unavailable": "x", "other": 1})); err != nil {
+		t.Errorf("an object with another key: %s, %v", b, err)
+	}
+}
+
+// TestValueAccessors covers Get, Or, Reason and String.
 func TestValueAccessors(t *testing.T) {
 	k := Known(16)
-	if v, ok := k.Get(); !ok || v != 16 || k.Or(0) != 16 || k.String() != "16" || k.Reason() != "" {
+	if v, ok := k.Get(); !ok || v != 16 || k.Or(0) != 16 || k.String() != "16" || !k.Reason().IsZero() {
 		t.Errorf("Known(16) accessors wrong: %v %v %q", v, ok, k.String())
 	}
-	u := Unavailable[int]("link inactive")
-	if _, ok := u.Get(); ok || u.Or(-1) != -1 || u.String() != "unavailable (link inactive)" {
+	u := Unavailable[int](msg.New("facts.reason.link_inactive"))
+	if _, ok := u.Get(); ok || u.Or(-1) != -1 || u.String() != "unavailable (link inactive)" || u.Reason().In(msg.Zh) != "链路未激活" {
 		t.Errorf("Unavailable accessors wrong: %q", u.String())
+	}
+	if got := (Value[int]{}).Reason().In(msg.Zh); got != "未采集" {
+		t.Errorf("zero Value reason in Chinese = %q", got)
+	}
+}
+
+// TestReasons joins parts with facts.reason.and, in either language.
+func TestReasons(t *testing.T) {
+	m := Reasons(textMissing, msg.New("facts.reason.hint_version"))
+	if got, want := m.String(), "not in the nvidia-smi -q output; nvidia-smi --version shows it"; got != want {
+		t.Errorf("en %q, want %q", got, want)
+	}
+	if got, want := m.In(msg.Zh), "nvidia-smi -q 的输出中没有；nvidia-smi --version 可以显示"; got != want {
+		t.Errorf("zh %q, want %q", got, want)
+	}
+	if err := msg.Check(m); err != nil {
+		t.Error(err)
+	}
+	if got := Reasons(csvMissing).String(); got != "not in the nvidia-smi --query-gpu columns" {
+		t.Errorf("one part: %q", got)
 	}
 }
 
@@ -133,5 +269,37 @@ func TestConvert(t *testing.T) {
 		want(t, "20b210de", pciIDValue("20b210de"), "0x20B210DE")
 		wantUnavailable(t, "[REDACTED]", pciIDValue("[REDACTED]"), `nvidia-smi says "REDACTED"`)
 		wantUnavailable(t, "0x2330", pciIDValue("0x2330"), "want 8 hex digits")
+	})
+}
+
+// FuzzValueJSON: UnmarshalJSON never panics, and a Value it reads writes a
+// form that reads back to the same bytes.
+func FuzzValueJSON(f *testing.F) {
+	for _, s := range []string{`81559`, `null`, `{"unavailable":"N/A"}`, `{"unavailable":"x","other":1}`,
+		`{"unavailable":"nvidia-smi says \"N/A\"","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"nvidia-smi"},{"kind":"text","text":"\"N/A\""}]}}`,
+		`{"unavailable":"x","unavailable_message":{"id":"facts.reason.and","args":[{"kind":"msg","msg":{"id":"facts.reason.not_in_q"}},{"kind":"msg","msg":{"id":"facts.reason.hint_nvml"}}]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v Value[map[string]any]
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		first, err := json.Marshal(v)
+		if err != nil {
+			if v.OK() {
+				return // a known object that looks unavailable: refused
+			}
+			t.Fatal(err)
+		}
+		var back Value[map[string]any]
+		if err := json.Unmarshal(first, &back); err != nil {
+			t.Fatalf("%s does not read back: %v", first, err)
+		}
+		if again, _ := json.Marshal(back); !bytes.Equal(again, first) {
+			t.Fatalf("%s re-encodes as %s", first, again)
+		}
+		_ = v.Reason().In(msg.Zh)
 	})
 }

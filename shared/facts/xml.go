@@ -8,10 +8,6 @@ import (
 	"io"
 )
 
-// xmlMissing is the reason for a field the XML output does not hold: the
-// driver is too old to print it, or the file was trimmed.
-const xmlMissing = "not in the nvidia-smi -q -x output"
-
 // ParseXML reads the output of nvidia-smi -q -x. It accepts every schema
 // seen in practice (nvsmi_device_v9 to v13): the fields that moved between
 // versions are read from wherever the version put them. Output cut short or

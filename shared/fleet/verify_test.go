@@ -89,7 +89,7 @@ func TestHostIdentities(t *testing.T) {
 	for i, host := range []string{"node-a", "node-b"} {
 		r, _ := report.Decode(reportOf(t, node{host: host, id: i + 1}, pf))
 		r.Origin = provenance.Origin{Kind: provenance.Live, Kernel: &provenance.Kernel{Host: &provenance.HostIdentity{
-			ProductUUID: facts.Unavailable[string]("permission denied"),
+			ProductUUID: facts.UnavailableText[string]("permission denied"),
 			MachineID:   facts.Known("4C4C4544004D3510804BC4C04F4A3332"), MACs: []string{"0c:42:a1:00:00:0" + string(rune('1'+i)), "AA:BB:CC:DD:EE:FF"}}}}
 		r.Checks = report.Derive(r)
 		r.Summary = report.Summarize(r.Checks)

@@ -57,3 +57,7 @@ func ListFromFile(english []string, ms []M) []M {
 	}
 	return out
 }
+
+// IsVerbatim reports whether m is a Verbatim message: text with no
+// catalogue entry, which a file writes as its English alone.
+func IsVerbatim(m M) bool { return m.ID == "common.verbatim" }

@@ -55,7 +55,7 @@ func Check(o Origin, f *facts.Facts) []acceptance.Result {
 // absent reports whether a kernel fact is unavailable because its file does
 // not exist (rather than, say, permission): the driver is not there.
 func absent[T any](v facts.Value[T]) bool {
-	return !v.OK() && strings.Contains(v.Reason(), "no such file")
+	return !v.OK() && strings.Contains(v.Reason().String(), "no such file")
 }
 
 // IsFile reports whether o says the facts were read from a saved file, or
@@ -205,7 +205,7 @@ func noBus(f *facts.Facts) []string {
 	var out []string
 	for _, g := range f.GPUs {
 		if !g.BusID.OK() {
-			out = append(out, fmt.Sprintf("GPU %d (%s)", g.Index, g.BusID.Reason()))
+			out = append(out, fmt.Sprintf("GPU %d (%s)", g.Index, g.BusID.Reason().String()))
 		}
 	}
 	return out

@@ -86,12 +86,12 @@ func TestDisagreements(t *testing.T) {
 		}, "kernel_library", acceptance.Fail, "the file is not the one package libnvidia-compute-470:amd64 installed"},
 		{"phantom GPU whose PciInfo fails", func(k *Kernel, f *facts.Facts) {
 			g := f.GPUs[0]
-			g.Index, g.UUID, g.BusID = 1, facts.Known("GPU-fake-0001"), facts.Unavailable[string]("nvmlDeviceGetPciInfo: Unknown Error")
+			g.Index, g.UUID, g.BusID = 1, facts.Known("GPU-fake-0001"), facts.UnavailableText[string]("nvmlDeviceGetPciInfo: Unknown Error")
 			f.GPUs = append(f.GPUs, g)
 		}, "kernel_gpus", acceptance.Fail, "NVML lists a GPU without a PCI bus id, which the kernel cannot be asked about: GPU 1 (nvmlDeviceGetPciInfo: Unknown Error)"},
 		{"T4 in the slot", func(k *Kernel, f *facts.Facts) { k.PCI[0].Device = facts.Known("0x1eb8") }, "gpu0/kernel_pci_id", acceptance.Fail, "NVML says PCI id 0x20B210DE, the kernel says 0x1EB810DE"},
 		{"no such device", func(k *Kernel, f *facts.Facts) {
-			k.PCI[0].Vendor = facts.Unavailable[string]("no /sys/bus/pci/devices/0000:07:00.0")
+			k.PCI[0].Vendor = facts.UnavailableText[string]("no /sys/bus/pci/devices/0000:07:00.0")
 		}, "gpu0/kernel_pci_id", acceptance.Fail, "the kernel's PCI bus has no such device"},
 		{"board", func(k *Kernel, f *facts.Facts) { k.PCI[0].SubsystemDevice = facts.Known("0x1463") }, "gpu0/kernel_subsystem_id", acceptance.Fail, "NVML says subsystem 0x145F10DE, the kernel says 0x146310DE"},
 		{"width", func(k *Kernel, f *facts.Facts) { k.PCI[0].CurrentLinkWidth = facts.Known(8) }, "gpu0/kernel_link_width", acceptance.Fail, "current width NVML x16, kernel x8"},
@@ -187,9 +187,9 @@ func TestSpeedGen(t *testing.T) {
 // bus does not have gets only the one failing check.
 func TestNoKernelDriver(t *testing.T) {
 	k := agreeing()
-	k.DriverVersion = facts.Unavailable[string]("cannot read /proc/driver/nvidia/version: no such file")
-	k.ProcGPUs = facts.Unavailable[[]ProcGPU]("cannot read /proc/driver/nvidia/gpus: no such file")
-	why := facts.Unavailable[string]("no /sys/bus/pci/devices/0000:07:00.0/: the kernel has no PCI device at 0000:07:00.0")
+	k.DriverVersion = facts.UnavailableText[string]("cannot read /proc/driver/nvidia/version: no such file")
+	k.ProcGPUs = facts.UnavailableText[[]ProcGPU]("cannot read /proc/driver/nvidia/gpus: no such file")
+	why := facts.UnavailableText[string]("no /sys/bus/pci/devices/0000:07:00.0/: the kernel has no PCI device at 0000:07:00.0")
 	k.PCI[0] = PCIDevice{Index: 0, BusID: "0000:07:00.0", Vendor: why, Device: why}
 	rs := byID(Check(Origin{Kind: Live, Kernel: k}, a100()))
 	for _, id := range []string{"kernel_driver", "kernel_gpus", "gpu0/kernel_pci_id"} {
@@ -200,7 +200,7 @@ func TestNoKernelDriver(t *testing.T) {
 	if _, ok := rs["gpu0/kernel_link_width"]; ok {
 		t.Error("link checks of a device the bus does not have")
 	}
-	k.DriverVersion = facts.Unavailable[string]("cannot read /proc/driver/nvidia/version: permission denied")
+	k.DriverVersion = facts.UnavailableText[string]("cannot read /proc/driver/nvidia/version: permission denied")
 	if r := byID(Check(Origin{Kind: Live, Kernel: k}, a100()))["kernel_driver"]; r.Status != acceptance.Skip {
 		t.Errorf("permission denied: %s", r.Status)
 	}

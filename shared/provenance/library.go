@@ -140,7 +140,7 @@ func loader(l Library) acceptance.Result {
 		return res
 	}
 	if !preOK {
-		res.Say(acceptance.Skip, msg.New("prov.loader.skip", msg.Text(l.PreloadFile.Reason())))
+		res.Say(acceptance.Skip, msg.New("prov.loader.skip", msg.Text(l.PreloadFile.Reason().String())))
 		return res
 	}
 	res.Say(acceptance.Pass, msg.New("prov.loader.pass"))

@@ -173,6 +173,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"schema":"gpuplan.report/v2","digest":"` + strings.Repeat("a", 64) + `"}`))
 	f.Add([]byte(`{"schema":"gpuplan.report/v2","checks":[{"status":"pass"}],"facts":{"gpus":[{"name":{"unavailable":"x"}}]},"digest":"` + strings.Repeat("0", 64) + `"}`))
 	f.Add([]byte(`{"schema":"gpuplan.report/v2","facts":null,"digest":"` + strings.Repeat("0", 64) + `"} x`))
+	f.Add([]byte(`{"schema":"gpuplan.report/v2","facts":{"gpus":[{"name":{"unavailable":"x","unavailable_message":{"id":"facts.reason.says","args":[{"kind":"text","text":"nvidia-smi"},{"kind":"text","text":"\"N/A\""}]}}}]},"digest":"` + strings.Repeat("0", 64) + `"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Decode(data)
 		if err != nil {

@@ -67,7 +67,7 @@ func gpuLines(g facts.GPU, l msg.Lang) [][]string {
 func val[T any](v facts.Value[T], l msg.Lang) msg.Arg {
 	x, ok := v.Get()
 	if !ok {
-		return msg.Text(l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l))))
+		return msg.Text(l.Text("report.unavailable", msg.Sub(v.Reason())))
 	}
 	return msg.Text(word(fmt.Sprint(x), l))
 }
@@ -87,14 +87,14 @@ func mibIn(v facts.Value[int64], l msg.Lang) string {
 	if n, ok := v.Get(); ok {
 		return fmt.Sprintf("%d MiB", n)
 	}
-	return l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l)))
+	return l.Text("report.unavailable", msg.Sub(v.Reason()))
 }
 
 // listText joins the active reasons, the driver's words, with ", ".
 func listText(v facts.Value[[]string], l msg.Lang) string {
 	list, ok := v.Get()
 	if !ok {
-		return l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l)))
+		return l.Text("report.unavailable", msg.Sub(v.Reason()))
 	}
 	if len(list) == 0 {
 		return l.Text("facts.none_active")
@@ -121,7 +121,7 @@ func migDevices(v facts.Value[[]facts.MIGDevice], l msg.Lang) string {
 func nvlinkText(v facts.Value[[]facts.NVLink], l msg.Lang) string {
 	links, ok := v.Get()
 	if !ok {
-		return l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l)))
+		return l.Text("report.unavailable", msg.Sub(v.Reason()))
 	}
 	if len(links) == 0 {
 		return l.Text("facts.nvlink.none")
@@ -142,7 +142,7 @@ func nvlinkText(v facts.Value[[]facts.NVLink], l msg.Lang) string {
 func topologyText(v facts.Value[[]facts.GPUPair], l msg.Lang) string {
 	pairs, ok := v.Get()
 	if !ok {
-		return l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l)))
+		return l.Text("report.unavailable", msg.Sub(v.Reason()))
 	}
 	if len(pairs) == 0 {
 		return l.Text("facts.topology.none")

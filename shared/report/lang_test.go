@@ -65,7 +65,7 @@ func TestDisagreementLang(t *testing.T) {
 // facts as they are, the words around them (kernel, RAM, unavailable,
 // attached GPUs) in Chinese; in English as before.
 func TestServerLinesLang(t *testing.T) {
-	f := &facts.Facts{Source: facts.SourceNVML, DriverVersion: facts.Known("550.54.15"), CUDADriverVersion: facts.Unavailable[string]("not reported"),
+	f := &facts.Facts{Source: facts.SourceNVML, DriverVersion: facts.Known("550.54.15"), CUDADriverVersion: facts.UnavailableText[string]("not reported"),
 		AttachedGPUs: facts.Known(2), Host: facts.Host{Hostname: facts.Known("node-7"), Kernel: facts.Known("5.15.0-185-generic"), MemoryTotalMiB: facts.Known(int64(515000))}}
 	f.GPUs = []facts.GPU{{Name: facts.Known("NVIDIA H100 80GB HBM3")}}
 	en, zh := serverLines(f, msg.En), serverLines(f, msg.Zh)
@@ -78,8 +78,12 @@ func TestServerLinesLang(t *testing.T) {
 			t.Errorf("line %d: %q, %q; want %q, %q", i, en[i], zh[i], wantEn[i], wantZh[i])
 		}
 	}
-	if got := hostLine(facts.Host{Hostname: facts.Unavailable[string]("not in nvidia-smi output")}, msg.Zh); got != "不可用（nvidia-smi 的输出中没有）" {
+	if got := hostLine(facts.Host{Hostname: facts.Unavailable[string](msg.New("facts.reason.not_in_smi"))}, msg.Zh); got != "不可用（nvidia-smi 的输出中没有）" {
 		t.Errorf("no host facts: %q", got)
+	}
+	// A file that carries the reason as English only reads as that text.
+	if got := hostLine(facts.Host{Hostname: facts.UnavailableText[string]("not in nvidia-smi output")}, msg.Zh); got != "不可用（not in nvidia-smi output）" {
+		t.Errorf("no host facts, English-only reason: %q", got)
 	}
 	if got := gpuSummary(&facts.Facts{}, msg.Zh); got != "未列出任何 GPU" {
 		t.Errorf("no GPUs: %q", got)

@@ -177,7 +177,7 @@ func hostLine(h facts.Host, l msg.Lang) string {
 		parts = append(parts, l.Text("report.host.ram", msg.Text(strconv.FormatInt(mem, 10))))
 	}
 	if len(parts) == 0 {
-		return l.Text("report.unavailable", msg.Text(reasonIn(h.Hostname.Reason(), l)))
+		return l.Text("report.unavailable", msg.Sub(h.Hostname.Reason()))
 	}
 	line := parts[0]
 	for _, p := range parts[1:] {
@@ -218,5 +218,5 @@ func textIn(v facts.Value[string], l msg.Lang) string {
 	if s, ok := v.Get(); ok {
 		return s
 	}
-	return l.Text("report.unavailable", msg.Text(reasonIn(v.Reason(), l)))
+	return l.Text("report.unavailable", msg.Sub(v.Reason()))
 }

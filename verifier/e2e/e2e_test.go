@@ -20,6 +20,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/report"
 	"github.com/gpuplan/gpuplan/shared/sshsig"
 )
@@ -206,11 +207,11 @@ func TestFacts(t *testing.T) {
 	if links, _ := g.NVLinks.Get(); len(links) != 12 || links[0].Version.Or(0) != 3 || links[0].RemoteType.Or("") != "switch" {
 		t.Errorf("NVLinks %s", g.NVLinks)
 	}
-	for name, v := range map[string]interface{ Reason() string }{
+	for name, v := range map[string]interface{ Reason() msg.M }{
 		"reserved memory": g.MemoryReservedMiB, "GPU max PCIe gen": g.PCIe.GenDeviceMax,
 	} {
-		if !strings.Contains(v.Reason(), "nvmlDeviceGetMemoryInfo_v2") && !strings.Contains(v.Reason(), "has no nvmlDeviceGetGpuMaxPcieLinkGeneration") {
-			t.Errorf("%s: reason %q does not name the missing function", name, v.Reason())
+		if !strings.Contains(v.Reason().String(), "nvmlDeviceGetMemoryInfo_v2") && !strings.Contains(v.Reason().String(), "has no nvmlDeviceGetGpuMaxPcieLinkGeneration") {
+			t.Errorf("%s: reason %q does not name the missing function", name, v.Reason().String())
 		}
 	}
 	if !f.Host.Kernel.OK() {

@@ -63,7 +63,7 @@ func firstLine(root string, rels ...string) facts.Value[string] {
 		}
 		reason = "/" + rel + " is empty"
 	}
-	return facts.Unavailable[string](reason)
+	return facts.UnavailableText[string](reason)
 }
 
 // osRelease reads PRETTY_NAME from os-release(5): /etc/os-release, or
@@ -85,7 +85,7 @@ func osRelease(root string) facts.Value[string] {
 		}
 		reason = "/" + rel + " has no PRETTY_NAME"
 	}
-	return facts.Unavailable[string](reason)
+	return facts.UnavailableText[string](reason)
 }
 
 // unquote removes the shell quoting os-release values may carry.
@@ -103,7 +103,7 @@ func unquote(v string) string {
 func cpuModel(root string) facts.Value[string] {
 	data, why := read(root, "proc/cpuinfo")
 	if why != "" {
-		return facts.Unavailable[string](why)
+		return facts.UnavailableText[string](why)
 	}
 	model, fallback, cpus := "", "", 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -130,7 +130,7 @@ func cpuModel(root string) facts.Value[string] {
 		model = fallback
 	}
 	if model == "" {
-		return facts.Unavailable[string]("/proc/cpuinfo names no CPU model")
+		return facts.UnavailableText[string]("/proc/cpuinfo names no CPU model")
 	}
 	if cpus > 0 {
 		model = fmt.Sprintf("%s (%d logical CPUs)", model, cpus)
@@ -142,7 +142,7 @@ func cpuModel(root string) facts.Value[string] {
 func memTotal(root string) facts.Value[int64] {
 	data, why := read(root, "proc/meminfo")
 	if why != "" {
-		return facts.Unavailable[int64](why)
+		return facts.UnavailableText[int64](why)
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		rest, ok := strings.CutPrefix(line, "MemTotal:")
@@ -155,7 +155,7 @@ func memTotal(root string) facts.Value[int64] {
 				return facts.Known(kb / 1024)
 			}
 		}
-		return facts.Unavailable[int64](fmt.Sprintf("/proc/meminfo: unreadable MemTotal %q", strings.TrimSpace(rest)))
+		return facts.UnavailableText[int64](fmt.Sprintf("/proc/meminfo: unreadable MemTotal %q", strings.TrimSpace(rest)))
 	}
-	return facts.Unavailable[int64]("/proc/meminfo has no MemTotal")
+	return facts.UnavailableText[int64]("/proc/meminfo has no MemTotal")
 }

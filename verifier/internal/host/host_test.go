@@ -60,10 +60,10 @@ func TestFallbacks(t *testing.T) {
 	if h.Hostname.Or("") != "edge-1" || h.OSRelease.Or("") != "Rocky Linux 9.4 (Blue Onyx)" || h.CPUModel.Or("") != "NVIDIA Grace (1 logical CPUs)" {
 		t.Errorf("got %s / %s / %s", h.Hostname, h.OSRelease, h.CPUModel)
 	}
-	if h.Kernel.OK() || !strings.Contains(h.Kernel.Reason(), "/proc/sys/kernel/osrelease") {
+	if h.Kernel.OK() || !strings.Contains(h.Kernel.Reason().String(), "/proc/sys/kernel/osrelease") {
 		t.Errorf("kernel %s", h.Kernel)
 	}
-	if h.MemoryTotalMiB.OK() || !strings.Contains(h.MemoryTotalMiB.Reason(), "no MemTotal") {
+	if h.MemoryTotalMiB.OK() || !strings.Contains(h.MemoryTotalMiB.Reason().String(), "no MemTotal") {
 		t.Errorf("memory %s", h.MemoryTotalMiB)
 	}
 }
@@ -75,8 +75,8 @@ func TestEmptyRoot(t *testing.T) {
 			t.Errorf("a fact was read from an empty tree: %v", v)
 		}
 	}
-	if !strings.Contains(h.OSRelease.Reason(), "no such file") {
-		t.Errorf("reason %q", h.OSRelease.Reason())
+	if !strings.Contains(h.OSRelease.Reason().String(), "no such file") {
+		t.Errorf("reason %q", h.OSRelease.Reason().String())
 	}
 }
 

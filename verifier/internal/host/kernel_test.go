@@ -75,10 +75,10 @@ func TestKernelMissing(t *testing.T) {
 		"etc/ld.so.preload": "/lib/x.so\n",
 	})
 	k := Kernel(root, []facts.GPU{nvmlGPU()}, nil, env(map[string]string{"LD_PRELOAD": "/tmp/p.so", "LD_LIBRARY_PATH": "/tmp/a", "GPUVERIFY_NVML_LIBRARY": "/tmp/a/libnvidia-ml.so.1"}))
-	if !strings.Contains(k.DriverVersion.Reason(), "cannot read /proc/driver/nvidia/version") || k.ProcGPUs.OK() || k.NVIDIADevices.OK() {
+	if !strings.Contains(k.DriverVersion.Reason().String(), "cannot read /proc/driver/nvidia/version") || k.ProcGPUs.OK() || k.NVIDIADevices.OK() {
 		t.Errorf("driver %s, proc %s, devices %s", k.DriverVersion, k.ProcGPUs, k.NVIDIADevices)
 	}
-	if !strings.Contains(k.PCI[0].Vendor.Reason(), "no PCI device at 0000:07:00.0") || k.PCI[0].NVMLNUMANode.OK() {
+	if !strings.Contains(k.PCI[0].Vendor.Reason().String(), "no PCI device at 0000:07:00.0") || k.PCI[0].NVMLNUMANode.OK() {
 		t.Errorf("pci %+v", k.PCI[0])
 	}
 	l := k.Library
@@ -131,7 +131,7 @@ func TestHostIdentity(t *testing.T) {
 	}
 	// Without the files: unavailable with the reason, never an error.
 	h = Kernel(t.TempDir(), nil, nil, env(nil)).Host
-	if h.MachineID.OK() || !strings.Contains(h.MachineID.Reason(), "no such file") || len(h.MACs) != 0 {
+	if h.MachineID.OK() || !strings.Contains(h.MachineID.Reason().String(), "no such file") || len(h.MACs) != 0 {
 		t.Errorf("empty root: %+v", h)
 	}
 }

@@ -31,7 +31,7 @@ const atBaseType = 7
 func exe(root string) facts.Value[string] {
 	p, err := os.Readlink(filepath.Join(root, "proc/self/exe"))
 	if err != nil {
-		return facts.Unavailable[string]("cannot read /proc/self/exe: " + errText(err))
+		return facts.UnavailableText[string]("cannot read /proc/self/exe: " + errText(err))
 	}
 	return facts.Known(p)
 }
@@ -59,7 +59,7 @@ func cmdline(root string) []string {
 func atBase(root string) facts.Value[string] {
 	data, why := read(root, "proc/self/auxv")
 	if why != "" {
-		return facts.Unavailable[string](why)
+		return facts.UnavailableText[string](why)
 	}
 	for i := 0; i+16 <= len(data); i += 16 {
 		typ, val := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
@@ -70,7 +70,7 @@ func atBase(root string) facts.Value[string] {
 			return facts.Known(fmt.Sprintf("0x%x", val))
 		}
 	}
-	return facts.Unavailable[string]("/proc/self/auxv has no AT_BASE entry")
+	return facts.UnavailableText[string]("/proc/self/auxv has no AT_BASE entry")
 }
 
 // mappedSHA256 hashes the library the process mapped at path: through
@@ -107,7 +107,7 @@ func mappedRange(maps, path string) string {
 func fileSHA256(root, path string) facts.Value[string] {
 	sum, err := hashFile(filepath.Join(root, path), sha256.New())
 	if err != nil {
-		return facts.Unavailable[string]("cannot hash " + path + ": " + err.Error())
+		return facts.UnavailableText[string]("cannot hash " + path + ": " + err.Error())
 	}
 	return facts.Known(sum)
 }
@@ -139,9 +139,9 @@ func dpkgOwner(root, path string) (facts.Value[string], bool) {
 	lists, err := filepath.Glob(filepath.Join(info, "*nvidia*.list"))
 	if err != nil || len(lists) == 0 {
 		if _, serr := os.Stat(info); serr != nil {
-			return facts.Unavailable[string]("no dpkg database (/var/lib/dpkg/info): " + errText(serr)), false
+			return facts.UnavailableText[string]("no dpkg database (/var/lib/dpkg/info): " + errText(serr)), false
 		}
-		return facts.Unavailable[string]("no NVIDIA dpkg package is installed (a .run install leaves none)"), false
+		return facts.UnavailableText[string]("no NVIDIA dpkg package is installed (a .run install leaves none)"), false
 	}
 	if len(lists) > maxDpkgLists {
 		lists = lists[:maxDpkgLists]
@@ -163,7 +163,7 @@ func dpkgOwner(root, path string) (facts.Value[string], bool) {
 		got, err := hashFile(filepath.Join(root, path), md5.New())
 		return facts.Known(pkg), err != nil || got != want
 	}
-	return facts.Unavailable[string]("no dpkg package lists " + path + " (a .run install, or a file put there by hand)"), false
+	return facts.UnavailableText[string]("no dpkg package lists " + path + " (a .run install, or a file put there by hand)"), false
 }
 
 // listedAs is the name of names that the .list file holds, or "".

@@ -38,7 +38,7 @@ func (s *fakeSource) Sample() ([]Reading, error) {
 	for g, u := range row {
 		out[g] = Reading{
 			GPU: g, UUID: facts.Known("GPU-" + string(rune('a'+g))),
-			UtilGPUPct: facts.Known(u), UtilMemoryPct: facts.Unavailable[int]("not supported"),
+			UtilGPUPct: facts.Known(u), UtilMemoryPct: facts.UnavailableText[int]("not supported"),
 			MemoryUsedMiB: facts.Known(int64(1000 * (g + 1))), PowerW: facts.Known(100.0 + float64(u)),
 			SMClockMHz: facts.Known(1980), ClockReasons: facts.Known([]string{}),
 		}

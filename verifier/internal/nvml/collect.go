@@ -9,6 +9,7 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Facts reads every fact NVML gives about the driver and each GPU. Host
@@ -16,8 +17,8 @@ import (
 // still gets an entry, with the reason on each fact it could not read.
 func (s *Session) Facts(ctx context.Context) (*facts.Facts, error) {
 	f := facts.New(facts.SourceNVML)
-	f.Host = facts.NewHost("not collected by the NVML reader")
-	f.Timestamp = facts.Unavailable[string]("NVML gives no timestamp; the report has its own time")
+	f.Host = facts.NewHost(msg.Verbatim("not collected by the NVML reader"))
+	f.Timestamp = facts.Unavailable[string](facts.Reasons(msg.New("facts.reason.nvml_timestamp"), msg.New("facts.reason.own_time")))
 	v, why := read(s.syms, symSystemGetDriverVersion, s.lib.SystemGetDriverVersion)
 	f.DriverVersion = value(v, why, same[string])
 	v, why = read(s.syms, symSystemGetNVMLVersion, s.lib.SystemGetNVMLVersion)
@@ -82,7 +83,7 @@ func (s *Session) pci(g *facts.GPU, d Device) {
 	p, why := read(s.syms, symPciInfo, d.GetPciInfo)
 	g.BusID = value(p, why, func(p gonvml.PciInfo) string { return cString(p.BusId[:]) })
 	if why == "" && g.BusID.Or("") == "" {
-		g.BusID = facts.Unavailable[string]("NVML gave an empty bus id")
+		g.BusID = facts.Unavailable[string](msg.New("facts.reason.nvml_bus_id"))
 	}
 	g.PCIDeviceID = value(p, why, func(p gonvml.PciInfo) string { return pciID(p.PciDeviceId) })
 	g.PCISubsystemID = value(p, why, func(p gonvml.PciInfo) string { return pciID(p.PciSubSystemId) })
@@ -102,7 +103,7 @@ func (s *Session) memory(g *facts.GPU, d Device) {
 	}
 	m, why := read(s.syms, symMemoryInfo, d.GetMemoryInfo)
 	g.MemoryTotalMiB = value(m, why, func(m gonvml.Memory) int64 { return mib(m.Total) })
-	g.MemoryReservedMiB = facts.Unavailable[int64](reserved)
+	g.MemoryReservedMiB = facts.UnavailableText[int64](reserved)
 }
 
 func (s *Session) ecc(g *facts.GPU, d Device) {
@@ -158,7 +159,7 @@ func (s *Session) pcie(g *facts.GPU, d Device) {
 	g.PCIe.GenCurrent = num(symCurrPcieGen, d.GetCurrPcieLinkGeneration)
 	g.PCIe.GenMax = num(symMaxPcieGen, d.GetMaxPcieLinkGeneration)
 	g.PCIe.GenDeviceMax = num(symGpuMaxPcieGen, d.GetGpuMaxPcieLinkGeneration)
-	g.PCIe.GenHostMax = facts.Unavailable[int]("NVML gives the link's and the GPU's maximum, not the host's alone")
+	g.PCIe.GenHostMax = facts.Unavailable[int](msg.New("facts.reason.nvml_host_max"))
 	g.PCIe.WidthCurrent = num(symCurrPcieWidth, d.GetCurrPcieLinkWidth)
 	g.PCIe.WidthMax = num(symMaxPcieWidth, d.GetMaxPcieLinkWidth)
 	replay, why := read(s.syms, symPcieReplay, d.GetPcieReplayCounter)
@@ -215,9 +216,9 @@ func (s *Session) modes(g *facts.GPU, d Device) {
 	g.MIGPending = value(m, why, func(m mig) string { return name(m.pending) })
 	switch {
 	case why != "":
-		g.MIGDevices = facts.Unavailable[[]facts.MIGDevice](why)
+		g.MIGDevices = facts.UnavailableText[[]facts.MIGDevice](why)
 	case m.cur == gonvml.DEVICE_MIG_ENABLE:
-		g.MIGDevices = facts.Unavailable[[]facts.MIGDevice]("gpuverify reads the MIG mode only; nvidia-smi -L lists the MIG devices")
+		g.MIGDevices = facts.Unavailable[[]facts.MIGDevice](facts.Reasons(msg.New("facts.reason.mig_mode_only"), msg.New("facts.reason.hint_mig")))
 	default:
 		g.MIGDevices = facts.Known([]facts.MIGDevice{})
 	}
@@ -228,7 +229,7 @@ func (s *Session) modes(g *facts.GPU, d Device) {
 // has 12, an H100 18).
 func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 	if !s.syms.has(symNvLinkState...) {
-		return facts.Unavailable[[]facts.NVLink](missing(symNvLinkState))
+		return facts.UnavailableText[[]facts.NVLink](missing(symNvLinkState))
 	}
 	links := []facts.NVLink{}
 	for l := 0; l < gonvml.NVLINK_MAX_LINKS; l++ {
@@ -238,7 +239,7 @@ func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 		}
 		if ret != gonvml.SUCCESS {
 			if l == 0 {
-				return facts.Unavailable[[]facts.NVLink](reason(ret))
+				return facts.UnavailableText[[]facts.NVLink](reason(ret))
 			}
 			break
 		}
@@ -249,11 +250,11 @@ func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 		ver, why := read(s.syms, symNvLinkVersion, func() (uint32, gonvml.Return) { return d.GetNvLinkVersion(l) })
 		link.Version = value(ver, why, func(v uint32) int { return nvlinkVersions[v] })
 		if why == "" && nvlinkVersions[ver] == 0 {
-			link.Version = facts.Unavailable[int](fmt.Sprintf("NVML NVLink version %d is not one gpuverify knows", ver))
+			link.Version = facts.UnavailableText[int](fmt.Sprintf("NVML NVLink version %d is not one gpuverify knows", ver))
 		}
 		rt, why := read(s.syms, symNvLinkRemoteType, func() (gonvml.IntNvLinkDeviceType, gonvml.Return) { return d.GetNvLinkRemoteDeviceType(l) })
 		link.RemoteType = enumValue(remoteTypes, rt, why, "NVLink remote device type")
-		link.SpeedGBps = facts.Unavailable[float64]("NVML gives no per-link speed; nvidia-smi nvlink -s does")
+		link.SpeedGBps = facts.UnavailableText[float64]("NVML gives no per-link speed; nvidia-smi nvlink -s does")
 		links = append(links, link)
 	}
 	return facts.Known(links)

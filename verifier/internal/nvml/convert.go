@@ -74,7 +74,7 @@ func read[T any](s *symbols, sym []string, call func() (T, gonvml.Return)) (T, s
 // value turns read's result into a Value, converting with conv.
 func value[T, U any](v T, why string, conv func(T) U) facts.Value[U] {
 	if why != "" {
-		return facts.Unavailable[U](why)
+		return facts.UnavailableText[U](why)
 	}
 	return facts.Known(conv(v))
 }
@@ -141,12 +141,12 @@ var virtModes = map[gonvml.GpuVirtualizationMode]string{
 // enumValue names an enum value from table, or says it is unknown.
 func enumValue[E comparable](table map[E]string, e E, why, what string) facts.Value[string] {
 	if why != "" {
-		return facts.Unavailable[string](why)
+		return facts.UnavailableText[string](why)
 	}
 	if n, ok := table[e]; ok {
 		return facts.Known(n)
 	}
-	return facts.Unavailable[string](fmt.Sprintf("NVML %s %v is not one gpuverify knows", what, e))
+	return facts.UnavailableText[string](fmt.Sprintf("NVML %s %v is not one gpuverify knows", what, e))
 }
 
 // nvlinkVersions maps NVML's nvmlNvlinkVersion_t to the NVLink generation

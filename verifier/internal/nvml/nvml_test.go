@@ -15,6 +15,7 @@ import (
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxh100"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxh200"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/server"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 
 	"github.com/gpuplan/gpuplan/shared/acceptance"
@@ -166,7 +167,7 @@ func TestDGXH100(t *testing.T) {
 	}
 	// The canned funcs give no _v2 memory: the reserved memory is read,
 	// but as NOT_SUPPORTED.
-	if g.MemoryReservedMiB.OK() || !strings.Contains(g.MemoryReservedMiB.Reason(), "NOT_SUPPORTED") {
+	if g.MemoryReservedMiB.OK() || !strings.Contains(g.MemoryReservedMiB.Reason().String(), "NOT_SUPPORTED") {
 		t.Errorf("reserved %s", g.MemoryReservedMiB)
 	}
 	for _, r := range acceptance.Check(h100Plan, f) {
@@ -204,7 +205,7 @@ func TestDGXA100(t *testing.T) {
 	if g.Name.Or("") != "Mock NVIDIA A100-SXM4-40GB" || g.MemoryTotalMiB.Or(0) != 40960 {
 		t.Errorf("name %s memory %s", g.Name, g.MemoryTotalMiB)
 	}
-	if g.ECCMode.OK() || !strings.Contains(g.ECCMode.Reason(), "NOT_SUPPORTED") {
+	if g.ECCMode.OK() || !strings.Contains(g.ECCMode.Reason().String(), "NOT_SUPPORTED") {
 		t.Errorf("ECC %s", g.ECCMode)
 	}
 	// NOT_SUPPORTED on link 0: no NVLink.
@@ -258,14 +259,14 @@ func TestMissingSymbols(t *testing.T) {
 	if g.MemoryTotalMiB.Or(0) != 81920 {
 		t.Errorf("memory from the v1 call: %s", g.MemoryTotalMiB)
 	}
-	for name, v := range map[string]interface{ Reason() string }{
+	for name, v := range map[string]interface{ Reason() msg.M }{
 		"remapped rows": g.RemappedRows.Pending, "GPU max gen": g.PCIe.GenDeviceMax,
 	} {
-		if !strings.Contains(v.Reason(), "has no nvmlDevice") {
-			t.Errorf("%s: reason %q", name, v.Reason())
+		if !strings.Contains(v.Reason().String(), "has no nvmlDevice") {
+			t.Errorf("%s: reason %q", name, v.Reason().String())
 		}
 	}
-	if !strings.Contains(g.MemoryReservedMiB.Reason(), "R510") {
+	if !strings.Contains(g.MemoryReservedMiB.Reason().String(), "R510") {
 		t.Errorf("reserved: %s", g.MemoryReservedMiB)
 	}
 }
@@ -291,7 +292,7 @@ func TestGPULost(t *testing.T) {
 	if len(f.GPUs) != 8 {
 		t.Fatalf("%d GPUs listed, want all 8", len(f.GPUs))
 	}
-	if f.GPUs[2].Name.OK() || !strings.Contains(f.GPUs[2].MemoryTotalMiB.Reason(), "GPU is lost") {
+	if f.GPUs[2].Name.OK() || !strings.Contains(f.GPUs[2].MemoryTotalMiB.Reason().String(), "GPU is lost") {
 		t.Errorf("GPU 2: name %s, memory %s", f.GPUs[2].Name, f.GPUs[2].MemoryTotalMiB)
 	}
 	failed := map[string]bool{}
@@ -352,7 +353,7 @@ func TestSample(t *testing.T) {
 	if reasons, _ := r.ClockReasons.Get(); len(reasons) != 1 || reasons[0] != facts.ReasonSWPowerCap {
 		t.Errorf("reasons %s", r.ClockReasons)
 	}
-	if rs[7].UtilGPUPct.OK() || !strings.Contains(rs[7].UtilGPUPct.Reason(), "GPU is lost") {
+	if rs[7].UtilGPUPct.OK() || !strings.Contains(rs[7].UtilGPUPct.Reason().String(), "GPU is lost") {
 		t.Errorf("lost GPU reading %s", rs[7].UtilGPUPct)
 	}
 }
@@ -367,5 +368,30 @@ func TestNormBus(t *testing.T) {
 		if got := normBus(in); got != want {
 			t.Errorf("normBus(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestReasonsAreMessages: the reasons the NVML reader writes itself are
+// catalogue messages, which read in Chinese; NVML's own error text stays
+// as NVML gives it.
+func TestReasonsAreMessages(t *testing.T) {
+	f := collect(t, filled(dgxh100.New(), healthy))
+	g := f.GPUs[0]
+	for what, c := range map[string]struct {
+		got msg.M
+		zh  string
+	}{
+		"timestamp": {f.Timestamp.Reason(), "NVML 不提供时间戳；报告有自己的时间"},
+		"host max":  {g.PCIe.GenHostMax.Reason(), "NVML 只给出链路和 GPU 的最大值，不单独给出主机的"},
+	} {
+		if got := c.got.In(msg.Zh); got != c.zh {
+			t.Errorf("%s: %q, want %q", what, got, c.zh)
+		}
+		if err := msg.Check(c.got); err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+	if r := g.MemoryReservedMiB.Reason(); !msg.IsVerbatim(r) || r.In(msg.Zh) != r.String() {
+		t.Errorf("NVML's error %+v: want it as given", r)
 	}
 }

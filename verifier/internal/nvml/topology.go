@@ -27,7 +27,7 @@ func (s *Session) topology(gpus []facts.GPU) facts.Value[[]facts.GPUPair] {
 		for b := a + 1; b < len(gpus); b++ {
 			link, err := s.pairLink(a, b, gpus, direct, switchLinks)
 			if err != "" {
-				return facts.Unavailable[[]facts.GPUPair](err)
+				return facts.UnavailableText[[]facts.GPUPair](err)
 			}
 			pairs = append(pairs, facts.GPUPair{A: a, B: b, Link: link})
 		}
