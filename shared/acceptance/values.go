@@ -17,10 +17,9 @@ func (r Result) unknown(reason, m msg.M) Result {
 }
 
 // unavailable is a value that could not be read, with the collector's
-// reason in English: a check's Chinese still quotes the reason's English
-// (msg.Sub(reason) would give it in the reader's language).
+// reason in the reader's language.
 func unavailable(reason msg.M) msg.M {
-	return msg.New("report.unavailable", msg.Text(reason.String()))
+	return msg.New("report.unavailable", msg.Sub(reason))
 }
 
 // word is a driver's reading ("enabled") in the reader's language when
