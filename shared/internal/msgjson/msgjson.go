@@ -1,18 +1,29 @@
 // Package msgjson writes and reads the sentences a result's JSON carries
 // twice: under one key its English text, for scripts that read the file,
-// and under another its message, which renders in either language. A type whose sentences are msg.M fields tagged
-// `json:"-"` writes its other fields as encoding/json does and the
-// sentences after them:
+// and under another its message, which renders in either language. A type
+// keeps each sentence as a msg.M field tagged `json:"-"`; its JSON methods
+// name the sentence's two keys once each:
 //
 //	func (c Check) MarshalJSON() ([]byte, error) {
 //		type plain Check
 //		return msgjson.Marshal(plain(c), msgjson.One("reason", "reason_message", &c.Reason))
 //	}
 //
-// Decoding is strict (shared/internal/strictjson): an unknown or repeated
+//	func (c *Check) UnmarshalJSON(b []byte) error {
+//		type plain Check
+//		var p plain
+//		if err := msgjson.Unmarshal(b, &p, msgjson.One("reason", "reason_message", &p.Reason)); err != nil {
+//			return err
+//		}
+//		*c = Check(p)
+//		return nil
+//	}
+//
+// Marshal writes the sentences after the type's other fields. Unmarshal is
+// strict (shared/internal/strictjson): an unknown, repeated or miscased
 // key is refused, the sentences' keys included, and a sentence with only
-// its English reads as that text (msg.FromFile). The package is apart
-// from msg because strictjson reaches msg through fielderr.
+// its English reads as that text (msg.FromFile). The package is apart from
+// msg because strictjson reaches msg through fielderr.
 package msgjson
 
 import (
@@ -88,30 +99,31 @@ func Marshal(v any, ss ...Sentence) ([]byte, error) {
 		return nil, errors.New("msgjson: " + string(b) + " is not a JSON object")
 	}
 	out := b[:len(b)-1]
-	add := func(key string, value any) error {
-		text, err := json.Marshal(value)
-		if err != nil {
-			return err
-		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		out = append(append(append(append(out, '"'), key...), `":`...), text...)
-		return nil
-	}
 	for _, s := range ss {
 		if english, ok := s.english(); ok {
-			if err := add(s.key, english); err != nil {
+			if out, err = appendKey(out, s.key, english); err != nil {
 				return nil, err
 			}
 		}
 		if m, ok := s.message(); ok {
-			if err := add(s.messageKey, m); err != nil {
+			if out, err = appendKey(out, s.messageKey, m); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return append(out, '}'), nil
+}
+
+// appendKey appends the key and JSON value to out, an object left open.
+func appendKey(out []byte, key string, value any) ([]byte, error) {
+	text, err := json.Marshal(value)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > 1 {
+		out = append(out, ',')
+	}
+	return append(append(append(append(out, '"'), key...), `":`...), text...), nil
 }
 
 // Unmarshal reads what Marshal writes: the sentences' keys into the
@@ -163,10 +175,11 @@ func split(b []byte, ss []Sentence) ([]byte, map[string][]json.RawMessage, error
 		if err != nil || dec.Decode(&value) != nil {
 			return nil, nil, errNotObject
 		}
-		if k, ok := match(ours, key); ok && k == key {
+		switch k, ok := match(ours, key); {
+		case ok && k == key:
 			found[key] = append(found[key], value)
 			continue
-		} else if ok {
+		case ok:
 			return nil, nil, strictjson.Miscased(key, k)
 		}
 		if len(rest) > 1 {
@@ -194,70 +207,57 @@ func match(keys []string, key string) (string, bool) {
 	return "", false
 }
 
-// decode sets the sentence from the values found for its keys.
+// decode sets the sentence from the values found for its keys, decoded
+// strictly as the keys "e" (the English) and "m" (the message) of one
+// object, a key found twice written twice so that it is refused; an
+// error's field is then renamed to the sentence's key.
 func (s Sentence) decode(found map[string][]json.RawMessage) error {
-	if s.list != nil {
-		var english []string
-		var ms []msg.M
-		if err := value(found, s.key, &english); err != nil {
-			return err
-		}
-		if err := value(found, s.messageKey, &ms); err != nil {
-			return err
-		}
-		*s.list = msg.ListFromFile(english, ms)
-		return nil
-	}
-	var english string
-	var m msg.M
-	if err := value(found, s.key, &english); err != nil {
-		return err
-	}
-	if err := value(found, s.messageKey, &m); err != nil {
-		return err
-	}
-	*s.one = msg.FromFile(english, m)
-	return nil
-}
-
-// value decodes strictly into *v the values found for key, refusing a key
-// given twice; it leaves *v alone when there are none. The values are
-// decoded as those of the key "v" of an object, so an error's field path
-// starts at the value, and is then renamed to start at key.
-func value[T any](found map[string][]json.RawMessage, key string, v *T) error {
-	values := found[key]
-	if len(values) == 0 {
-		return nil
-	}
 	doc := []byte{'{'}
-	for i, raw := range values {
-		if i > 0 {
-			doc = append(doc, ',')
+	for _, k := range [2][2]string{{"e", s.key}, {"m", s.messageKey}} {
+		for _, raw := range found[k[1]] {
+			if len(doc) > 1 {
+				doc = append(doc, ',')
+			}
+			doc = append(append(append(doc, '"'), k[0]...), `":`...)
+			doc = append(doc, raw...)
 		}
-		doc = append(append(doc, `"v":`...), raw...)
+	}
+	doc = append(doc, '}')
+	if s.list != nil {
+		var w struct {
+			E []string `json:"e"`
+			M []msg.M  `json:"m"`
+		}
+		if err := strictjson.DecodeBytes(doc, &w); err != nil {
+			return s.rename(err)
+		}
+		*s.list = msg.ListFromFile(w.E, w.M)
+		return nil
 	}
 	var w struct {
-		V T `json:"v"`
+		E string `json:"e"`
+		M msg.M  `json:"m"`
 	}
-	if err := strictjson.DecodeBytes(append(doc, '}'), &w); err != nil {
-		return rename(err, key)
+	if err := strictjson.DecodeBytes(doc, &w); err != nil {
+		return s.rename(err)
 	}
-	*v = w.V
+	*s.one = msg.FromFile(w.E, w.M)
 	return nil
 }
 
-// rename makes a field error's path, which starts at the key "v", start at
-// key instead.
-func rename(err error, key string) error {
+// rename makes a field error's path, which starts at the key "e" or "m",
+// start at the sentence's key or message key instead.
+func (s Sentence) rename(err error) error {
 	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
 		return err
 	}
-	rest, ok := strings.CutPrefix(fe.Field, "v")
-	if !ok || rest != "" && rest[0] != '.' && rest[0] != '[' {
-		return err
+	for _, k := range [2][2]string{{"e", s.key}, {"m", s.messageKey}} {
+		if rest, ok := strings.CutPrefix(fe.Field, k[0]); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			out := *fe
+			out.Field = k[1] + rest
+			return &out
+		}
 	}
-	out := *fe
-	out.Field = key + rest
-	return &out
+	return err
 }

@@ -135,6 +135,8 @@ func TestUnmarshal(t *testing.T) {
 		{name: "sentence in capitals", in: `{"REASON":"a"}`, field: "REASON", says: `must be spelt "reason"`},
 		{name: "key in capitals", in: `{"NAME":"a"}`, field: "NAME", says: `must be spelt "name"`},
 		{name: "English not a string", in: `{"reason":5}`, field: "reason", says: "must be a JSON string, got number"},
+		{name: "English list of numbers", in: `{"notes":[1]}`, field: "notes", says: "must be a JSON string, got number"},
+		{name: "English list not a list", in: `{"notes":"x"}`, field: "notes", says: "must be a JSON array, got string"},
 		{name: "message not an object", in: `{"reason_message":"x"}`, field: "reason_message", says: "must be a JSON object, got string"},
 		{name: "message id not a string", in: `{"note_messages":[{"id":5}]}`, field: "note_messages.id", says: "must be a JSON string"},
 		{name: "message key repeated", in: `{"note_messages":[{"id":"a","id":"b"}]}`, field: "note_messages[0].id", says: "duplicate key"},
