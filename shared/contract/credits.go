@@ -1,13 +1,12 @@
 package contract
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/internal/valid"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -89,35 +88,21 @@ type Table struct {
 	Source msg.M `json:"-"`
 }
 
-// sourceJSON is the JSON form a Table adds to its fields: the source in
-// English, for scripts, and as a message.
-type sourceJSON struct {
-	Source        string `json:"source"`
-	SourceMessage msg.M  `json:"source_message,omitzero"`
-}
-
 // MarshalJSON writes the table with the English of its source.
 func (t Table) MarshalJSON() ([]byte, error) {
 	type plain Table
-	return json.Marshal(struct {
-		plain
-		sourceJSON
-	}{plain(t), sourceJSON{t.Source.String(), t.Source}})
+	return msgjson.Marshal(plain(t), msgjson.One("source", "source_message", &t.Source))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; a source with only its
 // English reads as that text.
 func (t *Table) UnmarshalJSON(b []byte) error {
 	type plain Table
-	var j struct {
-		plain
-		sourceJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("source", "source_message", &p.Source)); err != nil {
 		return err
 	}
-	*t = Table(j.plain)
-	t.Source = msg.FromFile(j.sourceJSON.Source, j.SourceMessage)
+	*t = Table(p)
 	return nil
 }
 

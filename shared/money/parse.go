@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/internal/digits"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
@@ -48,17 +49,17 @@ func Parse(field, s string) (decimal.Decimal, error) {
 		return bad(msg.New("want.ge", msg.Label("want.noun.amount"), msg.Text("0")))
 	}
 	intPart, frac, hasFrac := strings.Cut(t, ".")
-	digits, ok := ungroup(intPart)
+	whole, ok := ungroup(intPart)
 	if !ok {
 		return bad(msg.New("want.money_commas"))
 	}
-	if hasFrac && (frac == "" || len(frac) > maxFracDigit || !allDigits(frac)) {
+	if hasFrac && (frac == "" || len(frac) > maxFracDigit || !digits.Only(frac)) {
 		return bad(msg.New("want.money_places", msg.Int(maxFracDigit)))
 	}
 	if hasFrac {
-		digits += "." + frac
+		whole += "." + frac
 	}
-	d, err := decimal.NewFromString(digits)
+	d, err := decimal.NewFromString(whole)
 	if err != nil {
 		return bad(msg.New("want.money_typed"))
 	}
@@ -76,22 +77,13 @@ func Parse(field, s string) (decimal.Decimal, error) {
 // anything else.
 func ungroup(s string) (string, bool) {
 	if !strings.Contains(s, ",") {
-		return s, s != "" && allDigits(s)
+		return s, s != "" && digits.Only(s)
 	}
 	groups := strings.Split(s, ",")
 	for i, g := range groups {
-		if !allDigits(g) || g == "" || len(g) > 3 || (i > 0 && len(g) != 3) {
+		if !digits.Only(g) || g == "" || len(g) > 3 || (i > 0 && len(g) != 3) {
 			return "", false
 		}
 	}
 	return strings.Join(groups, ""), true
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -25,13 +25,14 @@ func Build(req Requirements) (*Plan, error) {
 	if err := req.Normalize(); err != nil {
 		return nil, err
 	}
-	book := priceBook(req)
+	pb := priceBook(req)
+	book := pb.book
 	cards := offered(allCards(), req.Cards)
 	cands, err := sizing.Size(sizingInput(req), cards, sizing.Prefs{DomesticOnly: req.DomesticOnly, NeedsFP64: req.NeedsFP64})
 	if err != nil {
 		return nil, err
 	}
-	priced, err := priceOptions(req, book, cands)
+	priced, err := priceOptions(req, pb, cands)
 	if err != nil {
 		return nil, err
 	}

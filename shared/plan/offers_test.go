@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -156,18 +157,49 @@ func TestWholeMachineWins(t *testing.T) {
 	if err := req.Normalize(); err != nil {
 		t.Fatal(err)
 	}
-	book := priceBook(req)
+	p := priceBook(req)
 	for _, tt := range []struct {
 		count    int
 		provider string
 		rent     string
 	}{{8, "market-2026-05", "30000"}, {2, "autodl", "15120"}, {9, "market-2026-05", "60000"}} {
-		offers := priceCard(book, req, "h20-96g", tt.count)
+		offers := priceCard(p, req, "h20-96g", tt.count)
 		if len(offers) == 0 {
 			t.Fatal("no offer for the H20")
 		}
 		if offers[0].provider != tt.provider || !offers[0].rent.Mid().Equal(dec(tt.rent)) {
 			t.Errorf("%d × H20: %s at %s, want %s at %s", tt.count, offers[0].provider, offers[0].rent.Mid(), tt.provider, tt.rent)
+		}
+	}
+}
+
+// TestPriceBookIndex: a sheet with no price list and no quotes prices from
+// the built-in book's index; one with quotes from its own book. Either
+// way a card's offers are its book's ForCard.
+func TestPriceBookIndex(t *testing.T) {
+	for _, c := range []struct {
+		sheet   string
+		indexed bool
+	}{
+		{`{"workload":"lora","model":{"preset":"qwen2.5-7b"}}`, true},
+		{`{"workload":"lora","model":{"preset":"qwen2.5-7b"},"cost":{"prices":{"rtx-4090":{"monthly":"2000"}}}}`, false},
+	} {
+		req, err := DecodeRequirements(strings.NewReader(c.sheet))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := priceBook(req)
+		if (p.byCard != nil) != c.indexed {
+			t.Errorf("%s: indexed %v, want %v", c.sheet, p.byCard != nil, c.indexed)
+		}
+		for _, card := range []string{"rtx-4090", "h20-96g", "no-such-card"} {
+			if got, want := p.forCard(card), p.book.ForCard(card); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s offers %v, want %v", c.sheet, card, got, want)
+			}
+		}
+		got := p.forCard("rtx-4090")
+		if quoteOnly := len(got) == 1 && got[0][0].Provider == quoteProvider.ID; len(got) == 0 || quoteOnly == c.indexed {
+			t.Errorf("%s: rtx-4090 offers %v; want the quote alone: %v", c.sheet, got, !c.indexed)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
@@ -64,34 +65,21 @@ func (p *Plan) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// notesJSON is what a Sizing adds to its fields in the file.
-type notesJSON struct {
-	Notes        []string `json:"notes,omitempty"`
-	NoteMessages []msg.M  `json:"note_messages,omitempty"`
-}
-
 // sizingPlain is a Sizing's fields without its methods.
 type sizingPlain Sizing
 
 // MarshalJSON writes the sizing with the English of its notes.
 func (s Sizing) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		sizingPlain
-		notesJSON
-	}{sizingPlain(s), notesJSON{english(s.NoteMessages), s.NoteMessages}})
+	return msgjson.Marshal(sizingPlain(s), msgjson.List("notes", "note_messages", &s.NoteMessages).OmitEmpty())
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (s *Sizing) UnmarshalJSON(b []byte) error {
-	var j struct {
-		sizingPlain
-		notesJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p sizingPlain
+	if err := msgjson.Unmarshal(b, &p, msgjson.List("notes", "note_messages", &p.NoteMessages).OmitEmpty()); err != nil {
 		return err
 	}
-	*s = Sizing(j.sizingPlain)
-	s.NoteMessages = msg.ListFromFile(j.Notes, j.notesJSON.NoteMessages)
+	*s = Sizing(p)
 	return nil
 }
 
@@ -158,41 +146,22 @@ func (g *GPU) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// reasonsJSON is what a Billing adds to its fields in the file.
-type reasonsJSON struct {
-	Reasons        []string `json:"reasons"`
-	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
-}
-
 // billingPlain is a Billing's fields without its methods.
 type billingPlain Billing
 
 // MarshalJSON writes the billing section with the English of its reasons.
 func (s Billing) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		billingPlain
-		reasonsJSON
-	}{billingPlain(s), reasonsJSON{english(s.ReasonMessages), s.ReasonMessages}})
+	return msgjson.Marshal(billingPlain(s), msgjson.List("reasons", "reason_messages", &s.ReasonMessages))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (s *Billing) UnmarshalJSON(b []byte) error {
-	var j struct {
-		billingPlain
-		reasonsJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p billingPlain
+	if err := msgjson.Unmarshal(b, &p, msgjson.List("reasons", "reason_messages", &p.ReasonMessages)); err != nil {
 		return err
 	}
-	*s = Billing(j.billingPlain)
-	s.ReasonMessages = msg.ListFromFile(j.Reasons, j.reasonsJSON.ReasonMessages)
+	*s = Billing(p)
 	return nil
-}
-
-// warningJSON is what a Cost adds to its fields in the file.
-type warningJSON struct {
-	Warning        string `json:"warning,omitempty"`
-	WarningMessage msg.M  `json:"warning_message,omitzero"`
 }
 
 // costPlain is a Cost's fields without its methods.
@@ -200,23 +169,16 @@ type costPlain Cost
 
 // MarshalJSON writes the cost with the English of its warning.
 func (c Cost) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		costPlain
-		warningJSON
-	}{costPlain(c), warningJSON{c.WarningMessage.String(), c.WarningMessage}})
+	return msgjson.Marshal(costPlain(c), msgjson.One("warning", "warning_message", &c.WarningMessage).OmitEmpty())
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (c *Cost) UnmarshalJSON(b []byte) error {
-	var j struct {
-		costPlain
-		warningJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p costPlain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("warning", "warning_message", &p.WarningMessage).OmitEmpty()); err != nil {
 		return err
 	}
-	*c = Cost(j.costPlain)
-	c.WarningMessage = msg.FromFile(j.Warning, j.warningJSON.WarningMessage)
+	*c = Cost(p)
 	return nil
 }
 

@@ -20,16 +20,34 @@ import (
 // is that card's only price.
 var quoteProvider = pricebook.Provider{ID: "your-quote", Name: "your quote", Kind: pricebook.Buyer}
 
-// priceBook is the book the plan prices from: the built-in book, the
-// buyer's list laid over it, and each card of cost.prices priced by its
-// quote alone.
-func priceBook(req Requirements) pricebook.Book {
+// prices is the book a plan prices from and, when that is the built-in
+// book itself, its offers by card and provider, worked out once.
+type prices struct {
+	book   pricebook.Book
+	byCard map[string][][]pricebook.Offer // nil: each card is looked up in book
+}
+
+// forCard is book.ForCard(card); its lists are only read.
+func (p prices) forCard(card string) [][]pricebook.Offer {
+	if p.byCard != nil {
+		return p.byCard[card]
+	}
+	return p.book.ForCard(card)
+}
+
+// priceBook is what the plan prices from: the built-in book (with its
+// index, when the sheet has no price list and no quotes), the buyer's list
+// laid over it, and each card of cost.prices priced by its quote alone.
+func priceBook(req Requirements) prices {
+	if req.Cost.PriceList == nil && len(req.Cost.Prices) == 0 {
+		return prices{builtinBook(), builtinByCard()}
+	}
 	b := builtinBook()
 	if req.Cost.PriceList != nil {
 		b = pricebook.Merge(b, *req.Cost.PriceList)
 	}
 	if len(req.Cost.Prices) == 0 {
-		return b
+		return prices{book: b}
 	}
 	quoted := map[string]bool{}
 	var quotes []pricebook.Offer
@@ -50,7 +68,7 @@ func priceBook(req Requirements) pricebook.Book {
 	b = b.Without(quoted)
 	b.Providers = append(slices.Clip(b.Providers), quoteProvider)
 	b.Offers = append(b.Offers, quotes...)
-	return b
+	return prices{book: b}
 }
 
 // builtinBook is the built-in book, read once and shared by every Build.
@@ -61,17 +79,6 @@ var builtinBook = sync.OnceValue(pricebook.Builtin)
 // builtinByCard is the built-in book's offers by card and provider
 // (Book.ForCard of every card), worked out once.
 var builtinByCard = sync.OnceValue(func() map[string][][]pricebook.Offer { return builtinBook().ByCard() })
-
-// offersFor is book.ForCard(card), from the index above when book is the
-// built-in book itself (the sheet has no price list and no quotes): the
-// lists are only read.
-func offersFor(book pricebook.Book, card string) [][]pricebook.Offer {
-	b := builtinBook()
-	if len(book.Offers) == len(b.Offers) && len(b.Offers) > 0 && &book.Offers[0] == &b.Offers[0] {
-		return builtinByCard()[card]
-	}
-	return book.ForCard(card)
-}
 
 func sortedKeys(m map[string]PriceQuote) []string {
 	keys := make([]string, 0, len(m))
@@ -113,10 +120,10 @@ func (o offer) taken() pricebook.Offer { return o.terms[o.pick].Offer }
 // priceCard prices count cards of card at every provider that sells it and
 // returns each provider's best term, cheapest provider first (by likely
 // rent, then book order); none when no provider sells the card.
-func priceCard(book pricebook.Book, req Requirements, card string, count int) []offer {
+func priceCard(p prices, req Requirements, card string, count int) []offer {
 	in := billingNeed(req, count)
 	var out []offer
-	for _, list := range offersFor(book, card) {
+	for _, list := range p.forCard(card) {
 		terms, pick := billing.Terms(list, in)
 		if pick < 0 {
 			continue
@@ -144,7 +151,7 @@ func priceCard(book pricebook.Book, req Requirements, card string, count int) []
 // hidden items depend on the count only through the support tier (8 cards
 // or more), so they are computed at most twice. It returns each card's
 // priced providers, cheapest first.
-func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidates) (map[string][]offer, error) {
+func priceOptions(req Requirements, p prices, cands *sizing.Candidates) (map[string][]offer, error) {
 	priced := make(map[string][]offer, len(cands.Options))
 	hidden := map[bool]money.Range{}
 	usage := req.HoursPerDay.Mul(decimal.NewFromInt(int64(req.DaysPerMonth)))
@@ -152,14 +159,14 @@ func priceOptions(req Requirements, book pricebook.Book, cands *sizing.Candidate
 		if !o.Fits || !o.Eligible {
 			continue
 		}
-		offers := priceCard(book, req, o.CardID, o.Count)
+		offers := priceCard(p, req, o.CardID, o.Count)
 		if len(offers) == 0 {
 			continue
 		}
 		support := supportNeeded(req, o.Count)
 		h, ok := hidden[support]
 		if !ok {
-			in := tcoInput(req, o.Count, offers[0], book)
+			in := tcoInput(req, o.Count, offers[0], p.book)
 			in.FiguresOnly = true
 			r, err := tco.Compute(in)
 			if err != nil {
@@ -361,12 +368,12 @@ func CardOffer(req Requirements, card string, count int) (*OfferRef, money.Range
 	if req.FirstContract == nil || req.DaysPerMonth < 1 || !req.HoursPerDay.IsPositive() {
 		return nil, money.Range{}, false
 	}
-	book := priceBook(req)
-	offers := priceCard(book, req, card, max(count, 1))
+	p := priceBook(req)
+	offers := priceCard(p, req, card, max(count, 1))
 	if len(offers) == 0 {
 		return nil, money.Range{}, false
 	}
-	return offerRef(book, offers[0].taken(), asOf(req)), offers[0].rent, true
+	return offerRef(p.book, offers[0].taken(), asOf(req)), offers[0].rent, true
 }
 
 // OffersPickFirst is gpu.offers with the chosen card's rows first, each

@@ -3,6 +3,8 @@ package planfile
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/internal/digits"
 )
 
 // ParseDriverVersion splits a dotted driver version ("535.104.05") into numbers.
@@ -14,13 +16,8 @@ func ParseDriverVersion(s string) ([]int, bool) {
 	}
 	out := make([]int, len(parts))
 	for i, p := range parts {
-		if p == "" || len(p) > 9 {
+		if p == "" || len(p) > 9 || !digits.Only(p) {
 			return nil, false
-		}
-		for _, c := range p {
-			if c < '0' || c > '9' {
-				return nil, false
-			}
 		}
 		n, err := strconv.Atoi(p)
 		if err != nil {

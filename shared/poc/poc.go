@@ -1,10 +1,9 @@
 package poc
 
 import (
-	"encoding/json"
 	"strings"
 
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -37,35 +36,21 @@ type Check struct {
 	Reason msg.M `json:"-"`
 }
 
-// reasonJSON is the JSON form a Check adds to its fields: the reason in
-// English, for scripts, and as a message.
-type reasonJSON struct {
-	Reason        string `json:"reason"`
-	ReasonMessage msg.M  `json:"reason_message,omitzero"`
-}
-
 // MarshalJSON writes the check with the English of its reason.
 func (c Check) MarshalJSON() ([]byte, error) {
 	type plain Check
-	return json.Marshal(struct {
-		plain
-		reasonJSON
-	}{plain(c), reasonJSON{c.Reason.String(), c.Reason}})
+	return msgjson.Marshal(plain(c), msgjson.One("reason", "reason_message", &c.Reason))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; a reason with only its
 // English reads as that text.
 func (c *Check) UnmarshalJSON(b []byte) error {
 	type plain Check
-	var j struct {
-		plain
-		reasonJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("reason", "reason_message", &p.Reason)); err != nil {
 		return err
 	}
-	*c = Check(j.plain)
-	c.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	*c = Check(p)
 	return nil
 }
 

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
+	"github.com/gpuplan/gpuplan/shared/internal/digits"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -325,15 +327,16 @@ func dayNumber(s string) (int, bool) {
 	if (len(s) != 7 && len(s) != 10) || s[4] != '-' || (len(s) == 10 && s[7] != '-') {
 		return 0, false
 	}
-	y, ok1 := digits(s[0:4])
-	m, ok2 := digits(s[5:7])
-	d, ok3 := 1, true
+	day := "01"
 	if len(s) == 10 {
-		d, ok3 = digits(s[8:10])
+		day = s[8:10]
 	}
-	if !ok1 || !ok2 || !ok3 {
+	if !digits.Only(s[0:4]) || !digits.Only(s[5:7]) || !digits.Only(day) {
 		return 0, false
 	}
+	y, _ := strconv.Atoi(s[0:4]) // four or two ASCII digits: Atoi cannot fail
+	m, _ := strconv.Atoi(s[5:7])
+	d, _ := strconv.Atoi(day)
 	if y < 2000 || y > 2099 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
 		return 0, false
 	}
@@ -356,19 +359,6 @@ func daysIn(y, m int) int {
 		return 31
 	}
 	return cumDays[m] - cumDays[m-1] + leap(y, m+1) - leap(y, m)
-}
-
-// digits is the value of s, which holds only ASCII digits; false when it
-// holds anything else.
-func digits(s string) (int, bool) {
-	v := 0
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int(c-'0')
-	}
-	return v, true
 }
 
 // AgeMonths is how many whole months old a date is on asOf (both

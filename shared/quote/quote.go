@@ -2,12 +2,11 @@ package quote
 
 import (
 	"cmp"
-	"encoding/json"
 	"sort"
 
 	"github.com/gpuplan/gpuplan/shared/costitem"
 	"github.com/gpuplan/gpuplan/shared/finding"
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -28,35 +27,21 @@ type Line struct {
 	Basis msg.M `json:"-"`
 }
 
-// lineJSON is the JSON form a Line adds to its fields: the basis in
-// English, for scripts, and as a message.
-type lineJSON struct {
-	Basis        string `json:"basis"`
-	BasisMessage msg.M  `json:"basis_message,omitzero"`
-}
-
 // MarshalJSON writes the line with the English of its basis.
 func (l Line) MarshalJSON() ([]byte, error) {
 	type plain Line
-	return json.Marshal(struct {
-		plain
-		lineJSON
-	}{plain(l), lineJSON{l.Basis.String(), l.Basis}})
+	return msgjson.Marshal(plain(l), msgjson.One("basis", "basis_message", &l.Basis))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; a basis with only its
 // English reads as that text.
 func (l *Line) UnmarshalJSON(b []byte) error {
 	type plain Line
-	var j struct {
-		plain
-		lineJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("basis", "basis_message", &p.Basis)); err != nil {
 		return err
 	}
-	*l = Line(j.plain)
-	l.Basis = msg.FromFile(j.lineJSON.Basis, j.BasisMessage)
+	*l = Line(p)
 	return nil
 }
 

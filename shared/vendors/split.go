@@ -1,9 +1,7 @@
 package vendors
 
 import (
-	"encoding/json"
-
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -32,25 +30,18 @@ type Split struct {
 // MarshalJSON writes the split with the English of its reason.
 func (s Split) MarshalJSON() ([]byte, error) {
 	type plain Split
-	return json.Marshal(struct {
-		plain
-		reasonJSON
-	}{plain(s), reasonJSON{s.Reason.String(), s.Reason}})
+	return msgjson.Marshal(plain(s), msgjson.One("reason", "reason_message", &s.Reason))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; a reason with only its
 // English reads as that text.
 func (s *Split) UnmarshalJSON(b []byte) error {
 	type plain Split
-	var j struct {
-		plain
-		reasonJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("reason", "reason_message", &p.Reason)); err != nil {
 		return err
 	}
-	*s = Split(j.plain)
-	s.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	*s = Split(p)
 	return nil
 }
 

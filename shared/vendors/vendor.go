@@ -2,10 +2,9 @@ package vendors
 
 import (
 	"cmp"
-	"encoding/json"
 	"sort"
 
-	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/internal/msgjson"
 	"github.com/gpuplan/gpuplan/shared/money"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
@@ -32,35 +31,21 @@ type Adjustment struct {
 	Reason msg.M `json:"-"`
 }
 
-// reasonJSON is the JSON form an Adjustment or a Split adds to its
-// fields: the reason in English, for scripts, and as a message.
-type reasonJSON struct {
-	Reason        string `json:"reason"`
-	ReasonMessage msg.M  `json:"reason_message,omitzero"`
-}
-
 // MarshalJSON writes the adjustment with the English of its reason.
 func (a Adjustment) MarshalJSON() ([]byte, error) {
 	type plain Adjustment
-	return json.Marshal(struct {
-		plain
-		reasonJSON
-	}{plain(a), reasonJSON{a.Reason.String(), a.Reason}})
+	return msgjson.Marshal(plain(a), msgjson.One("reason", "reason_message", &a.Reason))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; a reason with only its
 // English reads as that text.
 func (a *Adjustment) UnmarshalJSON(b []byte) error {
 	type plain Adjustment
-	var j struct {
-		plain
-		reasonJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.One("reason", "reason_message", &p.Reason)); err != nil {
 		return err
 	}
-	*a = Adjustment(j.plain)
-	a.Reason = msg.FromFile(j.reasonJSON.Reason, j.ReasonMessage)
+	*a = Adjustment(p)
 	return nil
 }
 
@@ -91,35 +76,21 @@ type Ranked struct {
 	Reasons []msg.M `json:"-"`
 }
 
-// reasonsJSON is the JSON form a Ranked adds to its fields: the reasons in
-// English, for scripts, and as messages.
-type reasonsJSON struct {
-	Reasons        []string `json:"reasons"`
-	ReasonMessages []msg.M  `json:"reason_messages,omitempty"`
-}
-
 // MarshalJSON writes the vendor with the English of its reasons.
 func (r Ranked) MarshalJSON() ([]byte, error) {
 	type plain Ranked
-	return json.Marshal(struct {
-		plain
-		reasonsJSON
-	}{plain(r), reasonsJSON{msg.Strings(msg.En, r.Reasons), r.Reasons}})
+	return msgjson.Marshal(plain(r), msgjson.List("reasons", "reason_messages", &r.Reasons))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; reasons with only their
 // English read as that text.
 func (r *Ranked) UnmarshalJSON(b []byte) error {
 	type plain Ranked
-	var j struct {
-		plain
-		reasonsJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.List("reasons", "reason_messages", &p.Reasons)); err != nil {
 		return err
 	}
-	*r = Ranked(j.plain)
-	r.Reasons = msg.ListFromFile(j.reasonsJSON.Reasons, j.ReasonMessages)
+	*r = Ranked(p)
 	return nil
 }
 
@@ -146,35 +117,21 @@ type Result struct {
 	Notes []msg.M `json:"-"`
 }
 
-// notesJSON is the JSON form a Result adds to its fields: the notes in
-// English, for scripts, and as messages.
-type notesJSON struct {
-	Notes        []string `json:"notes"`
-	NoteMessages []msg.M  `json:"note_messages,omitempty"`
-}
-
 // MarshalJSON writes the result with the English of its notes.
 func (r Result) MarshalJSON() ([]byte, error) {
 	type plain Result
-	return json.Marshal(struct {
-		plain
-		notesJSON
-	}{plain(r), notesJSON{msg.Strings(msg.En, r.Notes), r.Notes}})
+	return msgjson.Marshal(plain(r), msgjson.List("notes", "note_messages", &r.Notes))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; notes with only their
 // English read as that text.
 func (r *Result) UnmarshalJSON(b []byte) error {
 	type plain Result
-	var j struct {
-		plain
-		notesJSON
-	}
-	if err := strictjson.DecodeBytes(b, &j); err != nil {
+	var p plain
+	if err := msgjson.Unmarshal(b, &p, msgjson.List("notes", "note_messages", &p.Notes)); err != nil {
 		return err
 	}
-	*r = Result(j.plain)
-	r.Notes = msg.ListFromFile(j.notesJSON.Notes, j.NoteMessages)
+	*r = Result(p)
 	return nil
 }
 

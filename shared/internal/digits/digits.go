@@ -1,5 +1,6 @@
 // Package digits writes the figures of shared/ the one way both money and
-// the message catalogue (msg) show them.
+// the message catalogue (msg) show them, and tells a run of digits from
+// other text the one way money, pricebook and planfile read them.
 package digits
 
 import "strings"
@@ -25,4 +26,15 @@ func Group(s string) string {
 		b.WriteString(frac)
 	}
 	return b.String()
+}
+
+// Only reports whether s holds nothing but the ASCII digits 0–9 (true for
+// ""). Unlike strconv.Atoi, it refuses a sign and other Unicode digits.
+func Only(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -19,3 +19,26 @@ func TestGroup(t *testing.T) {
 		}
 	}
 }
+
+func TestOnly(t *testing.T) {
+	for in, want := range map[string]bool{
+		"":           true,
+		"0":          true,
+		"0123456789": true,
+		"2026":       true,
+		"12a":        false,
+		"+1":         false,
+		"-1":         false,
+		" 1":         false,
+		"1.5":        false,
+		"1,000":      false,
+		"١٢":         false, // Arabic-Indic digits
+		"１２":         false, // fullwidth digits
+		"/":          false, // the byte before '0'
+		":":          false, // the byte after '9'
+	} {
+		if got := Only(in); got != want {
+			t.Errorf("Only(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

@@ -85,7 +85,7 @@ func walkObject(dec *json.Decoder, t reflect.Type, path string, depth int) error
 			if f, ok := fields[key]; ok {
 				ft = f
 			} else if doc, ok := foldMatch(fields, key); ok {
-				return &fielderr.Error{Field: name, Msg: fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", doc)}
+				return Miscased(name, doc)
 			}
 		case t != nil && t.Kind() == reflect.Map:
 			ft = t.Elem()
@@ -143,6 +143,12 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 		out[name] = f.Type
 	}
 	return out
+}
+
+// Miscased is the error for the key at field, which differs from the
+// documented key only by case.
+func Miscased(field, documented string) error {
+	return &fielderr.Error{Field: field, Msg: fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", documented)}
 }
 
 func foldMatch(fields map[string]reflect.Type, key string) (string, bool) {
