@@ -25,10 +25,10 @@ func (p *aboutPage) Render() app.UI {
 	return p.layout(routeByID(routeAbout), func() app.UI {
 		l := p.st.Lang
 		return app.Div().Class("about-page").Body(
-			app.H1().Text(l.Text("site.page.about_title")),
-			app.P().Class("intro").Text(l.Text("site.page.about_intro")),
-			app.P().Text(l.Text("site.page.about_offline")),
-			app.P().Text(l.Text("site.page.about_privacy")),
+			heading(1, l.Text("site.page.about_title")),
+			para("intro", l.Text("site.page.about_intro")),
+			para("", l.Text("site.page.about_offline")),
+			para("", l.Text("site.page.about_privacy")),
 			rulesTable(l),
 			feesTable(l),
 			selfBuildTable(l),
@@ -43,10 +43,10 @@ func rulesTable(l Lang) app.UI {
 	for i, r := range rules {
 		rows[i] = app.Tr().ID("%s", ruleAnchor(r.ID)).Body(
 			app.Th().Scope("row").Text(r.ID),
-			app.Td().Text(r.Text(l)),
+			cell("", r.Text(l)),
 		)
 	}
-	return app.Div().Class("block").Body(
+	return block(
 		app.H2().ID("rules").Text(l.Text("site.page.about_rules_title")),
 		app.Table().ID("rules-table").Class("data", "rules").Body(app.TBody().Body(rows...)),
 	)
@@ -58,7 +58,7 @@ func feesTable(l Lang) app.UI {
 	row := func(item string, p tco.Price) []string {
 		return []string{l.Enum("item", item), l.MoneyRange(p.Range.Low, p.Range.High) + unitText(l, p.Unit), p.Says.In(l)}
 	}
-	return app.Div().Class("block").Body(
+	return block(
 		app.H2().ID("fees").Text(l.Text("site.page.about_fees_title")),
 		dataTable("fees-table", l.Text("site.page.about_fees_title"), []string{l.Text("site.page.fee_item"), l.Text("site.page.fee_price"), l.Text("site.page.fee_source")}, [][]string{
 			row(tco.ItemEgress, d.EgressPerGB),
@@ -76,7 +76,7 @@ func feesTable(l Lang) app.UI {
 func selfBuildTable(l Lang) app.UI {
 	m, t := l, l
 	ref := plan.SelfBuildDefaults()
-	return app.Div().Class("block").Body(
+	return block(
 		app.H2().ID("self-build").Text(m.Text("site.page.about_self_build_title")),
 		dataTable("self-build-table", m.Text("site.page.about_self_build_title"), []string{m.Text("site.page.fee_item"), m.Text("site.page.spec_value"), m.Text("site.page.about_source_col")}, [][]string{
 			{m.Text("site.page.f_residual"), ref.Residual.Shift(2).String() + "%", t.Text(selfBuildSources.Residual)},
@@ -159,23 +159,23 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		if r.Ref.Unconfirmed {
 			tr = tr.Class("unconfirmed")
 		}
-		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), app.Td().Class("num").Text(r.Value), src,
-			app.Td().Text(l.Date(r.Ref.Date)), app.Td().Class("note").Text(noteText(l, r.Ref.Note)))
+		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), cell("num", r.Value), src,
+			cell("", l.Date(r.Ref.Date)), cell("note", noteText(l, r.Ref.Note)))
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.spec_figure")), app.Th().Scope("col").Text(l.Text("site.page.spec_value")),
-		app.Th().Scope("col").Text(l.Text("site.page.spec_source")), app.Th().Scope("col").Text(l.Text("site.page.spec_date")), app.Th().Scope("col").Text(l.Text("site.page.spec_note")))
+	head := app.Tr().Body(colHead(l.Text("site.page.spec_figure")), colHead(l.Text("site.page.spec_value")),
+		colHead(l.Text("site.page.spec_source")), colHead(l.Text("site.page.spec_date")), colHead(l.Text("site.page.spec_note")))
 	var caveats app.UI
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
 		for i, cv := range c.Caveats {
 			texts[i] = cv.M.In(l)
 		}
-		caveats = app.Div().Class("caveats").Body(app.P().Text(l.Text("site.page.caveats_label")+":"), reasonList("caveats-"+c.ID, texts))
+		caveats = app.Div().Class("caveats").Body(para("", l.Text("site.page.caveats_label")+":"), reasonList("caveats-"+c.ID, texts))
 	}
 	return app.Details().ID("card-%s", c.ID).Class("card-details").Body(
 		app.Summary().Text(c.Name),
 		caveats,
-		app.Div().Class("table-wrap").Body(
+		tableWrap(
 			app.Table().Class("data", "specs").Body(app.THead().Body(head), app.TBody().Body(trs...))),
 	)
 }

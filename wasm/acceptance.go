@@ -141,7 +141,7 @@ func (p *acceptancePage) exportJSON(ctx app.Context, e app.Event) {
 
 func (p *acceptancePage) body() app.UI {
 	l := p.st.Lang
-	kids := []app.UI{app.H1().Text(l.Text("site.page.acceptance_title")), app.P().Class("intro").Text(l.Text("site.page.acceptance_intro"))}
+	kids := []app.UI{heading(1, l.Text("site.page.acceptance_title")), para("intro", l.Text("site.page.acceptance_intro"))}
 	if p.out.Plan == nil {
 		kids = append(kids, app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.check_not_available")))
 	} else {
@@ -163,7 +163,7 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 	if a.MinPCIeWidth > 0 {
 		width = fmt.Sprintf("x%d", a.MinPCIeWidth)
 	}
-	return app.Div().Class("block").Body(
+	return block(
 		app.H2().Body(app.Text(l.Text("site.page.acc_block_title")+" "), ruleRefs(l, []string{"A1", "A2", "A3"})),
 		dataTable("acc-block", l.Text("site.page.acc_block_title"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
 			{l.Text("site.page.acc_gpu_count"), gpuCount(l, a)},
@@ -192,7 +192,7 @@ func gpuCount(m msg.Lang, a planfile.Acceptance) string {
 func (p *acceptancePage) howTo() app.UI {
 	l := p.st.Lang
 	return app.Div().Class("block", "howto").Body(
-		app.H2().Text(l.Text("site.page.how_title")),
+		heading(2, l.Text("site.page.how_title")),
 		app.Ol().Body(
 			app.Li().Body(app.Text(l.Text("site.page.how_step1")+" "),
 				app.Button().ID("export-json").Type("button").Class("btn", "primary").Disabled(p.out.Plan == nil).
@@ -211,21 +211,21 @@ func (p *acceptancePage) howTo() app.UI {
 // a published release (a snapshot, a local build) says so.
 func releaseBlock(l Lang, r *release.Manifest) app.UI {
 	if !r.Published() {
-		kids := []app.UI{app.H2().Text(l.Text("site.page.release_title")), app.P().ID("release-none").Text(l.Text("site.page.release_none"))}
+		kids := []app.UI{heading(2, l.Text("site.page.release_title")), app.P().ID("release-none").Text(l.Text("site.page.release_none"))}
 		if r != nil {
-			kids = append(kids, app.P().Class("help").Text(l.Text("site.page.release_unpublished", msg.Text(r.Version))))
+			kids = append(kids, para("help", l.Text("site.page.release_unpublished", msg.Text(r.Version))))
 		}
 		return app.Div().ID("release").Class("block", "release").Body(kids...)
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.release_file")), app.Th().Scope("col").Text(l.Text("site.page.release_arch")),
-		app.Th().Scope("col").Text(l.Text("site.page.release_kind")), app.Th().Scope("col").Text(l.Text("site.page.release_size")),
-		app.Th().Scope("col").Text("SHA-256"))
+	head := app.Tr().Body(colHead(l.Text("site.page.release_file")), colHead(l.Text("site.page.release_arch")),
+		colHead(l.Text("site.page.release_kind")), colHead(l.Text("site.page.release_size")),
+		colHead("SHA-256"))
 	rows := make([]app.UI, len(r.Files))
 	for i, f := range r.Files {
 		rows[i] = app.Tr().Attr("data-file", f.Name).Body(
 			app.Th().Scope("row").Body(app.A().Href("%s", r.BaseURL+f.Name).Text(f.Name)),
-			app.Td().Text(f.OS+"/"+f.Arch),
-			app.Td().Text(f.Kind),
+			cell("", f.OS+"/"+f.Arch),
+			cell("", f.Kind),
 			app.Td().Class("num").Title(l.Int(int(f.Size))+" B").Text(l.Num(float64(f.Size)/1e6, 2)+" MB"),
 			app.Td().Body(app.Code().Class("sha").Text(f.SHA256)),
 		)
@@ -239,9 +239,9 @@ func releaseBlock(l Lang, r *release.Manifest) app.UI {
 		commit = commit[:12]
 	}
 	return app.Div().ID("release").Class("block", "release").Attr("data-version", r.Version).Body(
-		app.H2().Text(l.Text("site.page.release_title")),
-		app.P().Text(l.Text("site.page.release_intro", msg.Text(name), msg.Text(commit), msg.Text(r.CommitDate))),
-		app.Div().Class("table-wrap").Body(
+		heading(2, l.Text("site.page.release_title")),
+		para("", l.Text("site.page.release_intro", msg.Text(name), msg.Text(commit), msg.Text(r.CommitDate))),
+		tableWrap(
 			app.Table().ID("release-files").Class("data", "release-files").Body(
 				app.Caption().Text(l.Text("site.page.release_title")),
 				app.THead().Body(head), app.TBody().Body(rows...))),
@@ -265,7 +265,7 @@ func (p *acceptancePage) pasteBox() app.UI {
 			app.Text(l.Text("site.page.load_file")),
 			app.Input().ID("facts-file").Type("file").Multiple(true).OnChange(p.onFile),
 		),
-		app.P().Class("help").Text(l.Text("site.page.fleet_help")),
+		para("help", l.Text("site.page.fleet_help")),
 	)
 }
 

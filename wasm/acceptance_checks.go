@@ -43,15 +43,15 @@ func factsTable(l Lang, f *facts.Facts) app.UI {
 			reading(l, factText(g.ECCMode)), pcie, reasons}
 	}
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.page.facts_title")),
-		app.P().Class("help").Text(l.Text("site.page.facts_source", msg.Text(string(f.Source))) + " " + l.Text("site.page.facts_driver") + ": " + factText(f.DriverVersion)),
-		app.Div().Class("table-wrap").Body(dataTable("facts-table", l.Text("site.page.facts_title"),
+		heading(2, l.Text("site.page.facts_title")),
+		para("help", l.Text("site.page.facts_source", msg.Text(string(f.Source)))+" "+l.Text("site.page.facts_driver")+": "+factText(f.DriverVersion)),
+		tableWrap(dataTable("facts-table", l.Text("site.page.facts_title"),
 			[]string{l.Text("site.page.facts_gpu"), l.Text("site.page.facts_name"), l.Text("site.page.facts_memory"), l.Text("site.page.facts_pci"), l.Text("site.page.facts_ecc"), l.Text("site.page.facts_pc_ie"), l.Text("site.page.facts_throttle")}, rows)),
 	}
 	if len(f.Problems) > 0 {
-		kids = append(kids, app.P().Class("warn-line").Text(l.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
+		kids = append(kids, para("warn-line", l.Text("site.page.facts_problems")), reasonList("facts-problems", f.Problems))
 	}
-	return app.Div().Class("block").Body(kids...)
+	return block(kids...)
 }
 
 // checkTable is the verifier's result, answer first: the
@@ -81,9 +81,9 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 	for i, g := range groups {
 		kids[i] = kindGroup(l, g)
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.checks_title")),
-		app.If(report, func() app.UI { return app.P().Class("help").Text(l.Text("site.page.report_loaded")) }),
+	return block(
+		heading(2, l.Text("site.page.checks_title")),
+		app.If(report, func() app.UI { return para("help", l.Text("site.page.report_loaded")) }),
 		app.P().ID("check-verdict").Class("verdict", map[bool]string{true: "bad", false: "good"}[verdictID != acceptance.VerdictPass]).
 			Attr("data-failed", failed).Attr("data-verdict", verdictID).Text(verdict),
 		app.Div().ID("check-table").Class("check-groups").Body(kids...),
@@ -95,17 +95,17 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 // not pass, headed by the kind, its worst status and its counts.
 func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.check_status")), app.Th().Scope("col").Text(l.Text("site.page.check_id")),
-		app.Th().Scope("col").Text(l.Text("site.page.check_expected")), app.Th().Scope("col").Text(l.Text("site.page.check_measured")),
-		app.Th().Scope("col").Text(l.Text("site.page.check_message")))
+	head := app.Tr().Body(colHead(l.Text("site.page.check_status")), colHead(l.Text("site.page.check_id")),
+		colHead(l.Text("site.page.check_expected")), colHead(l.Text("site.page.check_measured")),
+		colHead(l.Text("site.page.check_message")))
 	rows := make([]app.UI, len(g.Results))
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
 			app.Td().Body(app.Span().Class("status", "st-"+string(r.Status)).Text(l.Enum("status", string(r.Status)))),
 			app.Th().Scope("row").Title(r.ID).Body(app.Text(checkLabel(l, r.ID)+" "), ruleRef(l, r.Rule)),
-			app.Td().Text(r.ExpectedIn(l)),
-			app.Td().Text(r.MeasuredIn(l)),
-			app.Td().Text(r.Text(l)),
+			cell("", r.ExpectedIn(l)),
+			cell("", r.MeasuredIn(l)),
+			cell("", r.Text(l)),
 		)
 	}
 	d := app.Details().Class("kind-group").Attr("data-kind", string(g.Kind)).Attr("data-status", string(worst))
@@ -119,7 +119,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 			app.Span().Class("status", "st-"+string(worst)).Text(l.Enum("status", string(worst))),
 			app.Text(" "+g.Kind.Title(l)+" · "+statusCounts(l, g.Summary)),
 		),
-		app.Div().Class("table-wrap").Body(
+		tableWrap(
 			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
 	)
 }
@@ -146,7 +146,7 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 		return nil
 	}
 	gridTitle := l.Text("site.ux.grid.title")
-	head := []app.UI{app.Th().Scope("col").Text(l.Text("site.ux.grid.gpu"))}
+	head := []app.UI{colHead(l.Text("site.ux.grid.gpu"))}
 	for _, c := range g.Checks {
 		head = append(head, app.Th().Scope("col").Class("grid-check").Title(c).Text(checkLabel(l, c)))
 	}
@@ -156,7 +156,7 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 		for j, st := range g.Cells[i] {
 			id := "gpu" + l.Int(gpu) + "/" + g.Checks[j]
 			if st == "" {
-				cells = append(cells, app.Td().Class("cell-none").Text("·"))
+				cells = append(cells, cell("cell-none", "·"))
 				continue
 			}
 			cells = append(cells, app.Td().Class("cell", "st-"+string(st)).Attr("data-cell", id).
@@ -165,8 +165,8 @@ func checkGrid(l Lang, g acceptance.Grid) app.UI {
 		rows[i] = app.Tr().Body(cells...)
 	}
 	return app.Div().Class("check-grid-block").Body(
-		app.H2().Text(gridTitle),
-		app.Div().Class("table-wrap").Body(
+		heading(2, gridTitle),
+		tableWrap(
 			app.Table().ID("check-grid").Class("data", "check-grid").Body(
 				app.Caption().Text(gridTitle),
 				app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))),

@@ -58,8 +58,8 @@ func noVerdictBlock(l Lang, why string) app.UI {
 	}
 	return app.Div().ID("check-verdict").Class("verdict", "bad", "no-verdict").
 		Attr("data-verdict", "unverified").Attr("data-why", why).Attr("role", "alert").Body(
-		app.P().Class("digest-title").Text(l.Text("site.ux.noverdict.title")),
-		app.P().Text(text),
+		para("digest-title", l.Text("site.ux.noverdict.title")),
+		para("", text),
 	)
 }
 
@@ -71,7 +71,7 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 	var digest app.UI = app.P().ID("report-digest").Class("digest", "good").Attr("data-digest", "match").Text(l.Text("site.page.digest_ok"))
 	if !r.DigestOK {
 		digest = app.Div().ID("report-digest").Class("digest", "bad").Attr("data-digest", "mismatch").
-			Attr("role", "alert").Body(app.P().Class("digest-title").Text(l.Text("site.page.digest_bad")))
+			Attr("role", "alert").Body(para("digest-title", l.Text("site.page.digest_bad")))
 	}
 	var derived app.UI = app.P().ID("report-derived").Class("digest", "good").Attr("data-derived", "agree").Text(l.Text("site.page.derived_okf", msg.Int(r.Derived)))
 	if !r.DigestOK {
@@ -80,7 +80,7 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 	}
 	if len(r.Disagree) > 0 {
 		derived = app.Div().ID("report-derived").Class("digest", "bad").Attr("data-derived", "disagree").Attr("role", "alert").Body(
-			app.P().Class("digest-title").Text(l.Text("site.page.derived_bad", msg.Int(len(r.Disagree)))),
+			para("digest-title", l.Text("site.page.derived_bad", msg.Int(len(r.Disagree)))),
 			reasonList("report-disagree", r.Disagree),
 		)
 	}
@@ -96,11 +96,11 @@ func reportBlock(l Lang, r *reportInfo) app.UI {
 	planLine := map[string]string{planSame: l.Text("site.page.report_plan_same"), planSameBlock: l.Text("site.page.report_plan_same_block"),
 		planOther: l.Text("site.page.report_plan_other"), planNone: l.Text("site.page.report_plan_none")}[r.Plan]
 	return app.Div().ID("report").Class("block", "report").Attr("data-plan", r.Plan).Body(
-		app.H2().Text(l.Text("site.page.report_title")),
+		heading(2, l.Text("site.page.report_title")),
 		origin,
 		digest,
 		derived,
-		app.P().Class("help").Text(l.Text("site.page.report_from", msg.Text(r.Tool), msg.Text(r.Time))),
+		para("help", l.Text("site.page.report_from", msg.Text(r.Tool), msg.Text(r.Time))),
 		app.P().ID("report-nonce").Class("help").Text(nonce),
 		app.P().ID("report-plan").Class(map[bool]string{true: "help", false: "warn-line"}[r.Plan != planOther]).
 			Body(app.Text(planLine+" "), app.Code().Class("sha").Text(r.PlanSHA256)),
@@ -125,8 +125,8 @@ func (p *acceptancePage) signatureBlock() app.UI {
 		result = result.Attr("role", "alert")
 	}
 	return app.Div().ID("signature").Class("block", "signature").Body(
-		app.H2().Text(l.Text("site.page.sig_title")),
-		app.P().Class("help").Text(l.Text("site.page.sig_help")),
+		heading(2, l.Text("site.page.sig_title")),
+		para("help", l.Text("site.page.sig_help")),
 		app.Label().For("sig-input").Text(l.Text("site.page.sig_label")),
 		app.Textarea().ID("sig-input").Rows(6).Spellcheck(false).Placeholder("-----BEGIN SSH SIGNATURE-----").
 			OnInput(func(ctx app.Context, e app.Event) { p.sig = ctx.JSSrc().Get("value").String() }),

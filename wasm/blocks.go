@@ -129,3 +129,29 @@ func para(class, text string) app.UI {
 	}
 	return app.P().Class(class).Text(text)
 }
+
+// heading is a heading of the given level (1–3) with its text.
+func heading(level int, text string) app.UI {
+	switch level {
+	case 1:
+		return app.H1().Text(text)
+	case 2:
+		return app.H2().Text(text)
+	}
+	return app.H3().Text(text)
+}
+
+// cell is a table cell of text, with a class when class is not "".
+func cell(class, text string) app.UI {
+	if class == "" {
+		return app.Td().Text(text)
+	}
+	return app.Td().Class(class).Text(text)
+}
+
+// block is a page block (class "block") holding kids.
+func block(kids ...app.UI) app.UI { return app.Div().Class("block").Body(kids...) }
+
+// tableWrap holds a table that scrolls sideways inside its own box on a
+// narrow screen.
+func tableWrap(t app.UI) app.UI { return app.Div().Class("table-wrap").Body(t) }

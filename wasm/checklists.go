@@ -32,8 +32,8 @@ func (p *checklistsPage) Render() app.UI {
 		sum := s.Summary()
 		all := sum.Lists[len(sum.Lists)-1]
 		kids := []app.UI{
-			app.H1().Text(l.Text("site.proc.nav_checklists")),
-			app.P().Class("intro").Text(l.Text("site.journey.checklists_intro")),
+			heading(1, l.Text("site.proc.nav_checklists")),
+			para("intro", l.Text("site.journey.checklists_intro")),
 			app.P().ID("checklist-progress").Class("verdict").Attr("data-done", all.Done).Attr("data-open", all.Open).
 				Text(l.Text("site.journey.progress", msg.Int(all.Done), msg.Int(all.Total), msg.Int(all.NA), msg.Int(all.Open))),
 			p.errSlot("checklists"),
@@ -62,7 +62,7 @@ func (p *checklistsPage) stageBlock(s checklist.State, st checklist.Stage, pr ch
 		rows[i] = p.item(it, s.Get(it.ID))
 	}
 	return app.Section().ID("stage-%s", st).Class("block", "checklist-stage").Attr("data-open", pr.Open).Body(
-		app.H2().Text(label(l, "stage:"+string(st))),
+		heading(2, label(l, "stage:"+string(st))),
 		app.P().ID("stage-%s-progress", st).Class("help").Text(l.Text("site.journey.stage_progress", msg.Int(pr.Done), msg.Int(pr.Total), msg.Int(pr.NA))),
 		app.Ul().Class("checklist").Body(rows...),
 	)

@@ -76,14 +76,14 @@ func (p *contractPage) contractForm() app.UI {
 	l := p.st.Lang
 	d := p.draft("contract")
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.proc.inputs_title")),
+		heading(2, l.Text("site.proc.inputs_title")),
 		p.sectionErr("contract"),
-		app.H3().Text(l.Text("site.proc.sla_title")),
+		heading(3, l.Text("site.proc.sla_title")),
 		p.feeFromPlan(r),
 		p.fields(r, "contract", "", slaFields),
 	}
 	if d.Get("credits.preset") == string(contract.PresetCustom) || d.Rows("credits.tiers") > 0 {
-		kids = append(kids, app.H3().Text(l.Text("site.proc.tiers_title")))
+		kids = append(kids, heading(3, l.Text("site.proc.tiers_title")))
 		for i := range d.Rows("credits.tiers") {
 			kids = append(kids, app.FieldSet().ID("tier-%d", i).Class("prow").Body(
 				app.Legend().Text(l.Text("site.proc.tier_row", msg.Int(i+1))),
@@ -95,11 +95,11 @@ func (p *contractPage) contractForm() app.UI {
 			func(int) map[string]string { return map[string]string{"below_pct": "99.9", "credit_pct": "10"} }, nil))
 	}
 	kids = append(kids,
-		app.H3().Text(l.Text("site.proc.data_title")), p.fields(r, "contract", "data.", dataFields),
-		app.H3().Text(l.Text("site.proc.exit_title")), p.fields(r, "contract", "termination.",
+		heading(3, l.Text("site.proc.data_title")), p.fields(r, "contract", "data.", dataFields),
+		heading(3, l.Text("site.proc.exit_title")), p.fields(r, "contract", "termination.",
 			[]pfield{{Path: "remaining_pct"}, {Path: "cap_months"}}),
-		app.H3().Text(l.Text("site.proc.terms_title")), p.fields(r, "contract", "", termFields),
-		app.H3().Text(l.Text("site.proc.names_title")), p.fields(r, "contract", "names.", nameFields),
+		heading(3, l.Text("site.proc.terms_title")), p.fields(r, "contract", "", termFields),
+		heading(3, l.Text("site.proc.names_title")), p.fields(r, "contract", "names.", nameFields),
 	)
 	return app.Section().ID("contract-form").Class("block", "proc-form").Body(kids...)
 }
@@ -130,18 +130,18 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	in := proc.Valid().Contract
 	if in == nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(l.Text("site.proc.no_contract")))
+			para("", l.Text("site.proc.no_contract")))
 	}
 	res, err := contract.Check(*in)
 	if err != nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+			para("warn-line", err.Error()))
 	}
 	level := res.Level()
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-level", string(level)).Body(
-		app.H2().Text(l.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("contract"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
+		heading(2, l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("contract"), func() app.UI { return para("note", l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "contract"),
 		app.P().ID("contract-verdict").Class("verdict", "level-"+string(level)).
 			Text(l.Text("site.proc.level", msg.Text(label(l, "choice:level:"+string(level))))),
@@ -166,7 +166,7 @@ func clausesList(l Lang, cs []contract.Clause, embed bool) app.UI {
 		)
 	}
 	return app.Div().ID("contract-clauses").Class("clauses").Body(
-		app.H3().Text(l.Text("site.proc.clauses_title")), app.Ul().Body(items...))
+		heading(3, l.Text("site.proc.clauses_title")), app.Ul().Body(items...))
 }
 
 // outageLine prices rule K6's outage.
@@ -234,7 +234,7 @@ func exitChart(l Lang, in contract.Input, rows []contract.ExitRow) app.UI {
 	return app.Div().ID("contract-exit").Attr("data-over", over).Body(
 		lineChart("exit-chart", l.Text("site.proc.exit_chart"), l.Text("site.proc.exit_month"), lines, step, l.Money, nil),
 		app.If(over > 0, func() app.UI {
-			return app.P().Class("warn-line").Text(l.Text("site.proc.exit_over", msg.Int(over), msg.Int(len(rows))))
+			return para("warn-line", l.Text("site.proc.exit_over", msg.Int(over), msg.Int(len(rows))))
 		}),
 	)
 }

@@ -34,7 +34,7 @@ func (p *costPage) Render() app.UI {
 func (p *costPage) body() app.UI {
 	l := p.st.Lang
 	pl := p.out.Plan
-	kids := []app.UI{app.H1().Text(l.Text("site.page.cost_title")), app.P().Class("intro").Text(l.Text("site.page.cost_intro")), p.status()}
+	kids := []app.UI{heading(1, l.Text("site.page.cost_title")), para("intro", l.Text("site.page.cost_intro")), p.status()}
 	if pl != nil {
 		kids = append(kids,
 			app.Div().Class("kpis").Body(
@@ -72,7 +72,7 @@ func (p *costPage) status() app.UI {
 		return app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending"))
 	case p.out.Plan == nil && p.out.Err != nil:
 		return app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-			app.P().Text(l.Text("site.page.plan_failed")), app.P().Text(p.st.Lang.Err(p.out.Err)))
+			para("", l.Text("site.page.plan_failed")), para("", p.st.Lang.Err(p.out.Err)))
 	}
 	return nil
 }
@@ -96,8 +96,8 @@ func costChart(l Lang, pl *plan.Plan) app.UI {
 		{Label: l.Text("site.page.chart_low"), Segments: low, Text: l.Money(pl.Cost.Monthly.Low)},
 		{Label: l.Text("site.page.chart_high"), Segments: high, Text: l.Money(pl.Cost.Monthly.High)},
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.cost_chart_title")),
+	return block(
+		heading(2, l.Text("site.page.cost_chart_title")),
 		stackChart("cost-chart", l.Text("site.page.cost_chart_title"), rows, pl.Cost.Monthly.High, nil),
 	)
 }
@@ -112,8 +112,8 @@ func (p *costPage) items() app.UI {
 			est[it.Name] = it
 		}
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.item_col")), app.Th().Scope("col").Text(l.Text("site.page.low_high_col")),
-		app.Th().Scope("col").Text(l.Text("site.page.basis_col")), app.Th().Scope("col").Text(l.Text("site.page.yours_col")))
+	head := app.Tr().Body(colHead(l.Text("site.page.item_col")), colHead(l.Text("site.page.low_high_col")),
+		colHead(l.Text("site.page.basis_col")), colHead(l.Text("site.page.yours_col")))
 	rows := make([]app.UI, len(form.ItemFields))
 	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
@@ -123,15 +123,15 @@ func (p *costPage) items() app.UI {
 		}
 		rows[i] = app.Tr().Body(
 			app.Th().Scope("row").Body(app.Text(f.Label(l)), app.Text(" "), ruleRef(l, it.Rule)),
-			app.Td().Class("num").Text(estimate),
-			app.Td().Class("basis").Text(basis),
+			cell("num", estimate),
+			cell("basis", basis),
 			app.Td().Body(p.input(r, f, "")),
 		)
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.items_title")),
-		app.P().Class("help").Text(l.Text("site.page.items_help")),
-		app.Div().Class("table-wrap").Body(
+	return block(
+		heading(2, l.Text("site.page.items_title")),
+		para("help", l.Text("site.page.items_help")),
+		tableWrap(
 			app.Table().ID("cost-items").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
 	)
@@ -140,8 +140,8 @@ func (p *costPage) items() app.UI {
 // discount is the annual-contract discount (rules B2, B3).
 func (p *costPage) discount() app.UI {
 	l := p.st.Lang
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.discount_title")),
+	return block(
+		heading(2, l.Text("site.page.discount_title")),
 		p.input(routeByID(routeCost), form.DiscountField, ""),
 	)
 }
@@ -155,15 +155,15 @@ func (p *costPage) prices() app.UI {
 	if p.out.Plan != nil {
 		chosen = p.out.Plan.GPU.ID
 	}
-	head := app.Tr().Body(app.Th().Scope("col").Text(l.Text("site.page.alt_card")), app.Th().Scope("col").Text(l.Text("site.page.ref_monthly")),
-		app.Th().Scope("col").Text(l.Text("site.page.quote_monthly")), app.Th().Scope("col").Text(l.Text("site.page.quote_hourly")))
+	head := app.Tr().Body(colHead(l.Text("site.page.alt_card")), colHead(l.Text("site.page.ref_monthly")),
+		colHead(l.Text("site.page.quote_monthly")), colHead(l.Text("site.page.quote_hourly")))
 	var rows []app.UI
 	var req plan.Requirements
 	if p.out.Plan != nil {
 		req = p.out.Plan.Requirements
 	}
 	for _, c := range catalog.All() {
-		refCell := app.Td().Class("num").Text("—")
+		refCell := cell("num", "—")
 		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
 			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
 				Text(moneyRange(l, rent.Round2()) + " · " + provName(l, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
@@ -183,9 +183,9 @@ func (p *costPage) prices() app.UI {
 			app.Td().Body(p.input(r, hr, "")),
 		))
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.prices_title")),
-		app.Div().Class("table-wrap").Body(
+	return block(
+		heading(2, l.Text("site.page.prices_title")),
+		tableWrap(
 			app.Table().ID("card-prices").Class("data", "inputs").Body(
 				app.THead().Body(head), app.TBody().Body(rows...))),
 	)
@@ -215,7 +215,7 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 	head := app.Tr()
 	var cells []app.UI
 	for _, id := range []string{"card", "provider", "term", "rent", "all_in", "date"} {
-		cells = append(cells, app.Th().Scope("col").Text(t("site.offers.col."+id)))
+		cells = append(cells, colHead(t("site.offers.col."+id)))
 	}
 	head = head.Body(cells...)
 	offers := pl.GPU.OffersPickFirst()
@@ -232,18 +232,18 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 			tr = tr.Class("chosen")
 		}
 		rows = append(rows, tr.Body(
-			app.Td().Text(strconv.Itoa(o.Count)+" × "+o.CardName),
+			cell("", strconv.Itoa(o.Count)+" × "+o.CardName),
 			app.Td().Title(o.Offer.Source).Text(provName(l, o.Offer.ProviderName)),
-			app.Td().Text(mode),
-			app.Td().Class("num").Text(rent[i]),
-			app.Td().Class("num").Text(allIn[i]),
-			app.Td().Text(o.Offer.Date),
+			cell("", mode),
+			cell("num", rent[i]),
+			cell("num", allIn[i]),
+			cell("", o.Offer.Date),
 		))
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(t("site.offers.title")),
-		app.P().Class("help").Text(t("site.offers.help", msg.Int(len(pl.GPU.Offers)))),
-		app.Div().Class("table-wrap").Body(app.Table().ID("offer-table").Class("data").Body(
+	return block(
+		heading(2, t("site.offers.title")),
+		para("help", t("site.offers.help", msg.Int(len(pl.GPU.Offers)))),
+		tableWrap(app.Table().ID("offer-table").Class("data").Body(
 			app.THead().Body(head), app.TBody().Body(rows...))),
 	)
 }

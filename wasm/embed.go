@@ -172,10 +172,10 @@ func contractEmbed(l Lang, proc *form.Procurement) app.UI {
 // then the answer; without a section, a line saying the link has none.
 func procEmbed(l Lang, title, summary string, answer func() app.UI) app.UI {
 	if summary == "" {
-		return app.Div().Class("proc-embed").Body(app.H1().Text(title),
+		return app.Div().Class("proc-embed").Body(heading(1, title),
 			app.P().ID("embed-empty").Text(l.Text("site.proc.embed_no_data")))
 	}
-	return app.Div().Class("proc-embed").Body(app.H1().Text(title),
+	return app.Div().Class("proc-embed").Body(heading(1, title),
 		app.P().ID("embed-need").Class("need").Text(summary), answer())
 }
 

@@ -81,19 +81,19 @@ func readAllFiles(ctx app.Context, done func(ctx app.Context, files []loadedFile
 func fleetBlock(l Lang, f *fleet.Fleet) app.UI {
 	head := fleet.NodeHeader(l)
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.page.fleet_title")),
-		app.P().Class("help").Text(l.Text("site.page.fleet_intro")),
-		app.Div().Class("table-wrap").Body(dataTable("fleet-table", l.Text("site.page.fleet_title"), head, f.NodeRows(l))),
+		heading(2, l.Text("site.page.fleet_title")),
+		para("help", l.Text("site.page.fleet_intro")),
+		tableWrap(dataTable("fleet-table", l.Text("site.page.fleet_title"), head, f.NodeRows(l))),
 	}
 	if len(f.Rejected) > 0 {
 		items := make([]string, len(f.Rejected))
 		for i, r := range f.Rejected {
 			items[i] = l.Text("report.line", msg.Text(r.File), msg.Text(r.Reason.M.In(l)))
 		}
-		kids = append(kids, app.P().Class("warn-line").Text(l.Text("site.page.fleet_rejected")), reasonList("fleet-rejected", items))
+		kids = append(kids, para("warn-line", l.Text("site.page.fleet_rejected")), reasonList("fleet-rejected", items))
 	}
 	return app.Div().ID("fleet").Attr("data-verdict", f.Summary.Verdict).Body(
-		app.Div().Class("block").Body(kids...),
+		block(kids...),
 		checkTable(l, f.Checks, true, false),
 	)
 }

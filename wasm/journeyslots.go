@@ -24,16 +24,16 @@ func (p *pageState) errSlot(sec string) app.UI {
 // resultMsg is a page's answer when there is none to give: nothing
 // entered ("empty") or the saved section refused ("error").
 func resultMsg(id, state, text string) app.UI {
-	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", state).Body(app.P().Text(text))
+	return app.Section().ID("%s", id).Class("block", "result").Attr("data-state", state).Body(para("", text))
 }
 
 // resultOK is a page's answer for section sec: its title, the note that
 // the figures are the last valid ones while the draft holds a refused
 // field, and kids; key=value is the figure tests and the bench read.
 func resultOK(l Lang, proc *form.Procurement, sec, key, value string, kids ...app.UI) app.UI {
-	head := []app.UI{app.H2().Text(l.Text("site.proc.result_title"))}
+	head := []app.UI{heading(2, l.Text("site.proc.result_title"))}
 	if proc.Held(sec) {
-		head = append(head, app.P().Class("note").Text(l.Text("site.proc.last_valid_note")))
+		head = append(head, para("note", l.Text("site.proc.last_valid_note")))
 	}
 	head = append(head, leftNote(l, proc, sec))
 	id := sec + "-result"

@@ -260,23 +260,23 @@ func (p *pageState) savedWork(r route) app.UI {
 		return p.saveFailure(r)
 	case p.synced != "":
 		return app.Div().ID("tab-synced").Class("notice").Attr("role", "status").Body(
-			app.P().Text(p.st.Lang.Text("site.sync.changed", msg.Text(p.synced))))
+			para("", p.st.Lang.Text("site.sync.changed", msg.Text(p.synced))))
 	case p.locked:
 		return app.Div().ID("storage-locked").Class("notice").Attr("role", "status").Body(
-			app.P().Text(l.Text("site.page.notice_storage_newer")))
+			para("", l.Text("site.page.notice_storage_newer")))
 	case p.pending != nil:
 		ask := l.Text("site.page.ask_link_replace")
 		if p.pending.source == form.FromFile {
 			ask = l.Text("site.page.ask_file_replace", msg.Text(p.pending.name))
 		}
 		return app.Div().ID("replace-ask").Class("notice", "replace-ask").Attr("role", "alert").Body(
-			app.P().Text(ask),
+			para("", ask),
 			app.Button().ID("replace-keep-new").Type("button").Class("btn").Text(l.Text("site.page.keep_new")).OnClick(p.keepNew(r)),
 			app.Button().ID("replace-keep-saved").Type("button").Class("btn").Text(l.Text("site.page.keep_saved")).OnClick(p.keepSaved(r)),
 		)
 	case p.undo != "":
 		return app.Div().ID("undo-box").Class("notice", "undo-box").Attr("role", "status").Body(
-			app.P().Text(l.Text("site.page.replaced_note")),
+			para("", l.Text("site.page.replaced_note")),
 			app.Button().ID("undo").Type("button").Class("btn").Text(l.Text("site.page.undo")).OnClick(p.undoReplace(r)),
 		)
 	}

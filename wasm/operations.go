@@ -37,8 +37,8 @@ func (p *operationsPage) Render() app.UI {
 	return p.layout(routeByID(routeOperations), func() app.UI {
 		l := p.st.Lang
 		return app.Div().Class("proc-page", "operations-page").Body(
-			app.H1().Text(p.st.Lang.Text("site.proc.nav_operations")),
-			app.P().Class("intro").Text(l.Text("site.journey.ops_intro")),
+			heading(1, p.st.Lang.Text("site.proc.nav_operations")),
+			para("intro", l.Text("site.journey.ops_intro")),
 			opsAnswer(p.st.Lang, p.st.Proc),
 			p.opsForm(),
 		)
@@ -67,10 +67,10 @@ func (p *operationsPage) opsForm() app.UI {
 	l := p.st.Lang
 	d := p.draft("operations")
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.proc.inputs_title")),
+		heading(2, l.Text("site.proc.inputs_title")),
 		p.errSlot("operations"),
 		p.fields(r, "operations", "", opsSettingFields),
-		app.H3().Text(l.Text("site.journey.budgets_title")),
+		heading(3, l.Text("site.journey.budgets_title")),
 	}
 	for i := range d.Rows("budgets") {
 		prefix := fmt.Sprintf("budgets[%d]", i)
@@ -83,8 +83,8 @@ func (p *operationsPage) opsForm() app.UI {
 	}
 	kids = append(kids,
 		p.addRow(r, "operations", "budgets", l.Text("site.journey.add_budget"), func(int) map[string]string { return map[string]string{} }, nil),
-		app.H3().Text(l.Text("site.journey.monitor_title")), p.monitorInput(),
-		app.H3().Text(l.Text("site.journey.months_title")))
+		heading(3, l.Text("site.journey.monitor_title")), p.monitorInput(),
+		heading(3, l.Text("site.journey.months_title")))
 	for i := range d.Rows("months") {
 		prefix := fmt.Sprintf("months[%d]", i)
 		kids = append(kids, app.FieldSet().ID("month-%d", i).Class("prow").Body(
@@ -133,7 +133,7 @@ func unusedItem(d form.Draft, list string) string {
 func (p *operationsPage) monitorInput() app.UI {
 	l := p.st.Lang
 	kids := []app.UI{
-		app.P().Class("help").Text(l.Text("site.journey.monitor_help")),
+		para("help", l.Text("site.journey.monitor_help")),
 		app.Label().Class("btn", "file-btn").For("ops-csv").Body(
 			app.Text(l.Text("site.journey.load_monitor")),
 			app.Input().ID("ops-csv").Type("file").Accept(".csv,text/csv").OnChange(p.onMonitor),
@@ -245,7 +245,7 @@ func rightSizing(l Lang, rs []ops.RightSizing) app.UI {
 		items[i] = l.Text("site.journey.right_size", msg.Text(vendorName(l, r.Vendor)), msg.Int(r.Cards), msg.Int(r.Suggested), msg.Text(l.Money(r.Saving))) + l.Gap() + r.In(l)
 	}
 	return app.Div().ID("ops-rightsizing").Class("warn-block").Body(
-		app.H3().Text(l.Text("site.journey.right_size_title")), reasons(l, "ops-rightsizing-list", items))
+		heading(3, l.Text("site.journey.right_size_title")), reasons(l, "ops-rightsizing-list", items))
 }
 
 // vendorName is a vendor's name, or "the vendor" for the only one.

@@ -59,8 +59,8 @@ func (p *plannerPage) Render() app.UI {
 func (p *plannerPage) body() app.UI {
 	l := p.st.Lang
 	return app.Div().Class("planner").Body(
-		app.H1().Text(l.Text("site.page.planner_title")),
-		app.P().Class("intro").Text(l.Text("site.page.planner_intro")),
+		heading(1, l.Text("site.page.planner_title")),
+		para("intro", l.Text("site.page.planner_intro")),
 		p.resultBar(),
 		app.Div().Class("planner-grid").Body(
 			p.form(),
@@ -145,7 +145,7 @@ func (p *plannerPage) form() app.UI {
 	// The 14 tick boxes are built only while open: closed, they cost a
 	// re-render nothing (see folded).
 	work = append(work, folded("cards", p.cardsOpen || len(p.out.Req.Cards) > 0, toggled(&p.cardsOpen), l.Text("site.page.cards_summary"), func() app.UI {
-		cards := []app.UI{app.P().Class("help").Text(l.Text("site.page.h_cards"))}
+		cards := []app.UI{para("help", l.Text("site.page.h_cards"))}
 		for _, f := range form.CardFields {
 			cards = append(cards, p.input(r, f, ""))
 		}
@@ -205,15 +205,15 @@ func (p *plannerPage) result() app.UI {
 		Attr("data-compute-us", p.took.Microseconds())
 	switch {
 	case len(p.out.Errors) > 0:
-		return sec.Body(app.H2().Text(l.Text("site.page.result_title")), app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending")))
+		return sec.Body(heading(2, l.Text("site.page.result_title")), app.P().ID("result-pending").Class("pending").Text(l.Text("site.page.result_pending")))
 	case pl == nil:
 		msg := ""
 		if p.out.Err != nil {
 			msg = l.Err(p.out.Err)
 		}
-		return sec.Body(app.H2().Text(l.Text("site.page.result_title")),
+		return sec.Body(heading(2, l.Text("site.page.result_title")),
 			app.Div().ID("plan-error").Class("plan-error").Attr("role", "alert").Body(
-				app.P().Text(l.Text("site.page.plan_failed")), app.P().Text(msg)))
+				para("", l.Text("site.page.plan_failed")), para("", msg)))
 	}
 	return sec.Body(
 		kpis(l, pl),
@@ -222,7 +222,7 @@ func (p *plannerPage) result() app.UI {
 		memoryChart(l, pl),
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
-		app.H2().Text(l.Text("site.page.billing_title")),
+		heading(2, l.Text("site.page.billing_title")),
 		reasons(l, "billing-reasons", msg.Strings(l, pl.Billing.ReasonMessages)),
 		app.Div().Class("pair").Body(
 			costSummary(l, pl, p.pageLink(routeByID(routeCost), l)),
@@ -310,10 +310,10 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 		Text: l.Num(c.Needed, 1) + " GiB",
 	}
 	return app.Div().ID("memory").Class("block").Body(
-		app.H2().Text(l.Text("site.page.memory_title")),
+		heading(2, l.Text("site.page.memory_title")),
 		&stackChartBox{Lang: l, ID: "memory-chart", Title: l.Text("site.page.memory_title"), Rows: []stackRow{row}, Max: gib(total),
 			Marks: []marker{{At: gib(usable), Label: l.Text("site.page.mem_usable", msg.Text(l.Num(usable, 1)))}}},
-		app.P().Class("caption").Text(l.Text("site.page.memory_caption", msg.Text(l.Num(c.Needed, 1)), msg.Text(l.Num(usable, 1)), msg.Text(l.Num(total, 1)))),
+		para("caption", l.Text("site.page.memory_caption", msg.Text(l.Num(c.Needed, 1)), msg.Text(l.Num(usable, 1)), msg.Text(l.Num(total, 1)))),
 	)
 }
 
@@ -346,7 +346,7 @@ func estimates(l Lang, pl *plan.Plan) app.UI {
 	if a := s.TrainingAccuracy; a != nil {
 		lines = append(lines, app.Li().Class("accuracy").Text(a.Message.In(l)))
 	}
-	return app.Div().Class("block", "estimates").Body(app.H2().Text(l.Text("site.page.estimates_title")), app.Ul().ID("estimates").Body(lines...))
+	return app.Div().Class("block", "estimates").Body(heading(2, l.Text("site.page.estimates_title")), app.Ul().ID("estimates").Body(lines...))
 }
 
 // altShown is how many alternatives are listed before the rest are folded.
@@ -369,16 +369,16 @@ func alternatives(l Lang, pl *plan.Plan, open bool, toggle app.EventHandler) app
 		rows = append(rows, row(a, a.ReasonMessage.In(l)))
 	}
 	more := pl.GPU.Alternatives[len(shown):]
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.alt_title")),
-		app.Div().Class("table-wrap").Body(table(l, "alt-table", l.Text("site.page.alt_title"), head, rows)),
+	return block(
+		heading(2, l.Text("site.page.alt_title")),
+		tableWrap(table(l, "alt-table", l.Text("site.page.alt_title"), head, rows)),
 		app.If(len(more) > 0, func() app.UI {
 			return folded("more-alts", open, toggle, l.Text("site.page.more_alts", msg.Int(len(more))), func() app.UI {
 				rest := make([][]string, len(more))
 				for i, a := range more {
 					rest[i] = row(a, a.ReasonMessage.In(l))
 				}
-				return app.Div().Class("table-wrap").Body(table(l, "alt-table-rest", l.Text("site.page.alt_title"), head, rest))
+				return tableWrap(table(l, "alt-table-rest", l.Text("site.page.alt_title"), head, rest))
 			})
 		}),
 	)
@@ -427,12 +427,12 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 	for _, o := range pl.Cost.OtherModes {
 		rows = append(rows, []string{l.Text("site.page.total_if", msg.Text(l.Enum("billing", string(o.Mode)))), l.MoneyRange(o.Monthly.Low, o.Monthly.High)})
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.cost_summary_title")),
+	return block(
+		heading(2, l.Text("site.page.cost_summary_title")),
 		app.P().ID("rent-mode").Attr("data-mode", string(pl.Cost.BillingMode)).Text(l.Text("site.page.rent_mode", msg.Text(l.Enum("billing", string(pl.Cost.BillingMode))))),
 		table(l, "cost-summary", l.Text("site.page.cost_summary_title"), []string{l.Text("site.page.item_col"), l.Text("site.page.low_high_col")}, rows),
 		app.If(hasCostWarning(pl), func() app.UI {
-			return app.P().Class("warn-line").Text(pl.Cost.WarningMessage.In(l))
+			return para("warn-line", pl.Cost.WarningMessage.In(l))
 		}),
 		app.P().Class("more").Body(app.A().ID("to-cost").Href("%s", costLink).Text(l.Text("site.page.more_cost")+" →")),
 	)
@@ -441,8 +441,8 @@ func costSummary(l Lang, pl *plan.Plan, costLink string) app.UI {
 // rentBuildSummary is the D1/D2 decision with its reasons.
 func rentBuildSummary(l Lang, pl *plan.Plan, rbLink string) app.UI {
 	rb := pl.RentVsBuild
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.rent_build_summary")),
+	return block(
+		heading(2, l.Text("site.page.rent_build_summary")),
 		table(l, "rb-summary", l.Text("site.page.rent_build_summary"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
 			{l.Text("site.page.k_verdict"), l.Enum("decision", string(rb.Decision))},
 			{l.Text("site.page.rb_rent_monthly"), l.Money(rb.RentMonthly)},
@@ -465,7 +465,7 @@ func warnings(l Lang, pl *plan.Plan) app.UI {
 		return nil
 	}
 	return app.Div().Class("block", "warnings").Body(
-		app.H2().Text(l.Text("site.page.warnings_title")),
+		heading(2, l.Text("site.page.warnings_title")),
 		reasons(l, "warnings", msg.Strings(l, pl.WarningMessages)),
 	)
 }
@@ -660,7 +660,7 @@ func (p *plannerPage) procurementNote() app.UI {
 		sep = "、"
 	}
 	return app.Div().ID("procurement-note").Class("procurement-note").Attr("data-sections", strings.Join(names, " ")).Body(
-		app.P().Text(l.Text("site.page.procurement_note", msg.Text(strings.Join(labels, sep)))),
+		para("", l.Text("site.page.procurement_note", msg.Text(strings.Join(labels, sep)))),
 		app.Button().ID("procurement-clear").Type("button").Class("btn").Text(l.Text("site.page.procurement_clear")).OnClick(p.clearProcurement),
 	)
 }

@@ -29,8 +29,8 @@ func (p *pocPage) Render() app.UI {
 	return p.layout(routeByID(routePOC), func() app.UI {
 		l := p.st.Lang
 		return app.Div().Class("proc-page", "poc-page").Body(
-			app.H1().Text(p.st.Lang.Text("site.proc.nav_poc")),
-			app.P().Class("intro").Text(l.Text("site.journey.poc_intro")),
+			heading(1, p.st.Lang.Text("site.proc.nav_poc")),
+			para("intro", l.Text("site.journey.poc_intro")),
 			pocAnswer(p.st.Lang, p.st.Proc),
 			p.pocForm(),
 		)
@@ -55,20 +55,20 @@ func (p *pocPage) pocForm() app.UI {
 	r := routeByID(routePOC)
 	l := p.st.Lang
 	kids := []app.UI{
-		app.H2().Text(p.st.Lang.Text("site.proc.inputs_title")),
+		heading(2, p.st.Lang.Text("site.proc.inputs_title")),
 		p.errSlot("poc"),
-		app.H3().Text(l.Text("site.journey.poc_run_title")),
+		heading(3, l.Text("site.journey.poc_run_title")),
 		p.fields(r, "poc", "", pocRunFields),
-		app.H3().Text(l.Text("site.journey.poc_metrics_title")),
+		heading(3, l.Text("site.journey.poc_metrics_title")),
 	}
 	for _, m := range pocMetrics {
 		kids = append(kids, p.fields(r, "poc", m+".", []pfield{{Path: "measured"}, {Path: "target"}}))
 	}
 	kids = append(kids,
-		app.H3().Text(l.Text("site.journey.poc_trial_title")),
+		heading(3, l.Text("site.journey.poc_trial_title")),
 		p.fields(r, "poc", "", pocTrialFields),
-		app.H3().Text(l.Text("site.journey.poc_machines_title")),
-		app.P().Class("help").Text(l.Text("site.journey.poc_machines_help")),
+		heading(3, l.Text("site.journey.poc_machines_title")),
+		para("help", l.Text("site.journey.poc_machines_help")),
 		p.reportInput("poc_facts", l.Text("site.journey.poc_report")),
 		p.reportInput("delivered_facts", l.Text("site.journey.delivered_report")),
 	)
@@ -195,7 +195,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 	}
 	head := []string{l.Text("site.journey.col_path"), l.Text("site.journey.col_poc"), l.Text("site.journey.col_delivered")}
 	kids := []app.UI{
-		app.H3().Text(l.Text("site.journey.poc_machine_title")),
+		heading(3, l.Text("site.journey.poc_machine_title")),
 		app.P().ID("poc-machine-summary").Text(strings.Join(msg.Strings(l, d.SummaryMessages()), l.Gap())),
 	}
 	if len(d.Config) > 0 {
@@ -205,7 +205,7 @@ func pocMachine(l Lang, d *poc.Diff) app.UI {
 		kids = append(kids, table(l, "poc-identity", l.Text("site.journey.identity_diffs"), head, diffRows(d.Identity)))
 	}
 	if len(d.Ignored) > 0 {
-		kids = append(kids, app.P().Class("help").Text(l.Text("site.journey.ignored", msg.Int(len(d.Ignored)))))
+		kids = append(kids, para("help", l.Text("site.journey.ignored", msg.Int(len(d.Ignored)))))
 	}
 	return app.Div().ID("poc-machine").Attr("data-same", d.Same()).Attr("data-config", len(d.Config)).Body(kids...)
 }

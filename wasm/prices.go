@@ -33,8 +33,8 @@ func (p *pricesPage) t(id string, args ...msg.Arg) string { return msg.New(id, a
 
 func (p *pricesPage) body() app.UI {
 	return app.Div().Class("prices-page").Body(
-		app.H1().Text(p.t("site.prices.title")),
-		app.P().Class("intro").Text(p.t("site.prices.intro")),
+		heading(1, p.t("site.prices.title")),
+		para("intro", p.t("site.prices.intro")),
 		p.offerUsed(),
 		p.editor(),
 		p.parsed(),
@@ -56,9 +56,9 @@ func (p *pricesPage) offerUsed() app.UI {
 // button.
 func (p *pricesPage) editor() app.UI {
 	r := routeByID(routePrices)
-	return app.Div().Class("block").Body(
-		app.H2().Text(p.t("site.prices.yours")),
-		app.P().Class("help").Text(p.t("site.prices.help", msg.Text(strings.Join(pricebook.Required, ",")))),
+	return block(
+		heading(2, p.t("site.prices.yours")),
+		para("help", p.t("site.prices.help", msg.Text(strings.Join(pricebook.Required, ",")))),
 		app.Pre().Class("example").Text("provider,card,unit,term,price,date,source\n"+
 			"星河算力,rtx-4090,card,month,900,2026-11-20,quote SH-2026-118\n"+
 			"ctyun,h20-96g,node:8,month,30000-32000,2026-11-28,sales email 2026-11-28"),
@@ -84,7 +84,7 @@ func (p *pricesPage) editor() app.UI {
 			app.Button().ID("price-list-drop").Type("button").Class("btn", "small").Disabled(p.st.Prices == "").
 				Text(p.t("site.prices.drop")).OnClick(func(ctx app.Context, e app.Event) { p.setPrices(ctx, r, "") }),
 		),
-		app.If(p.fileErr != "", func() app.UI { return app.P().Class("warn-line").Text(p.fileErr) }),
+		app.If(p.fileErr != "", func() app.UI { return para("warn-line", p.fileErr) }),
 	)
 }
 
@@ -164,18 +164,18 @@ func (p *pricesPage) parsed() app.UI {
 	rows := make([]app.UI, len(list.Offers))
 	for i, o := range list.Offers {
 		rows[i] = app.Tr().Attr("data-line", list.Lines[i]).Body(
-			app.Td().Class("num").Text(strconv.Itoa(list.Lines[i])),
-			app.Td().Text(provName(l, list.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
-			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price.Low, o.Price.High)),
-			app.Td().Text(o.Date), app.Td().Class("basis").Text(o.Source))
+			cell("num", strconv.Itoa(list.Lines[i])),
+			cell("", provName(l, list.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
+			cell("", l.Enum("billing", string(billing.ModeOf(o.Term)))), cell("num", l.MoneyRange(o.Price.Low, o.Price.High)),
+			cell("", o.Date), cell("basis", o.Source))
 	}
 	kids = append([]app.UI{app.P().ID("price-list-state").Attr("data-state", state).Class(stateClass(state)).Text(status)}, kids...)
 	if len(rows) > 0 {
-		kids = append(kids, app.Div().Class("table-wrap").Body(app.Table().ID("price-list-rows").Class("data").Body(
+		kids = append(kids, tableWrap(app.Table().ID("price-list-rows").Class("data").Body(
 			app.THead().Body(app.Tr().Body(p.heads("line", "provider", "card", "unit", "term", "price", "date", "source")...)),
 			app.TBody().Body(rows...))))
 	}
-	return app.Div().Class("block").Body(kids...)
+	return block(kids...)
 }
 
 func stateClass(state string) string {
@@ -188,7 +188,7 @@ func stateClass(state string) string {
 func (p *pricesPage) heads(ids ...string) []app.UI {
 	out := make([]app.UI, len(ids))
 	for i, id := range ids {
-		out[i] = app.Th().Scope("col").Text(p.t("site.prices.col." + id))
+		out[i] = colHead(p.t("site.prices.col." + id))
 	}
 	return out
 }
@@ -201,17 +201,17 @@ func (p *pricesPage) builtin() app.UI {
 	asOf := today()
 	rows := make([]app.UI, len(b.Offers))
 	for i, o := range b.Offers {
-		date := app.Td().Text(o.Date)
+		date := cell("", o.Date)
 		if age, ok := pricebook.AgeMonths(o.Date, asOf); ok && age >= pricebook.StaleMonths {
 			date = app.Td().Class("stale").Title(p.t("site.prices.stale", msg.Int(age))).Text(o.Date + " ⚠")
 		}
-		rows[i] = app.Tr().Body(app.Td().Text(provName(l, b.ProviderName(o.Provider))), app.Td().Text(o.Card), app.Td().Text(o.Unit.String()),
-			app.Td().Text(l.Enum("billing", string(billing.ModeOf(o.Term)))), app.Td().Class("num").Text(l.MoneyRange(o.Price.Low, o.Price.High)),
-			date, app.Td().Class("basis").Text(o.Source))
+		rows[i] = app.Tr().Body(cell("", provName(l, b.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
+			cell("", l.Enum("billing", string(billing.ModeOf(o.Term)))), cell("num", l.MoneyRange(o.Price.Low, o.Price.High)),
+			date, cell("basis", o.Source))
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(p.t("site.prices.builtin", msg.Date(b.Date))),
-		app.Div().Class("table-wrap").Body(app.Table().ID("builtin-offers").Class("data").Body(
+	return block(
+		heading(2, p.t("site.prices.builtin", msg.Date(b.Date))),
+		tableWrap(app.Table().ID("builtin-offers").Class("data").Body(
 			app.THead().Body(app.Tr().Body(p.heads("provider", "card", "unit", "term", "price", "date", "source")...)),
 			app.TBody().Body(rows...))),
 	)

@@ -64,7 +64,7 @@ func (p *pageState) procBrief() app.UI {
 		return nil
 	}
 	return app.Div().ID("proc-brief").Class("print-only-block").Body(
-		app.H2().Text(p.st.Lang.Text("site.proc.journey_label")),
-		app.P().Text(strings.Join(lines, " · ")),
+		heading(2, p.st.Lang.Text("site.proc.journey_label")),
+		para("", strings.Join(lines, " · ")),
 	)
 }

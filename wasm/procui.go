@@ -390,8 +390,8 @@ func procRuleRef(l Lang, id string, embed bool) app.UI {
 func (p *pageState) procPage(r route, class, title, intro string, answer, form func() app.UI) app.UI {
 	return p.layout(r, func() app.UI {
 		return app.Div().Class("proc-page", class).Attr("data-rev", p.rev).Attr("data-compute-us", p.took.Microseconds()).Body(
-			app.H1().Text(title),
-			app.P().Class("intro").Text(intro),
+			heading(1, title),
+			para("intro", intro),
 			answer(),
 			p.readyFields(form),
 			p.shareSections(r),

@@ -60,9 +60,9 @@ func (p *quotesPage) quotesForm() app.UI {
 	l := p.st.Lang
 	d := p.draft("quotes")
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.proc.inputs_title")),
+		heading(2, l.Text("site.proc.inputs_title")),
 		p.sectionErr("quotes"),
-		app.H3().Text(l.Text("site.proc.need_title")),
+		heading(3, l.Text("site.proc.need_title")),
 		p.fields(r, "quotes", "need.", needFields),
 		app.Button().ID("quotes-from-plan").Type("button").Class("btn", "small").Text(l.Text("site.proc.from_plan")).OnClick(p.needFromPlan),
 	}
@@ -119,12 +119,12 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	in := proc.Valid().Quotes
 	if in == nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(l.Text("site.proc.no_quotes")))
+			para("", l.Text("site.proc.no_quotes")))
 	}
 	res, err := quote.Compare(*in)
 	if err != nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+			para("warn-line", err.Error()))
 	}
 	best := res.Quotes[0]
 	spread := ""
@@ -133,8 +133,8 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	}
 	return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-cheapest", best.Vendor).Attr("data-spread", spread).Body(
-		app.H2().Text(l.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("quotes"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
+		heading(2, l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("quotes"), func() app.UI { return para("note", l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "quotes"),
 		app.P().ID("quotes-verdict").Class("verdict").Body(
 			app.Text(l.Text("site.proc.cheapest", msg.Text(best.Vendor), msg.Text(l.MoneyRange(best.ExVAT.Low, best.ExVAT.High)))),
@@ -233,7 +233,7 @@ func quoteFlags(l Lang, res quote.Result, embed bool) app.UI {
 		}
 	}
 	return app.Div().ID("quotes-flags").Class("flags").Body(
-		app.H3().Text(l.Text("site.proc.flags_title")),
+		heading(3, l.Text("site.proc.flags_title")),
 		app.Ul().Body(items...),
 	)
 }

@@ -29,8 +29,8 @@ func (p *renewalPage) Render() app.UI {
 	return p.layout(routeByID(routeRenewal), func() app.UI {
 		l := p.st.Lang
 		return app.Div().Class("proc-page", "renewal-page").Body(
-			app.H1().Text(p.st.Lang.Text("site.proc.nav_renewal")),
-			app.P().Class("intro").Text(l.Text("site.journey.renewal_intro")),
+			heading(1, p.st.Lang.Text("site.proc.nav_renewal")),
+			para("intro", l.Text("site.journey.renewal_intro")),
 			renewalAnswer(p.st.Lang, p.st.Proc),
 			p.readyFields(p.renewalForm),
 		)
@@ -47,10 +47,10 @@ func (p *renewalPage) renewalForm() app.UI {
 	r := routeByID(routeRenewal)
 	l := p.st.Lang
 	return app.Section().ID("exit-form").Class("block", "proc-form").Body(
-		app.H2().Text(l.Text("site.proc.inputs_title")),
+		heading(2, l.Text("site.proc.inputs_title")),
 		p.errSlot("exit"),
 		p.fields(r, "exit", "", exitFields),
-		app.P().Class("help").Text(l.Text("site.journey.days_help")),
+		para("help", l.Text("site.journey.days_help")),
 		p.dateList("holidays", l.Text("site.journey.holidays")),
 		p.dateList("workdays", l.Text("site.journey.workdays")),
 	)
@@ -62,7 +62,7 @@ func (p *renewalPage) renewalForm() app.UI {
 func (p *renewalPage) dateList(name, label string) app.UI {
 	r := routeByID(routeRenewal)
 	n := max(p.draft("exit").Rows(name), p.shown[name])
-	kids := []app.UI{app.H3().Text(label)}
+	kids := []app.UI{heading(3, label)}
 	for i := range n {
 		kids = append(kids, app.Div().Class("pline").Body(
 			p.fields(r, "exit", "", []pfield{{Path: fmt.Sprintf("%s[%d]", name, i), Kind: pText}}),
@@ -95,14 +95,14 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 			when = l.Text("site.journey.span", msg.Text(s.Start), msg.Text(s.Due))
 		}
 		items[i] = app.Li().Attr("data-step", s.ID).Body(
-			app.Strong().Text(when+" "+s.TitleIn(l)+" "), ruleRef(l, s.Rule), app.P().Class("help").Text(s.DetailIn(l)))
+			app.Strong().Text(when+" "+s.TitleIn(l)+" "), ruleRef(l, s.Rule), para("help", s.DetailIn(l)))
 	}
 	return resultOK(l, proc, "exit", "data-end", cal.ContractEnd,
 		app.P().ID("exit-end").Class("verdict").Text(l.Text("site.journey.end", msg.Text(cal.ContractEnd))),
 		app.Ol().ID("exit-steps").Class("timeline").Body(items...),
 		app.Button().ID("exit-ics").Type("button").Class("btn").Text(l.Text("site.journey.download_ics")).
 			OnClick(func(ctx app.Context, e app.Event) { downloadICS(cal, l) }),
-		app.P().Class("help").Text(l.Text("site.journey.ics_help")),
+		para("help", l.Text("site.journey.ics_help")),
 	)
 }
 

@@ -31,7 +31,7 @@ func (p *rentBuildPage) Render() app.UI {
 
 func (p *rentBuildPage) body() app.UI {
 	l := p.st.Lang
-	kids := []app.UI{app.H1().Text(l.Text("site.page.rent_build_title")), app.P().Class("intro").Text(l.Text("site.page.rent_build_intro"))}
+	kids := []app.UI{heading(1, l.Text("site.page.rent_build_title")), para("intro", l.Text("site.page.rent_build_intro"))}
 	pl := p.out.Plan
 	var res rentbuild.Result
 	var in rentbuild.Input
@@ -93,8 +93,8 @@ func (p *rentBuildPage) chart(res rentbuild.Result) app.UI {
 	if res.BreakEvenMonth != nil && *res.BreakEvenMonth < len(res.Series) {
 		mark = &marker{At: decimal.NewFromInt(int64(*res.BreakEvenMonth)), Label: l.Text("site.page.rb_break_even_mark")}
 	}
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.rb_chart_title")),
+	return block(
+		heading(2, l.Text("site.page.rb_chart_title")),
 		lineChart("rb-chart", l.Text("site.page.rb_chart_title"), l.Text("site.page.rb_month_axis"), []series{
 			{Label: l.Enum("series", "rent"), Class: "s-rent", Y: rent},
 			{Label: l.Enum("series", "build"), Class: "s-build", Y: build},
@@ -109,8 +109,8 @@ func (p *rentBuildPage) figures(res rentbuild.Result, in rentbuild.Input) app.UI
 	// One column: every amount in one unit (msg.MoneyColumn).
 	v := l.MoneyColumn([]decimal.Decimal{in.Build.Capex, res.Depreciation, res.Electricity,
 		res.RunningCost, res.SelfBuildMonthly, res.RentMonthly, res.Hybrid.Monthly})
-	return app.Div().Class("block").Body(
-		app.H2().Text(l.Text("site.page.rb_figures_title")),
+	return block(
+		heading(2, l.Text("site.page.rb_figures_title")),
 		dataTable("rb-figures", l.Text("site.page.rb_figures_title"), []string{l.Text("site.page.table_input"), l.Text("site.page.table_value")}, [][]string{
 			{l.Text("site.page.rb_capex"), v[0]},
 			{l.Text("site.page.rb_depreciation"), v[1]},
@@ -142,7 +142,7 @@ func (p *rentBuildPage) selfBuild(in rentbuild.Input, ok bool) app.UI {
 			"cost.self_build.ops_staff_monthly":  b.StaffMonthly.StringFixed(0),
 		}
 	}
-	fields := []app.UI{app.Legend().Text(l.Text("site.page.self_build_title")), app.P().Class("help").Text(l.Text("site.page.self_build_help"))}
+	fields := []app.UI{app.Legend().Text(l.Text("site.page.self_build_title")), para("help", l.Text("site.page.self_build_help"))}
 	for _, f := range form.SelfBuildFields {
 		fields = append(fields, p.input(r, f, used[f.Key]))
 	}
@@ -156,7 +156,7 @@ func d1Table(l Lang, res rentbuild.Result) app.UI {
 	for i, r := range res.D1 {
 		rows[i] = []string{l.Enum("d1", r.Dimension), r.Input.In(l), l.Enum("side", string(r.Points))}
 	}
-	return app.Div().Class("block").Body(
+	return block(
 		app.H2().Body(app.Text(l.Text("site.page.d1_title")+" "), ruleRef(l, "D1")),
 		dataTable("d1-table", l.Text("site.page.d1_title"), []string{l.Text("site.page.d1_dimension"), l.Text("site.page.d1_value"), l.Text("site.page.d1_points")}, rows),
 	)

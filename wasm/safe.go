@@ -51,7 +51,7 @@ func logPanic(what string, r any) {
 // announce it, and the id lets tests find it.
 func failureBox(l Lang, f *failure) app.UI {
 	return app.Div().ID("failure").Class("failure").Attr("role", "alert").Body(
-		app.P().Text(l.Text("site.page.failed", msg.Text(f.What), msg.Text(fmt.Sprint(f.Value)))),
-		app.P().Text(l.Text("site.page.failed_hint")),
+		para("", l.Text("site.page.failed", msg.Text(f.What), msg.Text(fmt.Sprint(f.Value)))),
+		para("", l.Text("site.page.failed_hint")),
 	)
 }

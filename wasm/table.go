@@ -7,21 +7,21 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 func dataTable(id, caption string, head []string, rows [][]string) app.UI {
 	ths := make([]app.UI, len(head))
 	for i, h := range head {
-		ths[i] = app.Th().Scope("col").Text(h)
+		ths[i] = colHead(h)
 	}
 	trs := make([]app.UI, len(rows))
 	for i, row := range rows {
 		tds := make([]app.UI, len(head))
 		for j := range head {
-			cell := ""
+			text := ""
 			if j < len(row) {
-				cell = row[j]
+				text = row[j]
 			}
 			if j == 0 {
-				tds[j] = app.Th().Scope("row").Text(cell)
+				tds[j] = app.Th().Scope("row").Text(text)
 				continue
 			}
-			tds[j] = app.Td().Text(cell)
+			tds[j] = cell("", text)
 		}
 		trs[i] = app.Tr().Body(tds...)
 	}
@@ -31,3 +31,6 @@ func dataTable(id, caption string, head []string, rows [][]string) app.UI {
 		app.TBody().Body(trs...),
 	)
 }
+
+// colHead is a column's header cell.
+func colHead(text string) app.UI { return app.Th().Scope("col").Text(text) }

@@ -52,10 +52,10 @@ func (p *vendorsPage) vendorsForm() app.UI {
 	l := p.st.Lang
 	d := p.draft("vendors")
 	kids := []app.UI{
-		app.H2().Text(l.Text("site.proc.inputs_title")),
+		heading(2, l.Text("site.proc.inputs_title")),
 		p.sectionErr("vendors"),
 		p.fields(r, "vendors", "", []pfield{{Path: "cards"}}),
-		app.H3().Text(l.Text("site.proc.weights_title")),
+		heading(3, l.Text("site.proc.weights_title")),
 		p.fields(r, "vendors", "weights.", weightFields),
 	}
 	for i := range d.Rows("vendors") {
@@ -93,12 +93,12 @@ func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	in := proc.Valid().Vendors
 	if in == nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "empty").Body(
-			app.P().Text(l.Text("site.proc.no_vendors")))
+			para("", l.Text("site.proc.no_vendors")))
 	}
 	res, err := vendors.Rank(*in)
 	if err != nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "error").Body(
-			app.P().Class("warn-line").Text(err.Error()))
+			para("warn-line", err.Error()))
 	}
 	top := ""
 	if len(res.Vendors) > 0 && res.Vendors[0].Rank == 1 {
@@ -119,8 +119,8 @@ func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	}
 	return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "ok").
 		Attr("data-top", top).Body(
-		app.H2().Text(l.Text("site.proc.result_title")),
-		app.If(!embed && proc.Held("vendors"), func() app.UI { return app.P().Class("note").Text(l.Text("site.proc.last_valid_note")) }),
+		heading(2, l.Text("site.proc.result_title")),
+		app.If(!embed && proc.Held("vendors"), func() app.UI { return para("note", l.Text("site.proc.last_valid_note")) }),
 		leftNote(l, proc, "vendors"),
 		app.If(top != "", func() app.UI {
 			return app.P().ID("vendors-verdict").Class("verdict").Text(l.Text("site.proc.top", msg.Text(top)))
@@ -149,7 +149,7 @@ func splitLine(l Lang, s *vendors.Split) app.UI {
 	}
 	return app.Div().ID("vendors-split").Class("split").Attr("data-in-range", s.InRange).
 		Attr("data-primary", s.Primary).Attr("data-backup", s.Backup).Body(
-		app.H3().Text(l.Text("site.proc.split_title")),
-		app.P().Text(line),
+		heading(3, l.Text("site.proc.split_title")),
+		para("", line),
 	)
 }
