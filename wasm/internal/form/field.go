@@ -67,9 +67,12 @@ type Spec struct {
 	// ErrFields are other field names that shared/ errors use for this
 	// input (sizing says "params_b" where the sheet says model.params_b).
 	ErrFields []string
-	Label     func(msg.Lang) string
-	Unit      func(msg.Lang) string
-	Help      func(msg.Lang) string
+	// LabelID, UnitID and HelpID are the catalogue ids of the field's
+	// label, its unit and its help text ("" for none).
+	LabelID, UnitID, HelpID string
+	// Name is the label of a field named for a product (a card's price),
+	// shown as written in both languages; LabelID is then "".
+	Name string
 	// put stores the parsed text in the sheet; take reads it back as text
 	// ("" when the sheet leaves the field out). Both ignore the form check,
 	// which Parse does.
@@ -200,9 +203,9 @@ func (e *FieldError) Error() string {
 func (e *FieldError) Message(m msg.Lang, label string) string {
 	if e.Reason == errPlan {
 		if !e.Want.IsZero() && m != msg.En {
-			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(msg.Lang(m), e.Want, e.Got)))
+			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(m, e.Want, e.Got)))
 		}
-		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(planMsgIn(msg.Lang(m), e.Msg)))
+		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(planMsgIn(m, e.Msg)))
 	}
 	var what string
 	switch e.Reason {
@@ -312,13 +315,29 @@ func boolField(get func(*plan.Requirements) *bool) accessor {
 // spec assembles a fieldSpec from its accessors.
 func spec(f Spec, a accessor) Spec {
 	f.put, f.take = a.put, a.take
-	if f.Unit == nil {
-		f.Unit = func(msg.Lang) string { return "" }
-	}
-	if f.Help == nil {
-		f.Help = func(msg.Lang) string { return "" }
-	}
 	return f
+}
+
+// Label is the field's label in l.
+func (f Spec) Label(l msg.Lang) string {
+	if f.LabelID == "" {
+		return f.Name
+	}
+	return l.Text(f.LabelID)
+}
+
+// Unit is the field's unit in l, or "" when it has none.
+func (f Spec) Unit(l msg.Lang) string { return textOrNone(l, f.UnitID) }
+
+// Help is the field's help text in l, or "" when it has none.
+func (f Spec) Help(l msg.Lang) string { return textOrNone(l, f.HelpID) }
+
+// textOrNone is the catalogue text id in l, "" for no id.
+func textOrNone(l msg.Lang, id string) string {
+	if id == "" {
+		return ""
+	}
+	return l.Text(id)
 }
 
 // sheetDefault is the default of a field that is the same for every
@@ -342,15 +361,15 @@ func presetChoices() []string {
 // SheetFields is the requirement sheet (rule R1), in display order.
 var SheetFields = []Spec{
 	spec(Spec{Key: "workload", Kind: KindChoice, Default: "inference", Choices: plan.Workloads, Rule: "R1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_workload") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_workload") }},
+		LabelID: "site.page.f_workload", HelpID: "site.page.h_workload"},
 		strField(func(r *plan.Requirements) *string { return &r.Workload })),
 	spec(Spec{Key: "model.preset", Kind: KindChoice, Default: "llama-3.1-70b", Choices: presetChoices(), Rule: "R3",
 		ErrFields: []string{"model"},
-		Label:     func(m msg.Lang) string { return m.Text("site.page.f_preset") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_preset") }},
+		LabelID:   "site.page.f_preset", HelpID: "site.page.h_preset"},
 		strField(func(r *plan.Requirements) *string { return &r.Model.Preset })),
 	spec(Spec{Key: "model.params_b", Kind: KindDecimal, Range: "0.001–10000", Rule: "R3", ErrFields: []string{"params_b"},
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_params") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_params") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_params") }},
+		LabelID: "site.page.f_params", UnitID: "site.page.u_params",
+		HelpID: "site.page.h_params"},
 		accessor{
 			put: func(r *plan.Requirements, v Value) { r.Model.ParamsB = v.Dec.InexactFloat64() },
 			take: func(r plan.Requirements) string {
@@ -361,42 +380,42 @@ var SheetFields = []Spec{
 			},
 		}),
 	spec(Spec{Key: "precision", Kind: KindChoice, Choices: append([]string{""}, plan.Precisions...),
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_precision") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_precision") }},
+		LabelID: "site.page.f_precision", HelpID: "site.page.h_precision"},
 		strField(func(r *plan.Requirements) *string { return &r.Precision })),
 	spec(Spec{Key: "context_tokens", Kind: KindInt, Default: sheetDefault("context_tokens"), Range: "1–1048576",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_context") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_tokens") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_context") }},
+		LabelID: "site.page.f_context", UnitID: "site.page.u_tokens",
+		HelpID: "site.page.h_context"},
 		intField(func(r *plan.Requirements) *int { return &r.ContextTokens })),
 	spec(Spec{Key: "concurrency", Kind: KindInt, Range: "1–4096",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_concurrency") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_concurrency") }},
+		LabelID: "site.page.f_concurrency", HelpID: "site.page.h_concurrency"},
 		intField(func(r *plan.Requirements) *int { return &r.Concurrency })),
 	spec(Spec{Key: "output_tokens", Kind: KindInt, Range: "0–context_tokens",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_output_tokens") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_tokens") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_output_tokens") }},
+		LabelID: "site.page.f_output_tokens", UnitID: "site.page.u_tokens",
+		HelpID: "site.page.h_output_tokens"},
 		intField(func(r *plan.Requirements) *int { return &r.OutputTokens })),
 	spec(Spec{Key: "kv_cache_precision", Kind: KindChoice, Choices: append([]string{""}, plan.KVPrecisions...),
-		Label: func(m msg.Lang) string { return m.Text("site.page.fkv_precision") }, Help: func(m msg.Lang) string { return m.Text("site.page.hkv_precision") }},
+		LabelID: "site.page.fkv_precision", HelpID: "site.page.hkv_precision"},
 		strField(func(r *plan.Requirements) *string { return &r.KVCachePrecision })),
-	targetSpec("service_targets.tokens_per_sec_per_sequence", "0–100000", func(m msg.Lang) string { return m.Text("site.page.f_target_speed") },
+	targetSpec("service_targets.tokens_per_sec_per_sequence", "0–100000", "site.page.f_target_speed",
 		func(t *plan.ServiceTargets) *float64 { return &t.TokensPerSecPerSequence }),
-	targetSpec("service_targets.time_to_first_token_s", "0–3600", func(m msg.Lang) string { return m.Text("site.page.f_target_ttft") },
+	targetSpec("service_targets.time_to_first_token_s", "0–3600", "site.page.f_target_ttft",
 		func(t *plan.ServiceTargets) *float64 { return &t.TimeToFirstTokenS }),
-	targetSpec("service_targets.requests_per_minute", "0–10000000", func(m msg.Lang) string { return m.Text("site.page.f_target_rpm") },
+	targetSpec("service_targets.requests_per_minute", "0–10000000", "site.page.f_target_rpm",
 		func(t *plan.ServiceTargets) *float64 { return &t.RequestsPerMinute }),
 	spec(Spec{Key: "training.lora_rank", Kind: KindInt, Range: "1–1024",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_lo_ra_rank") }},
+		LabelID: "site.page.f_lo_ra_rank"},
 		intField(func(r *plan.Requirements) *int { return &training(r).LoRARank })),
 	spec(Spec{Key: "training.lora_targets", Kind: KindChoice, Choices: append([]string{""}, plan.LoRATargets...),
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_lo_ra_targets") }},
+		LabelID: "site.page.f_lo_ra_targets"},
 		strField(func(r *plan.Requirements) *string { return &training(r).LoRATargets })),
 	spec(Spec{Key: "training.optimizer", Kind: KindChoice, Choices: append([]string{""}, plan.Optimizers...),
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_optimizer") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_optimizer") }},
+		LabelID: "site.page.f_optimizer", HelpID: "site.page.h_optimizer"},
 		strField(func(r *plan.Requirements) *string { return &training(r).Optimizer })),
 	spec(Spec{Key: "training.framework", Kind: KindChoice, Choices: append([]string{""}, plan.Frameworks...),
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_framework") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_framework") }},
+		LabelID: "site.page.f_framework", HelpID: "site.page.h_framework"},
 		strField(func(r *plan.Requirements) *string { return &training(r).Framework })),
 	spec(Spec{Key: "training.gradient_checkpointing", Kind: KindChoice, Choices: []string{"", "true", "false"},
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_checkpointing") }},
+		LabelID: "site.page.f_checkpointing"},
 		accessor{
 			put: func(r *plan.Requirements, v Value) { b := v.Str == "true"; training(r).GradientCheckpointing = &b },
 			take: func(r plan.Requirements) string {
@@ -407,8 +426,8 @@ var SheetFields = []Spec{
 			},
 		}),
 	spec(Spec{Key: "tokens_to_train_b", Kind: KindDecimal, Range: "≥ 0", ErrFields: []string{"tokens_to_train", "target_days"},
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_tokens") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_billion_tokens") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_tokens") }},
+		LabelID: "site.page.f_tokens", UnitID: "site.page.u_billion_tokens",
+		HelpID: "site.page.h_tokens"},
 		accessor{
 			put: func(r *plan.Requirements, v Value) {
 				t := v.Dec.Shift(9).Truncate(0)
@@ -425,42 +444,42 @@ var SheetFields = []Spec{
 			},
 		}),
 	spec(Spec{Key: "hours_per_day", Kind: KindDecimal, Range: "0–24", Rule: "B1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_hours") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_hours") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_hours") }},
+		LabelID: "site.page.f_hours", UnitID: "site.page.u_hours",
+		HelpID: "site.page.h_hours"},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.HoursPerDay })),
 	spec(Spec{Key: "days_per_month", Kind: KindInt, Default: sheetDefault("days_per_month"), Range: "1–31",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_days") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_days") }},
+		LabelID: "site.page.f_days", UnitID: "site.page.u_days"},
 		intField(func(r *plan.Requirements) *int { return &r.DaysPerMonth })),
 	spec(Spec{Key: "project_months", Kind: KindInt, Default: sheetDefault("project_months"), Range: "1–120", Rule: "B2",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_project") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_months") },
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_project") }},
+		LabelID: "site.page.f_project", UnitID: "site.page.u_months",
+		HelpID: "site.page.h_project"},
 		intField(func(r *plan.Requirements) *int { return &r.ProjectMonths })),
 	spec(Spec{Key: "storage_tb", Kind: KindDecimal, Default: sheetDefault("storage_tb"), Range: "0–100000", Rule: "C1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_storage") }, Unit: func(m msg.Lang) string { return m.Text("site.page.utb") }},
+		LabelID: "site.page.f_storage", UnitID: "site.page.utb"},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.StorageTB })),
 	spec(Spec{Key: "egress_tb_month", Kind: KindDecimal, Default: sheetDefault("egress_tb_month"), Range: "0–100000", Rule: "C1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_egress") }, Unit: func(m msg.Lang) string { return m.Text("site.page.utb_month") }},
+		LabelID: "site.page.f_egress", UnitID: "site.page.utb_month"},
 		decField(func(r *plan.Requirements) *decimal.Decimal { return &r.EgressTBMonth })),
 	spec(Spec{Key: "extra_ips", Kind: KindInt, Default: sheetDefault("extra_ips"), Range: "0–1000", Rule: "C1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.fi_ps") }},
+		LabelID: "site.page.fi_ps"},
 		intField(func(r *plan.Requirements) *int { return &r.ExtraIPs })),
 	spec(Spec{Key: "demand", Kind: KindChoice, Default: sheetDefault("demand"), Choices: []string{"steady", "volatile"}, Rule: "D1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_demand") }},
+		LabelID: "site.page.f_demand"},
 		strField(func(r *plan.Requirements) *string { return &r.Demand })),
 	spec(Spec{Key: "data_class", Kind: KindChoice, Default: sheetDefault("data_class"), Choices: []string{"commercial", "classified"}, Rule: "D1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_data_class") }},
+		LabelID: "site.page.f_data_class"},
 		strField(func(r *plan.Requirements) *string { return &r.DataClass })),
 	spec(Spec{Key: "domestic_only", Kind: KindBool, Default: "false", Rule: "G2",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_domestic") }},
+		LabelID: "site.page.f_domestic"},
 		boolField(func(r *plan.Requirements) *bool { return &r.DomesticOnly })),
 	spec(Spec{Key: "needs_fp64", Kind: KindBool, Default: "false", Rule: "G2",
-		Label: func(m msg.Lang) string { return m.Text("site.page.ffp64") }},
+		LabelID: "site.page.ffp64"},
 		boolField(func(r *plan.Requirements) *bool { return &r.NeedsFP64 })),
 	spec(Spec{Key: "ops_team", Kind: KindBool, Default: "false", Rule: "D1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_ops_team") }},
+		LabelID: "site.page.f_ops_team"},
 		boolField(func(r *plan.Requirements) *bool { return &r.OpsTeam })),
 	spec(Spec{Key: "first_contract", Kind: KindBool, Default: sheetDefault("first_contract"), Rule: "B3",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_first_contract") }},
+		LabelID: "site.page.f_first_contract"},
 		accessor{
 			put: func(r *plan.Requirements, v Value) { b := v.Bool; r.FirstContract = &b },
 			take: func(r plan.Requirements) string {
@@ -474,9 +493,9 @@ var SheetFields = []Spec{
 
 // targetSpec is one optional service target (inference): empty or 0 is no
 // target.
-func targetSpec(key, rng string, label func(msg.Lang) string, get func(*plan.ServiceTargets) *float64) Spec {
-	return spec(Spec{Key: key, Kind: KindDecimal, Range: rng, Label: label,
-		Help: func(m msg.Lang) string { return m.Text("site.page.h_targets") }},
+func targetSpec(key, rng, label string, get func(*plan.ServiceTargets) *float64) Spec {
+	return spec(Spec{Key: key, Kind: KindDecimal, Range: rng, LabelID: label,
+		HelpID: "site.page.h_targets"},
 		accessor{
 			put: func(r *plan.Requirements, v Value) {
 				if r.ServiceTargets == nil {
@@ -511,7 +530,7 @@ func cardSpecs() []Spec {
 	for _, c := range catalog.All() {
 		id, name := c.ID, c.Name
 		out = append(out, spec(Spec{Key: "cards." + id, Kind: KindBool, Group: GroupCards, Default: "false",
-			ErrFields: []string{"cards"}, Label: func(msg.Lang) string { return name }},
+			ErrFields: []string{"cards"}, Name: name},
 			accessor{
 				put: func(r *plan.Requirements, v Value) {
 					if v.Bool {
@@ -530,25 +549,25 @@ var ShapeFields = shapeSpecs()
 func shapeSpecs() []Spec {
 	type s struct {
 		name  string
-		label func(msg.Lang) string
+		label string // catalogue id
 		get   func(*plan.Requirements) *int
 	}
 	var out []Spec
 	for _, f := range []s{
-		{"layers", func(m msg.Lang) string { return m.Text("site.page.f_layers") }, func(r *plan.Requirements) *int { return &r.Model.Layers }},
-		{"hidden", func(m msg.Lang) string { return m.Text("site.page.f_hidden") }, func(r *plan.Requirements) *int { return &r.Model.Hidden }},
-		{"heads", func(m msg.Lang) string { return m.Text("site.page.f_heads") }, func(r *plan.Requirements) *int { return &r.Model.Heads }},
-		{"kv_heads", func(m msg.Lang) string { return m.Text("site.page.fkv_heads") }, func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
-		{"head_dim", func(m msg.Lang) string { return m.Text("site.page.f_head_dim") }, func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
-		{"ffn", func(m msg.Lang) string { return m.Text("site.page.fffn") }, func(r *plan.Requirements) *int { return &r.Model.FFN }},
-		{"experts", func(m msg.Lang) string { return m.Text("site.page.f_experts") }, func(r *plan.Requirements) *int { return &r.Model.Experts }},
-		{"experts_per_token", func(m msg.Lang) string { return m.Text("site.page.f_experts_per_token") }, func(r *plan.Requirements) *int { return &r.Model.ExpertsPerToken }},
-		{"shared_experts", func(m msg.Lang) string { return m.Text("site.page.f_shared_experts") }, func(r *plan.Requirements) *int { return &r.Model.SharedExperts }},
-		{"expert_ffn", func(m msg.Lang) string { return m.Text("site.page.f_expert_ffn") }, func(r *plan.Requirements) *int { return &r.Model.ExpertFFN }},
-		{"moe_layers", func(m msg.Lang) string { return m.Text("site.page.f_mo_e_layers") }, func(r *plan.Requirements) *int { return &r.Model.MoELayers }},
+		{"layers", "site.page.f_layers", func(r *plan.Requirements) *int { return &r.Model.Layers }},
+		{"hidden", "site.page.f_hidden", func(r *plan.Requirements) *int { return &r.Model.Hidden }},
+		{"heads", "site.page.f_heads", func(r *plan.Requirements) *int { return &r.Model.Heads }},
+		{"kv_heads", "site.page.fkv_heads", func(r *plan.Requirements) *int { return &r.Model.KVHeads }},
+		{"head_dim", "site.page.f_head_dim", func(r *plan.Requirements) *int { return &r.Model.HeadDim }},
+		{"ffn", "site.page.fffn", func(r *plan.Requirements) *int { return &r.Model.FFN }},
+		{"experts", "site.page.f_experts", func(r *plan.Requirements) *int { return &r.Model.Experts }},
+		{"experts_per_token", "site.page.f_experts_per_token", func(r *plan.Requirements) *int { return &r.Model.ExpertsPerToken }},
+		{"shared_experts", "site.page.f_shared_experts", func(r *plan.Requirements) *int { return &r.Model.SharedExperts }},
+		{"expert_ffn", "site.page.f_expert_ffn", func(r *plan.Requirements) *int { return &r.Model.ExpertFFN }},
+		{"moe_layers", "site.page.f_mo_e_layers", func(r *plan.Requirements) *int { return &r.Model.MoELayers }},
 	} {
 		out = append(out, spec(Spec{Key: "model." + f.name, Kind: KindInt, Group: GroupShape,
-			Range: "1–1048576", ErrFields: []string{f.name}, Label: f.label}, intField(f.get)))
+			Range: "1–1048576", ErrFields: []string{f.name}, LabelID: f.label}, intField(f.get)))
 	}
 	return out
 }
@@ -563,8 +582,8 @@ func itemSpecs() []Spec {
 	for i, name := range names {
 		out[i] = spec(Spec{Key: "cost.items." + name, Kind: KindMoney, Group: GroupItems,
 			Range: "0–1000000000", Rule: "C1",
-			Label: func(m msg.Lang) string { return m.Enum("item", name) },
-			Unit:  func(m msg.Lang) string { return m.Text("site.page.ucny_month") }},
+			LabelID: "enum.item." + name,
+			UnitID:  "site.page.ucny_month"},
 			accessor{
 				put: func(r *plan.Requirements, v Value) {
 					if r.Cost.Items == nil {
@@ -591,9 +610,9 @@ func priceSpecs() []Spec {
 	for _, c := range catalog.All() {
 		id, name := c.ID, c.Name
 		for _, hourly := range []bool{false, true} {
-			suffix, unit := "monthly", func(m msg.Lang) string { return m.Text("site.page.ucny_card_month") }
+			suffix, unit := "monthly", "site.page.ucny_card_month"
 			if hourly {
-				suffix, unit = "hourly", func(m msg.Lang) string { return m.Text("site.page.ucny_card_hour") }
+				suffix, unit = "hourly", "site.page.ucny_card_hour"
 			}
 			quote := func(r *plan.Requirements) **decimal.Decimal {
 				q := r.Cost.Prices[id]
@@ -603,7 +622,7 @@ func priceSpecs() []Spec {
 				return &q.Monthly
 			}
 			out = append(out, spec(Spec{Key: "cost.prices." + id + "." + suffix, Kind: KindMoney, Group: GroupPrices,
-				Range: "0–1000000000", Rule: "C5", Label: func(msg.Lang) string { return name }, Unit: unit},
+				Range: "0–1000000000", Rule: "C5", Name: name, UnitID: unit},
 				accessor{
 					put: func(r *plan.Requirements, v Value) {
 						if r.Cost.Prices == nil {
@@ -633,31 +652,31 @@ func priceSpecs() []Spec {
 // DiscountField is the annual-contract discount (rule B2).
 var DiscountField = spec(Spec{Key: "cost.annual_discount", Kind: KindDecimal, Group: GroupDiscount,
 	Range: "0–0.99", Rule: "B2",
-	Label: func(m msg.Lang) string { return m.Text("site.page.f_discount") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_discount") }},
+	LabelID: "site.page.f_discount", HelpID: "site.page.h_discount"},
 	optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.AnnualDiscount }))
 
 // SelfBuildFields are the own-hardware figures of rule D1.
 var SelfBuildFields = []Spec{
 	spec(Spec{Key: "cost.self_build.capex_per_card", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000", Rule: "D1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_capex") }, Unit: func(m msg.Lang) string { return m.Text("site.page.ucny_card") }},
+		LabelID: "site.page.f_capex", UnitID: "site.page.ucny_card"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.CapexPerCard })),
 	spec(Spec{Key: "cost.self_build.residual_fraction", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–1",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_residual") }, Help: func(m msg.Lang) string { return m.Text("site.page.h_residual") }},
+		LabelID: "site.page.f_residual", HelpID: "site.page.h_residual"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ResidualFraction })),
 	spec(Spec{Key: "cost.self_build.life_months", Kind: KindInt, Group: GroupSelfBuild, Range: "1–120",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_life") }, Unit: func(m msg.Lang) string { return m.Text("site.page.u_months") }},
+		LabelID: "site.page.f_life", UnitID: "site.page.u_months"},
 		intField(func(r *plan.Requirements) *int { return &r.Cost.SelfBuild.LifeMonths })),
 	spec(Spec{Key: "cost.self_build.pue", Kind: KindDecimal, Group: GroupSelfBuild, Range: "1–5",
-		Label: func(m msg.Lang) string { return m.Text("site.page.fpue") }},
+		LabelID: "site.page.fpue"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PUE })),
 	spec(Spec{Key: "cost.self_build.price_per_kwh", Kind: KindDecimal, Group: GroupSelfBuild, Range: "0–100",
-		Label: func(m msg.Lang) string { return m.Text("site.page.fk_wh") }, Unit: func(m msg.Lang) string { return m.Text("site.page.ucn_yk_wh") }},
+		LabelID: "site.page.fk_wh", UnitID: "site.page.ucn_yk_wh"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.PricePerKWh })),
 	spec(Spec{Key: "cost.self_build.colocation_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_colo") }, Unit: func(m msg.Lang) string { return m.Text("site.page.ucny_month") }},
+		LabelID: "site.page.f_colo", UnitID: "site.page.ucny_month"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.ColocationMonthly })),
 	spec(Spec{Key: "cost.self_build.ops_staff_monthly", Kind: KindMoney, Group: GroupSelfBuild, Range: "0–1000000000",
-		Label: func(m msg.Lang) string { return m.Text("site.page.f_staff") }, Unit: func(m msg.Lang) string { return m.Text("site.page.ucny_month") }},
+		LabelID: "site.page.f_staff", UnitID: "site.page.ucny_month"},
 		optDecField(func(r *plan.Requirements) **decimal.Decimal { return &r.Cost.SelfBuild.OpsStaffMonthly })),
 }
 
