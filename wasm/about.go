@@ -162,8 +162,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		trs[i] = tr.Body(app.Th().Scope("row").Text(r.Name), cell("num", r.Value), src,
 			cell("", l.Date(r.Ref.Date)), cell("note", noteText(l, r.Ref.Note)))
 	}
-	head := app.Tr().Body(colHead(l.Text("site.page.spec_figure")), colHead(l.Text("site.page.spec_value")),
-		colHead(l.Text("site.page.spec_source")), colHead(l.Text("site.page.spec_date")), colHead(l.Text("site.page.spec_note")))
+	head := headRow(l, "site.page.spec_figure", "site.page.spec_value", "site.page.spec_source", "site.page.spec_date", "site.page.spec_note")
 	var caveats app.UI
 	if len(c.Caveats) > 0 {
 		texts := make([]string, len(c.Caveats))
@@ -176,7 +175,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		app.Summary().Text(c.Name),
 		caveats,
 		tableWrap(
-			app.Table().Class("data", "specs").Body(app.THead().Body(head), app.TBody().Body(trs...))),
+			app.Table().Class("data", "specs").Body(headBody(head, trs)...)),
 	)
 }
 

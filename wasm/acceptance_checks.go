@@ -95,9 +95,7 @@ func checkTable(l Lang, rs []acceptance.Result, report, otherPlan bool) app.UI {
 // not pass, headed by the kind, its worst status and its counts.
 func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 	worst := acceptance.Worst(g.Results)
-	head := app.Tr().Body(colHead(l.Text("site.page.check_status")), colHead(l.Text("site.page.check_id")),
-		colHead(l.Text("site.page.check_expected")), colHead(l.Text("site.page.check_measured")),
-		colHead(l.Text("site.page.check_message")))
+	head := headRow(l, "site.page.check_status", "site.page.check_id", "site.page.check_expected", "site.page.check_measured", "site.page.check_message")
 	rows := make([]app.UI, len(g.Results))
 	for i, r := range g.Results {
 		rows[i] = app.Tr().Class("st-"+string(r.Status)).Attr("data-check", r.ID).Attr("data-status", string(r.Status)).Body(
@@ -120,7 +118,7 @@ func kindGroup(l Lang, g acceptance.KindGroup) app.UI {
 			app.Text(" "+g.Kind.Title(l)+" · "+statusCounts(l, g.Summary)),
 		),
 		tableWrap(
-			app.Table().Class("data", "checks").Body(app.THead().Body(head), app.TBody().Body(rows...))),
+			app.Table().Class("data", "checks").Body(headBody(head, rows)...)),
 	)
 }
 

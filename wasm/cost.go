@@ -112,8 +112,7 @@ func (p *costPage) items() app.UI {
 			est[it.Name] = it
 		}
 	}
-	head := app.Tr().Body(colHead(l.Text("site.page.item_col")), colHead(l.Text("site.page.low_high_col")),
-		colHead(l.Text("site.page.basis_col")), colHead(l.Text("site.page.yours_col")))
+	head := headRow(l, "site.page.item_col", "site.page.low_high_col", "site.page.basis_col", "site.page.yours_col")
 	rows := make([]app.UI, len(form.ItemFields))
 	for i, f := range form.ItemFields {
 		it := est[f.Key[len("cost.items."):]]
@@ -133,7 +132,7 @@ func (p *costPage) items() app.UI {
 		para("help", l.Text("site.page.items_help")),
 		tableWrap(
 			app.Table().ID("cost-items").Class("data", "inputs").Body(
-				app.THead().Body(head), app.TBody().Body(rows...))),
+				headBody(head, rows)...)),
 	)
 }
 
@@ -155,8 +154,7 @@ func (p *costPage) prices() app.UI {
 	if p.out.Plan != nil {
 		chosen = p.out.Plan.GPU.ID
 	}
-	head := app.Tr().Body(colHead(l.Text("site.page.alt_card")), colHead(l.Text("site.page.ref_monthly")),
-		colHead(l.Text("site.page.quote_monthly")), colHead(l.Text("site.page.quote_hourly")))
+	head := headRow(l, "site.page.alt_card", "site.page.ref_monthly", "site.page.quote_monthly", "site.page.quote_hourly")
 	var rows []app.UI
 	var req plan.Requirements
 	if p.out.Plan != nil {
@@ -187,7 +185,7 @@ func (p *costPage) prices() app.UI {
 		heading(2, l.Text("site.page.prices_title")),
 		tableWrap(
 			app.Table().ID("card-prices").Class("data", "inputs").Body(
-				app.THead().Body(head), app.TBody().Body(rows...))),
+				headBody(head, rows)...)),
 	)
 }
 
@@ -244,7 +242,7 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		heading(2, t("site.offers.title")),
 		para("help", t("site.offers.help", msg.Int(len(pl.GPU.Offers)))),
 		tableWrap(app.Table().ID("offer-table").Class("data").Body(
-			app.THead().Body(head), app.TBody().Body(rows...))),
+			headBody(head, rows)...)),
 	)
 }
 

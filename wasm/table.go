@@ -34,3 +34,19 @@ func dataTable(id, caption string, head []string, rows [][]string) app.UI {
 
 // colHead is a column's header cell.
 func colHead(text string) app.UI { return app.Th().Scope("col").Text(text) }
+
+// headRow is a table's header row: a column header for each catalogue
+// id, in l.
+func headRow(l Lang, ids ...string) app.UI {
+	ths := make([]app.UI, len(ids))
+	for i, id := range ids {
+		ths[i] = colHead(l.Text(id))
+	}
+	return app.Tr().Body(ths...)
+}
+
+// headBody is a table's head, holding the header row head, and its body,
+// holding rows.
+func headBody(head app.UI, rows []app.UI) []app.UI {
+	return []app.UI{app.THead().Body(head), app.TBody().Body(rows...)}
+}
