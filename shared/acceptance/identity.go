@@ -3,6 +3,7 @@ package acceptance
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -114,7 +115,7 @@ func intAsFloat(v facts.Value[int]) facts.Value[float64] {
 		return facts.Unavailable[float64](v.Reason())
 	}
 	if n <= 0 {
-		return facts.UnavailableText[float64](fmt.Sprintf("reported as %d", n))
+		return facts.Unavailable[float64](msg.New("facts.reason.reported_as", msg.Text(strconv.Itoa(n))))
 	}
 	return facts.Known(float64(n))
 }

@@ -31,7 +31,7 @@ var sentinels = map[string]bool{
 func notAReading(raw string) (reason msg.M, ok bool) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return msg.Verbatim("empty value"), true
+		return msg.New("facts.reason.empty"), true
 	}
 	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
 		return says("nvidia-smi", quote(s[1:len(s)-1])), true
@@ -80,7 +80,7 @@ func int64Value(raw, unit string) Value[int64] {
 	}
 	n, err := strconv.ParseInt(trimUnit(raw, unit), 10, 64)
 	if err != nil {
-		return UnavailableText[int64](cannotRead(raw, unit))
+		return Unavailable[int64](cannotRead(raw, unit))
 	}
 	return Known(n)
 }
@@ -92,7 +92,7 @@ func intValue(raw, unit string) Value[int] {
 	}
 	n, err := strconv.ParseInt(trimUnit(raw, unit), 10, 32)
 	if err != nil {
-		return UnavailableText[int](cannotRead(raw, unit))
+		return Unavailable[int](cannotRead(raw, unit))
 	}
 	return Known(int(n))
 }
@@ -105,7 +105,7 @@ func floatValue(raw, unit string) Value[float64] {
 	s := trimUnit(raw, unit)
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil || !plainDecimal(s) {
-		return UnavailableText[float64](cannotRead(raw, unit))
+		return Unavailable[float64](cannotRead(raw, unit))
 	}
 	return Known(x)
 }
@@ -119,23 +119,30 @@ func plainDecimal(s string) bool {
 }
 
 // cannotRead is the reason for a value that is not a number of unit.
-func cannotRead(raw, unit string) string {
+func cannotRead(raw, unit string) msg.M {
 	if unit == "" {
-		return "cannot read " + quote(raw) + " as a number"
+		return msg.New("facts.reason.not_number", msg.Text(quote(raw)))
 	}
-	return "cannot read " + quote(raw) + " as a number of " + unit
+	return msg.New("facts.reason.not_number_of", msg.Text(quote(raw)), msg.Text(unit))
+}
+
+// unexpected is the reason for a value that is none of want, a
+// facts.reason.want message listing the values nvidia-smi prints.
+func unexpected(raw string, want msg.M) msg.M {
+	return msg.New("facts.reason.unexpected", msg.Text(quote(raw)), msg.Sub(want))
 }
 
 // enumValue reads raw and maps it through allowed, keyed by the lower-case
-// value with spaces, dashes and underscores removed.
-func enumValue(raw string, allowed map[string]string, want string) Value[string] {
+// value with spaces, dashes and underscores removed; want lists the
+// values for the reason of any other.
+func enumValue(raw string, allowed map[string]string, want msg.M) Value[string] {
 	if reason, bad := notAReading(raw); bad {
 		return Unavailable[string](reason)
 	}
 	if v, ok := allowed[enumKey(raw)]; ok {
 		return Known(v)
 	}
-	return UnavailableText[string]("unexpected value " + quote(raw) + " (want " + want + ")")
+	return Unavailable[string](unexpected(raw, want))
 }
 
 // enumKey folds case and drops separators: "Pass-Through" -> "passthrough".
@@ -148,7 +155,7 @@ var enabledValues = map[string]string{"enabled": Enabled, "disabled": Disabled}
 
 // enabledValue reads "Enabled" or "Disabled".
 func enabledValue(raw string) Value[string] {
-	return enumValue(raw, enabledValues, "Enabled or Disabled")
+	return enumValue(raw, enabledValues, msg.New("facts.reason.want.enabled"))
 }
 
 var virtValues = map[string]string{
@@ -162,7 +169,7 @@ var virtValues = map[string]string{
 // virtValue reads the virtualization mode: "None", "Pass-Through", "VGPU",
 // "Host VGPU" or "Host VSGA".
 func virtValue(raw string) Value[string] {
-	return enumValue(raw, virtValues, "None, Pass-Through, VGPU, Host VGPU or Host VSGA")
+	return enumValue(raw, virtValues, msg.New("facts.reason.want.virt"))
 }
 
 var computeValues = map[string]string{
@@ -174,7 +181,7 @@ var computeValues = map[string]string{
 
 // computeValue reads the compute mode, e.g. "Default", "Exclusive_Process".
 func computeValue(raw string) Value[string] {
-	return enumValue(raw, computeValues, "Default, Exclusive_Process, Exclusive_Thread or Prohibited")
+	return enumValue(raw, computeValues, msg.New("facts.reason.want.compute"))
 }
 
 // boolValue reads "Yes"/"No" (the CSV format may print 1/0).
@@ -188,7 +195,7 @@ func boolValue(raw string) Value[bool] {
 	case "no", "false", "0":
 		return Known(false)
 	}
-	return UnavailableText[bool]("unexpected value " + quote(raw) + " (want Yes or No)")
+	return Unavailable[bool](unexpected(raw, msg.New("facts.reason.want.yes_no")))
 }
 
 // pciIDValue reads a 32-bit PCI id, "0x233010DE" or "233010DE", and writes
@@ -200,7 +207,7 @@ func pciIDValue(raw string) Value[string] {
 	s := strings.TrimSpace(raw)
 	hex := strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
 	if _, err := strconv.ParseUint(hex, 16, 32); err != nil || len(hex) != 8 {
-		return UnavailableText[string]("cannot read " + quote(s) + " as a PCI id (want 8 hex digits, e.g. 0x233010DE)")
+		return Unavailable[string](msg.New("facts.reason.not_pci_id", msg.Text(quote(s))))
 	}
 	return Known("0x" + strings.ToUpper(hex))
 }

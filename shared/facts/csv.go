@@ -301,7 +301,7 @@ func maskValue(raw string) Value[[]string] {
 	hex, ok := strings.CutPrefix(strings.ToLower(s), "0x")
 	mask, err := strconv.ParseUint(hex, 16, 64)
 	if !ok || err != nil {
-		return UnavailableText[[]string]("cannot read " + quote(s) + " as a bitmask (want 0x and hex digits)")
+		return Unavailable[[]string](msg.New("facts.reason.not_bitmask", msg.Text(quote(s))))
 	}
 	return Known(ReasonsFromMask(mask))
 }

@@ -30,7 +30,9 @@ func seed(f *testing.F, keep func(name string) bool) {
 // that makes a parser allocate more than maxAllocRatio times its size.
 
 // checkResult is what every parser promises: no panic, facts or an error,
-// at least one GPU when there is no error, and JSON that marshals.
+// at least one GPU when there is no error, JSON that marshals, and every
+// unavailable reason a catalogue message (a Chinese report reads it in
+// Chinese), the tool's words only as its arguments.
 func checkResult(t *testing.T, f *Facts, err error) {
 	if err != nil {
 		if f != nil {
@@ -41,9 +43,40 @@ func checkResult(t *testing.T, f *Facts, err error) {
 	if f == nil || len(f.GPUs) == 0 {
 		t.Fatalf("no error and no GPU: %+v", f)
 	}
-	if _, err := json.Marshal(f); err != nil {
+	data, err := json.Marshal(f)
+	if err != nil {
 		t.Fatalf("facts do not marshal: %v", err)
 	}
+	var tree any
+	if err := json.Unmarshal(data, &tree); err != nil {
+		t.Fatal(err)
+	}
+	if english, ok := verbatimReason(tree); ok {
+		t.Fatalf("reason %q has no message", english)
+	}
+}
+
+// verbatimReason finds an unavailable object of a decoded JSON tree with
+// no unavailable_message, and gives its English.
+func verbatimReason(tree any) (string, bool) {
+	switch v := tree.(type) {
+	case map[string]any:
+		if english, ok := v["unavailable"].(string); ok && v["unavailable_message"] == nil {
+			return english, true
+		}
+		for _, x := range v {
+			if english, ok := verbatimReason(x); ok {
+				return english, true
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if english, ok := verbatimReason(x); ok {
+				return english, true
+			}
+		}
+	}
+	return "", false
 }
 
 func FuzzParseXML(f *testing.F) {

@@ -129,5 +129,5 @@ func notActiveReason(raw string) msg.M {
 	if reason, bad := notAReading(raw); bad {
 		return reason
 	}
-	return msg.Verbatim("unexpected value " + quote(raw) + " (want Active or Not Active)")
+	return unexpected(raw, msg.New("facts.reason.want.active"))
 }

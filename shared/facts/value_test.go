@@ -303,3 +303,53 @@ func FuzzValueJSON(f *testing.F) {
 		_ = v.Reason().In(msg.Zh)
 	})
 }
+
+// TestReasonsInChinese checks that the reasons the readers write for a
+// value they cannot read are catalogue messages: the English is the
+// sentence scripts have always read, the Chinese quotes nvidia-smi's value
+// inside a Chinese sentence, and a JSON round trip keeps the message.
+func TestReasonsInChinese(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason msg.M
+		en, zh string
+	}{
+		{"empty", intValue("  ", "").Reason(), "empty value", "值为空"},
+		{"number", floatValue("Inf", "").Reason(), `cannot read "Inf" as a number`, `无法把 "Inf" 解析为数字`},
+		{"number of", int64Value("81559 KiB", "MiB").Reason(), `cannot read "81559 KiB" as a number of MiB`, `无法把 "81559 KiB" 解析为以 MiB 为单位的数值`},
+		{"enabled", enabledValue("Maybe").Reason(), `unexpected value "Maybe" (want Enabled or Disabled)`, `无法识别的值 "Maybe"（应为 Enabled 或 Disabled）`},
+		{"virt", virtValue("SR-IOV").Reason(), `unexpected value "SR-IOV" (want None, Pass-Through, VGPU, Host VGPU or Host VSGA)`, `无法识别的值 "SR-IOV"（应为 None、Pass-Through、VGPU、Host VGPU 或 Host VSGA）`},
+		{"compute", computeValue("Shared").Reason(), `unexpected value "Shared" (want Default, Exclusive_Process, Exclusive_Thread or Prohibited)`, `无法识别的值 "Shared"（应为 Default、Exclusive_Process、Exclusive_Thread 或 Prohibited）`},
+		{"bool", boolValue("Maybe").Reason(), `unexpected value "Maybe" (want Yes or No)`, `无法识别的值 "Maybe"（应为 Yes 或 No）`},
+		{"active", notActiveReason("Half"), `unexpected value "Half" (want Active or Not Active)`, `无法识别的值 "Half"（应为 Active 或 Not Active）`},
+		{"pci id", pciIDValue("0x2330").Reason(), `cannot read "0x2330" as a PCI id (want 8 hex digits, e.g. 0x233010DE)`, `无法把 "0x2330" 解析为 PCI ID（应为 8 位十六进制数，如 0x233010DE）`},
+		{"bitmask", maskValue("0xZZ").Reason(), `cannot read "0xZZ" as a bitmask (want 0x and hex digits)`, `无法把 "0xZZ" 解析为位掩码（应为 0x 加十六进制数字）`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := msg.Check(tt.reason); err != nil {
+				t.Fatal(err)
+			}
+			if msg.IsVerbatim(tt.reason) {
+				t.Fatalf("reason %q is verbatim text, not a message", tt.reason)
+			}
+			if got := tt.reason.String(); got != tt.en {
+				t.Errorf("English = %q, want %q", got, tt.en)
+			}
+			if got := tt.reason.In(msg.Zh); got != tt.zh {
+				t.Errorf("Chinese = %q, want %q", got, tt.zh)
+			}
+			data, err := json.Marshal(Unavailable[int](tt.reason))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Value[int]
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatalf("%s: %v", data, err)
+			}
+			if got := back.Reason().In(msg.Zh); got != tt.zh {
+				t.Errorf("after JSON %s, Chinese = %q, want %q", data, got, tt.zh)
+			}
+		})
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Collect reads the host facts under root ("/" on a real machine). A file
@@ -28,32 +29,41 @@ func Collect(root string) facts.Host {
 	}
 }
 
-// read reads root/rel, returning the reason when it cannot.
-func read(root, rel string) ([]byte, string) {
+// read reads root/rel, returning the reason when it cannot (the zero
+// message when it could).
+func read(root, rel string) ([]byte, msg.M) {
 	data, err := os.ReadFile(filepath.Join(root, rel))
 	if err != nil {
-		return nil, "cannot read /" + rel + ": " + errText(err)
+		return nil, cannotRead("/"+rel, err)
 	}
-	return data, ""
+	return data, msg.M{}
 }
 
-func errText(err error) string {
+// cannotRead is the reason a file at path could not be read.
+func cannotRead(path string, err error) msg.M {
+	return msg.New("facts.reason.host.cannot_read", msg.Text(path), msg.Sub(errText(err)))
+}
+
+// errText says why a file could not be opened: no such file and no
+// permission in the reader's language, any other error as the system
+// gives it.
+func errText(err error) msg.M {
 	if os.IsNotExist(err) {
-		return "no such file"
+		return msg.New("facts.reason.host.no_file")
 	}
 	if os.IsPermission(err) {
-		return "permission denied"
+		return msg.New("facts.reason.host.permission")
 	}
-	return err.Error()
+	return msg.Verbatim(err.Error())
 }
 
 // firstLine returns the first non-empty line of the first file of rels
 // that can be read.
 func firstLine(root string, rels ...string) facts.Value[string] {
-	reason := ""
+	var reason msg.M
 	for _, rel := range rels {
 		data, why := read(root, rel)
-		if why != "" {
+		if !why.IsZero() {
 			reason = why
 			continue
 		}
@@ -61,18 +71,18 @@ func firstLine(root string, rels ...string) facts.Value[string] {
 		if line = strings.TrimSpace(line); line != "" {
 			return facts.Known(line)
 		}
-		reason = "/" + rel + " is empty"
+		reason = msg.New("facts.reason.host.empty", msg.Text("/"+rel))
 	}
-	return facts.UnavailableText[string](reason)
+	return facts.Unavailable[string](reason)
 }
 
 // osRelease reads PRETTY_NAME from os-release(5): /etc/os-release, or
 // /usr/lib/os-release when /etc has none.
 func osRelease(root string) facts.Value[string] {
-	reason := ""
+	var reason msg.M
 	for _, rel := range []string{"etc/os-release", "usr/lib/os-release"} {
 		data, why := read(root, rel)
-		if why != "" {
+		if !why.IsZero() {
 			reason = why
 			continue
 		}
@@ -83,9 +93,9 @@ func osRelease(root string) facts.Value[string] {
 				}
 			}
 		}
-		reason = "/" + rel + " has no PRETTY_NAME"
+		reason = msg.New("facts.reason.host.no_pretty_name", msg.Text("/"+rel))
 	}
-	return facts.UnavailableText[string](reason)
+	return facts.Unavailable[string](reason)
 }
 
 // unquote removes the shell quoting os-release values may carry.
@@ -102,8 +112,8 @@ func unquote(v string) string {
 // logical CPUs.
 func cpuModel(root string) facts.Value[string] {
 	data, why := read(root, "proc/cpuinfo")
-	if why != "" {
-		return facts.UnavailableText[string](why)
+	if !why.IsZero() {
+		return facts.Unavailable[string](why)
 	}
 	model, fallback, cpus := "", "", 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -130,7 +140,7 @@ func cpuModel(root string) facts.Value[string] {
 		model = fallback
 	}
 	if model == "" {
-		return facts.UnavailableText[string]("/proc/cpuinfo names no CPU model")
+		return facts.Unavailable[string](msg.New("facts.reason.host.no_cpu_model"))
 	}
 	if cpus > 0 {
 		model = fmt.Sprintf("%s (%d logical CPUs)", model, cpus)
@@ -141,8 +151,8 @@ func cpuModel(root string) facts.Value[string] {
 // memTotal reads MemTotal from /proc/meminfo, in kB, as MiB.
 func memTotal(root string) facts.Value[int64] {
 	data, why := read(root, "proc/meminfo")
-	if why != "" {
-		return facts.UnavailableText[int64](why)
+	if !why.IsZero() {
+		return facts.Unavailable[int64](why)
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		rest, ok := strings.CutPrefix(line, "MemTotal:")
@@ -155,7 +165,7 @@ func memTotal(root string) facts.Value[int64] {
 				return facts.Known(kb / 1024)
 			}
 		}
-		return facts.UnavailableText[int64](fmt.Sprintf("/proc/meminfo: unreadable MemTotal %q", strings.TrimSpace(rest)))
+		return facts.Unavailable[int64](msg.New("facts.reason.host.bad_memtotal", msg.Text(strconv.Quote(strings.TrimSpace(rest)))))
 	}
-	return facts.UnavailableText[int64]("/proc/meminfo has no MemTotal")
+	return facts.Unavailable[int64](msg.New("facts.reason.host.no_memtotal"))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 )
 
@@ -40,7 +41,7 @@ func Kernel(root string, gpus []facts.GPU, numa map[int]facts.Value[int], getenv
 		}
 		nv, ok := numa[g.Index]
 		if !ok {
-			nv = facts.UnavailableText[int]("not read from NVML")
+			nv = facts.Unavailable[int](msg.New("facts.reason.host.not_from_nvml"))
 		}
 		k.PCI = append(k.PCI, pciDevice(root, g.Index, provenance.NormBus(bus), nv))
 	}
@@ -54,8 +55,8 @@ var versionRE = regexp.MustCompile(`Kernel Module(?: for \S+)?\s+(\d+\.\d+(?:\.\
 
 func driverVersion(root string) facts.Value[string] {
 	data, why := read(root, "proc/driver/nvidia/version")
-	if why != "" {
-		return facts.UnavailableText[string](why)
+	if !why.IsZero() {
+		return facts.Unavailable[string](why)
 	}
 	return parseDriverVersion(data)
 }
@@ -65,7 +66,7 @@ func driverVersion(root string) facts.Value[string] {
 func parseDriverVersion(data []byte) facts.Value[string] {
 	m := versionRE.FindSubmatch(append(bytes.Clone(data), ' '))
 	if m == nil {
-		return facts.UnavailableText[string]("/proc/driver/nvidia/version names no kernel module version")
+		return facts.Unavailable[string](msg.New("facts.reason.host.no_module_version"))
 	}
 	return facts.Known(string(m[1]))
 }
@@ -75,7 +76,7 @@ func procGPUs(root string) facts.Value[[]provenance.ProcGPU] {
 	dir := filepath.Join(root, "proc/driver/nvidia/gpus")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return facts.UnavailableText[[]provenance.ProcGPU]("cannot read /proc/driver/nvidia/gpus: " + errText(err))
+		return facts.Unavailable[[]provenance.ProcGPU](cannotRead("/proc/driver/nvidia/gpus", err))
 	}
 	out := []provenance.ProcGPU{}
 	for i, e := range entries {
@@ -83,7 +84,7 @@ func procGPUs(root string) facts.Value[[]provenance.ProcGPU] {
 			break
 		}
 		g := provenance.ProcGPU{BusID: e.Name()}
-		if data, why := read(root, "proc/driver/nvidia/gpus/"+e.Name()+"/information"); why == "" {
+		if data, why := read(root, "proc/driver/nvidia/gpus/"+e.Name()+"/information"); why.IsZero() {
 			g.Model, g.UUID = parseInformation(data)
 		}
 		out = append(out, g)
@@ -114,7 +115,7 @@ func parseInformation(data []byte) (model, uuid string) {
 func nvidiaDevices(root string) facts.Value[[]string] {
 	entries, err := os.ReadDir(filepath.Join(root, "sys/bus/pci/devices"))
 	if err != nil {
-		return facts.UnavailableText[[]string]("cannot read /sys/bus/pci/devices: " + errText(err))
+		return facts.Unavailable[[]string](cannotRead("/sys/bus/pci/devices", err))
 	}
 	out := []string{}
 	for _, e := range entries {
@@ -134,11 +135,11 @@ func pciDevice(root string, index int, bus string, nvmlNUMA facts.Value[int]) pr
 	d := provenance.PCIDevice{Index: index, BusID: bus, NVMLNUMANode: nvmlNUMA}
 	base := "sys/bus/pci/devices/" + bus + "/"
 	if _, err := os.Stat(filepath.Join(root, base)); err != nil || strings.Contains(bus, "/") {
-		why := "no /" + base + ": the kernel has no PCI device at " + bus
-		d.Vendor, d.Device = facts.UnavailableText[string](why), facts.UnavailableText[string](why)
-		d.SubsystemVendor, d.SubsystemDevice = facts.UnavailableText[string](why), facts.UnavailableText[string](why)
-		d.CurrentLinkSpeed, d.MaxLinkSpeed = facts.UnavailableText[string](why), facts.UnavailableText[string](why)
-		d.CurrentLinkWidth, d.MaxLinkWidth, d.NUMANode = facts.UnavailableText[int](why), facts.UnavailableText[int](why), facts.UnavailableText[int](why)
+		why := msg.New("facts.reason.host.no_pci_device", msg.Text("/"+base), msg.Text(bus))
+		d.Vendor, d.Device = facts.Unavailable[string](why), facts.Unavailable[string](why)
+		d.SubsystemVendor, d.SubsystemDevice = facts.Unavailable[string](why), facts.Unavailable[string](why)
+		d.CurrentLinkSpeed, d.MaxLinkSpeed = facts.Unavailable[string](why), facts.Unavailable[string](why)
+		d.CurrentLinkWidth, d.MaxLinkWidth, d.NUMANode = facts.Unavailable[int](why), facts.Unavailable[int](why), facts.Unavailable[int](why)
 		return d
 	}
 	d.Vendor = firstLine(root, base+"vendor")
@@ -161,7 +162,7 @@ func intFile(root, rel string) facts.Value[int] {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < -1 || n > 1<<16 {
-		return facts.UnavailableText[int]("/" + rel + " is not a number: " + strconv.Quote(v))
+		return facts.Unavailable[int](msg.New("facts.reason.host.not_number", msg.Text("/"+rel), msg.Text(strconv.Quote(v))))
 	}
 	return facts.Known(n)
 }
@@ -179,13 +180,13 @@ func library(root string, getenv func(string) string) provenance.Library {
 		ATBase:        atBase(root),
 	}
 	data, why := read(root, "proc/self/maps")
-	if why != "" {
-		l.Path = facts.UnavailableText[string](why)
+	if !why.IsZero() {
+		l.Path = facts.Unavailable[string](why)
 	} else {
 		mapped := mappedNVML(data)
 		switch len(mapped) {
 		case 0:
-			l.Path = facts.UnavailableText[string]("no libnvidia-ml is mapped in /proc/self/maps")
+			l.Path = facts.Unavailable[string](msg.New("facts.reason.host.nvml_not_mapped"))
 		case 1:
 			l.Path = facts.Known(mapped[0])
 		default:
@@ -204,7 +205,7 @@ func library(root string, getenv func(string) string) provenance.Library {
 	case os.IsNotExist(err):
 		l.PreloadFile = facts.Known("")
 	case err != nil:
-		l.PreloadFile = facts.UnavailableText[string]("cannot read /etc/ld.so.preload: " + errText(err))
+		l.PreloadFile = facts.Unavailable[string](cannotRead("/etc/ld.so.preload", err))
 	default:
 		if len(pre) > 4096 {
 			pre = pre[:4096]

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/provenance"
 	"github.com/gpuplan/gpuplan/verifier/internal/host/hosttest"
 )
@@ -97,8 +98,12 @@ func FuzzKernelFiles(f *testing.F) {
 	}
 	f.Add([]byte("NVRM version: NVIDIA UNIX Open Kernel Module for aarch64  550.54.15  Release Build"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if v, ok := parseDriverVersion(data).Get(); ok && !strings.Contains(string(data), v) {
+		version := parseDriverVersion(data)
+		if v, ok := version.Get(); ok && !strings.Contains(string(data), v) {
 			t.Fatalf("version %q is not in the input", v)
+		}
+		if !version.OK() && msg.IsVerbatim(version.Reason()) {
+			t.Fatalf("reason %q has no message", version.Reason())
 		}
 		model, uuid := parseInformation(data)
 		if !strings.Contains(string(data), model) || !strings.Contains(string(data), uuid) {

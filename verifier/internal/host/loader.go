@@ -10,9 +10,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Bounds of what the loader record reads.
@@ -31,7 +33,7 @@ const atBaseType = 7
 func exe(root string) facts.Value[string] {
 	p, err := os.Readlink(filepath.Join(root, "proc/self/exe"))
 	if err != nil {
-		return facts.UnavailableText[string]("cannot read /proc/self/exe: " + errText(err))
+		return facts.Unavailable[string](cannotRead("/proc/self/exe", err))
 	}
 	return facts.Known(p)
 }
@@ -39,7 +41,7 @@ func exe(root string) facts.Value[string] {
 // cmdline is /proc/self/cmdline's arguments, bounded.
 func cmdline(root string) []string {
 	data, why := read(root, "proc/self/cmdline")
-	if why != "" {
+	if !why.IsZero() {
 		return nil
 	}
 	args := strings.Split(strings.TrimRight(string(data), "\x00"), "\x00")
@@ -58,8 +60,8 @@ func cmdline(root string) []string {
 // machine's byte order (little-endian on x86-64 and arm64).
 func atBase(root string) facts.Value[string] {
 	data, why := read(root, "proc/self/auxv")
-	if why != "" {
-		return facts.UnavailableText[string](why)
+	if !why.IsZero() {
+		return facts.Unavailable[string](why)
 	}
 	for i := 0; i+16 <= len(data); i += 16 {
 		typ, val := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
@@ -70,7 +72,7 @@ func atBase(root string) facts.Value[string] {
 			return facts.Known(fmt.Sprintf("0x%x", val))
 		}
 	}
-	return facts.UnavailableText[string]("/proc/self/auxv has no AT_BASE entry")
+	return facts.Unavailable[string](msg.New("facts.reason.host.no_at_base"))
 }
 
 // mappedSHA256 hashes the library the process mapped at path: through
@@ -83,8 +85,8 @@ func mappedSHA256(root, maps, path string) (sum facts.Value[string], differs boo
 	if r == "" {
 		return onDisk, false
 	}
-	mapped, err := hashFile(filepath.Join(root, "proc/self/map_files", r), sha256.New())
-	if err != nil {
+	mapped, why := hashFile(filepath.Join(root, "proc/self/map_files", r), sha256.New())
+	if !why.IsZero() {
 		return onDisk, false
 	}
 	d, ok := onDisk.Get()
@@ -105,30 +107,32 @@ func mappedRange(maps, path string) string {
 
 // fileSHA256 is the hex SHA-256 of the file at path under root.
 func fileSHA256(root, path string) facts.Value[string] {
-	sum, err := hashFile(filepath.Join(root, path), sha256.New())
-	if err != nil {
-		return facts.UnavailableText[string]("cannot hash " + path + ": " + err.Error())
+	sum, why := hashFile(filepath.Join(root, path), sha256.New())
+	if !why.IsZero() {
+		return facts.Unavailable[string](msg.New("facts.reason.host.cannot_hash", msg.Text(path), msg.Sub(why)))
 	}
 	return facts.Known(sum)
 }
 
+// hashFile is the hex digest of the file at path, or the reason it could
+// not be read (the zero message when it was).
 func hashFile(path string, h interface {
 	io.Writer
 	Sum([]byte) []byte
-}) (string, error) {
+}) (string, msg.M) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("%s", errText(err))
+		return "", errText(err)
 	}
 	defer f.Close()
 	n, err := io.Copy(h, io.LimitReader(f, maxLibBytes+1))
 	if err != nil {
-		return "", err
+		return "", msg.Verbatim(err.Error())
 	}
 	if n > maxLibBytes {
-		return "", fmt.Errorf("larger than %d bytes", maxLibBytes)
+		return "", msg.New("facts.reason.host.too_large", msg.Text(strconv.Itoa(maxLibBytes)))
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), msg.M{}
 }
 
 // dpkgOwner finds the dpkg package that installed path (a package of the
@@ -139,9 +143,9 @@ func dpkgOwner(root, path string) (facts.Value[string], bool) {
 	lists, err := filepath.Glob(filepath.Join(info, "*nvidia*.list"))
 	if err != nil || len(lists) == 0 {
 		if _, serr := os.Stat(info); serr != nil {
-			return facts.UnavailableText[string]("no dpkg database (/var/lib/dpkg/info): " + errText(serr)), false
+			return facts.Unavailable[string](msg.New("facts.reason.host.no_dpkg", msg.Text("/var/lib/dpkg/info"), msg.Sub(errText(serr)))), false
 		}
-		return facts.UnavailableText[string]("no NVIDIA dpkg package is installed (a .run install leaves none)"), false
+		return facts.Unavailable[string](msg.New("facts.reason.host.no_nvidia_package")), false
 	}
 	if len(lists) > maxDpkgLists {
 		lists = lists[:maxDpkgLists]
@@ -160,10 +164,10 @@ func dpkgOwner(root, path string) (facts.Value[string], bool) {
 		if want == "" {
 			return facts.Known(pkg), false
 		}
-		got, err := hashFile(filepath.Join(root, path), md5.New())
-		return facts.Known(pkg), err != nil || got != want
+		got, why := hashFile(filepath.Join(root, path), md5.New())
+		return facts.Known(pkg), !why.IsZero() || got != want
 	}
-	return facts.UnavailableText[string]("no dpkg package lists " + path + " (a .run install, or a file put there by hand)"), false
+	return facts.Unavailable[string](msg.New("facts.reason.host.not_packaged", msg.Text(path))), false
 }
 
 // listedAs is the name of names that the .list file holds, or "".

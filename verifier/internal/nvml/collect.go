@@ -5,6 +5,7 @@ package nvml
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
@@ -17,7 +18,7 @@ import (
 // still gets an entry, with the reason on each fact it could not read.
 func (s *Session) Facts(ctx context.Context) (*facts.Facts, error) {
 	f := facts.New(facts.SourceNVML)
-	f.Host = facts.NewHost(msg.Verbatim("not collected by the NVML reader"))
+	f.Host = facts.NewHost(msg.New("facts.reason.nvml.no_host"))
 	f.Timestamp = facts.Unavailable[string](facts.Reasons(msg.New("facts.reason.nvml_timestamp"), msg.New("facts.reason.own_time")))
 	v, why := read(s.syms, symSystemGetDriverVersion, s.lib.SystemGetDriverVersion)
 	f.DriverVersion = value(v, why, same[string])
@@ -60,9 +61,9 @@ func (s *Session) gpu(i int, d Device) facts.GPU {
 	g.BoardPartNumber = str(symBoardPartNumber, d.GetBoardPartNumber)
 	g.VBIOSVersion = str(symVbiosVersion, d.GetVbiosVersion)
 	brand, why := read(s.syms, symBrand, d.GetBrand)
-	g.Brand = enumValue(brands, brand, why, "brand")
+	g.Brand = enumValue(brands, brand, why, "facts.reason.nvml.unknown_brand")
 	arch, why := read(s.syms, symArchitecture, d.GetArchitecture)
-	g.Architecture = enumValue(architectures, arch, why, "architecture")
+	g.Architecture = enumValue(architectures, arch, why, "facts.reason.nvml.unknown_architecture")
 	s.pci(&g, d)
 	s.memory(&g, d)
 	s.ecc(&g, d)
@@ -82,7 +83,7 @@ func (s *Session) gpu(i int, d Device) facts.GPU {
 func (s *Session) pci(g *facts.GPU, d Device) {
 	p, why := read(s.syms, symPciInfo, d.GetPciInfo)
 	g.BusID = value(p, why, func(p gonvml.PciInfo) string { return cString(p.BusId[:]) })
-	if why == "" && g.BusID.Or("") == "" {
+	if why.IsZero() && g.BusID.Or("") == "" {
 		g.BusID = facts.Unavailable[string](msg.New("facts.reason.nvml_bus_id"))
 	}
 	g.PCIDeviceID = value(p, why, func(p gonvml.PciInfo) string { return pciID(p.PciDeviceId) })
@@ -91,19 +92,19 @@ func (s *Session) pci(g *facts.GPU, d Device) {
 
 // memory prefers the _v2 call (R510), which also gives the reserved memory.
 func (s *Session) memory(g *facts.GPU, d Device) {
-	reserved := "needs nvmlDeviceGetMemoryInfo_v2 (driver R510 or later)"
+	reserved := msg.New("facts.reason.nvml.needs", msg.Text("nvmlDeviceGetMemoryInfo_v2"), msg.Text("R510"))
 	if s.syms.has(symMemoryInfoV2...) {
 		m, why := read(s.syms, symMemoryInfoV2, d.GetMemoryInfo_v2)
 		g.MemoryTotalMiB = value(m, why, func(m gonvml.Memory_v2) int64 { return mib(m.Total) })
 		g.MemoryReservedMiB = value(m, why, func(m gonvml.Memory_v2) int64 { return mib(m.Reserved) })
-		if why == "" {
+		if why.IsZero() {
 			return
 		}
 		reserved = why
 	}
 	m, why := read(s.syms, symMemoryInfo, d.GetMemoryInfo)
 	g.MemoryTotalMiB = value(m, why, func(m gonvml.Memory) int64 { return mib(m.Total) })
-	g.MemoryReservedMiB = facts.UnavailableText[int64](reserved)
+	g.MemoryReservedMiB = facts.Unavailable[int64](reserved)
 }
 
 func (s *Session) ecc(g *facts.GPU, d Device) {
@@ -197,9 +198,9 @@ func (s *Session) modes(g *facts.GPU, d Device) {
 	pm, why := read(s.syms, symPersistenceMode, d.GetPersistenceMode)
 	g.PersistenceMode = value(pm, why, enabled)
 	cm, why := read(s.syms, symComputeMode, d.GetComputeMode)
-	g.ComputeMode = enumValue(computeModes, cm, why, "compute mode")
+	g.ComputeMode = enumValue(computeModes, cm, why, "facts.reason.nvml.unknown_compute_mode")
 	vm, why := read(s.syms, symVirtualizationMode, d.GetVirtualizationMode)
-	g.Virtualization = enumValue(virtModes, vm, why, "virtualization mode")
+	g.Virtualization = enumValue(virtModes, vm, why, "facts.reason.nvml.unknown_virtualization_mode")
 
 	type mig struct{ cur, pending int }
 	m, why := read(s.syms, symMigMode, func() (mig, gonvml.Return) {
@@ -215,8 +216,8 @@ func (s *Session) modes(g *facts.GPU, d Device) {
 	g.MIG = value(m, why, func(m mig) string { return name(m.cur) })
 	g.MIGPending = value(m, why, func(m mig) string { return name(m.pending) })
 	switch {
-	case why != "":
-		g.MIGDevices = facts.UnavailableText[[]facts.MIGDevice](why)
+	case !why.IsZero():
+		g.MIGDevices = facts.Unavailable[[]facts.MIGDevice](why)
 	case m.cur == gonvml.DEVICE_MIG_ENABLE:
 		g.MIGDevices = facts.Unavailable[[]facts.MIGDevice](facts.Reasons(msg.New("facts.reason.mig_mode_only"), msg.New("facts.reason.hint_mig")))
 	default:
@@ -229,7 +230,7 @@ func (s *Session) modes(g *facts.GPU, d Device) {
 // has 12, an H100 18).
 func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 	if !s.syms.has(symNvLinkState...) {
-		return facts.UnavailableText[[]facts.NVLink](missing(symNvLinkState))
+		return facts.Unavailable[[]facts.NVLink](missing(symNvLinkState))
 	}
 	links := []facts.NVLink{}
 	for l := 0; l < gonvml.NVLINK_MAX_LINKS; l++ {
@@ -239,7 +240,7 @@ func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 		}
 		if ret != gonvml.SUCCESS {
 			if l == 0 {
-				return facts.UnavailableText[[]facts.NVLink](reason(ret))
+				return facts.Unavailable[[]facts.NVLink](reason(ret))
 			}
 			break
 		}
@@ -249,12 +250,12 @@ func (s *Session) nvlinks(d Device) facts.Value[[]facts.NVLink] {
 		}
 		ver, why := read(s.syms, symNvLinkVersion, func() (uint32, gonvml.Return) { return d.GetNvLinkVersion(l) })
 		link.Version = value(ver, why, func(v uint32) int { return nvlinkVersions[v] })
-		if why == "" && nvlinkVersions[ver] == 0 {
-			link.Version = facts.UnavailableText[int](fmt.Sprintf("NVML NVLink version %d is not one gpuverify knows", ver))
+		if why.IsZero() && nvlinkVersions[ver] == 0 {
+			link.Version = facts.Unavailable[int](msg.New("facts.reason.nvml.unknown_nvlink_version", msg.Text(strconv.FormatUint(uint64(ver), 10))))
 		}
 		rt, why := read(s.syms, symNvLinkRemoteType, func() (gonvml.IntNvLinkDeviceType, gonvml.Return) { return d.GetNvLinkRemoteDeviceType(l) })
-		link.RemoteType = enumValue(remoteTypes, rt, why, "NVLink remote device type")
-		link.SpeedGBps = facts.UnavailableText[float64]("NVML gives no per-link speed; nvidia-smi nvlink -s does")
+		link.RemoteType = enumValue(remoteTypes, rt, why, "facts.reason.nvml.unknown_remote_type")
+		link.SpeedGBps = facts.Unavailable[float64](msg.New("facts.reason.nvml.link_speed"))
 		links = append(links, link)
 	}
 	return facts.Known(links)

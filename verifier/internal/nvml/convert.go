@@ -4,10 +4,11 @@ package nvml
 
 import (
 	"fmt"
+	"strconv"
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
-	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // retNames names the NVML returns gpuverify explains. It does not use
@@ -39,27 +40,32 @@ func retName(ret gonvml.Return) string {
 	return fmt.Sprintf("NVML return %d", int32(ret))
 }
 
-// reason is why a fact is unavailable when NVML returned ret. A lost GPU's
-// reason contains acceptance.ReasonGPULost, which fails the GPU.
-func reason(ret gonvml.Return) string {
+// reason is why a fact is unavailable when NVML returned ret: a catalogue
+// message with the return code's name from nvml.h. A lost GPU's reason
+// contains acceptance.ReasonGPULost in English, which fails the GPU.
+func reason(ret gonvml.Return) msg.M {
+	name := msg.Text(retName(ret))
 	switch ret {
 	case gonvml.ERROR_NOT_SUPPORTED:
-		return "not supported on this GPU or driver (NVML ERROR_NOT_SUPPORTED)"
+		return msg.New("facts.reason.nvml.not_supported", name)
 	case gonvml.ERROR_NO_PERMISSION:
-		return "no permission (NVML ERROR_NO_PERMISSION): run as root"
+		return msg.New("facts.reason.nvml.no_permission", name)
 	case gonvml.ERROR_GPU_IS_LOST:
-		return acceptance.ReasonGPULost + ": it fell off the bus (NVML ERROR_GPU_IS_LOST)"
+		return msg.New("facts.reason.nvml.gpu_lost", name)
 	case gonvml.ERROR_RESET_REQUIRED:
-		return "GPU requires reset (NVML ERROR_RESET_REQUIRED)"
+		return msg.New("facts.reason.nvml.reset_required", name)
 	case gonvml.ERROR_CORRUPTED_INFOROM:
-		return "the GPU's inforom is corrupted (NVML ERROR_CORRUPTED_INFOROM)"
+		return msg.New("facts.reason.nvml.inforom", name)
 	}
-	return "NVML " + retName(ret)
+	if _, ok := retNames[ret]; !ok {
+		return msg.New("facts.reason.nvml.return", msg.Text(strconv.Itoa(int(ret))))
+	}
+	return msg.New("facts.reason.nvml.error", name)
 }
 
 // read calls a getter once its symbol is found, and returns the value or
-// the reason it is unavailable.
-func read[T any](s *symbols, sym []string, call func() (T, gonvml.Return)) (T, string) {
+// the reason it is unavailable (the zero message when it was read).
+func read[T any](s *symbols, sym []string, call func() (T, gonvml.Return)) (T, msg.M) {
 	var zero T
 	if !s.has(sym...) {
 		return zero, missing(sym)
@@ -68,13 +74,13 @@ func read[T any](s *symbols, sym []string, call func() (T, gonvml.Return)) (T, s
 	if ret != gonvml.SUCCESS {
 		return zero, reason(ret)
 	}
-	return v, ""
+	return v, msg.M{}
 }
 
 // value turns read's result into a Value, converting with conv.
-func value[T, U any](v T, why string, conv func(T) U) facts.Value[U] {
-	if why != "" {
-		return facts.UnavailableText[U](why)
+func value[T, U any](v T, why msg.M, conv func(T) U) facts.Value[U] {
+	if !why.IsZero() {
+		return facts.Unavailable[U](why)
 	}
 	return facts.Known(conv(v))
 }
@@ -138,15 +144,16 @@ var virtModes = map[gonvml.GpuVirtualizationMode]string{
 	gonvml.GPU_VIRTUALIZATION_MODE_HOST_VSGA:   facts.VirtHostVSGA,
 }
 
-// enumValue names an enum value from table, or says it is unknown.
-func enumValue[E comparable](table map[E]string, e E, why, what string) facts.Value[string] {
-	if why != "" {
-		return facts.UnavailableText[string](why)
+// enumValue names an enum value from table, or says it is unknown with
+// the message unknown (a facts.reason.nvml.unknown_… id) of its number.
+func enumValue[E comparable](table map[E]string, e E, why msg.M, unknown string) facts.Value[string] {
+	if !why.IsZero() {
+		return facts.Unavailable[string](why)
 	}
 	if n, ok := table[e]; ok {
 		return facts.Known(n)
 	}
-	return facts.UnavailableText[string](fmt.Sprintf("NVML %s %v is not one gpuverify knows", what, e))
+	return facts.Unavailable[string](msg.New(unknown, msg.Text(fmt.Sprint(e))))
 }
 
 // nvlinkVersions maps NVML's nvmlNvlinkVersion_t to the NVLink generation

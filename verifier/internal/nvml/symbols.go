@@ -2,7 +2,10 @@
 
 package nvml
 
-import gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
+import (
+	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
+	"github.com/gpuplan/gpuplan/shared/msg"
+)
 
 // The C symbols behind each go-nvml call gpuverify makes. Where go-nvml
 // picks a versioned symbol at load time (nvmlDeviceGetPciInfo_v3, _v2 or
@@ -88,6 +91,6 @@ func (s *symbols) has(names ...string) bool {
 
 // missing is the reason a fact is unavailable when its function is not in
 // the library.
-func missing(names []string) string {
-	return "this driver's NVML has no " + names[0] + " (an older driver)"
+func missing(names []string) msg.M {
+	return msg.New("facts.reason.nvml.missing", msg.Text(names[0]))
 }

@@ -4,10 +4,12 @@ package nvml
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 	"github.com/gpuplan/gpuplan/shared/facts"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // topology names how each GPU pair is connected, as nvidia-smi topo -m
@@ -26,8 +28,8 @@ func (s *Session) topology(gpus []facts.GPU) facts.Value[[]facts.GPUPair] {
 	for a := range gpus {
 		for b := a + 1; b < len(gpus); b++ {
 			link, err := s.pairLink(a, b, gpus, direct, switchLinks)
-			if err != "" {
-				return facts.UnavailableText[[]facts.GPUPair](err)
+			if !err.IsZero() {
+				return facts.Unavailable[[]facts.GPUPair](err)
 			}
 			pairs = append(pairs, facts.GPUPair{A: a, B: b, Link: link})
 		}
@@ -62,30 +64,32 @@ func (s *Session) linkEnds(i int, g facts.GPU) (map[string]int, int) {
 
 // pairLink names the connection of GPUs a and b, or gives the reason it
 // could not be read.
-func (s *Session) pairLink(a, b int, gpus []facts.GPU, direct []map[string]int, switchLinks []int) (string, string) {
+func (s *Session) pairLink(a, b int, gpus []facts.GPU, direct []map[string]int, switchLinks []int) (string, msg.M) {
 	if bus, ok := gpus[b].BusID.Get(); ok {
 		if n := direct[a][normBus(bus)]; n > 0 {
-			return fmt.Sprintf("NV%d", n), ""
+			return fmt.Sprintf("NV%d", n), msg.M{}
 		}
 	}
 	if n := min(switchLinks[a], switchLinks[b]); n > 0 {
-		return fmt.Sprintf("NV%d", n), ""
+		return fmt.Sprintf("NV%d", n), msg.M{}
 	}
 	if !s.syms.has(symCommonAncestor...) {
 		return "", missing(symCommonAncestor)
 	}
+	ga, gb := msg.Text(strconv.Itoa(a)), msg.Text(strconv.Itoa(b))
 	if s.handles[a] == nil || s.handles[b] == nil {
-		return "", fmt.Sprintf("GPU %d or %d has no NVML handle", a, b)
+		return "", msg.New("facts.reason.nvml.no_handle", ga, gb)
 	}
 	level, ret := s.devices[a].GetTopologyCommonAncestor(s.handles[b])
 	if ret != gonvml.SUCCESS {
-		return "", fmt.Sprintf("GPU %d-%d: %s", a, b, reason(ret))
+		return "", msg.New("facts.reason.nvml.pair", ga, gb, msg.Sub(reason(ret)))
 	}
 	name, ok := topologyNames[level]
 	if !ok {
-		return "", fmt.Sprintf("GPU %d-%d: NVML topology level %d is not one gpuverify knows", a, b, level)
+		unknown := msg.New("facts.reason.nvml.unknown_topology", msg.Text(strconv.Itoa(int(level))))
+		return "", msg.New("facts.reason.nvml.pair", ga, gb, msg.Sub(unknown))
 	}
-	return name, ""
+	return name, msg.M{}
 }
 
 // normBus normalises a PCI bus id for comparison: upper case, and the
