@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/wasm/internal/form"
@@ -49,8 +51,8 @@ func importSheet(data []byte) (plan.Requirements, error) {
 		return plan.DecodeRequirements(bytes.NewReader(data))
 	case planfile.Schema:
 	default:
-		return plan.Requirements{}, &fielderr.Error{Field: "schema", Msg: fmt.Sprintf("must be %q (a plan file) or %q (a requirement sheet, where it may be left out), got %q",
-			planfile.Schema, planfile.RequirementsSchema, form.Clip(head.Schema))}
+		return plan.Requirements{}, fielderr.Sentence("schema", "site.page.err_schema",
+			msg.Text(strconv.Quote(planfile.Schema)), msg.Text(strconv.Quote(planfile.RequirementsSchema)), msg.Text(strconv.Quote(form.Clip(head.Schema))))
 	}
 	p, err := plan.Decode(bytes.NewReader(data))
 	if err != nil {

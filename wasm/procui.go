@@ -72,8 +72,8 @@ var idReplacer = strings.NewReplacer(".", "-", "[", "-", "]", "")
 
 // errText is a refused field's problem in language l.
 func errText(l Lang, fe *fielderr.Error) string {
-	if fe.Msg != "" || l != Zh {
-		return fe.Problem()
+	if !fe.Msg.IsZero() {
+		return fe.ProblemIn(l)
 	}
 	return form.WantGot(l, fe.Want, fe.Value)
 }

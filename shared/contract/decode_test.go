@@ -19,7 +19,7 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tt := range tests {
 		_, err := contract.Decode(strings.NewReader(tt.in))
 		var fe *fielderr.Error
-		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
+		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg.String() != tt.msg {
 			t.Errorf("Decode(%s) = %v, want a FieldError %s: %s", tt.in, err, tt.field, tt.msg)
 		}
 	}

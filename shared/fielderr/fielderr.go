@@ -29,9 +29,9 @@ type Error struct {
 	// want.* message, which Error writes in English and a page in its
 	// language.
 	Want msg.M
-	// Msg, when set, is the whole problem in one sentence and replaces
-	// Value and Want in Error and Problem.
-	Msg string
+	// Msg, when set, is the whole problem as one message (a catalogue
+	// sentence) and replaces Value and Want in Error and Problem.
+	Msg msg.M
 }
 
 // New returns an Error for value refused at field, which wants want.
@@ -39,26 +39,39 @@ func New(field, value string, want msg.M) *Error {
 	return &Error{Field: field, Value: value, Want: want}
 }
 
-// Errorf returns an Error at field whose problem is the formatted sentence.
+// Sentence returns an Error at field whose problem is the catalogue
+// sentence id with args.
+func Sentence(field, id string, args ...msg.Arg) *Error {
+	return &Error{Field: field, Msg: msg.New(id, args...)}
+}
+
+// Errorf returns an Error at field whose problem is the formatted English
+// sentence, shown as written in both languages. New code uses Sentence.
 func Errorf(field, format string, args ...any) *Error {
-	return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Field: field, Msg: msg.Verbatim(fmt.Sprintf(format, args...))}
 }
 
 // Error implements error: "field: msg", or `field = "value": want …`.
 func (e *Error) Error() string {
-	if e.Msg != "" {
-		return e.Field + ": " + e.Msg
+	if !e.Msg.IsZero() {
+		return e.Field + ": " + e.Msg.String()
 	}
 	return fmt.Sprintf("%s = %q: want %s", e.Field, e.Value, e.Want.String())
 }
 
 // Problem is the error without the field's name, for a page that shows it
-// beside the field: Msg, or "want …, got …".
-func (e *Error) Problem() string {
-	if e.Msg != "" {
+// beside the field: Msg, or "want …, got …", in English.
+func (e *Error) Problem() string { return e.ProblemIn(msg.En) }
+
+// ProblemIn is Problem in l.
+func (e *Error) ProblemIn(l msg.Lang) string { return e.ProblemMsg().In(l) }
+
+// ProblemMsg is Problem as a message.
+func (e *Error) ProblemMsg() msg.M {
+	if !e.Msg.IsZero() {
 		return e.Msg
 	}
-	return "want " + e.Want.String() + ", got " + e.Value
+	return msg.New("want.got", msg.Sub(e.Want), msg.Text(e.Value))
 }
 
 // Prefix returns err with prefix put before the field's path when err is an

@@ -273,7 +273,7 @@ func TestCardsPinAndFilter(t *testing.T) {
 	}
 	_, err := DecodeRequirements(strings.NewReader(`{"workload":"inference","model":{"preset":"llama-3.1-8b"},"cards":["h100-80g-sxm","h300"]}`))
 	var fe *fielderr.Error
-	if !errors.As(err, &fe) || fe.Field != "cards[1]" || !strings.Contains(fe.Msg, "rtx-4090") {
+	if !errors.As(err, &fe) || fe.Field != "cards[1]" || !strings.Contains(fe.Msg.String(), "rtx-4090") {
 		t.Errorf("unknown card: %v, want a cards[1] error listing the ids", err)
 	}
 }

@@ -63,7 +63,7 @@ func TestDecodeRequirementsRefuses(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("error = %v, want a fielderr.Error for %s", err, tt.field)
 			}
-			if fe.Field != tt.field || !strings.Contains(fe.Msg, tt.want) {
+			if fe.Field != tt.field || !strings.Contains(fe.Msg.String(), tt.want) {
 				t.Errorf("error = %q, want field %q and %q", err, tt.field, tt.want)
 			}
 		})

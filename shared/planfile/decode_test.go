@@ -83,7 +83,7 @@ func TestDecodeAcceptanceErrors(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a FieldError", err)
 			}
-			if fe.Field != c.field || !strings.Contains(fe.Msg, c.words) {
+			if fe.Field != c.field || !strings.Contains(fe.Msg.String(), c.words) {
 				t.Errorf("got %s: %s; want field %s with %q", fe.Field, fe.Msg, c.field, c.words)
 			}
 		})

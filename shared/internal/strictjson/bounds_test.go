@@ -46,7 +46,7 @@ func TestDecodeBoundsDecimals(t *testing.T) {
 			t.Errorf("Decode(%.40s) took %v", tt.in, took)
 		}
 		var fe *fielderr.Error
-		if !errors.As(err, &fe) || fe.Field != tt.field || !strings.Contains(fe.Msg, tt.msg) {
+		if !errors.As(err, &fe) || fe.Field != tt.field || !strings.Contains(fe.Msg.String(), tt.msg) {
 			t.Errorf("Decode(%.40s) = %v, want %s: …%s", tt.in, err, tt.field, tt.msg)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // maxDepth bounds the nesting CheckKeys walks: the documents are shallow.
@@ -30,7 +31,7 @@ func CheckKeys(data []byte, v any) error {
 
 func walk(dec *json.Decoder, t reflect.Type, path string, depth int) error {
 	if depth > maxDepth {
-		return &fielderr.Error{Field: orInput(path), Msg: fmt.Sprintf("nested deeper than %d levels", maxDepth)}
+		return &fielderr.Error{Field: orInput(path), Msg: msg.Verbatim(fmt.Sprintf("nested deeper than %d levels", maxDepth))}
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -76,7 +77,7 @@ func walkObject(dec *json.Decoder, t reflect.Type, path string, depth int) error
 			name = path + "." + key
 		}
 		if seen[key] {
-			return &fielderr.Error{Field: name, Msg: "duplicate key: JSON readers keep only one of the two values, so the document means different things to different readers"}
+			return &fielderr.Error{Field: name, Msg: msg.Verbatim("duplicate key: JSON readers keep only one of the two values, so the document means different things to different readers")}
 		}
 		seen[key] = true
 		var ft reflect.Type
@@ -148,7 +149,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 // Miscased is the error for the key at field, which differs from the
 // documented key only by case.
 func Miscased(field, documented string) error {
-	return &fielderr.Error{Field: field, Msg: fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", documented)}
+	return &fielderr.Error{Field: field, Msg: msg.Verbatim(fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", documented))}
 }
 
 func foldMatch(fields map[string]reflect.Type, key string) (string, bool) {

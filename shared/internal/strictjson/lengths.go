@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // CheckLengths walks data's tokens once, before anything is decoded into
@@ -61,7 +62,7 @@ func CheckLengths(data []byte, limits map[string]int) error {
 		if top >= 0 && stack[top].array {
 			stack[top].n++
 			if most, ok := limits[stack[top].path]; ok && stack[top].n > most {
-				return &fielderr.Error{Field: strings.ReplaceAll(stack[top].path, "[]", "[…]"), Msg: fmt.Sprintf("more than %d entries; want at most %d", most, most)}
+				return &fielderr.Error{Field: strings.ReplaceAll(stack[top].path, "[]", "[…]"), Msg: msg.Verbatim(fmt.Sprintf("more than %d entries; want at most %d", most, most))}
 			}
 		}
 		switch tok {
@@ -75,7 +76,7 @@ func CheckLengths(data []byte, limits map[string]int) error {
 			}
 		}
 		if len(stack) > maxDepth {
-			return &fielderr.Error{Field: "input", Msg: fmt.Sprintf("nested deeper than %d levels", maxDepth)}
+			return &fielderr.Error{Field: "input", Msg: msg.Verbatim(fmt.Sprintf("nested deeper than %d levels", maxDepth))}
 		}
 	}
 }

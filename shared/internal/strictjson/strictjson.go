@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // MaxInput bounds what Decode reads: the documents are a few KiB.
@@ -89,17 +90,17 @@ func Explain(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &fielderr.Error{Field: field, Msg: TypeMsg(typeErr)}
+		return &fielderr.Error{Field: field, Msg: msg.Verbatim(TypeMsg(typeErr))}
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	case errors.Is(err, io.EOF):
 		return errors.New("input: empty, expected a JSON object")
 	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: "unknown field"}
+	text := err.Error()
+	if name, ok := strings.CutPrefix(text, "json: unknown field "); ok {
+		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.Verbatim("unknown field")}
 	}
-	if strings.Contains(msg, "decimal") {
+	if strings.Contains(text, "decimal") {
 		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)
 	}
 	return fmt.Errorf("input: %v", err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -57,7 +58,7 @@ func TestDecodeFieldErrors(t *testing.T) {
 		var d doc
 		err := Decode(strings.NewReader(tt.in), &d)
 		var fe *fielderr.Error
-		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg != tt.msg {
+		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Msg.String() != tt.msg {
 			t.Errorf("Decode(%s) = %v, want a fielderr.Error %s: %s", tt.in, err, tt.field, tt.msg)
 		}
 	}
@@ -105,7 +106,7 @@ type checked struct {
 // Validate refuses a count outside [1, 10].
 func (c checked) Validate() error {
 	if c.Count < 1 || c.Count > 10 {
-		return &fielderr.Error{Field: "count", Msg: "must be in [1, 10]"}
+		return &fielderr.Error{Field: "count", Msg: msg.Verbatim("must be in [1, 10]")}
 	}
 	return nil
 }
@@ -185,7 +186,7 @@ func TestDuplicateAndCaseKeys(t *testing.T) {
 		var d doc
 		err := Decode(strings.NewReader(c.in), &d)
 		var fe *fielderr.Error
-		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {
+		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg.String(), c.msg) {
 			t.Errorf("%s: %v, want %s: %s", c.in, err, c.field, c.msg)
 		}
 	}

@@ -183,7 +183,7 @@ type FieldError struct {
 	Key    string // field key, e.g. "hours_per_day"
 	Value  string // the refused text, cut to maxFieldLen
 	Reason errReason
-	Msg    string // errPlan: the plan's message, in English
+	Msg    msg.M // errPlan: the plan's message
 	// Want and Got are errPlan's refusal as data (fielderr.Error's Want
 	// and Value), so Message can write it in the page's language; both
 	// are zero when the plan's message is a whole sentence.
@@ -721,8 +721,9 @@ var betweenMsg = regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule
 
 // planMsgIn is a plan.Build message in language l: its range message in
 // the reader's words; any other message as written.
-func planMsgIn(l msg.Lang, s string) string {
-	if l == msg.En {
+func planMsgIn(l msg.Lang, m msg.M) string {
+	s := m.In(l)
+	if l == msg.En || !msg.IsVerbatim(m) {
 		return s
 	}
 	p := betweenMsg.FindStringSubmatch(s)

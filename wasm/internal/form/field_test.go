@@ -90,7 +90,7 @@ func TestFieldErrorMessage(t *testing.T) {
 	if got, want := fe.Message(msg.Zh, hours.Label(msg.Zh)), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
-	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: "must be between 0 and 24 (rule B1), got 25"}
+	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: msg.Verbatim("must be between 0 and 24 (rule B1), got 25")}
 	if got, want := pe.Message(msg.Zh, hours.Label(msg.Zh)), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
@@ -151,7 +151,7 @@ func FuzzFieldParse(f *testing.F) {
 // Chinese page, in English on the English one.
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
-		Msg: "want a number in (0, 24], got 25", Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
+		Msg: msg.Verbatim("want a number in (0, 24], got 25"), Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
 	if got := e.Message(msg.Zh, "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}
@@ -168,10 +168,10 @@ func TestPlanMsgIn(t *testing.T) {
 		"must be between 1 and 31, got 40":           "应在 1 到 31 之间，实际为 40",
 		"must be steady or volatile, got \"x\"":      "must be steady or volatile, got \"x\"",
 	} {
-		if got := planMsgIn(msg.Zh, in); got != want {
+		if got := planMsgIn(msg.Zh, msg.Verbatim(in)); got != want {
 			t.Errorf("%q = %q, want %q", in, got, want)
 		}
-		if got := planMsgIn(msg.En, in); got != in {
+		if got := planMsgIn(msg.En, msg.Verbatim(in)); got != in {
 			t.Errorf("en %q = %q", in, got)
 		}
 	}
@@ -182,8 +182,8 @@ func FuzzPlanMsgIn(f *testing.F) {
 	f.Add("must be between 0 and 24 (rule B1), got 25")
 	f.Add("must be between a and , got ")
 	f.Fuzz(func(t *testing.T, s string) {
-		_ = planMsgIn(msg.Zh, s)
-		if planMsgIn(msg.En, s) != s {
+		_ = planMsgIn(msg.Zh, msg.Verbatim(s))
+		if planMsgIn(msg.En, msg.Verbatim(s)) != s {
 			t.Fatal("English changed")
 		}
 	})

@@ -2,6 +2,8 @@ package form
 
 import (
 	"net/url"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // LoadLink is LoadSaved for a whole URL: the query as LoadSaved reads it,
@@ -16,13 +18,13 @@ func LoadLink(u *url.URL, stored, browserLang string) Loaded {
 		return l
 	}
 	if err != nil {
-		l.Problems = append(l.Problems, Problem{Source: FromURL, Procurement: true, Key: "link", Reason: clipReason(err.Error())})
+		l.Problems = append(l.Problems, Problem{Source: FromURL, Procurement: true, Key: "link", Reason: reasonOf(err)})
 		return l
 	}
 	proc, ps := loadProcurement(raw)
 	for i := range ps {
 		ps[i].Source = FromURL
-		ps[i].Reason = ps[i].Key + ": " + ps[i].Reason
+		ps[i].Reason = msg.New("site.page.err_at", msg.Text(ps[i].Key), msg.Sub(ps[i].Reason))
 	}
 	l.Problems = append(l.Problems, ps...)
 	if proc == nil {

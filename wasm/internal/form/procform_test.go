@@ -47,7 +47,7 @@ func TestEditKeepsTypedText(t *testing.T) {
 	before := *proc.Sections.Quotes
 	bad := proc.Edit("quotes", proc.Draft("quotes").With("need.cards", "0"))
 	fe := bad.Err("quotes")
-	if fe == nil || fe.Field != "need.cards" || fe.Want.String() != "a whole number in [1, 10000]" && fe.Msg == "" {
+	if fe == nil || fe.Field != "need.cards" || fe.Want.String() != "a whole number in [1, 10000]" && fe.Msg.IsZero() {
 		t.Fatalf("Err = %#v", fe)
 	}
 	if bad.Sections.Quotes.Need.Cards != before.Need.Cards {

@@ -67,7 +67,7 @@ func TestProcurementState(t *testing.T) {
 	}
 	g, ps := LoadState(url.Values{}, invalid, "")
 	if g.Proc == nil || strings.Join(g.Proc.Names(), " ") != "quotes vendors contract poc operations checklists" ||
-		len(ps) != 1 || !ps[0].Procurement || ps[0].Key != "exit" || !strings.Contains(ps[0].Reason, "contract_end") {
+		len(ps) != 1 || !ps[0].Procurement || ps[0].Key != "exit" || !strings.Contains(ps[0].Reason.String(), "contract_end") {
 		t.Errorf("invalid exit section: kept %v, problems %+v", g.Proc.Names(), ps)
 	}
 }

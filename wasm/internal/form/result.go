@@ -116,8 +116,8 @@ func fieldErrorOf(err error, in Input) *FieldError {
 	if !ok {
 		return nil
 	}
-	out := &FieldError{Key: key, Value: Clip(in.Get(key)), Reason: errPlan, Msg: fe.Problem(), Range: f.Range, Rule: f.Rule}
-	if fe.Msg == "" {
+	out := &FieldError{Key: key, Value: Clip(in.Get(key)), Reason: errPlan, Msg: fe.Msg, Range: f.Range, Rule: f.Rule}
+	if fe.Msg.IsZero() {
 		out.Want, out.Got = fe.Want, Clip(fe.Value)
 	}
 	return out

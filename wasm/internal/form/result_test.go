@@ -107,7 +107,7 @@ func TestComputeFieldErrors(t *testing.T) {
 func TestComputeModelBySize(t *testing.T) {
 	in := DefaultInput().With("model.preset", "")
 	o := Compute(in)
-	if fe := o.ErrorFor("model.params_b"); fe == nil || !strings.Contains(fe.Msg, "rule R3") {
+	if fe := o.ErrorFor("model.params_b"); fe == nil || !strings.Contains(fe.Msg.String(), "rule R3") {
 		t.Fatalf("no size: errors %v err %v, want model.params_b named with rule R3", o.Errors, o.Err)
 	}
 	o = Compute(in.With("model.params_b", "13"))
@@ -115,7 +115,7 @@ func TestComputeModelBySize(t *testing.T) {
 		t.Fatalf("13B: %v %v", o.Errors, o.Err)
 	}
 	o = Compute(in.With("model.params_b", "13").With("model.heads", "40").With("model.kv_heads", "3"))
-	if fe := o.ErrorFor("model.kv_heads"); fe == nil || !strings.Contains(fe.Msg, "must divide") {
+	if fe := o.ErrorFor("model.kv_heads"); fe == nil || !strings.Contains(fe.Msg.String(), "must divide") {
 		t.Errorf("kv_heads 3 of 40: errors %v err %v", o.Errors, o.Err)
 	}
 }
@@ -185,7 +185,7 @@ func TestComputeIssue10Fields(t *testing.T) {
 	}
 	lora := DefaultInput().With("workload", "lora").With("model.preset", "llama-2-7b")
 	bad := Compute(lora.With("training.lora_rank", "2000"))
-	if len(bad.Errors) != 1 || bad.Errors[0].Key != "training.lora_rank" || !strings.Contains(bad.Errors[0].Msg, "1 and 1024") {
+	if len(bad.Errors) != 1 || bad.Errors[0].Key != "training.lora_rank" || !strings.Contains(bad.Errors[0].Msg.String(), "1 and 1024") {
 		t.Errorf("lora_rank 2000: %+v", bad.Errors)
 	}
 	p := Compute(lora.With("training.optimizer", "paged-adamw-8bit").With("training.lora_targets", "all-linear")).Plan

@@ -185,11 +185,11 @@ func pickLang(fromURL string, fromStorage msg.Lang, browser string) msg.Lang {
 func loadProcurement(raw []byte) (*Procurement, []Problem) {
 	var secs map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &secs); err != nil {
-		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "procurement", Reason: clipReason(err.Error())}}
+		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "procurement", Reason: reasonOf(err)}}
 	}
 	var problems []Problem
 	drop := func(key string, err error) {
-		problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: clipReason(err.Error())})
+		problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: reasonOf(err)})
 	}
 	keys := make([]string, 0, len(secs))
 	for k := range secs {
@@ -265,7 +265,7 @@ func goodChecklistItems(raw []byte) (json.RawMessage, []Problem) {
 			if id.ID != "" {
 				key = "checklists item " + id.ID
 			}
-			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: clipReason(err.Error())})
+			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip(key), Reason: reasonOf(err)})
 			continue
 		}
 		good = append(good, item)
@@ -290,7 +290,7 @@ func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
 		return nil, nil
 	}
 	if err := json.Unmarshal(raw, &texts); err != nil {
-		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "drafts", Reason: clipReason(err.Error())}}
+		return nil, []Problem{{Source: FromStorage, Procurement: true, Key: "drafts", Reason: reasonOf(err)}}
 	}
 	var problems []Problem
 	out := map[string]Draft{}
@@ -298,7 +298,7 @@ func loadDrafts(raw json.RawMessage) (map[string]Draft, []Problem) {
 		f := texts[name]
 		if !slices.Contains(plan.Sections, name) || len(f) > maxDraftFields {
 			problems = append(problems, Problem{Source: FromStorage, Procurement: true, Key: Clip("drafts " + name),
-				Reason: "not a procurement section, or too many fields"})
+				Reason: msg.New("site.page.not_section")})
 			continue
 		}
 		d := Draft{f: map[string]string{}}

@@ -1,11 +1,13 @@
 package form
 
 import (
+	"errors"
 	"maps"
 	"sort"
 
 	"strconv"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -158,7 +160,7 @@ type Problem struct {
 	Key         string
 	Value       string
 	Default     string
-	Reason      string
+	Reason      msg.M // why the value was refused
 }
 
 // Message formats p for the notice, in the language of m.
@@ -182,10 +184,10 @@ func (p Problem) Message(m msg.Lang) string {
 		return m.Text("site.page.notice_unknown", msg.Text(strconv.Quote(p.Key)), msg.Text(src))
 	}
 	if p.Procurement && p.Source == FromURL {
-		return m.Text("site.proc.link_bad", msg.Text(p.Reason))
+		return m.Text("site.proc.link_bad", msg.Sub(p.Reason))
 	}
 	if p.Procurement {
-		return m.Text("site.page.notice_procurement", msg.Text(strconv.Quote(p.Key)), msg.Text(p.Reason))
+		return m.Text("site.page.notice_procurement", msg.Text(strconv.Quote(p.Key)), msg.Sub(p.Reason))
 	}
 	label := p.Key
 	if f, ok := ByKey(p.Key); ok {
@@ -196,13 +198,23 @@ func (p Problem) Message(m msg.Lang) string {
 		def = m.Text("site.page.auto")
 	}
 	out := m.Text("site.page.notice_field_reset", msg.Text(label), msg.Text(src), msg.Text(strconv.Quote(p.Value)), msg.Text(def))
-	if p.Reason != "" {
-		out += m.Text("site.page.paren", msg.Text(p.Reason))
+	if !p.Reason.IsZero() {
+		out += m.Text("site.page.paren", msg.Sub(p.Reason))
 	}
 	return out + m.Text("site.page.err_end")
 }
 
 // clipReason cuts an error echoed in a notice to a readable length.
+// reasonOf is why err refused a value, as a message: a field error's
+// problem with its field, any other error's text as written (clipped).
+func reasonOf(err error) msg.M {
+	var fe *fielderr.Error
+	if errors.As(err, &fe) {
+		return msg.New("site.page.err_at", msg.Text(fe.Field), msg.Sub(fe.ProblemMsg()))
+	}
+	return msg.Verbatim(clipReason(err.Error()))
+}
+
 func clipReason(s string) string {
 	const maxReason = 200
 	if len(s) > maxReason {
