@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuplan/gpuplan/shared/contract"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/gpuplan/gpuplan/shared/quote"
 	"github.com/gpuplan/gpuplan/shared/vendors"
@@ -66,7 +67,7 @@ func fileVerdicts(t *testing.T, p *plan.Plan) verdicts {
 		}
 		v.cheapest = q.Quotes[0].Vendor
 		if q.Spread != nil {
-			v.spread = q.Spread.Mul(decimal.NewFromInt(100)).StringFixed(1) + "%"
+			v.spread = msg.En.Percent(*q.Spread) // the one percentage format of both faces
 		}
 	}
 	if s.Vendors != nil {
