@@ -97,3 +97,30 @@ func TestUntouchedFieldsQuiet(t *testing.T) {
 	e.do("add holiday", chromedp.Click(chromedp.ID("exit-add-holidays")), chromedp.WaitVisible(chromedp.ID("exit-holidays-0")))
 	e.waitFor(noFieldErrors)
 }
+
+// TestFieldErrorsInChinese: on a Chinese page a refused field says why in
+// Chinese, whether the form refuses the text or the plan refuses the value
+// (a range of rule B1, a bundled price with priced extras of rule C1).
+func TestFieldErrorsInChinese(t *testing.T) {
+	e := setup(t, siteDir, "")
+	e.do("load", chromedp.Navigate(e.base+"/?lang=zh"), WaitWasm("planner"))
+	for _, typed := range []string{"abc", "25"} {
+		e.do("type "+typed, TypeInto("hours_per_day", typed), Leave("hours_per_day"))
+		e.waitContains("hours_per_day-error", typed)
+		got := e.text("hours_per_day-error")
+		if bad := englishSentence(got); len(bad) > 0 || !strings.Contains(got, "24") {
+			t.Errorf("hours_per_day = %s: the error reads %q (English: %q)", typed, got, bad)
+		}
+	}
+
+	e.do("quotes", chromedp.Navigate(e.base+"/quotes?lang=zh"), WaitWasm("quotes"))
+	e.do("add a quote", chromedp.Click(chromedp.ID("quotes-add-quotes")), chromedp.WaitVisible(chromedp.ID("quotes-quotes-0-bundled")))
+	e.do("bundle with a priced extra",
+		TypeInto("quotes-quotes-0-egress-unit_price", "0.6"), Leave("quotes-quotes-0-egress-unit_price"),
+		TypeInto("quotes-quotes-0-bundled", "70000"), Leave("quotes-quotes-0-bundled"),
+		chromedp.WaitVisible(chromedp.ID("quotes-quotes-0-bundled-error")))
+	got := e.text("quotes-quotes-0-bundled-error")
+	if bad := englishSentence(got); len(bad) > 0 {
+		t.Errorf("the bundled price's error reads %q (English: %q)", got, bad)
+	}
+}
