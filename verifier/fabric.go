@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/planfile"
@@ -16,7 +15,7 @@ import (
 // nodes (rule A3). Saved nvidia-smi output (fromSMI) describes another
 // machine, so its report gets no ports of this one.
 func recordFabric(e env, r *report.Report, acc planfile.Acceptance, fromSMI bool) error {
-	if fromSMI || !strings.Contains(acc.Interconnect, "+") {
+	if fromSMI || !acc.Interconnect.MultiNode() {
 		return nil
 	}
 	fb := fabric.ReadIB(os.DirFS(filepath.Join(e.hostRoot, fabric.IBDir)))

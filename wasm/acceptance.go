@@ -169,7 +169,7 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 			{l.Text("site.page.acc_gpu_count"), gpuCount(l, a)},
 			{l.Text("site.page.acc_gpui_ds"), l.JoinList(a.GPUIDs)},
 			{l.Text("site.page.acc_min_memory"), l.Int(a.MinMemoryMiB) + " MiB"},
-			{l.Text("site.page.acc_interconnect"), l.Enum("link", a.Interconnect)},
+			{l.Text("site.page.acc_interconnect"), l.Enum("link", string(a.Interconnect))},
 			{l.Text("site.page.acc_mig"), a.MIG},
 			{l.Text("site.page.acc_virt"), a.Virtualization},
 			{l.Text("site.page.acc_pc_ie"), width},

@@ -52,7 +52,7 @@ func Check(acc planfile.Acceptance, f *facts.Facts) []Result {
 	if r.nvlinkRequired() && r.perNode() >= 2 {
 		out = append(out, r.topology())
 	}
-	if acc.Interconnect == "nvlink+ib" {
+	if acc.Interconnect.MultiNode() {
 		ib := Result{ID: "infiniband", Rule: "A3"}
 		ib.Expect(msg.New("acc.x.infiniband"))
 		ib.Measure(msg.New("acc.m.infiniband"))
@@ -105,7 +105,7 @@ func gpuID(g facts.GPU, name string) string {
 }
 
 func (r *run) nvlinkRequired() bool {
-	return r.acc.Interconnect == "nvlink" || r.acc.Interconnect == "nvlink+ib"
+	return r.acc.Interconnect.NVLinked()
 }
 
 func (r *run) cardList() msg.M {

@@ -24,14 +24,11 @@ func checks(f *Fleet, opt Options) []acceptance.Result {
 		checkDrivers(f),
 	}
 	out = append(out, checkBench(f)...)
-	if multiNode(f.Plan.Interconnect) {
+	if f.Plan.Interconnect.MultiNode() {
 		out = append(out, checkIB(f), checkNCCL(f))
 	}
 	return out
 }
-
-// multiNode reports whether an interconnect names a network between nodes.
-func multiNode(interconnect string) bool { return strings.Contains(interconnect, "+") }
 
 func result(id, rule, expected string) acceptance.Result {
 	return acceptance.Result{ID: id, Rule: rule, Expected: expected}

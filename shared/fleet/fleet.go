@@ -35,6 +35,7 @@ import (
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/fabric"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/report"
 )
 
@@ -92,7 +93,7 @@ type Plan struct {
 	// GPUsPerNode, rounded up).
 	Nodes int `json:"nodes"`
 	// Interconnect is the plan's interconnect, e.g. "nvlink+ib".
-	Interconnect string `json:"interconnect"`
+	Interconnect planfile.Interconnect `json:"interconnect"`
 }
 
 // Node is one merged report.

@@ -70,7 +70,7 @@ func checkIB(f *Fleet) acceptance.Result {
 		bad = append(bad, "no ports recorded in "+strings.Join(missing, ", "))
 	}
 	if len(bad) > 0 {
-		return fail(r, ms, msg.New("fleet.ib.fail", txt(strings.Join(append(bad, weak...), "; ")), txt(f.Plan.Interconnect)))
+		return fail(r, ms, msg.New("fleet.ib.fail", txt(strings.Join(append(bad, weak...), "; ")), txt(string(f.Plan.Interconnect))))
 	}
 	if len(weak) > 0 {
 		return warn(r, ms, msg.New("fleet.ib.warn", txt(strings.Join(weak, "; "))))

@@ -329,8 +329,8 @@ func median(vs []float64) float64 {
 }
 
 // layerOf is the link layer a plan's interconnect asks for between nodes.
-func layerOf(interconnect string) string {
-	if strings.HasSuffix(interconnect, "+roce") {
+func layerOf(interconnect planfile.Interconnect) string {
+	if interconnect == planfile.HCCSRoCE {
 		return fabric.LayerEthernet
 	}
 	return fabric.LayerInfiniBand

@@ -38,7 +38,7 @@ func (f *Fleet) sections(l msg.Lang) []table.Section {
 	p := f.Plan
 	s := []table.Section{{Title: l.Text("fleet.section"), Rows: [][]string{
 		{l.Text("fleet.line.tool", msg.Text(strings.TrimSpace(f.Tool.Name+" "+f.Tool.Version)), msg.Text(f.Time), msg.Text(f.Digest))},
-		{l.Text("fleet.line.plan", msg.Text(p.SHA256), msg.Label(fromLabel(p.From)), msg.Int(p.GPUCount), msg.Int(p.Nodes), msg.Int(p.GPUsPerNode), msg.Text(p.Interconnect))},
+		{l.Text("fleet.line.plan", msg.Text(p.SHA256), msg.Label(fromLabel(p.From)), msg.Int(p.GPUCount), msg.Int(p.Nodes), msg.Int(p.GPUsPerNode), msg.Text(string(p.Interconnect)))},
 	}}}
 	s = append(s, table.Section{Title: l.Text("fleet.nodes"), Header: NodeHeader(l), Rows: f.NodeRows(l)})
 	if len(f.Rejected) > 0 {

@@ -18,7 +18,7 @@ func acceptanceFor(card catalog.Card, pick sizing.Option) planfile.Acceptance {
 		GPUsPerNode:    (pick.Count + pick.Nodes - 1) / max(pick.Nodes, 1),
 		GPUIDs:         []string{card.ID},
 		MinMemoryMiB:   minMemoryMiB(card),
-		Interconnect:   string(pick.Interconnect),
+		Interconnect:   pick.Interconnect,
 		MIG:            "off",
 		Virtualization: "vm-ok",
 		MinPCIeWidth:   int(card.PCIeWidth.Value),

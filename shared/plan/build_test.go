@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 
 	"github.com/shopspring/decimal"
@@ -148,6 +149,36 @@ func TestBuildAcceptance(t *testing.T) {
 	lora := mustBuild(t, `{"workload":"lora","model":{"preset":"llama-2-7b"}}`)
 	if lora.Acceptance.ECC != "any" || lora.Acceptance.Virtualization != "vm-ok" {
 		t.Errorf("one consumer card: ecc %s virtualization %s, want any / vm-ok", lora.Acceptance.ECC, lora.Acceptance.Virtualization)
+	}
+}
+
+// TestAcceptanceGpuverifyReads: the acceptance block of every kind of
+// plan, multi-node PCIe and Ascend plans included, is one gpuverify check
+// reads (planfile.DecodeAcceptance): a plan of 208 Ascend 910B over RoCE
+// once wrote "hccs+roce", which the plan file's list lacked, and gpuverify
+// refused the plan the site had exported.
+func TestAcceptanceGpuverifyReads(t *testing.T) {
+	for _, tt := range []struct {
+		sheet string
+		want  planfile.Interconnect
+	}{
+		{`{"workload":"pretrain","model":{"preset":"deepseek-v3"},"domestic_only":true}`, planfile.HCCSRoCE},
+		{`{"workload":"inference","model":{"preset":"qwen2.5-32b"},"domestic_only":true,"concurrency":8}`, planfile.HCCS},
+		{`{"workload":"pretrain","model":{"preset":"llama-3.1-405b"}}`, planfile.NVLinkIB},
+		{`{"workload":"lora","model":{"preset":"llama-2-7b"}}`, planfile.NoLink},
+	} {
+		p := mustBuild(t, tt.sheet)
+		if p.Acceptance.Interconnect != tt.want {
+			t.Errorf("%s: interconnect %s, want %s", tt.sheet, p.Acceptance.Interconnect, tt.want)
+		}
+		var b bytes.Buffer
+		if err := Encode(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		a, err := planfile.DecodeAcceptance(b.Bytes())
+		if err != nil || a.Interconnect != tt.want {
+			t.Errorf("%s: gpuverify reads %s, %v", tt.sheet, a.Interconnect, err)
+		}
 	}
 }
 

@@ -188,10 +188,10 @@ type Choice struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
 	Nodes int    `json:"nodes"`
-	// Interconnect is the link the option needs (sizing.Interconnect:
+	// Interconnect is the link the option needs (planfile.Interconnect:
 	// "none", "pcie", "nvlink", "nvlink+ib", "hccs", "pcie+ib",
 	// "hccs+roce").
-	Interconnect sizing.Interconnect `json:"interconnect"`
+	Interconnect planfile.Interconnect `json:"interconnect"`
 	// PerCardGiB is the memory each card must hold.
 	PerCardGiB float64 `json:"per_card_gib"`
 	// Monthly is the GPU rent of the whole option a month: in BillingMode

@@ -341,7 +341,7 @@ func (r planWriter) acceptance() table.Section {
 		{"gpu_count", strconv.Itoa(a.GPUCount)},
 		{"gpu_ids", strings.Join(a.GPUIDs, ", ")},
 		{"min_memory_mib", strconv.Itoa(a.MinMemoryMiB)},
-		{"interconnect", a.Interconnect},
+		{"interconnect", string(a.Interconnect)},
 		{"mig", a.MIG},
 		{"virtualization", a.Virtualization},
 		{"min_pcie_width", strconv.Itoa(a.MinPCIeWidth)},

@@ -120,7 +120,7 @@ func (acc Acceptance) Validate() error {
 		name, v string
 		allowed []string
 	}{
-		{"interconnect", acc.Interconnect, Interconnects},
+		{"interconnect", string(acc.Interconnect), Interconnects},
 		{"mig", acc.MIG, MIGModes},
 		{"virtualization", acc.Virtualization, Virtualizations},
 		{"ecc", acc.ECC, ECCModes},

@@ -9,7 +9,11 @@
 // docs/plan-file.md documents the file for its users.
 package planfile
 
-import "github.com/gpuplan/gpuplan/shared/internal/strictjson"
+import (
+	"strings"
+
+	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+)
 
 // Schema ids of the documents the planner exchanges.
 const (
@@ -40,8 +44,9 @@ type Acceptance struct {
 	// MinMemoryMiB is the least total memory each GPU must report. For
 	// GDDR cards it allows the 1/16 that ECC reserves when it is on.
 	MinMemoryMiB int `json:"min_memory_mib"`
-	// Interconnect is one of Interconnects.
-	Interconnect string `json:"interconnect"`
+	// Interconnect is one of Interconnects: the link the plan needs
+	// inside and between nodes.
+	Interconnect Interconnect `json:"interconnect"`
 	// MIG is one of MIGModes.
 	MIG string `json:"mig"`
 	// Virtualization is one of Virtualizations.
@@ -54,10 +59,33 @@ type Acceptance struct {
 	MinDriver string `json:"min_driver,omitempty"`
 }
 
+// Interconnect is what a plan needs between its cards: inside a node and,
+// for several nodes, the network between them. The planner's sizing
+// decides it; the plan file and the fleet report carry it.
+type Interconnect string
+
+// Plan interconnects.
+const (
+	NoLink   Interconnect = "none"      // a single card
+	PCIe     Interconnect = "pcie"      // one node, cards without NVLink
+	NVLink   Interconnect = "nvlink"    // one node, NVLink / NVSwitch
+	HCCS     Interconnect = "hccs"      // one Ascend node, HCCS mesh
+	PCIeIB   Interconnect = "pcie+ib"   // several nodes of PCIe cards
+	NVLinkIB Interconnect = "nvlink+ib" // several NVLink nodes over InfiniBand / RoCE
+	HCCSRoCE Interconnect = "hccs+roce" // several Ascend nodes over RoCE
+)
+
+// MultiNode reports whether the interconnect joins several nodes over a
+// network.
+func (i Interconnect) MultiNode() bool { return strings.Contains(string(i), "+") }
+
+// NVLinked reports whether the cards of a node must share NVLink.
+func (i Interconnect) NVLinked() bool { return i == NVLink || i == NVLinkIB }
+
 // Allowed values of the acceptance fields. The empty string means the plan
 // sets no requirement for that field.
 var (
-	Interconnects   = []string{"none", "pcie", "nvlink", "nvlink+ib", "hccs"}
+	Interconnects   = []string{string(NoLink), string(PCIe), string(NVLink), string(HCCS), string(PCIeIB), string(NVLinkIB), string(HCCSRoCE)}
 	MIGModes        = []string{"off", "allowed"}
 	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
 	ECCModes        = []string{"on", "any"}

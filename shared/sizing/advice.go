@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // advice writes the recommendation's notes: how the pick relates to the
@@ -21,7 +22,7 @@ func (j *job) advice(rec Recommendation, b bucket) []msg.M {
 	if p.Nodes > 1 {
 		notes = append(notes, msg.New("sizing.advice.nodes", msg.Int(p.Nodes), msg.Int(CardsPerNode)))
 	}
-	if p.Interconnect == PCIe && p.TP > 1 {
+	if p.Interconnect == planfile.PCIe && p.TP > 1 {
 		notes = append(notes, msg.New("sizing.advice.pcie_tp"))
 	}
 	if j.Workload.Training() && Family(p.CardID) == "h20" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/shopspring/decimal"
 )
 
@@ -167,23 +168,23 @@ func cardGiB(c catalog.Card) float64 {
 }
 
 // interconnect is the link a plan of n cards of type c needs.
-func interconnect(c catalog.Card, n int) Interconnect {
+func interconnect(c catalog.Card, n int) planfile.Interconnect {
 	multi := n > CardsPerNode
 	switch {
 	case n <= 1:
-		return NoLink
+		return planfile.NoLink
 	case c.Interconnect == catalog.HCCS && multi:
-		return HCCSRoCE
+		return planfile.HCCSRoCE
 	case c.Interconnect == catalog.HCCS:
-		return HCCS
+		return planfile.HCCS
 	case c.Interconnect == catalog.NVLink && multi:
-		return NVLinkIB
+		return planfile.NVLinkIB
 	case c.Interconnect == catalog.NVLink:
-		return NVLink
+		return planfile.NVLink
 	case multi:
-		return PCIeIB
+		return planfile.PCIeIB
 	}
-	return PCIe
+	return planfile.PCIe
 }
 
 // listPrice is the low monthly rent of one card that ranks an option

@@ -3,6 +3,7 @@ package sizing
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,20 +23,6 @@ const (
 	// a plan is called tight (Llama-2-70B bf16 on two 80 GB cards at 90%
 	// leaves only 6–17 GB for KV and activations).
 	tightShare = 0.10
-)
-
-// Interconnect is what a plan needs between its cards.
-type Interconnect string
-
-// Plan interconnects.
-const (
-	NoLink   Interconnect = "none"      // a single card
-	PCIe     Interconnect = "pcie"      // one node, cards without NVLink
-	NVLink   Interconnect = "nvlink"    // one node, NVLink / NVSwitch
-	HCCS     Interconnect = "hccs"      // one Ascend node, HCCS mesh
-	PCIeIB   Interconnect = "pcie+ib"   // several nodes of PCIe cards
-	NVLinkIB Interconnect = "nvlink+ib" // several NVLink nodes over InfiniBand / RoCE
-	HCCSRoCE Interconnect = "hccs+roce" // several Ascend nodes over RoCE
 )
 
 // Prefs are the buyer's constraints on the card choice.
@@ -68,7 +55,7 @@ type Option struct {
 	PP int `json:"pp"`
 	DP int `json:"dp"`
 	// Interconnect is what the cards must be linked by.
-	Interconnect Interconnect `json:"interconnect"`
+	Interconnect planfile.Interconnect `json:"interconnect"`
 	// PerCardGiB is the memory each card must hold, overhead included.
 	PerCardGiB float64 `json:"per_card_gib"`
 	// UsableGiB is UsableFraction of one card's memory.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/planfile"
 )
 
 // TestBuckets checks the articles' buckets, rules G1 and G2.
@@ -136,7 +137,7 @@ func TestNoPCIeTrainingWithoutFlag(t *testing.T) {
 	// With the flag the G2 bucket wins again: 8 × 4090 for a 7B full
 	// fine-tune, sharded over PCIe.
 	r := mustRecommend(t, Input{Workload: FullFinetune, Model: "llama-2-7b", ContextTokens: 2048, Concurrency: 1}, fixtureCards(), Prefs{AllowPCIeTraining: true})
-	if r.Pick.CardID != "rtx-4090" || r.Pick.Count != 8 || r.Pick.TP != 1 || r.Pick.DP != 8 || r.Pick.Interconnect != PCIe {
+	if r.Pick.CardID != "rtx-4090" || r.Pick.Count != 8 || r.Pick.TP != 1 || r.Pick.DP != 8 || r.Pick.Interconnect != planfile.PCIe {
 		t.Errorf("with allow_pcie_training: %+v", r.Pick)
 	}
 }
@@ -226,20 +227,20 @@ func TestMoreMemoryNeverFewerCards(t *testing.T) {
 func TestInterconnect(t *testing.T) {
 	cards := fixtureCards()
 	r := mustRecommend(t, Input{Workload: Pretrain, Model: "llama-3.1-405b", ContextTokens: 4096, Concurrency: 1}, cards, Prefs{})
-	if r.Pick.Nodes < 2 || r.Pick.Interconnect != NVLinkIB || r.Pick.Nodes != (r.Pick.Count+7)/8 {
+	if r.Pick.Nodes < 2 || r.Pick.Interconnect != planfile.NVLinkIB || r.Pick.Nodes != (r.Pick.Count+7)/8 {
 		t.Errorf("405B pretraining: %d cards on %d nodes over %s", r.Pick.Count, r.Pick.Nodes, r.Pick.Interconnect)
 	}
 	if !slices.Contains(r.Rules, "G1") || !strings.Contains(english(r.Notes), "InfiniBand") {
 		t.Errorf("405B pretraining: rules %v, notes %q", r.Rules, r.Notes)
 	}
 	c := fixtureCard(t, "ascend-910b")
-	for n, want := range map[int]Interconnect{1: NoLink, 8: HCCS, 16: HCCSRoCE} {
+	for n, want := range map[int]planfile.Interconnect{1: planfile.NoLink, 8: planfile.HCCS, 16: planfile.HCCSRoCE} {
 		if got := interconnect(c, n); got != want {
 			t.Errorf("ascend ×%d: %s, want %s", n, got, want)
 		}
 	}
 	c = fixtureCard(t, "rtx-4090")
-	for n, want := range map[int]Interconnect{2: PCIe, 16: PCIeIB} {
+	for n, want := range map[int]planfile.Interconnect{2: planfile.PCIe, 16: planfile.PCIeIB} {
 		if got := interconnect(c, n); got != want {
 			t.Errorf("4090 ×%d: %s, want %s", n, got, want)
 		}
