@@ -170,10 +170,10 @@ func acceptanceBlock(l Lang, a planfile.Acceptance) app.UI {
 			{l.Text("site.page.acc_gpui_ds"), l.JoinList(a.GPUIDs)},
 			{l.Text("site.page.acc_min_memory"), l.Int(a.MinMemoryMiB) + " MiB"},
 			{l.Text("site.page.acc_interconnect"), l.Enum("link", string(a.Interconnect))},
-			{l.Text("site.page.acc_mig"), a.MIG},
-			{l.Text("site.page.acc_virt"), a.Virtualization},
+			{l.Text("site.page.acc_mig"), l.Enum("mig", string(a.MIG))},
+			{l.Text("site.page.acc_virt"), l.Enum("virt", string(a.Virtualization))},
 			{l.Text("site.page.acc_pc_ie"), width},
-			{l.Text("site.page.acc_ecc"), orAny(a.ECC)},
+			{l.Text("site.page.acc_ecc"), l.Enum("ecc", string(a.ECC))},
 			{l.Text("site.page.acc_driver"), orAny(a.MinDriver)},
 		}),
 	)

@@ -82,17 +82,17 @@ func (r *run) gpu(g facts.GPU) []Result {
 	if r.acc.MinMemoryMiB > 0 {
 		out = append(out, r.memory(g))
 	}
-	if r.acc.MIG == "off" {
+	if r.acc.MIG == planfile.MIGOff {
 		out = append(out, r.mig(g))
 	}
-	if r.acc.Virtualization == "bare-metal" || r.acc.Virtualization == "vm-ok" {
+	if r.acc.Virtualization == planfile.BareMetal || r.acc.Virtualization == planfile.VMOK {
 		out = append(out, r.virtualization(g))
 	}
 	if r.nvlinkRequired() {
 		out = append(out, r.nvlink(g, card, hasCard))
 	}
 	out = append(out, r.pcieWidth(g), r.pcieGen(g, card, hasCard))
-	if r.acc.ECC == "on" {
+	if r.acc.ECC == planfile.ECCOn {
 		out = append(out, r.eccMode(g))
 	}
 	out = append(out, r.eccErrors(g), r.wear(g, card, hasCard), r.throttle(g), r.powerLimit(g), r.persistence(g))

@@ -19,19 +19,19 @@ func acceptanceFor(card catalog.Card, pick sizing.Option) planfile.Acceptance {
 		GPUIDs:         []string{card.ID},
 		MinMemoryMiB:   minMemoryMiB(card),
 		Interconnect:   pick.Interconnect,
-		MIG:            "off",
-		Virtualization: "vm-ok",
+		MIG:            planfile.MIGOff,
+		Virtualization: planfile.VMOK,
 		MinPCIeWidth:   int(card.PCIeWidth.Value),
-		ECC:            "on",
+		ECC:            planfile.ECCOn,
 	}
 	// Tensor-parallel or multi-node work needs the whole machine: a VM
 	// hides the topology and NVLink/IB state the plan depends on.
 	if pick.Count >= 8 || pick.Nodes > 1 || pick.TP > 1 {
-		a.Virtualization = "bare-metal"
+		a.Virtualization = planfile.BareMetal
 	}
 	// Consumer cards (RTX 4090) ship with ECC off or without it.
 	if card.Vendor != "nvidia" || card.ID == "rtx-4090" {
-		a.ECC = "any"
+		a.ECC = planfile.ECCAny
 	}
 	return a
 }

@@ -342,10 +342,10 @@ func (r planWriter) acceptance() table.Section {
 		{"gpu_ids", strings.Join(a.GPUIDs, ", ")},
 		{"min_memory_mib", strconv.Itoa(a.MinMemoryMiB)},
 		{"interconnect", string(a.Interconnect)},
-		{"mig", a.MIG},
-		{"virtualization", a.Virtualization},
+		{"mig", string(a.MIG)},
+		{"virtualization", string(a.Virtualization)},
 		{"min_pcie_width", strconv.Itoa(a.MinPCIeWidth)},
-		{"ecc", a.ECC},
+		{"ecc", string(a.ECC)},
 	}
 	if a.MinDriver != "" {
 		lines = append(lines, []string{"min_driver", a.MinDriver})

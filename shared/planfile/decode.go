@@ -121,9 +121,9 @@ func (acc Acceptance) Validate() error {
 		allowed []string
 	}{
 		{"interconnect", string(acc.Interconnect), Interconnects},
-		{"mig", acc.MIG, MIGModes},
-		{"virtualization", acc.Virtualization, Virtualizations},
-		{"ecc", acc.ECC, ECCModes},
+		{"mig", string(acc.MIG), MIGModes},
+		{"virtualization", string(acc.Virtualization), Virtualizations},
+		{"ecc", string(acc.ECC), ECCModes},
 	} {
 		if f.v != "" && !slices.Contains(f.allowed, f.v) {
 			return fieldErr("acceptance."+f.name, "must be one of %s (or absent), got %q", strings.Join(f.allowed, ", "), f.v)

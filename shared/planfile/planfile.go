@@ -48,13 +48,13 @@ type Acceptance struct {
 	// inside and between nodes.
 	Interconnect Interconnect `json:"interconnect"`
 	// MIG is one of MIGModes.
-	MIG string `json:"mig"`
+	MIG MIGMode `json:"mig"`
 	// Virtualization is one of Virtualizations.
-	Virtualization string `json:"virtualization"`
+	Virtualization Virtualization `json:"virtualization"`
 	// MinPCIeWidth is one of PCIeWidths (lanes); 0 asks for nothing.
 	MinPCIeWidth int `json:"min_pcie_width"`
 	// ECC is one of ECCModes.
-	ECC string `json:"ecc"`
+	ECC ECCMode `json:"ecc"`
 	// MinDriver is the least driver version, dotted ("535.104.05").
 	MinDriver string `json:"min_driver,omitempty"`
 }
@@ -82,12 +82,40 @@ func (i Interconnect) MultiNode() bool { return strings.Contains(string(i), "+")
 // NVLinked reports whether the cards of a node must share NVLink.
 func (i Interconnect) NVLinked() bool { return i == NVLink || i == NVLinkIB }
 
+// MIGMode is whether the plan accepts MIG slices of a GPU.
+type MIGMode string
+
+// MIG modes.
+const (
+	MIGOff     MIGMode = "off"     // whole GPUs only (rule A1)
+	MIGAllowed MIGMode = "allowed" // MIG slices are acceptable
+)
+
+// Virtualization is how the plan accepts the GPUs being handed over.
+type Virtualization string
+
+// Virtualizations.
+const (
+	BareMetal Virtualization = "bare-metal" // no hypervisor: topology and NVLink are visible
+	VMOK      Virtualization = "vm-ok"      // a VM with whole GPUs passed through; no vGPU slice
+	AnyVirt   Virtualization = "any"        // no requirement
+)
+
+// ECCMode is what the plan demands of ECC.
+type ECCMode string
+
+// ECC modes.
+const (
+	ECCOn  ECCMode = "on"  // ECC enabled on every GPU that has it
+	ECCAny ECCMode = "any" // no requirement (consumer cards)
+)
+
 // Allowed values of the acceptance fields. The empty string means the plan
 // sets no requirement for that field.
 var (
 	Interconnects   = []string{string(NoLink), string(PCIe), string(NVLink), string(HCCS), string(PCIeIB), string(NVLinkIB), string(HCCSRoCE)}
-	MIGModes        = []string{"off", "allowed"}
-	Virtualizations = []string{"bare-metal", "vm-ok", "any"}
-	ECCModes        = []string{"on", "any"}
+	MIGModes        = []string{string(MIGOff), string(MIGAllowed)}
+	Virtualizations = []string{string(BareMetal), string(VMOK), string(AnyVirt)}
+	ECCModes        = []string{string(ECCOn), string(ECCAny)}
 	PCIeWidths      = []int{0, 1, 2, 4, 8, 16, 32}
 )
