@@ -83,7 +83,7 @@ func parseMonitor(r io.Reader, limit int64) (Monitor, error) {
 	lines := newMonitorLines(&capped{r: r, left: limit, limit: limit})
 	header, err := lines.next()
 	if err != nil {
-		return Monitor{}, fielderr.Errorf("line 1", "want the header line of gpuverify monitor (%s)", csvErr(err))
+		return Monitor{}, fielderr.Sentence("line 1", "ops.err.monitor_header", msg.Sub(readErr(err)))
 	}
 	cols, err := monitorColumns(header)
 	if err != nil {
@@ -98,10 +98,10 @@ func parseMonitor(r io.Reader, limit int64) (Monitor, error) {
 		}
 		line := fmt.Sprintf("line %d", lines.n)
 		if err != nil {
-			return Monitor{}, fielderr.Errorf(line, "%s", csvErr(err))
+			return Monitor{}, &fielderr.Error{Field: line, Msg: readErr(err)}
 		}
 		if len(rec) != len(header) {
-			return Monitor{}, fielderr.Errorf(line, "%d fields, the header has %d", len(rec), len(header))
+			return Monitor{}, fielderr.Sentence(line, "ops.err.monitor_fields", msg.Int(len(rec)), msg.Int(len(header)))
 		}
 		if err := addReading(months, gpus, rec, cols, lines.n); err != nil {
 			return Monitor{}, err
@@ -118,20 +118,26 @@ const maxMonitorLine = 64 << 10
 // writes one reading a line and never breaks a field across lines, so a
 // month of readings streams through without being held in memory.
 type monitorLines struct {
-	sc *bufio.Scanner
-	n  int // the line last read, from 1
+	sc  *bufio.Scanner
+	src *capped
+	n   int // the line last read, from 1
 }
 
-func newMonitorLines(r io.Reader) *monitorLines {
-	sc := bufio.NewScanner(r)
+func newMonitorLines(src *capped) *monitorLines {
+	sc := bufio.NewScanner(src)
 	sc.Buffer(make([]byte, 0, 4096), maxMonitorLine)
-	return &monitorLines{sc: sc}
+	return &monitorLines{sc: sc, src: src}
 }
 
 // next is the record on the next line that is not empty, or io.EOF.
 func (m *monitorLines) next() ([]string, error) {
 	for m.sc.Scan() {
 		m.n++
+		if m.src.over != nil {
+			// The scanner hands back the line the limit cut before
+			// its error: refuse the file, not the half line.
+			return nil, m.src.over
+		}
 		line := bytes.TrimSuffix(m.sc.Bytes(), []byte("\r"))
 		if len(line) == 0 {
 			continue
@@ -140,7 +146,8 @@ func (m *monitorLines) next() ([]string, error) {
 	}
 	if err := m.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d is longer than %d KiB; a reading is one short line", m.n+1, maxMonitorLine>>10)
+			m.n++ // the line refused, so the error's field names it
+			return nil, monitorErr{msg.New("ops.err.monitor_line_long", msg.Int(m.n), msg.Int(maxMonitorLine>>10))}
 		}
 		return nil, err
 	}
@@ -164,7 +171,7 @@ func monitorColumns(header []string) (columns, error) {
 		}
 	}
 	if c.time < 0 || c.gpu < 0 || c.util < 0 {
-		return c, fielderr.Errorf("line 1", "want the header line of gpuverify monitor with the columns time, gpu and utilization_gpu_pct")
+		return c, fielderr.Sentence("line 1", "ops.err.monitor_columns")
 	}
 	return c, nil
 }
@@ -173,6 +180,7 @@ func monitorColumns(header []string) (columns, error) {
 type capped struct {
 	r           io.Reader
 	left, limit int64
+	over        error // set once the file is found larger than limit
 }
 
 func (c *capped) Read(p []byte) (int, error) {
@@ -180,7 +188,8 @@ func (c *capped) Read(p []byte) (int, error) {
 		var one [1]byte
 		n, err := c.r.Read(one[:])
 		if n > 0 {
-			return 0, fmt.Errorf("the file is larger than %d bytes (%d MiB); want a shorter run (one file a month)", c.limit, c.limit>>20)
+			c.over = monitorErr{msg.New("ops.err.monitor_too_large", msg.Int(int(c.limit)), msg.Int(int(c.limit>>20)))}
+			return 0, c.over
 		}
 		return 0, err
 	}
@@ -192,15 +201,36 @@ func (c *capped) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func csvErr(err error) string {
+// monitorErr is a problem with a monitor file as a whole (a line too long,
+// a file too large), carrying its message.
+type monitorErr struct{ m msg.M }
+
+func (e monitorErr) Error() string { return e.m.String() }
+
+// Message is the problem as a message, for msg.Lang.Err.
+func (e monitorErr) Message() msg.M { return e.m }
+
+// readErr is why a line of a monitor file could not be read, as a message.
+func readErr(err error) msg.M {
+	var me monitorErr
 	var pe *csvrec.Error
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
+	switch {
+	case errors.As(err, &me):
+		return me.m
+	case errors.Is(err, io.EOF):
+		return msg.New("ops.err.monitor_empty")
+	case errors.Is(err, csvrec.ErrBareQuote):
+		return msg.New("ops.err.csv_bare_quote")
+	case errors.Is(err, csvrec.ErrQuote):
+		return msg.New("ops.err.csv_quote")
+	case errors.Is(err, csvrec.ErrFieldCount):
+		return msg.New("ops.err.csv_field_count")
+	case errors.As(err, &pe):
+		return msg.Verbatim(pe.Err.Error()) // a problem csvrec may add later, in its words
 	}
-	if errors.Is(err, io.EOF) {
-		return "the file is empty"
-	}
-	return err.Error()
+	// The reader's own failure (the browser's or the file system's), in
+	// its words.
+	return msg.Verbatim(err.Error())
 }
 
 // addReading adds one CSV row to its month.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -60,7 +61,7 @@ var llamaTemplates = []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama
 // which fields were filled in and from where.
 func CustomModel(paramsB float64, s Shape) (Model, error) {
 	if !(paramsB >= MinParamsB && paramsB <= MaxParamsB) {
-		return Model{}, fieldErr("params_b", "must be %g..%d (billions of parameters), got %g", MinParamsB, MaxParamsB, paramsB)
+		return Model{}, paramsErr(paramsB)
 	}
 	if err := s.validate(); err != nil {
 		return Model{}, err
@@ -85,7 +86,7 @@ func CustomModel(paramsB float64, s Shape) (Model, error) {
 	m.Heads = pick("heads", s.Heads, max(1, m.Hidden/m.HeadDim))
 	m.KVHeads = pick("kv_heads", s.KVHeads, templateKV(t, m.Heads))
 	if m.Heads%m.KVHeads != 0 {
-		return Model{}, fieldErr("kv_heads", "must divide heads (%d), got %d", m.Heads, m.KVHeads)
+		return Model{}, kvHeadsErr(m.Heads, m.KVHeads)
 	}
 	m.FFN = pick("ffn", s.FFN, scaledFFN(t, m.Hidden))
 	if s.MoE() {
@@ -99,7 +100,7 @@ func CustomModel(paramsB float64, s Shape) (Model, error) {
 	m.Layers = pick("layers", s.Layers, fitLayers(m, paramsB*1e9))
 	if m.MoE != nil && s.MoELayers > 0 {
 		if s.MoELayers > m.Layers {
-			return Model{}, fieldErr("moe_layers", "must be 0 (all) or 1..layers (%d), got %d", m.Layers, s.MoELayers)
+			return Model{}, moeLayersErr(m.Layers, s.MoELayers)
 		}
 		m.MoE.DenseLayers = m.Layers - s.MoELayers
 	}
@@ -124,11 +125,11 @@ func (s Shape) validate() error {
 		v    int
 	}{{"layers", s.Layers}, {"hidden", s.Hidden}, {"heads", s.Heads}, {"kv_heads", s.KVHeads}, {"head_dim", s.HeadDim}, {"ffn", s.FFN}} {
 		if f.v < 0 || f.v > MaxShape {
-			return fieldErr(f.name, "must be 0 (assume) or 1..%d, got %d", MaxShape, f.v)
+			return intErr(f.name, f.v, zeroOr("want.zero.assume", wholeIn(1, MaxShape)))
 		}
 	}
 	if s.Heads > 0 && s.KVHeads > 0 && s.Heads%s.KVHeads != 0 {
-		return fieldErr("kv_heads", "must divide heads (%d), got %d", s.Heads, s.KVHeads)
+		return kvHeadsErr(s.Heads, s.KVHeads)
 	}
 	return s.ValidateMoE()
 }
@@ -142,19 +143,34 @@ func (s Shape) ValidateMoE() error {
 		v    int
 	}{{"experts", s.Experts}, {"experts_per_token", s.ExpertsPerToken}, {"shared_experts", s.SharedExperts}, {"expert_ffn", s.ExpertFFN}, {"moe_layers", s.MoELayers}} {
 		if f.v < 0 || f.v > MaxShape {
-			return fieldErr(f.name, "must be 0 (none or assume) or 1..%d, got %d", MaxShape, f.v)
+			return intErr(f.name, f.v, zeroOr("want.zero.none_or_assume", wholeIn(1, MaxShape)))
 		}
 		if f.v > 0 && f.name != "experts" && !s.MoE() {
-			return fieldErr(f.name, "describes a mixture of experts: give experts too, or leave it 0 for a dense model")
+			return fielderr.Sentence(f.name, "sizing.err.moe_without_experts")
 		}
 	}
 	if s.MoE() && (s.ExpertsPerToken < 1 || s.ExpertsPerToken > s.Experts) {
-		return fieldErr("experts_per_token", "must be 1..experts (%d) for a mixture of experts, got %d", s.Experts, s.ExpertsPerToken)
+		return intErr("experts_per_token", s.ExpertsPerToken, wholeUpTo("experts", s.Experts))
 	}
 	if s.Layers > 0 && s.MoELayers > s.Layers {
-		return fieldErr("moe_layers", "must be 0 (all) or 1..layers (%d), got %d", s.Layers, s.MoELayers)
+		return moeLayersErr(s.Layers, s.MoELayers)
 	}
 	return nil
+}
+
+// paramsErr refuses a parameter count outside [MinParamsB, MaxParamsB].
+func paramsErr(paramsB float64) error {
+	return figErr("params_b", paramsB, wantIn("want.noun.params_b", fmt.Sprintf("[%g, %d]", MinParamsB, MaxParamsB)))
+}
+
+// kvHeadsErr refuses a KV head count that does not divide the heads.
+func kvHeadsErr(heads, kvHeads int) error {
+	return intErr("kv_heads", kvHeads, msg.New("want.divisor", msg.Text("heads"), msg.Int(heads)))
+}
+
+// moeLayersErr refuses more MoE layers than layers.
+func moeLayersErr(layers, moeLayers int) error {
+	return intErr("moe_layers", moeLayers, zeroOr("want.zero.all", wholeUpTo("layers", layers)))
 }
 
 // nearestTemplate returns the Llama preset closest to params on a log scale.

@@ -12,7 +12,7 @@ func Speed(in Input, card catalog.Card, count int) (Estimates, error) {
 		return Estimates{}, err
 	}
 	if count < 1 || count > MaxCards {
-		return Estimates{}, fieldErr("count", "must be 1..%d, got %d", MaxCards, count)
+		return Estimates{}, intErr("count", count, wholeIn(1, MaxCards))
 	}
 	return j.speed(j.memory(), card, count), nil
 }

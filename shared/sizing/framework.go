@@ -72,7 +72,7 @@ func ParseFramework(s string, w Workload) (Framework, error) {
 		}
 		names = append(names, string(v))
 	}
-	return "", fieldErr("framework", "must be one of %s, got %q", strings.Join(names, ", "), s)
+	return "", textErr("framework", s, names...)
 }
 
 // logitsBytes is what the loss keeps per token and vocabulary entry at its

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
@@ -133,7 +134,7 @@ func prepare(in Input) (job, error) {
 func (j *job) resolveModel() error {
 	id := strings.ToLower(strings.TrimSpace(j.Model))
 	if id != "" && j.ParamsB != 0 {
-		return fieldErr("params_b", "give either model or params_b, not both")
+		return fielderr.Sentence("params_b", "sizing.err.model_and_params")
 	}
 	switch {
 	case j.Workload == HPC:
@@ -145,15 +146,15 @@ func (j *job) resolveModel() error {
 	case id != "":
 		m, ok := PresetByID(id)
 		if !ok {
-			return fieldErr("model", "unknown preset %q; one of %s, or give params_b", j.Model, strings.Join(PresetIDs(), ", "))
+			return fielderr.New("model", j.Model, msg.New("want.preset_or_params", msg.Text(strings.Join(PresetIDs(), ", "))))
 		}
 		if (len(m.Components) > 0) != j.Workload.Diffusion() {
-			return fieldErr("model", "%s is %s; %s needs %s", m.ID, kindOf(m), j.Workload, wantKind(j.Workload))
+			return fielderr.Sentence("model", "sizing.err.model_kind", msg.Text(m.ID), msg.Label(kindOf(m)), msg.Text(string(j.Workload)), msg.Label(wantKind(j.Workload)))
 		}
 		j.model = m
 	case j.ParamsB != 0 && j.Workload.Diffusion():
 		if !(j.ParamsB >= MinParamsB && j.ParamsB <= MaxParamsB) {
-			return fieldErr("params_b", "must be %g..%d (billions of parameters), got %g", MinParamsB, MaxParamsB, j.ParamsB)
+			return paramsErr(j.ParamsB)
 		}
 		j.model = diffusionModel(j.ParamsB, "given parameter count")
 	case j.ParamsB != 0:
@@ -170,24 +171,26 @@ func (j *job) resolveModel() error {
 		j.model = diffusionModel(defaultVideoParamsB, "assumed: the open 13–14B video transformers (HunyuanVideo 13B, Wan2.1 14B; unconfirmed)")
 		j.notes = append(j.notes, msg.New("sizing.video.default"))
 	default:
-		return fieldErr("model", "required (rule R3: no plan without model size): give a preset (%s) or params_b", strings.Join(PresetIDs(), ", "))
+		return fielderr.Sentence("model", "sizing.err.model_required", msg.Text(strings.Join(PresetIDs(), ", ")))
 	}
 	j.Model = j.model.ID
 	return nil
 }
 
+// kindOf is the id of the label naming the kind of model m is.
 func kindOf(m Model) string {
 	if len(m.Components) > 0 {
-		return "an image model"
+		return "sizing.kind.image"
 	}
-	return "a language model"
+	return "sizing.kind.language"
 }
 
+// wantKind is the id of the label naming the model w needs.
 func wantKind(w Workload) string {
 	if w.Diffusion() {
-		return "a diffusion preset (flux.1-dev) or params_b"
+		return "sizing.kind.want_diffusion"
 	}
-	return "a language-model preset or params_b"
+	return "sizing.kind.want_language"
 }
 
 // diffusionModel is a generator known only by its size.
@@ -216,11 +219,11 @@ func (j *job) checkPrecision() error {
 	j.Precision = p
 	switch {
 	case j.Workload == QLoRA && p != INT4:
-		return fieldErr("precision", "qlora keeps the base model in 4-bit NF4: use int4 or leave it empty, got %s", p)
+		return fielderr.Sentence("precision", "sizing.err.qlora_precision", msg.Text(string(p)))
 	case j.Workload == LoRA && p == INT4:
-		return fieldErr("precision", "a 4-bit base model is qlora: use workload qlora, or one of fp32, bf16, fp16, fp8, int8 for lora")
+		return fielderr.Sentence("precision", "sizing.err.lora_int4")
 	case (j.Workload == Pretrain || j.Workload == FullFinetune) && (p == INT8 || p == INT4):
-		return fieldErr("precision", "%s trains every weight: use fp32, bf16, fp16 or fp8, got %s", j.Workload, p)
+		return fielderr.Sentence("precision", "sizing.err.trains_every_weight", msg.Text(string(j.Workload)), msg.Text(string(p)))
 	}
 	return nil
 }
@@ -243,7 +246,7 @@ func DefaultPrecision(w Workload, preset string) Precision {
 func (j *job) checkShape() error {
 	if j.Workload == HPC {
 		if !(j.WorkingSetGiB >= 0 && j.WorkingSetGiB <= MaxWorkingSetGiB) {
-			return fieldErr("working_set_gib", "must be 0..%d, got %g", MaxWorkingSetGiB, j.WorkingSetGiB)
+			return figErr("working_set_gib", j.WorkingSetGiB, wantIn("want.noun.gib", fmt.Sprintf("[0, %d]", MaxWorkingSetGiB)))
 		}
 		if j.WorkingSetGiB == 0 {
 			j.notes = append(j.notes, msg.New("sizing.hpc.no_working_set"))
@@ -251,13 +254,13 @@ func (j *job) checkShape() error {
 		return nil
 	}
 	if j.Concurrency < 1 || j.Concurrency > MaxConcurrency {
-		return fieldErr("concurrency", "must be 1..%d, got %d", MaxConcurrency, j.Concurrency)
+		return intErr("concurrency", j.Concurrency, wholeIn(1, MaxConcurrency))
 	}
 	if j.Workload.Diffusion() {
 		return nil
 	}
 	if j.ContextTokens < 1 || j.ContextTokens > MaxContextTokens {
-		return fieldErr("context_tokens", "must be 1..%d, got %d", MaxContextTokens, j.ContextTokens)
+		return intErr("context_tokens", j.ContextTokens, wholeIn(1, MaxContextTokens))
 	}
 	return nil
 }
@@ -270,7 +273,7 @@ func (j *job) checkServing() error {
 	}
 	if j.Workload != Inference {
 		if j.Targets.Set() {
-			return fieldErr("service_targets", "apply to inference only, not %s", j.Workload)
+			return fielderr.Sentence("service_targets", "sizing.err.targets_inference_only", msg.Text(string(j.Workload)))
 		}
 		return nil
 	}
@@ -279,10 +282,10 @@ func (j *job) checkServing() error {
 		j.KVPrecision = BF16
 	case BF16, FP16, FP8, INT8:
 	default:
-		return fieldErr("kv_cache_precision", "must be one of bf16, fp16, fp8, int8, got %q", j.KVPrecision)
+		return textErr("kv_cache_precision", string(j.KVPrecision), string(BF16), string(FP16), string(FP8), string(INT8))
 	}
 	if j.OutputTokens < 0 || j.OutputTokens > j.ContextTokens {
-		return fieldErr("output_tokens", "must be 0 (default) or 1..context_tokens (%d), got %d", j.ContextTokens, j.OutputTokens)
+		return intErr("output_tokens", j.OutputTokens, zeroOr("want.zero.default", wholeUpTo("context_tokens", j.ContextTokens)))
 	}
 	if j.OutputTokens == 0 {
 		j.OutputTokens = max(1, min(1024, j.ContextTokens/2))
@@ -292,10 +295,10 @@ func (j *job) checkServing() error {
 
 func (j *job) checkTraining() error {
 	if !(j.TokensToTrain >= 0 && j.TokensToTrain <= MaxTokensToTrain) {
-		return fieldErr("tokens_to_train", "must be 0..%g, got %g", MaxTokensToTrain, j.TokensToTrain)
+		return figErr("tokens_to_train", j.TokensToTrain, wantIn("want.noun.tokens", "[0, 10^16]"))
 	}
 	if !(j.TargetDays >= 0 && j.TargetDays <= MaxTargetDays) {
-		return fieldErr("target_days", "must be 0..%d, got %g", MaxTargetDays, j.TargetDays)
+		return figErr("target_days", j.TargetDays, wantIn("want.noun.days", fmt.Sprintf("[0, %d]", MaxTargetDays)))
 	}
 	if !j.Workload.Training() {
 		return nil
@@ -305,7 +308,7 @@ func (j *job) checkTraining() error {
 		j.Recompute = RecomputeFull
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return fieldErr("recompute", "must be one of none, selective, full, got %q", j.Recompute)
+		return textErr("recompute", string(j.Recompute), string(RecomputeNone), string(RecomputeSelective), string(RecomputeFull))
 	}
 	o, err := ParseOptimizer(string(j.Optimizer))
 	if err != nil {
@@ -317,7 +320,7 @@ func (j *job) checkTraining() error {
 		return err
 	}
 	if f == FrameworkMegatron && j.Workload == QLoRA {
-		return fieldErr("framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
+		return fielderr.Sentence("framework", "sizing.err.megatron_qlora")
 	}
 	j.Framework = f
 	if !j.Workload.Adapters() {
@@ -327,7 +330,7 @@ func (j *job) checkTraining() error {
 		j.LoRARank = DefaultLoRARank
 	}
 	if j.LoRARank < 1 || j.LoRARank > MaxLoRARank {
-		return fieldErr("lora_rank", "must be 1..%d, got %d", MaxLoRARank, j.LoRARank)
+		return intErr("lora_rank", j.LoRARank, zeroOr("want.zero.default", wholeIn(1, MaxLoRARank)))
 	}
 	targets := DefaultLoRATargets()
 	if len(j.LoRATargets) > 0 {
@@ -335,7 +338,7 @@ func (j *job) checkTraining() error {
 		for _, t := range j.LoRATargets {
 			n := normTarget(t)
 			if n == "" {
-				return fieldErr("lora_targets", "must be among %s, got %q", strings.Join(loraTargetNames, ", "), t)
+				return textErr("lora_targets", t, loraTargetNames...)
 			}
 			if !slices.Contains(targets, n) {
 				targets = append(targets, n)

@@ -211,22 +211,22 @@ func TestEstimateErrors(t *testing.T) {
 		in   Input
 		want string
 	}{
-		{"no workload", Input{Model: "llama-2-7b"}, "workload: must be one of"},
+		{"no workload", Input{Model: "llama-2-7b"}, `workload = "": want one of "pretrain" "full-finetune"`},
 		{"rule R3: no model size", Input{Workload: Inference, ContextTokens: 1, Concurrency: 1}, "model: required (rule R3"},
-		{"unknown preset", infer("llama-9", 1, 1), `model: unknown preset "llama-9"`},
+		{"unknown preset", infer("llama-9", 1, 1), `model = "llama-9": want a preset (deepseek-v3, flux.1-dev,`},
 		{"preset and size", Input{Workload: Inference, Model: "llama-2-7b", ParamsB: 7, ContextTokens: 1, Concurrency: 1}, "params_b: give either"},
 		{"image preset for an LLM job", infer("flux.1-dev", 1, 1), "model: flux.1-dev is an image model"},
-		{"context zero", infer("llama-2-7b", 0, 1), "context_tokens: must be 1..1048576, got 0"},
-		{"context too long", infer("llama-2-7b", 1<<21, 1), "context_tokens: must be 1..1048576, got 2097152"},
-		{"concurrency zero", infer("llama-2-7b", 1, 0), "concurrency: must be 1..4096, got 0"},
-		{"bad precision", Input{Workload: Inference, Model: "llama-2-7b", Precision: "fp4", ContextTokens: 1, Concurrency: 1}, "precision: must be one of"},
+		{"context zero", infer("llama-2-7b", 0, 1), `context_tokens = "0": want a whole number in [1, 1048576]`},
+		{"context too long", infer("llama-2-7b", 1<<21, 1), `context_tokens = "2097152": want a whole number in [1, 1048576]`},
+		{"concurrency zero", infer("llama-2-7b", 1, 0), `concurrency = "0": want a whole number in [1, 4096]`},
+		{"bad precision", Input{Workload: Inference, Model: "llama-2-7b", Precision: "fp4", ContextTokens: 1, Concurrency: 1}, `precision = "fp4": want one of "fp32" "bf16"`},
 		{"qlora in bf16", Input{Workload: QLoRA, Model: "llama-2-7b", Precision: BF16, ContextTokens: 1, Concurrency: 1}, "precision: qlora keeps"},
 		{"full fine-tune in int4", Input{Workload: FullFinetune, Model: "llama-2-7b", Precision: INT4, ContextTokens: 1, Concurrency: 1}, "precision: full-finetune trains every weight"},
-		{"lora rank", Input{Workload: LoRA, Model: "llama-2-7b", LoRARank: -1, ContextTokens: 1, Concurrency: 1}, "lora_rank: must be 1..1024, got -1"},
-		{"lora target", Input{Workload: LoRA, Model: "llama-2-7b", LoRATargets: []string{"lm_head"}, ContextTokens: 1, Concurrency: 1}, `lora_targets: must be among q, k, v, o, gate, up, down, got "lm_head"`},
-		{"recompute", Input{Workload: Pretrain, Model: "llama-2-7b", Recompute: "some", ContextTokens: 1, Concurrency: 1}, "recompute: must be one of none, selective, full"},
-		{"tokens", Input{Workload: Pretrain, Model: "llama-2-7b", TokensToTrain: -1, ContextTokens: 1, Concurrency: 1}, "tokens_to_train: must be 0..1e+16, got -1"},
-		{"working set", Input{Workload: HPC, WorkingSetGiB: -2}, "working_set_gib: must be 0..1048576, got -2"},
+		{"lora rank", Input{Workload: LoRA, Model: "llama-2-7b", LoRARank: -1, ContextTokens: 1, Concurrency: 1}, `lora_rank = "-1": want 0 (default) or a whole number in [1, 1024]`},
+		{"lora target", Input{Workload: LoRA, Model: "llama-2-7b", LoRATargets: []string{"lm_head"}, ContextTokens: 1, Concurrency: 1}, `lora_targets = "lm_head": want one of "q" "k" "v" "o" "gate" "up" "down"`},
+		{"recompute", Input{Workload: Pretrain, Model: "llama-2-7b", Recompute: "some", ContextTokens: 1, Concurrency: 1}, `recompute = "some": want one of "none" "selective" "full"`},
+		{"tokens", Input{Workload: Pretrain, Model: "llama-2-7b", TokensToTrain: -1, ContextTokens: 1, Concurrency: 1}, `tokens_to_train = "-1": want a number of tokens in [0, 10^16]`},
+		{"working set", Input{Workload: HPC, WorkingSetGiB: -2}, `working_set_gib = "-2": want GiB in [0, 1048576]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -140,12 +140,12 @@ func TestCustomModelErrors(t *testing.T) {
 		shape   Shape
 		want    string
 	}{
-		{0, Shape{}, "params_b: must be 0.001..10000"},
-		{-1, Shape{}, "params_b: must be"},
-		{20000, Shape{}, "params_b: must be"},
-		{7, Shape{Heads: 32, KVHeads: 5}, "kv_heads: must divide heads (32), got 5"},
-		{7, Shape{KVHeads: 5}, "kv_heads: must divide heads (32), got 5"},
-		{7, Shape{Layers: -1}, "layers: must be 0 (assume) or 1..1048576, got -1"},
+		{0, Shape{}, `params_b = "0": want billions of parameters in [0.001, 10000]`},
+		{-1, Shape{}, `params_b = "-1": want billions`},
+		{20000, Shape{}, `params_b = "20000": want billions`},
+		{7, Shape{Heads: 32, KVHeads: 5}, `kv_heads = "5": want a divisor of heads (32)`},
+		{7, Shape{KVHeads: 5}, `kv_heads = "5": want a divisor of heads (32)`},
+		{7, Shape{Layers: -1}, `layers = "-1": want 0 (assume) or a whole number in [1, 1048576]`},
 	}
 	for _, tt := range tests {
 		_, err := CustomModel(tt.paramsB, tt.shape)

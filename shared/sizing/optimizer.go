@@ -41,7 +41,7 @@ func ParseOptimizer(s string) (Optimizer, error) {
 		}
 		names = append(names, string(v))
 	}
-	return "", fieldErr("optimizer", "must be one of %s, got %q", strings.Join(names, ", "), s)
+	return "", textErr("optimizer", s, names...)
 }
 
 // MomentBytes is the optimizer state of one trained parameter in bytes

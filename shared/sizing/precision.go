@@ -43,7 +43,7 @@ func ParsePrecision(s string) (Precision, error) {
 			return p, nil
 		}
 	}
-	return "", fieldErr("precision", "must be one of %s, got %q", joinPrecisions(Precisions()), s)
+	return "", textErr("precision", s, precisionNames(Precisions())...)
 }
 
 // BitsPerParam is the storage cost of one weight in bits, scales included:
@@ -76,10 +76,11 @@ func (p Precision) valueBytes() float64 {
 	return 2
 }
 
-func joinPrecisions(ps []Precision) string {
+// precisionNames is ps as the sheet spells them.
+func precisionNames(ps []Precision) []string {
 	s := make([]string, len(ps))
 	for i, p := range ps {
 		s[i] = string(p)
 	}
-	return strings.Join(s, ", ")
+	return s
 }

@@ -38,7 +38,7 @@ func TestParsePrecisionError(t *testing.T) {
 			t.Fatalf("ParsePrecision(%q) succeeded", in)
 		}
 		msg := err.Error()
-		if !strings.HasPrefix(msg, "precision: ") || !strings.Contains(msg, "fp32, bf16, fp16, fp8, int8, int4") {
+		if !strings.HasPrefix(msg, "precision = ") || !strings.Contains(msg, `want one of "fp32" "bf16" "fp16" "fp8" "int8" "int4"`) {
 			t.Errorf("ParsePrecision(%q) error %q does not name the field and the allowed values", in, msg)
 		}
 	}
@@ -58,7 +58,7 @@ func TestParseWorkload(t *testing.T) {
 		}
 	}
 	_, err := ParseWorkload("training")
-	if err == nil || !strings.Contains(err.Error(), "pretrain, full-finetune, lora, qlora, inference, image-gen, video-gen, hpc") {
+	if err == nil || !strings.Contains(err.Error(), `"pretrain" "full-finetune" "lora" "qlora" "inference" "image-gen" "video-gen" "hpc"`) {
 		t.Errorf("ParseWorkload(training) error = %v; want the allowed values named", err)
 	}
 }

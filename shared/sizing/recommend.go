@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/planfile"
 	"github.com/shopspring/decimal"
@@ -115,7 +116,7 @@ func Size(in Input, cards []catalog.Card, prefs Prefs) (*Candidates, error) {
 		return nil, err
 	}
 	if len(cards) == 0 {
-		return nil, fieldErr("cards", "no card to choose from")
+		return nil, fielderr.Sentence("cards", "sizing.err.no_cards")
 	}
 	c := &Candidates{j: j, mem: j.memory(), b: j.bucket(prefs), Options: make([]Option, len(cards))}
 	for i := range cards {

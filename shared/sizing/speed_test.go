@@ -136,7 +136,7 @@ func TestSpeedNotes(t *testing.T) {
 	if e.TrainHours != (Range{}) || !strings.Contains(english(e.Notes), "tokens_to_train") {
 		t.Errorf("training without tokens: %+v", e)
 	}
-	if _, err := Speed(infer("llama-2-7b", 1, 1), fixtureCard(t, "rtx-4090"), 0); err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("count: must be 1..%d", MaxCards)) {
+	if _, err := Speed(infer("llama-2-7b", 1, 1), fixtureCard(t, "rtx-4090"), 0); err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf(`count = "0": want a whole number in [1, %d]`, MaxCards)) {
 		t.Errorf("count 0: error %v", err)
 	}
 }

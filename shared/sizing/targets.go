@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -51,7 +52,7 @@ func (t ServiceTargets) validate() error {
 		v, max float64
 	}{{TargetTokensPerSec, t.TokensPerSecPerSequence, MaxTargetTokensPerSec}, {TargetTTFT, t.TimeToFirstTokenS, MaxTargetTTFTSeconds}, {TargetRPM, t.RequestsPerMinute, MaxTargetRPM}} {
 		if !(f.v >= 0 && f.v <= f.max) {
-			return fieldErr("service_targets."+f.name, "must be 0 (no target) or above 0 up to %g, got %g", f.max, f.v)
+			return figErr("service_targets."+f.name, f.v, zeroOr("want.zero.no_target", wantIn("want.noun.number", fmt.Sprintf("(0, %g]", f.max))))
 		}
 	}
 	return nil

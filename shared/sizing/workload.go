@@ -35,7 +35,7 @@ func ParseWorkload(s string) (Workload, error) {
 	for _, v := range Workloads() {
 		names = append(names, string(v))
 	}
-	return "", fieldErr("workload", "must be one of %s, got %q", strings.Join(names, ", "), s)
+	return "", textErr("workload", s, names...)
 }
 
 // Training reports whether the workload trains weights (full or adapters).
