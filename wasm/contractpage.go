@@ -135,7 +135,7 @@ func contractAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	res, err := contract.Check(*in)
 	if err != nil {
 		return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "error").Body(
-			para("warn-line", err.Error()))
+			para("warn-line", l.Err(err)))
 	}
 	level := res.Level()
 	return app.Section().ID("contract-result").Class("block", "result").Attr("data-state", "ok").

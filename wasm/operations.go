@@ -160,7 +160,7 @@ func (p *operationsPage) onMonitor(ctx app.Context, e app.Event) {
 					m, err = ops.ParseMonitor(bytes.NewReader(data))
 				}
 				if err != nil {
-					p.csvErr = p.st.Lang.Text("site.journey.monitor_refused", msg.Text(name), msg.Text(err.Error()))
+					p.csvErr = p.st.Lang.Text("site.journey.monitor_refused", msg.Text(name), msg.Text(p.st.Lang.Err(err)))
 					return
 				}
 				p.monitor = &m
@@ -226,7 +226,7 @@ func opsAnswer(l Lang, proc *form.Procurement) app.UI {
 	}
 	res, err := ops.Review(*in)
 	if err != nil {
-		return resultMsg("operations-result", "error", err.Error())
+		return resultMsg("operations-result", "error", l.Err(err))
 	}
 	return resultOK(l, proc, "operations", "data-rightsizing", strconv.Itoa(len(res.RightSizing)),
 		rightSizing(l, res.RightSizing),

@@ -89,7 +89,7 @@ func (p *plannerPage) exportWith(name, mime string, encode func(*plan.Plan) ([]b
 	p.fail = guard("export "+name, func() {
 		data, err := p.exportData(encode)
 		if err != nil {
-			p.imported, p.importErr = err.Error(), true
+			p.imported, p.importErr = p.st.Lang.Err(err), true
 			return
 		}
 		download(name, mime+";charset=utf-8", data)

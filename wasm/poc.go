@@ -123,7 +123,7 @@ func (p *pocPage) onReport(field string) app.EventHandler {
 							return
 						}
 					}
-					p.fileErr[field] = p.st.Lang.Text("site.journey.report_refused", msg.Text(name), msg.Text(err.Error()))
+					p.fileErr[field] = p.st.Lang.Text("site.journey.report_refused", msg.Text(name), msg.Text(p.st.Lang.Err(err)))
 				})
 			})
 		})
@@ -147,7 +147,7 @@ func pocAnswer(l Lang, proc *form.Procurement) app.UI {
 	}
 	res, err := poc.Judge(*in)
 	if err != nil {
-		return resultMsg("poc-result", "error", err.Error())
+		return resultMsg("poc-result", "error", l.Err(err))
 	}
 	return resultOK(l, proc, "poc", "data-verdict", string(res.Verdict),
 		app.P().ID("poc-verdict").Class("verdict", "status-"+string(res.Verdict)).

@@ -73,7 +73,7 @@ func (p *pricesPage) editor() app.UI {
 						readFirstFile(ctx, pricebook.MaxCSVBytes, func(ctx app.Context, _ string, data []byte, err error) {
 							p.fileErr = ""
 							if err != nil {
-								p.fileErr = err.Error()
+								p.fileErr = p.st.Lang.Err(err)
 								return
 							}
 							p.setPrices(ctx, r, string(data))

@@ -124,7 +124,7 @@ func quotesAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	res, err := quote.Compare(*in)
 	if err != nil {
 		return app.Section().ID("quotes-result").Class("block", "result").Attr("data-state", "error").Body(
-			para("warn-line", err.Error()))
+			para("warn-line", l.Err(err)))
 	}
 	best := res.Quotes[0]
 	spread := ""

@@ -86,7 +86,7 @@ func renewalAnswer(l Lang, proc *form.Procurement) app.UI {
 	}
 	cal, err := exit.Schedule(*in)
 	if err != nil {
-		return resultMsg("exit-result", "error", err.Error())
+		return resultMsg("exit-result", "error", l.Err(err))
 	}
 	items := make([]app.UI, len(cal.Steps))
 	for i, s := range cal.Steps {

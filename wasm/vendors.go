@@ -98,7 +98,7 @@ func vendorsAnswer(l Lang, proc *form.Procurement, embed bool) app.UI {
 	res, err := vendors.Rank(*in)
 	if err != nil {
 		return app.Section().ID("vendors-result").Class("block", "result").Attr("data-state", "error").Body(
-			para("warn-line", err.Error()))
+			para("warn-line", l.Err(err)))
 	}
 	top := ""
 	if len(res.Vendors) > 0 && res.Vendors[0].Rank == 1 {

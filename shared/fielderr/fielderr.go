@@ -63,6 +63,12 @@ func (e *Error) Error() string {
 // beside the field: Msg, or "want …, got …", in English.
 func (e *Error) Problem() string { return e.ProblemIn(msg.En) }
 
+// Message is the error as a message: the field and its problem, so a
+// page writes it in its language (msg.Lang.Err).
+func (e *Error) Message() msg.M {
+	return msg.New("want.field", msg.Text(e.Field), msg.Sub(e.ProblemMsg()))
+}
+
 // ProblemIn is Problem in l.
 func (e *Error) ProblemIn(l msg.Lang) string { return e.ProblemMsg().In(l) }
 

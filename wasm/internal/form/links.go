@@ -24,7 +24,7 @@ func LoadLink(u *url.URL, stored, browserLang string) Loaded {
 	proc, ps := loadProcurement(raw)
 	for i := range ps {
 		ps[i].Source = FromURL
-		ps[i].Reason = msg.New("site.page.err_at", msg.Text(ps[i].Key), msg.Sub(ps[i].Reason))
+		ps[i].Reason = msg.New("want.field", msg.Text(ps[i].Key), msg.Sub(ps[i].Reason))
 	}
 	l.Problems = append(l.Problems, ps...)
 	if proc == nil {

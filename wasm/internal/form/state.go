@@ -210,7 +210,7 @@ func (p Problem) Message(m msg.Lang) string {
 func reasonOf(err error) msg.M {
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
-		return msg.New("site.page.err_at", msg.Text(fe.Field), msg.Sub(fe.ProblemMsg()))
+		return fe.Message()
 	}
 	return msg.Verbatim(clipReason(err.Error()))
 }
