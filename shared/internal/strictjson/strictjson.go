@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -90,7 +91,7 @@ func Explain(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &fielderr.Error{Field: field, Msg: msg.Verbatim(TypeMsg(typeErr))}
+		return &fielderr.Error{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
 		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
 	case errors.Is(err, io.EOF):
@@ -98,7 +99,7 @@ func Explain(err error) error {
 	}
 	text := err.Error()
 	if name, ok := strings.CutPrefix(text, "json: unknown field "); ok {
-		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.Verbatim("unknown field")}
+		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.New("json.err.unknown_field")}
 	}
 	if strings.Contains(text, "decimal") {
 		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)
@@ -108,22 +109,47 @@ func Explain(err error) error {
 
 // TypeMsg says what a field must be when the JSON value has the wrong type
 // or does not fit: "must be a JSON string, got number", "must be a whole
-// number from 0 to 255, got 1e400". Every decoder words it so.
-func TypeMsg(e *json.UnmarshalTypeError) string {
+// number from 0 to 255, got 1e400". Every decoder words it so. The bounds
+// are written in plain digits, as Go and the value's documentation write
+// them.
+func TypeMsg(e *json.UnmarshalTypeError) msg.M {
 	got, isNumber := strings.CutPrefix(e.Value, "number ")
+	want := typeWord(kind(e.Type.Kind().String()))
 	if !isNumber {
-		return fmt.Sprintf("must be a JSON %s, got %s", kind(e.Type.Kind().String()), e.Value)
+		return msg.New("json.err.type", want, typeWord(e.Value))
 	}
 	switch k := e.Type.Kind(); {
 	case k >= reflect.Int && k <= reflect.Int64:
 		bits := e.Type.Bits()
-		return fmt.Sprintf("must be a whole number from %d to %d, got %s", -(int64(1) << (bits - 1)), int64(uint64(1)<<(bits-1)-1), got)
+		lo, hi := -(int64(1) << (bits - 1)), int64(uint64(1)<<(bits-1)-1)
+		return msg.New("json.err.whole", msg.Text(strconv.FormatInt(lo, 10)), msg.Text(strconv.FormatInt(hi, 10)), msg.Text(got))
 	case k >= reflect.Uint && k <= reflect.Uintptr:
-		return fmt.Sprintf("must be a whole number from 0 to %d, got %s", uint64(1)<<e.Type.Bits()-1, got)
+		hi := uint64(1)<<e.Type.Bits() - 1
+		return msg.New("json.err.whole", msg.Text("0"), msg.Text(strconv.FormatUint(hi, 10)), msg.Text(got))
 	case k == reflect.Float32 || k == reflect.Float64:
-		return fmt.Sprintf("must be a number of at most %g in size, got %s", maxFloat(e.Type.Bits()), got)
+		return msg.New("json.err.float", msg.Text(strconv.FormatFloat(maxFloat(e.Type.Bits()), 'g', -1, 64)), msg.Text(got))
 	}
-	return fmt.Sprintf("must be a JSON %s, got the number %s", kind(e.Type.Kind().String()), got)
+	return msg.New("json.err.type_number", want, msg.Text(got))
+}
+
+// typeWord is a JSON type's name, as kind and encoding/json write it, in
+// the reader's language; a name it does not know is written as given.
+func typeWord(w string) msg.Arg {
+	switch w {
+	case "string":
+		return msg.Label("json.type.string")
+	case "number":
+		return msg.Label("json.type.number")
+	case "object":
+		return msg.Label("json.type.object")
+	case "array":
+		return msg.Label("json.type.array")
+	case "bool":
+		return msg.Label("json.type.bool")
+	case "boolean":
+		return msg.Label("json.type.boolean")
+	}
+	return msg.Text(w)
 }
 
 func maxFloat(bits int) float64 {
