@@ -140,7 +140,7 @@ func TestRefusalsAreCatalogued(t *testing.T) {
 		field string
 	}{
 		{"plan nodes", func(p *Plan) { p.GPU.Nodes = -1 }, "gpu.nodes"},
-		{"plan memory", func(p *Plan) { p.Sizing.MemoryGiB.Weights = -1 }, "sizing.memory_gib.weights"},
+		{"plan memory", func(p *Plan) { p.GPU.PerCardGiB = -1 }, "gpu.per_card_gib"},
 		{"plan high below low", func(p *Plan) { p.Cost.Monthly.High = p.Cost.Monthly.Low.Neg() }, "cost.monthly.high"},
 		{"plan per node", func(p *Plan) { p.Acceptance.GPUsPerNode = 99 }, "acceptance.gpus_per_node"},
 		{"plan memory mib", func(p *Plan) { p.Acceptance.MinMemoryMiB = -1 }, "acceptance.min_memory_mib"},
