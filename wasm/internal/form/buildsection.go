@@ -22,7 +22,7 @@ import (
 // its path in the draft.
 func BuildSection(name string, d Draft) (*plan.Procurement, error) {
 	if !slices.Contains(plan.Sections, name) {
-		return nil, fielderr.Errorf(name, "unknown section: want one of %s", strings.Join(plan.Sections, ", "))
+		return nil, fielderr.Sentence(name, "plan.err.unknown_section", msg.Text(strings.Join(plan.Sections, ", ")))
 	}
 	if len(d.f) > maxDraftFields {
 		return nil, fielderr.New(name, strconv.Itoa(len(d.f))+" fields", msg.New("want.max_fields", msg.Int(maxDraftFields)))
@@ -226,7 +226,9 @@ func listify(v any) any {
 	return v
 }
 
-// ErrAsField returns err as a *fielderr.Error, or one at the section's name.
+// ErrAsField returns err as a *fielderr.Error, or one at the section's
+// name: with err's message when it carries one (a price list's row error),
+// else with its text.
 func ErrAsField(name string, err error) *fielderr.Error {
 	if err == nil {
 		return nil
@@ -235,5 +237,11 @@ func ErrAsField(name string, err error) *fielderr.Error {
 	if errors.As(err, &fe) {
 		return fe
 	}
-	return fielderr.Errorf(name, "%s", clipReason(err.Error()))
+	var m interface{ Message() msg.M }
+	if errors.As(err, &m) {
+		return &fielderr.Error{Field: name, Msg: m.Message()}
+	}
+	// Any other error is a reader's own words (encoding/json's, a syntax
+	// error's byte offset), which no catalogue entry holds: shown as written.
+	return &fielderr.Error{Field: name, Msg: msg.Verbatim(clipReason(err.Error()))}
 }

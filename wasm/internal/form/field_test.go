@@ -90,8 +90,15 @@ func TestFieldErrorMessage(t *testing.T) {
 	if got, want := fe.Message(msg.Zh, hours.Label(msg.Zh)), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
-	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: msg.Verbatim("must be between 0 and 24 (rule B1), got 25")}
+	o := Compute(DefaultInput().With("hours_per_day", "25"))
+	if len(o.Errors) != 1 || o.Errors[0].Key != "hours_per_day" {
+		t.Fatalf("25 hours a day: errors %v, want one at hours_per_day", o.Errors)
+	}
+	pe := o.Errors[0]
 	if got, want := pe.Message(msg.Zh, hours.Label(msg.Zh)), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
+		t.Errorf("plan error = %q, want %q", got, want)
+	}
+	if got, want := pe.Message(msg.En, hours.Label(msg.En)), "Hours of use per day: must be between 0 and 24 (rule B1), got 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -158,33 +165,4 @@ func TestPlanErrorInChinese(t *testing.T) {
 	if got := e.Message(msg.En, "hours a day"); !strings.Contains(got, "want a number in (0, 24], got 25") {
 		t.Errorf("en: %q", got)
 	}
-}
-
-// TestPlanMsgIn: plan.Build's range message reads in Chinese with its
-// rule; other messages stay as written (the CLI's words).
-func TestPlanMsgIn(t *testing.T) {
-	for in, want := range map[string]string{
-		"must be between 0 and 24 (rule B1), got 25": "应在 0 到 24 之间（规则 B1），实际为 25",
-		"must be between 1 and 31, got 40":           "应在 1 到 31 之间，实际为 40",
-		"must be steady or volatile, got \"x\"":      "must be steady or volatile, got \"x\"",
-	} {
-		if got := planMsgIn(msg.Zh, msg.Verbatim(in)); got != want {
-			t.Errorf("%q = %q, want %q", in, got, want)
-		}
-		if got := planMsgIn(msg.En, msg.Verbatim(in)); got != in {
-			t.Errorf("en %q = %q", in, got)
-		}
-	}
-}
-
-// FuzzPlanMsgIn: any message comes back without a panic, English as given.
-func FuzzPlanMsgIn(f *testing.F) {
-	f.Add("must be between 0 and 24 (rule B1), got 25")
-	f.Add("must be between a and , got ")
-	f.Fuzz(func(t *testing.T, s string) {
-		_ = planMsgIn(msg.Zh, msg.Verbatim(s))
-		if planMsgIn(msg.En, msg.Verbatim(s)) != s {
-			t.Fatal("English changed")
-		}
-	})
 }
