@@ -241,7 +241,8 @@ func ErrAsField(name string, err error) *fielderr.Error {
 	if errors.As(err, &m) {
 		return &fielderr.Error{Field: name, Msg: m.Message()}
 	}
-	// Any other error is a reader's own words (encoding/json's, a syntax
-	// error's byte offset), which no catalogue entry holds: shown as written.
+	// Any other error refuses the whole document, not a field: a decoder's
+	// "input: not valid JSON at byte 12: …", whose end is encoding/json's
+	// own words, which no catalogue entry holds. It is shown as written.
 	return &fielderr.Error{Field: name, Msg: msg.Verbatim(clipReason(err.Error()))}
 }
