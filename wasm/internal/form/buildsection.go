@@ -87,7 +87,7 @@ func place(tree map[string]any, t reflect.Type, path, text string) error {
 		last := n == len(segs)-1
 		t = childType(deref(t), name)
 		if t == nil || opaque(deref(t)) && !(last && idx < 0) {
-			return fielderr.Errorf(path, "not a field of the section")
+			return fielderr.Sentence(path, "plan.err.not_section_field")
 		}
 		t = deref(t)
 		m := cur.(map[string]any)
@@ -105,7 +105,7 @@ func place(tree map[string]any, t reflect.Type, path, text string) error {
 			continue
 		}
 		if t.Kind() != reflect.Slice {
-			return fielderr.Errorf(path, "not a list")
+			return fielderr.Sentence(path, "plan.err.not_list")
 		}
 		t = deref(t.Elem())
 		if _, ok := m[name]; !ok {
@@ -196,7 +196,7 @@ func leaf(t reflect.Type, path, text string) (any, error) {
 	case t.Kind() == reflect.String:
 		return text, nil
 	}
-	return nil, fielderr.Errorf(path, "not a field the page can edit")
+	return nil, fielderr.Sentence(path, "plan.err.not_editable")
 }
 
 // listify turns the rows of the tree into JSON lists, filling a missing

@@ -166,3 +166,20 @@ func TestPlanErrorInChinese(t *testing.T) {
 		t.Errorf("en: %q", got)
 	}
 }
+
+// TestSectionPathRefusals: a draft path the section does not have is
+// refused with a catalogue sentence, which reads as Chinese.
+func TestSectionPathRefusals(t *testing.T) {
+	for _, c := range []struct{ section, path, id, zh string }{
+		{"quotes", "nope", "plan.err.not_section_field", "不是该部分的字段"},
+		{"quotes", "need[0].cards", "plan.err.not_list", "不是列表"},
+		{"quotes", "quotes", "plan.err.not_editable", "不是页面可以编辑的字段"},
+		{"nope", "x", "plan.err.unknown_section", "未知的部分：应为以下之一："},
+	} {
+		_, err := BuildSection(c.section, Draft{}.With(c.path, "1"))
+		fe := ErrAsField(c.section, err)
+		if fe == nil || fe.Msg.ID != c.id || !strings.HasPrefix(fe.ProblemIn(msg.Zh), c.zh) {
+			t.Errorf("%s %s: %v, want %s (%s)", c.section, c.path, err, c.id, c.zh)
+		}
+	}
+}
