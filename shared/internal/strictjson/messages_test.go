@@ -72,3 +72,28 @@ func TestMessagesInChinese(t *testing.T) {
 		}
 	}
 }
+
+// TestDocErrors: a refused document reads "input: …" in English as
+// before, and in Chinese from the catalogue; only encoding/json's own
+// words stay as written.
+func TestDocErrors(t *testing.T) {
+	for _, c := range []struct{ in, en, zh string }{
+		{"", "input: empty, expected a JSON object", "输入：内容为空，应为一个 JSON 对象"},
+		{`{} {}`, "input: unexpected data after the JSON document", "输入：JSON 文档之后还有多余的内容"},
+		{`{"count":}`, "input: not valid JSON at byte 10: invalid character '}' looking for beginning of value", "输入：第 10 字节处不是有效的 JSON：invalid character '}' looking for beginning of value"},
+		{strings.Repeat(" ", MaxInput+1), "input: larger than 1048576 bytes", "输入：超过 1048576 字节"},
+	} {
+		err := Decode(strings.NewReader(c.in), &doc{})
+		var de *DocError
+		if !errors.As(err, &de) {
+			t.Errorf("%.20q: %v is not a DocError", c.in, err)
+			continue
+		}
+		if err.Error() != c.en || de.Message().In(msg.Zh) != c.zh {
+			t.Errorf("%.20q: %q / %q, want %q / %q", c.in, err.Error(), de.Message().In(msg.Zh), c.en, c.zh)
+		}
+		if err := msg.Check(de.Message()); err != nil {
+			t.Errorf("%.20q: %v", c.in, err)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"reflect"
@@ -29,7 +28,7 @@ func Decode(r io.Reader, v any) error {
 		return err
 	}
 	if len(data) > MaxInput {
-		return fmt.Errorf("input: larger than %d bytes", MaxInput)
+		return tooLarge()
 	}
 	return DecodeBytes(data, v)
 }
@@ -40,7 +39,7 @@ func Decode(r io.Reader, v any) error {
 // huge exponent or digit count.
 func DecodeBytes(data []byte, v any) error {
 	if len(data) > MaxInput {
-		return fmt.Errorf("input: larger than %d bytes", MaxInput)
+		return tooLarge()
 	}
 	if err := checkNumberText(data); err != nil {
 		return err
@@ -55,7 +54,7 @@ func DecodeBytes(data []byte, v any) error {
 	}
 	// Token, unlike More, also reports a stray ']' or '}' after the value.
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("input: unexpected data after the JSON document")
+		return &DocError{Msg: msg.New("json.err.trailing")}
 	}
 	return CheckDecimals(v)
 }
@@ -93,18 +92,38 @@ func Explain(err error) error {
 		}
 		return &fielderr.Error{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
-		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
+		return &DocError{Msg: msg.New("json.err.syntax", msg.Text(strconv.FormatInt(syntaxErr.Offset, 10)), msg.Sub(msg.Verbatim(err.Error())))}
 	case errors.Is(err, io.EOF):
-		return errors.New("input: empty, expected a JSON object")
+		return &DocError{Msg: msg.New("json.err.empty")}
 	}
 	text := err.Error()
 	if name, ok := strings.CutPrefix(text, "json: unknown field "); ok {
 		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.New("json.err.unknown_field")}
 	}
 	if strings.Contains(text, "decimal") {
-		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)
+		return &DocError{Msg: msg.New("json.err.decimal_text", msg.Sub(msg.Verbatim(err.Error())))}
 	}
-	return fmt.Errorf("input: %v", err)
+	return &DocError{Msg: msg.Verbatim(err.Error())}
+}
+
+// DocError refuses a whole document rather than one field of it: too
+// large, empty, not JSON. Error reads "input: " and the message in
+// English; Message gives it with that prefix in any language.
+type DocError struct {
+	// Msg is the problem, a catalogue message; where it quotes
+	// encoding/json, those words are its own and stay as written.
+	Msg msg.M
+}
+
+// Error implements error: "input: larger than 1048576 bytes".
+func (e *DocError) Error() string { return e.Message().String() }
+
+// Message is the error as a message, "input: " included.
+func (e *DocError) Message() msg.M { return msg.New("json.err.input", msg.Sub(e.Msg)) }
+
+// tooLarge refuses a document over MaxInput bytes.
+func tooLarge() error {
+	return &DocError{Msg: msg.New("json.err.too_large", msg.Text(strconv.Itoa(MaxInput)))}
 }
 
 // TypeMsg says what a field must be when the JSON value has the wrong type

@@ -227,8 +227,8 @@ func listify(v any) any {
 }
 
 // ErrAsField returns err as a *fielderr.Error, or one at the section's
-// name: with err's message when it carries one (a price list's row error),
-// else with its text.
+// name: with err's message when it carries one (a document the decoder
+// refused whole, a price list's row error), else with its text.
 func ErrAsField(name string, err error) *fielderr.Error {
 	if err == nil {
 		return nil
@@ -241,8 +241,7 @@ func ErrAsField(name string, err error) *fielderr.Error {
 	if errors.As(err, &m) {
 		return &fielderr.Error{Field: name, Msg: m.Message()}
 	}
-	// Any other error refuses the whole document, not a field: a decoder's
-	// "input: not valid JSON at byte 12: …", whose end is encoding/json's
-	// own words, which no catalogue entry holds. It is shown as written.
+	// Any other error carries no message (a reader's I/O error, another
+	// program's words), so no catalogue entry holds it: shown as written.
 	return &fielderr.Error{Field: name, Msg: msg.Verbatim(clipReason(err.Error()))}
 }
