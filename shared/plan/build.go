@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/billing"
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/rentbuild"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/gpuplan/gpuplan/shared/tco"
@@ -85,7 +86,7 @@ func Build(req Requirements) (*Plan, error) {
 // noOfferError says that no provider of the book sells a card that fits:
 // the buyer's price list or a quote must price one.
 func noOfferError(rec sizing.Recommendation) error {
-	return fieldErr("cost.price_list", "no offer in the price book for %s, the only cards that fit: add your price list or a quote (cost.prices)", rec.Pick.CardID)
+	return fieldErr("cost.price_list", "plan.err.no_offer", msg.Text(rec.Pick.CardID))
 }
 
 // offered keeps the cards the vendor offers (the sheet's cards), or all.

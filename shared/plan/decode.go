@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // MaxBytes is the largest sheet or plan file Decode and DecodeRequirements
@@ -30,7 +31,7 @@ func DecodeRequirements(r io.Reader) (Requirements, error) {
 		req.Schema = RequirementsSchema
 	}
 	if req.Schema != RequirementsSchema {
-		return Requirements{}, fieldErr("schema", "must be %q, got %q", RequirementsSchema, req.Schema)
+		return Requirements{}, fieldErr("schema", "plan.err.schema", quoted(RequirementsSchema), quoted(req.Schema))
 	}
 	if err := req.Normalize(); err != nil {
 		return Requirements{}, err
@@ -55,5 +56,5 @@ func DecodeSection(p *Procurement, name string, raw []byte) error {
 		*p = q
 		return nil
 	}
-	return fieldErr(name, "unknown section: want one of %s", strings.Join(Sections, ", "))
+	return fieldErr(name, "plan.err.unknown_section", msg.Text(strings.Join(Sections, ", ")))
 }

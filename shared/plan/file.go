@@ -17,7 +17,7 @@ func Decode(r io.Reader) (*Plan, error) {
 		return nil, err
 	}
 	if p.Schema != Schema {
-		return nil, fieldErr("schema", "must be %q, got %q", Schema, p.Schema)
+		return nil, fieldErr("schema", "plan.err.schema", quoted(Schema), quoted(p.Schema))
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -29,7 +30,7 @@ var maxPlanAmount = decimal.New(1, 15)
 func (p *Plan) Validate() error {
 	req := p.Requirements
 	if req.Schema != RequirementsSchema {
-		return fieldErr("requirements.schema", "must be %q, got %q", RequirementsSchema, req.Schema)
+		return fieldErr("requirements.schema", "plan.err.schema", quoted(RequirementsSchema), quoted(req.Schema))
 	}
 	if err := req.Normalize(); err != nil {
 		return fielderr.Prefix("requirements.", err)
@@ -47,7 +48,7 @@ func (p *Plan) validateGPU() error {
 		return err
 	}
 	if p.GPU.Count < 1 {
-		return fieldErr("gpu.count", "must be between 1 and %d, got %d", maxPlanGPUs, p.GPU.Count)
+		return between("gpu.count", "1", num(maxPlanGPUs), num(p.GPU.Count))
 	}
 	for i, alt := range p.GPU.Alternatives {
 		if err := alt.validate(fieldName("gpu.alternatives", i)); err != nil {
@@ -59,10 +60,10 @@ func (p *Plan) validateGPU() error {
 
 func (c Choice) validate(at string) error {
 	if c.Count < 0 || c.Count > maxPlanGPUs {
-		return fieldErr(at+".count", "must be between 1 and %d, got %d", maxPlanGPUs, c.Count)
+		return between(at+".count", "1", num(maxPlanGPUs), num(c.Count))
 	}
 	if c.Nodes < 0 || c.Nodes > maxPlanNodes {
-		return fieldErr(at+".nodes", "must be between 1 and %d, got %d", maxPlanNodes, c.Nodes)
+		return between(at+".nodes", "1", num(maxPlanNodes), num(c.Nodes))
 	}
 	if err := gibInRange(at+".per_card_gib", c.PerCardGiB); err != nil {
 		return err
@@ -102,16 +103,16 @@ func (p *Plan) validateCost() error {
 func (p *Plan) validateAcceptance() error {
 	a := p.Acceptance
 	if a.GPUCount < 1 || a.GPUCount > maxPlanGPUs {
-		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxPlanGPUs, a.GPUCount)
+		return between("acceptance.gpu_count", "1", num(maxPlanGPUs), num(a.GPUCount))
 	}
 	if a.GPUsPerNode < 0 || a.GPUsPerNode > a.GPUCount {
-		return fieldErr("acceptance.gpus_per_node", "must be between 1 and gpu_count (%d), or absent, got %d", a.GPUCount, a.GPUsPerNode)
+		return fieldErr("acceptance.gpus_per_node", "plan.err.gpus_per_node", msg.Text(num(a.GPUCount)), msg.Text(num(a.GPUsPerNode)))
 	}
 	if a.MinMemoryMiB < 0 || a.MinMemoryMiB > maxGiB {
-		return fieldErr("acceptance.min_memory_mib", "must be between 0 and %d, got %d", maxGiB, a.MinMemoryMiB)
+		return between("acceptance.min_memory_mib", "0", num(maxGiB), num(a.MinMemoryMiB))
 	}
 	if a.MinPCIeWidth < 0 || a.MinPCIeWidth > 32 {
-		return fieldErr("acceptance.min_pcie_width", "must be between 0 and 32, got %d", a.MinPCIeWidth)
+		return between("acceptance.min_pcie_width", "0", "32", num(a.MinPCIeWidth))
 	}
 	return nil
 }
@@ -119,7 +120,7 @@ func (p *Plan) validateAcceptance() error {
 // gibInRange checks a memory size in GiB: finite and in [0, 2^30].
 func gibInRange(field string, v float64) error {
 	if math.IsNaN(v) || v < 0 || v > maxGiB {
-		return fieldErr(field, "must be between 0 and %d GiB, got %g", maxGiB, v)
+		return fieldErr(field, "plan.err.gib", msg.Text(num(maxGiB)), msg.Text(fig(v)))
 	}
 	return nil
 }
@@ -127,10 +128,10 @@ func gibInRange(field string, v float64) error {
 // amounts checks a cost range: 0 ≤ low ≤ high ≤ 10^15.
 func amounts(field string, r money.Range) error {
 	if r.Low.IsNegative() || r.High.GreaterThan(maxPlanAmount) {
-		return fieldErr(field, "must be amounts between 0 and %s, got %s–%s", maxPlanAmount, r.Low, r.High)
+		return fieldErr(field, "plan.err.amounts", msg.Text(maxPlanAmount.String()), msg.Text(r.Low.String()), msg.Text(r.High.String()))
 	}
 	if r.Low.GreaterThan(r.High) {
-		return fieldErr(field+".high", "must be at least low (%s), got %s", r.Low, r.High)
+		return fieldErr(field+".high", "plan.err.at_least_low", msg.Text(r.Low.String()), msg.Text(r.High.String()))
 	}
 	return nil
 }

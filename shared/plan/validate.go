@@ -3,11 +3,13 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 	"github.com/shopspring/decimal"
@@ -41,10 +43,10 @@ var (
 func (r *Requirements) Normalize() error {
 	r.Workload = strings.ToLower(strings.TrimSpace(r.Workload))
 	if r.Workload == "" {
-		return fieldErr("workload", "required (rule R3: no plan without workload and model size); one of %s", strings.Join(Workloads, ", "))
+		return fieldErr("workload", "plan.err.workload_required", msg.Text(strings.Join(Workloads, ", ")))
 	}
 	if !slices.Contains(Workloads, r.Workload) {
-		return fieldErr("workload", "must be one of %s, got %q", strings.Join(Workloads, ", "), r.Workload)
+		return oneOf("workload", Workloads, r.Workload)
 	}
 	if err := r.Model.validate(); err != nil {
 		return err
@@ -61,30 +63,30 @@ func (r *Requirements) Normalize() error {
 func (m *Model) validate() error {
 	m.Preset = strings.ToLower(strings.TrimSpace(m.Preset))
 	if m.Preset == "" && m.ParamsB == 0 {
-		return fieldErr("model", "required (rule R3): give model.preset or model.params_b")
+		return fieldErr("model", "plan.err.model_required")
 	}
 	if m.Preset != "" && m.ParamsB != 0 {
-		return fieldErr("model.params_b", "give either model.preset or model.params_b, not both")
+		return fieldErr("model.params_b", "plan.err.preset_or_size")
 	}
 	if m.ParamsB < 0 || m.ParamsB > maxParamsB {
-		return fieldErr("model.params_b", "must be between 0.001 and %d (billions of parameters), got %g", maxParamsB, m.ParamsB)
+		return fieldErr("model.params_b", "plan.err.params_b", msg.Text(num(maxParamsB)), msg.Text(fig(m.ParamsB)))
 	}
 	if m.ParamsB > 0 && m.ParamsB < 0.001 {
-		return fieldErr("model.params_b", "must be between 0.001 and %d (billions of parameters), got %g", maxParamsB, m.ParamsB)
+		return fieldErr("model.params_b", "plan.err.params_b", msg.Text(num(maxParamsB)), msg.Text(fig(m.ParamsB)))
 	}
 	for _, f := range []struct {
 		name string
 		v    int
 	}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"heads", m.Heads}, {"kv_heads", m.KVHeads}, {"head_dim", m.HeadDim}, {"ffn", m.FFN}} {
 		if f.v < 0 || f.v > 1<<20 {
-			return fieldErr("model."+f.name, "must be between 1 and %d, got %d", 1<<20, f.v)
+			return between("model."+f.name, "1", num(1<<20), num(f.v))
 		}
 	}
 	if m.KVHeads > 0 && m.Heads > 0 && (m.KVHeads > m.Heads || m.Heads%m.KVHeads != 0) {
-		return fieldErr("model.kv_heads", "must divide model.heads (%d), got %d", m.Heads, m.KVHeads)
+		return fieldErr("model.kv_heads", "plan.err.kv_heads", msg.Text(num(m.Heads)), msg.Text(num(m.KVHeads)))
 	}
 	if m.Preset != "" && m.Shape.MoE() {
-		return fieldErr("model.experts", "a preset has its own shape: give model.params_b for a custom mixture of experts")
+		return fieldErr("model.experts", "plan.err.preset_moe")
 	}
 	return fielderr.Prefix("model.", m.Shape.ValidateMoE())
 }
@@ -129,16 +131,16 @@ func (r *Requirements) defaults() {
 
 func (r *Requirements) validateShape() error {
 	if !slices.Contains(Precisions, r.Precision) {
-		return fieldErr("precision", "must be one of %s, got %q", strings.Join(Precisions, ", "), r.Precision)
+		return oneOf("precision", Precisions, r.Precision)
 	}
 	if r.ContextTokens < 1 || r.ContextTokens > maxContext {
-		return fieldErr("context_tokens", "must be between 1 and %d, got %d", maxContext, r.ContextTokens)
+		return between("context_tokens", "1", num(maxContext), num(r.ContextTokens))
 	}
 	if r.Concurrency < 1 || r.Concurrency > maxConcurrency {
-		return fieldErr("concurrency", "must be between 1 and %d, got %d", maxConcurrency, r.Concurrency)
+		return between("concurrency", "1", num(maxConcurrency), num(r.Concurrency))
 	}
 	if r.TokensToTrain < 0 {
-		return fieldErr("tokens_to_train", "must be 0 or more, got %d", r.TokensToTrain)
+		return fieldErr("tokens_to_train", "plan.err.non_negative", msg.Text(strconv.FormatInt(r.TokensToTrain, 10)))
 	}
 	return nil
 }
@@ -169,7 +171,7 @@ const maxLoRARank = 1024
 // validateServing checks the inference fields and fills their defaults.
 func (r *Requirements) validateServing() error {
 	if r.OutputTokens < 0 || r.OutputTokens > r.ContextTokens {
-		return fieldErr("output_tokens", "must be between 0 (default) and context_tokens (%d), got %d", r.ContextTokens, r.OutputTokens)
+		return fieldErr("output_tokens", "plan.err.output_tokens", msg.Text(num(r.ContextTokens)), msg.Text(num(r.OutputTokens)))
 	}
 	if err := optionalChoice("kv_cache_precision", &r.KVCachePrecision, KVPrecisions); err != nil {
 		return err
@@ -212,7 +214,7 @@ func (t *ServiceTargets) validate() error {
 		v, max float64
 	}{{"tokens_per_sec_per_sequence", t.TokensPerSecPerSequence, maxTargetTokensPerSec}, {"time_to_first_token_s", t.TimeToFirstTokenS, maxTargetTTFT}, {"requests_per_minute", t.RequestsPerMinute, maxTargetRPM}} {
 		if !(f.v >= 0 && f.v <= f.max) {
-			return fieldErr("service_targets."+f.name, "must be 0 (no target) or above 0 up to %g, got %g", f.max, f.v)
+			return fieldErr("service_targets."+f.name, "plan.err.target", msg.Text(fig(f.max)), msg.Text(fig(f.v)))
 		}
 	}
 	return nil
@@ -231,7 +233,7 @@ func (r *Requirements) validateTraining() error {
 	t := r.Training
 	adapters := r.Workload == "lora" || r.Workload == "qlora"
 	if t.LoRARank < 0 || t.LoRARank > maxLoRARank {
-		return fieldErr("training.lora_rank", "must be between 1 and %d, got %d", maxLoRARank, t.LoRARank)
+		return between("training.lora_rank", "1", num(maxLoRARank), num(t.LoRARank))
 	}
 	if err := optionalChoice("training.lora_targets", &t.LoRATargets, LoRATargets); err != nil {
 		return err
@@ -262,7 +264,7 @@ func (r *Requirements) validateTraining() error {
 		t.Framework = string(sizing.DefaultFramework(sizing.Workload(r.Workload)))
 	}
 	if t.Framework == string(sizing.FrameworkMegatron) && r.Workload == "qlora" {
-		return fieldErr("training.framework", "megatron has no 4-bit QLoRA: use hf, llama-factory, unsloth or torchtune, or workload lora")
+		return fieldErr("training.framework", "plan.err.megatron_qlora")
 	}
 	if t.GradientCheckpointing == nil {
 		yes := true
@@ -276,9 +278,14 @@ func (r *Requirements) validateTraining() error {
 func optionalChoice(field string, v *string, allowed []string) error {
 	*v = strings.ToLower(strings.TrimSpace(*v))
 	if *v != "" && !slices.Contains(allowed, *v) {
-		return fieldErr(field, "must be one of %s, got %q", strings.Join(allowed, ", "), *v)
+		return oneOf(field, allowed, *v)
 	}
 	return nil
+}
+
+// oneOf refuses field's value v, which is none of allowed.
+func oneOf(field string, allowed []string, v string) error {
+	return fieldErr(field, "plan.err.one_of", msg.Text(strings.Join(allowed, ", ")), quoted(v))
 }
 
 // validateCards checks that every offered card is in the catalogue.
@@ -286,7 +293,7 @@ func (r *Requirements) validateCards() error {
 	for i, id := range r.Cards {
 		id = strings.ToLower(strings.TrimSpace(id))
 		if _, ok := catalog.ByID(id); !ok {
-			return fieldErr(fmt.Sprintf("cards[%d]", i), "unknown card id %q; one of %s", r.Cards[i], strings.Join(catalog.IDs(), ", "))
+			return fieldErr(fmt.Sprintf("cards[%d]", i), "plan.err.unknown_card", quoted(r.Cards[i]), msg.Text(strings.Join(catalog.IDs(), ", ")))
 		}
 		r.Cards[i] = id
 	}
@@ -295,26 +302,26 @@ func (r *Requirements) validateCards() error {
 
 func (r *Requirements) validateUse() error {
 	if r.HoursPerDay.IsNegative() || r.HoursPerDay.GreaterThan(dec24) {
-		return fieldErr("hours_per_day", "must be between 0 and 24 (rule B1), got %s", r.HoursPerDay)
+		return betweenRule("hours_per_day", "0", "24", "B1", r.HoursPerDay.String())
 	}
 	if r.DaysPerMonth < 1 || r.DaysPerMonth > 31 {
-		return fieldErr("days_per_month", "must be between 1 and 31, got %d", r.DaysPerMonth)
+		return between("days_per_month", "1", "31", num(r.DaysPerMonth))
 	}
 	if r.ProjectMonths < 1 || r.ProjectMonths > maxMonths {
-		return fieldErr("project_months", "must be between 1 and %d (rule B2), got %d", maxMonths, r.ProjectMonths)
+		return betweenRule("project_months", "1", num(maxMonths), "B2", num(r.ProjectMonths))
 	}
 	return nil
 }
 
 func (r *Requirements) validateVolumes() error {
 	if r.StorageTB.IsNegative() || r.StorageTB.GreaterThan(maxTB) {
-		return fieldErr("storage_tb", "must be between 0 and %s, got %s", maxTB, r.StorageTB)
+		return between("storage_tb", "0", maxTB.String(), r.StorageTB.String())
 	}
 	if r.EgressTBMonth.IsNegative() || r.EgressTBMonth.GreaterThan(maxTB) {
-		return fieldErr("egress_tb_month", "must be between 0 and %s, got %s", maxTB, r.EgressTBMonth)
+		return between("egress_tb_month", "0", maxTB.String(), r.EgressTBMonth.String())
 	}
 	if r.ExtraIPs < 0 || r.ExtraIPs > maxExtraIPs {
-		return fieldErr("extra_ips", "must be between 0 and %d, got %d", maxExtraIPs, r.ExtraIPs)
+		return between("extra_ips", "0", num(maxExtraIPs), num(r.ExtraIPs))
 	}
 	return nil
 }
@@ -322,11 +329,11 @@ func (r *Requirements) validateVolumes() error {
 func (r *Requirements) validateEnums() error {
 	r.Demand = strings.ToLower(r.Demand)
 	if r.Demand != "steady" && r.Demand != "volatile" {
-		return fieldErr("demand", "must be steady or volatile, got %q", r.Demand)
+		return fieldErr("demand", "plan.err.either", msg.Text("steady"), msg.Text("volatile"), quoted(r.Demand))
 	}
 	r.DataClass = strings.ToLower(r.DataClass)
 	if r.DataClass != "commercial" && r.DataClass != "classified" {
-		return fieldErr("data_class", "must be commercial or classified, got %q", r.DataClass)
+		return fieldErr("data_class", "plan.err.either", msg.Text("commercial"), msg.Text("classified"), quoted(r.DataClass))
 	}
 	return nil
 }
@@ -334,14 +341,14 @@ func (r *Requirements) validateEnums() error {
 func (c *CostInputs) validate() error {
 	for id, q := range c.Prices {
 		if _, ok := catalog.ByID(id); !ok {
-			return fieldErr("cost.prices."+id, "is not a catalogue card id; one of %s", strings.Join(catalog.IDs(), ", "))
+			return fieldErr("cost.prices."+id, "plan.err.price_card", msg.Text(strings.Join(catalog.IDs(), ", ")))
 		}
 		for _, f := range []struct {
 			name string
 			v    *decimal.Decimal
 		}{{"monthly", q.Monthly}, {"hourly", q.Hourly}} {
 			if f.v != nil && (!f.v.IsPositive() || f.v.GreaterThan(maxFee)) {
-				return fieldErr("cost.prices."+id+"."+f.name, "must be above 0 and at most %s, got %s", maxFee, f.v)
+				return fieldErr("cost.prices."+id+"."+f.name, "plan.err.positive_max", msg.Text(maxFee.String()), msg.Text(f.v.String()))
 			}
 		}
 	}
@@ -354,7 +361,7 @@ func (c *CostInputs) validate() error {
 		}
 	}
 	if c.AnnualDiscount != nil && (c.AnnualDiscount.IsNegative() || c.AnnualDiscount.GreaterThanOrEqual(decimal.NewFromInt(1))) {
-		return fieldErr("cost.annual_discount", "must be a fraction from 0 to below 1 (0.15 = 15%%), got %s", c.AnnualDiscount)
+		return fieldErr("cost.annual_discount", "plan.err.discount", msg.Text(c.AnnualDiscount.String()))
 	}
 	return c.SelfBuild.validate()
 }
@@ -379,10 +386,10 @@ func (s *SelfBuild) validate() error {
 		}
 	}
 	if s.PUE != nil && s.PUE.LessThan(one) {
-		return fieldErr("cost.self_build.pue", "must be between 1 and 5, got %s", s.PUE)
+		return between("cost.self_build.pue", "1", "5", s.PUE.String())
 	}
 	if s.LifeMonths < 0 || s.LifeMonths > maxMonths {
-		return fieldErr("cost.self_build.life_months", "must be between 1 and %d, got %d", maxMonths, s.LifeMonths)
+		return between("cost.self_build.life_months", "1", num(maxMonths), num(s.LifeMonths))
 	}
 	return nil
 }
@@ -392,7 +399,7 @@ func nonNegative(field string, v *decimal.Decimal, max decimal.Decimal) error {
 		return nil
 	}
 	if v.IsNegative() || v.GreaterThan(max) {
-		return fieldErr(field, "must be between 0 and %s, got %s", max, v)
+		return between(field, "0", max.String(), v.String())
 	}
 	return nil
 }
@@ -405,15 +412,15 @@ func validatePriceList(b *pricebook.Book) error {
 		return nil
 	}
 	if len(b.Offers) > pricebook.MaxRows || len(b.Providers) > pricebook.MaxRows {
-		return fieldErr("cost.price_list.offers", "at most %d offers and providers, got %d and %d", pricebook.MaxRows, len(b.Offers), len(b.Providers))
+		return fieldErr("cost.price_list.offers", "plan.err.price_list_size", msg.Text(num(pricebook.MaxRows)), msg.Text(num(len(b.Offers))), msg.Text(num(len(b.Providers))))
 	}
 	for i, p := range b.Providers {
 		f := fmt.Sprintf("cost.price_list.providers[%d]", i)
 		if p.ID == "" || len(p.ID) > pricebook.MaxField || len(p.Name) > pricebook.MaxField || len(p.Website) > pricebook.MaxField {
-			return fieldErr(f+".id", "must be a provider name of 1 to %d characters", pricebook.MaxField)
+			return fieldErr(f+".id", "plan.err.provider_id", msg.Text(num(pricebook.MaxField)))
 		}
 		if !slices.Contains(pricebook.Kinds, p.Kind) {
-			return fieldErr(f+".kind", "must be cloud, marketplace, reseller or buyer, got %q", p.Kind)
+			return fieldErr(f+".kind", "plan.err.provider_kind", quoted(string(p.Kind)))
 		}
 	}
 	for i, o := range b.Offers {
@@ -427,19 +434,19 @@ func validatePriceList(b *pricebook.Book) error {
 func validateOffer(f string, o pricebook.Offer, b *pricebook.Book) error {
 	switch {
 	case o.Provider == "" || len(o.Provider) > pricebook.MaxField:
-		return fieldErr(f+".provider", "must name a provider (1 to %d characters)", pricebook.MaxField)
+		return fieldErr(f+".provider", "plan.err.offer_provider", msg.Text(num(pricebook.MaxField)))
 	case !knownProvider(o.Provider, b):
-		return fieldErr(f+".provider", "must be a provider of price_list.providers or of the built-in book, got %q", o.Provider)
+		return fieldErr(f+".provider", "plan.err.offer_provider_known", quoted(o.Provider))
 	case !knownCard(o.Card):
-		return fieldErr(f+".card", "must be a catalogue card id (%s), got %q", strings.Join(catalog.IDs(), ", "), o.Card)
+		return fieldErr(f+".card", "plan.err.offer_card", msg.Text(strings.Join(catalog.IDs(), ", ")), quoted(o.Card))
 	case !o.Term.Valid():
-		return fieldErr(f+".term", "must be hour, day, week, month or year, got %q", o.Term)
+		return fieldErr(f+".term", "plan.err.offer_term", quoted(string(o.Term)))
 	case !money.Bounded(o.Price.Low) || !money.Bounded(o.Price.High) || !o.Price.Low.IsPositive() || o.Price.High.LessThan(o.Price.Low) || o.Price.High.GreaterThan(maxFee):
-		return fieldErr(f+".price", "must be above 0 and at most %s, low ≤ high, got %s–%s", maxFee, o.Price.Low, o.Price.High)
+		return fieldErr(f+".price", "plan.err.offer_price", msg.Text(maxFee.String()), msg.Text(o.Price.Low.String()), msg.Text(o.Price.High.String()))
 	case !pricebook.ValidDate(o.Date):
-		return fieldErr(f+".date", "must be the date the price was read, YYYY-MM-DD or YYYY-MM, got %q", o.Date)
+		return fieldErr(f+".date", "plan.err.offer_date", quoted(o.Date))
 	case o.Source == "" || len(o.Source) > pricebook.MaxField || len(o.Includes) > pricebook.MaxField || len(o.Note) > pricebook.MaxField:
-		return fieldErr(f+".source", "must say where the price can be checked (1 to %d characters)", pricebook.MaxField)
+		return fieldErr(f+".source", "plan.err.offer_source", msg.Text(num(pricebook.MaxField)))
 	}
 	return nil
 }
@@ -459,7 +466,7 @@ func knownCard(id string) bool {
 
 func (r *Requirements) validateAsOf() error {
 	if r.AsOf != "" && (len(r.AsOf) != 10 || !pricebook.ValidDate(r.AsOf)) {
-		return fieldErr("as_of", "must be the day the plan is made, YYYY-MM-DD, got %q", r.AsOf)
+		return fieldErr("as_of", "plan.err.as_of", quoted(r.AsOf))
 	}
 	return nil
 }

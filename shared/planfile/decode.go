@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/internal/strictjson"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // Bounds of the numeric fields: wide, they catch typing mistakes only.
@@ -49,13 +51,13 @@ func DecodeAcceptance(data []byte) (Acceptance, error) {
 		return Acceptance{}, err
 	}
 	if head.Schema == nil {
-		return Acceptance{}, fieldErr("schema", "missing: a plan file has \"schema\": %q (export the plan from the planner)", Schema)
+		return Acceptance{}, fieldErr("schema", "planfile.err.no_schema", quoted(Schema))
 	}
 	if *head.Schema != Schema {
-		return Acceptance{}, fieldErr("schema", "must be %q, got %q: not a plan file this gpuverify reads", Schema, *head.Schema)
+		return Acceptance{}, fieldErr("schema", "planfile.err.schema", quoted(Schema), quoted(*head.Schema))
 	}
 	if head.Acceptance == nil {
-		return Acceptance{}, fieldErr("acceptance", "missing: the plan has no acceptance block")
+		return Acceptance{}, fieldErr("acceptance", "planfile.err.no_acceptance")
 	}
 	acc := *head.Acceptance
 	if err := acc.Validate(); err != nil {
@@ -76,7 +78,7 @@ func unknownAcceptanceKeys(data []byte) error {
 	known := AcceptanceKeys()
 	for key := range raw.Acceptance {
 		if !slices.Contains(known, key) {
-			return fieldErr("acceptance."+key, "unknown field: the acceptance block has only %s", strings.Join(known, ", "))
+			return fieldErr("acceptance."+key, "planfile.err.unknown_key", msg.Text(strings.Join(known, ", ")))
 		}
 	}
 	return nil
@@ -100,21 +102,21 @@ func AcceptanceKeys() []string {
 // values and returns a *fielderr.Error for the first problem.
 func (acc Acceptance) Validate() error {
 	if acc.GPUCount < 1 || acc.GPUCount > maxGPUCount {
-		return fieldErr("acceptance.gpu_count", "must be between 1 and %d, got %d", maxGPUCount, acc.GPUCount)
+		return fieldErr("acceptance.gpu_count", "planfile.err.between", msg.Text("1"), num(maxGPUCount), num(acc.GPUCount))
 	}
 	for i, id := range acc.GPUIDs {
 		if strings.TrimSpace(id) == "" {
-			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "must be a catalogue id such as \"h100-80g-sxm\", got an empty string")
+			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "planfile.err.empty_id")
 		}
 		if _, ok := catalog.ByID(id); !ok {
-			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "unknown card id %q: the catalogue knows %s", clipID(id), strings.Join(catalog.IDs(), ", "))
+			return fieldErr(fmt.Sprintf("acceptance.gpu_ids[%d]", i), "planfile.err.unknown_card", quoted(clipID(id)), msg.Text(strings.Join(catalog.IDs(), ", ")))
 		}
 	}
 	if acc.GPUsPerNode < 0 || acc.GPUsPerNode > acc.GPUCount {
-		return fieldErr("acceptance.gpus_per_node", "must be between 1 and gpu_count (%d), got %d", acc.GPUCount, acc.GPUsPerNode)
+		return fieldErr("acceptance.gpus_per_node", "planfile.err.gpus_per_node", num(acc.GPUCount), num(acc.GPUsPerNode))
 	}
 	if acc.MinMemoryMiB < 0 || acc.MinMemoryMiB > maxMemoryMiB {
-		return fieldErr("acceptance.min_memory_mib", "must be between 0 and %d, got %d", maxMemoryMiB, acc.MinMemoryMiB)
+		return fieldErr("acceptance.min_memory_mib", "planfile.err.between", msg.Text("0"), num(maxMemoryMiB), num(acc.MinMemoryMiB))
 	}
 	for _, f := range []struct {
 		name, v string
@@ -126,15 +128,15 @@ func (acc Acceptance) Validate() error {
 		{"ecc", string(acc.ECC), ECCModes},
 	} {
 		if f.v != "" && !slices.Contains(f.allowed, f.v) {
-			return fieldErr("acceptance."+f.name, "must be one of %s (or absent), got %q", strings.Join(f.allowed, ", "), f.v)
+			return fieldErr("acceptance."+f.name, "planfile.err.one_of", msg.Text(strings.Join(f.allowed, ", ")), quoted(f.v))
 		}
 	}
 	if !slices.Contains(PCIeWidths, acc.MinPCIeWidth) {
-		return fieldErr("acceptance.min_pcie_width", "must be one of 0, 1, 2, 4, 8, 16, 32 (lanes), got %d", acc.MinPCIeWidth)
+		return fieldErr("acceptance.min_pcie_width", "planfile.err.pcie_width", num(acc.MinPCIeWidth))
 	}
 	if acc.MinDriver != "" {
 		if _, ok := ParseDriverVersion(acc.MinDriver); !ok {
-			return fieldErr("acceptance.min_driver", "must be a dotted driver version such as \"535.104.05\", got %q", acc.MinDriver)
+			return fieldErr("acceptance.min_driver", "planfile.err.driver", quoted(acc.MinDriver))
 		}
 	}
 	return nil
@@ -148,6 +150,13 @@ func clipID(s string) string {
 	return s
 }
 
-func fieldErr(field, format string, args ...any) *fielderr.Error {
-	return fielderr.Errorf(field, format, args...)
+// fieldErr refuses field with the catalogue sentence id.
+func fieldErr(field, id string, args ...msg.Arg) *fielderr.Error {
+	return fielderr.Sentence(field, id, args...)
 }
+
+// num writes a count or bound in plain digits, as the plan file does.
+func num(n int) msg.Arg { return msg.Text(strconv.Itoa(n)) }
+
+// quoted is a value as the file had it, quoted.
+func quoted(s string) msg.Arg { return msg.Text(strconv.Quote(s)) }

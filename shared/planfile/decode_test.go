@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 const goodPlan = `{
@@ -69,6 +71,7 @@ func TestDecodeAcceptanceErrors(t *testing.T) {
 		{"duplicate key", swap(`"mig": "off",`, `"mig": "off", "mig": "allowed",`), "acceptance.mig", "duplicate key"},
 		{"duplicate block", swap(`"added_by_a_newer_planner": true`, `"acceptance": {"gpu_count": 1}`), "acceptance", "duplicate key"},
 		{"duplicate elsewhere", swap(`"workload": "inference",`, `"workload": "inference", "workload": "training",`), "requirements.workload", "duplicate key"},
+		{"more per node than GPUs", swap(`"gpu_count": 8,`, `"gpu_count": 8, "gpus_per_node": 9,`), "acceptance.gpus_per_node", "gpu_count (8), got 9"},
 		{"negative memory", swap(`80000`, `-1`), "acceptance.min_memory_mib", "between 0"},
 		{"mig typo", swap(`"mig": "off"`, `"mig": "no"`), "acceptance.mig", "off, allowed"},
 		{"virtualization typo", swap(`"bare-metal"`, `"baremetal"`), "acceptance.virtualization", "bare-metal, vm-ok, any"},
@@ -86,6 +89,7 @@ func TestDecodeAcceptanceErrors(t *testing.T) {
 			if fe.Field != c.field || !strings.Contains(fe.Msg.String(), c.words) {
 				t.Errorf("got %s: %s; want field %s with %q", fe.Field, fe.Msg, c.field, c.words)
 			}
+			checkCatalogued(t, fe)
 		})
 	}
 	for _, in := range []string{"", "{", "[]", "null", `{"schema": 1}`, strings.Repeat(" ", MaxBytes+1)} {
@@ -132,5 +136,35 @@ func TestDecodeAcceptanceNumberTooBig(t *testing.T) {
 	_, err := DecodeAcceptance([]byte(`{"schema":"gpuplan.plan/v1","acceptance":{"gpu_count":1e400}}`))
 	if err == nil || !strings.Contains(err.Error(), "acceptance.gpu_count: must be a whole number from") || !strings.Contains(err.Error(), "got 1e400") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// englishWords finds two English words in a row: a Chinese sentence may
+// hold field names, ids, numbers and quoted values, never an English
+// phrase.
+var englishWords = regexp.MustCompile(`[A-Za-z]{2,} [A-Za-z]{2,}`)
+
+// quotedValue finds a quoted value, written as the file had it.
+var quotedValue = regexp.MustCompile(`"[^"]*"`)
+
+// checkCatalogued fails unless fe's problem is a catalogue message whose
+// Chinese holds no English phrase.
+func checkCatalogued(t *testing.T, fe *fielderr.Error) {
+	t.Helper()
+	if msg.IsVerbatim(fe.Msg) || msg.Check(fe.Msg) != nil {
+		t.Errorf("%q is not a catalogue message (%v)", fe.Msg.String(), msg.Check(fe.Msg))
+	}
+	zh := fe.ProblemIn(msg.Zh)
+	if w := englishWords.FindString(quotedValue.ReplaceAllString(zh, `""`)); w != "" {
+		t.Errorf("the Chinese %q has English words %q", zh, w)
+	}
+}
+
+// TestAcceptanceErrorInChinese: a refusal as a Chinese reader sees it.
+func TestAcceptanceErrorInChinese(t *testing.T) {
+	_, err := DecodeAcceptance([]byte(strings.Replace(goodPlan, `"gpu_count": 8`, `"gpu_count": 0`, 1)))
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) || fe.ProblemIn(msg.Zh) != "应在 1 到 4096 之间，实际为 0" {
+		t.Errorf("%v: want the Chinese range sentence", err)
 	}
 }

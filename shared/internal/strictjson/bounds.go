@@ -54,7 +54,7 @@ func checkNumberText(data []byte) error {
 			text = string(t)
 		}
 		if len(text) > maxNumberText && numberLike(text) {
-			return &fielderr.Error{Field: p.String(), Msg: msg.Verbatim(fmt.Sprintf("a number of %d characters; want %s", len(text), money.BoundsWant))}
+			return &fielderr.Error{Field: p.String(), Msg: msg.New("json.err.number_text", msg.Text(strconv.Itoa(len(text))))}
 		}
 		p.value()
 	}
@@ -163,7 +163,7 @@ func walkDecimals(v reflect.Value, at string) error {
 		if v.Type() == decimalType {
 			d := v.Interface().(decimal.Decimal)
 			if !money.Bounded(d) {
-				return &fielderr.Error{Field: name(at), Msg: msg.Verbatim(fmt.Sprintf("must be %s, got %s", money.BoundsWant, money.Short(d)))}
+				return &fielderr.Error{Field: name(at), Msg: msg.New("json.err.decimal", msg.Text(money.Short(d)))}
 			}
 			return nil
 		}

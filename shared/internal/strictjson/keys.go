@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -31,7 +32,7 @@ func CheckKeys(data []byte, v any) error {
 
 func walk(dec *json.Decoder, t reflect.Type, path string, depth int) error {
 	if depth > maxDepth {
-		return &fielderr.Error{Field: orInput(path), Msg: msg.Verbatim(fmt.Sprintf("nested deeper than %d levels", maxDepth))}
+		return &fielderr.Error{Field: orInput(path), Msg: msg.New("json.err.too_deep", msg.Text(strconv.Itoa(maxDepth)))}
 	}
 	tok, err := dec.Token()
 	if err != nil {
@@ -77,7 +78,7 @@ func walkObject(dec *json.Decoder, t reflect.Type, path string, depth int) error
 			name = path + "." + key
 		}
 		if seen[key] {
-			return &fielderr.Error{Field: name, Msg: msg.Verbatim("duplicate key: JSON readers keep only one of the two values, so the document means different things to different readers")}
+			return &fielderr.Error{Field: name, Msg: msg.New("json.err.duplicate_key")}
 		}
 		seen[key] = true
 		var ft reflect.Type
@@ -149,7 +150,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 // Miscased is the error for the key at field, which differs from the
 // documented key only by case.
 func Miscased(field, documented string) error {
-	return &fielderr.Error{Field: field, Msg: msg.Verbatim(fmt.Sprintf("must be spelt %q: keys that differ from the documented ones only by case are refused", documented))}
+	return &fielderr.Error{Field: field, Msg: msg.New("json.err.miscased", msg.Text(strconv.Quote(documented)))}
 }
 
 func foldMatch(fields map[string]reflect.Type, key string) (string, bool) {

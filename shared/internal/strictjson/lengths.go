@@ -3,7 +3,7 @@ package strictjson
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -62,7 +62,7 @@ func CheckLengths(data []byte, limits map[string]int) error {
 		if top >= 0 && stack[top].array {
 			stack[top].n++
 			if most, ok := limits[stack[top].path]; ok && stack[top].n > most {
-				return &fielderr.Error{Field: strings.ReplaceAll(stack[top].path, "[]", "[…]"), Msg: msg.Verbatim(fmt.Sprintf("more than %d entries; want at most %d", most, most))}
+				return &fielderr.Error{Field: strings.ReplaceAll(stack[top].path, "[]", "[…]"), Msg: msg.New("json.err.too_many", msg.Text(strconv.Itoa(most)))}
 			}
 		}
 		switch tok {
@@ -76,7 +76,7 @@ func CheckLengths(data []byte, limits map[string]int) error {
 			}
 		}
 		if len(stack) > maxDepth {
-			return &fielderr.Error{Field: "input", Msg: msg.Verbatim(fmt.Sprintf("nested deeper than %d levels", maxDepth))}
+			return &fielderr.Error{Field: "input", Msg: msg.New("json.err.too_deep", msg.Text(strconv.Itoa(maxDepth)))}
 		}
 	}
 }

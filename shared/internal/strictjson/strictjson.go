@@ -8,10 +8,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
@@ -28,7 +28,7 @@ func Decode(r io.Reader, v any) error {
 		return err
 	}
 	if len(data) > MaxInput {
-		return fmt.Errorf("input: larger than %d bytes", MaxInput)
+		return tooLarge()
 	}
 	return DecodeBytes(data, v)
 }
@@ -39,7 +39,7 @@ func Decode(r io.Reader, v any) error {
 // huge exponent or digit count.
 func DecodeBytes(data []byte, v any) error {
 	if len(data) > MaxInput {
-		return fmt.Errorf("input: larger than %d bytes", MaxInput)
+		return tooLarge()
 	}
 	if err := checkNumberText(data); err != nil {
 		return err
@@ -54,7 +54,7 @@ func DecodeBytes(data []byte, v any) error {
 	}
 	// Token, unlike More, also reports a stray ']' or '}' after the value.
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("input: unexpected data after the JSON document")
+		return &DocError{Msg: msg.New("json.err.trailing")}
 	}
 	return CheckDecimals(v)
 }
@@ -90,40 +90,85 @@ func Explain(err error) error {
 		if field == "" {
 			field = "input"
 		}
-		return &fielderr.Error{Field: field, Msg: msg.Verbatim(TypeMsg(typeErr))}
+		return &fielderr.Error{Field: field, Msg: TypeMsg(typeErr)}
 	case errors.As(err, &syntaxErr):
-		return fmt.Errorf("input: not valid JSON at byte %d: %v", syntaxErr.Offset, err)
+		return &DocError{Msg: msg.New("json.err.syntax", msg.Text(strconv.FormatInt(syntaxErr.Offset, 10)), msg.Sub(msg.Verbatim(err.Error())))}
 	case errors.Is(err, io.EOF):
-		return errors.New("input: empty, expected a JSON object")
+		return &DocError{Msg: msg.New("json.err.empty")}
 	}
 	text := err.Error()
 	if name, ok := strings.CutPrefix(text, "json: unknown field "); ok {
-		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.Verbatim("unknown field")}
+		return &fielderr.Error{Field: strings.Trim(name, `"`), Msg: msg.New("json.err.unknown_field")}
 	}
 	if strings.Contains(text, "decimal") {
-		return fmt.Errorf("input: %v (decimal values are strings such as \"12.5\")", err)
+		return &DocError{Msg: msg.New("json.err.decimal_text", msg.Sub(msg.Verbatim(err.Error())))}
 	}
-	return fmt.Errorf("input: %v", err)
+	return &DocError{Msg: msg.Verbatim(err.Error())}
+}
+
+// DocError refuses a whole document rather than one field of it: too
+// large, empty, not JSON. Error reads "input: " and the message in
+// English; Message gives it with that prefix in any language.
+type DocError struct {
+	// Msg is the problem, a catalogue message; where it quotes
+	// encoding/json, those words are its own and stay as written.
+	Msg msg.M
+}
+
+// Error implements error: "input: larger than 1048576 bytes".
+func (e *DocError) Error() string { return e.Message().String() }
+
+// Message is the error as a message, "input: " included.
+func (e *DocError) Message() msg.M { return msg.New("json.err.input", msg.Sub(e.Msg)) }
+
+// tooLarge refuses a document over MaxInput bytes.
+func tooLarge() error {
+	return &DocError{Msg: msg.New("json.err.too_large", msg.Text(strconv.Itoa(MaxInput)))}
 }
 
 // TypeMsg says what a field must be when the JSON value has the wrong type
 // or does not fit: "must be a JSON string, got number", "must be a whole
-// number from 0 to 255, got 1e400". Every decoder words it so.
-func TypeMsg(e *json.UnmarshalTypeError) string {
+// number from 0 to 255, got 1e400". Every decoder words it so. The bounds
+// are written in plain digits, as Go and the value's documentation write
+// them.
+func TypeMsg(e *json.UnmarshalTypeError) msg.M {
 	got, isNumber := strings.CutPrefix(e.Value, "number ")
+	want := typeWord(kind(e.Type.Kind().String()))
 	if !isNumber {
-		return fmt.Sprintf("must be a JSON %s, got %s", kind(e.Type.Kind().String()), e.Value)
+		return msg.New("json.err.type", want, typeWord(e.Value))
 	}
 	switch k := e.Type.Kind(); {
 	case k >= reflect.Int && k <= reflect.Int64:
 		bits := e.Type.Bits()
-		return fmt.Sprintf("must be a whole number from %d to %d, got %s", -(int64(1) << (bits - 1)), int64(uint64(1)<<(bits-1)-1), got)
+		lo, hi := -(int64(1) << (bits - 1)), int64(uint64(1)<<(bits-1)-1)
+		return msg.New("json.err.whole", msg.Text(strconv.FormatInt(lo, 10)), msg.Text(strconv.FormatInt(hi, 10)), msg.Text(got))
 	case k >= reflect.Uint && k <= reflect.Uintptr:
-		return fmt.Sprintf("must be a whole number from 0 to %d, got %s", uint64(1)<<e.Type.Bits()-1, got)
+		hi := uint64(1)<<e.Type.Bits() - 1
+		return msg.New("json.err.whole", msg.Text("0"), msg.Text(strconv.FormatUint(hi, 10)), msg.Text(got))
 	case k == reflect.Float32 || k == reflect.Float64:
-		return fmt.Sprintf("must be a number of at most %g in size, got %s", maxFloat(e.Type.Bits()), got)
+		return msg.New("json.err.float", msg.Text(strconv.FormatFloat(maxFloat(e.Type.Bits()), 'g', -1, 64)), msg.Text(got))
 	}
-	return fmt.Sprintf("must be a JSON %s, got the number %s", kind(e.Type.Kind().String()), got)
+	return msg.New("json.err.type_number", want, msg.Text(got))
+}
+
+// typeWord is a JSON type's name, as kind and encoding/json write it, in
+// the reader's language; a name it does not know is written as given.
+func typeWord(w string) msg.Arg {
+	switch w {
+	case "string":
+		return msg.Label("json.type.string")
+	case "number":
+		return msg.Label("json.type.number")
+	case "object":
+		return msg.Label("json.type.object")
+	case "array":
+		return msg.Label("json.type.array")
+	case "bool":
+		return msg.Label("json.type.bool")
+	case "boolean":
+		return msg.Label("json.type.boolean")
+	}
+	return msg.Text(w)
 }
 
 func maxFloat(bits int) float64 {

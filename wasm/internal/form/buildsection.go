@@ -22,7 +22,7 @@ import (
 // its path in the draft.
 func BuildSection(name string, d Draft) (*plan.Procurement, error) {
 	if !slices.Contains(plan.Sections, name) {
-		return nil, fielderr.Errorf(name, "unknown section: want one of %s", strings.Join(plan.Sections, ", "))
+		return nil, fielderr.Sentence(name, "plan.err.unknown_section", msg.Text(strings.Join(plan.Sections, ", ")))
 	}
 	if len(d.f) > maxDraftFields {
 		return nil, fielderr.New(name, strconv.Itoa(len(d.f))+" fields", msg.New("want.max_fields", msg.Int(maxDraftFields)))
@@ -87,7 +87,7 @@ func place(tree map[string]any, t reflect.Type, path, text string) error {
 		last := n == len(segs)-1
 		t = childType(deref(t), name)
 		if t == nil || opaque(deref(t)) && !(last && idx < 0) {
-			return fielderr.Errorf(path, "not a field of the section")
+			return fielderr.Sentence(path, "plan.err.not_section_field")
 		}
 		t = deref(t)
 		m := cur.(map[string]any)
@@ -105,7 +105,7 @@ func place(tree map[string]any, t reflect.Type, path, text string) error {
 			continue
 		}
 		if t.Kind() != reflect.Slice {
-			return fielderr.Errorf(path, "not a list")
+			return fielderr.Sentence(path, "plan.err.not_list")
 		}
 		t = deref(t.Elem())
 		if _, ok := m[name]; !ok {
@@ -196,7 +196,7 @@ func leaf(t reflect.Type, path, text string) (any, error) {
 	case t.Kind() == reflect.String:
 		return text, nil
 	}
-	return nil, fielderr.Errorf(path, "not a field the page can edit")
+	return nil, fielderr.Sentence(path, "plan.err.not_editable")
 }
 
 // listify turns the rows of the tree into JSON lists, filling a missing
@@ -226,7 +226,9 @@ func listify(v any) any {
 	return v
 }
 
-// ErrAsField returns err as a *fielderr.Error, or one at the section's name.
+// ErrAsField returns err as a *fielderr.Error, or one at the section's
+// name: with err's message when it carries one (a document the decoder
+// refused whole, a price list's row error), else with its text.
 func ErrAsField(name string, err error) *fielderr.Error {
 	if err == nil {
 		return nil
@@ -235,5 +237,11 @@ func ErrAsField(name string, err error) *fielderr.Error {
 	if errors.As(err, &fe) {
 		return fe
 	}
-	return fielderr.Errorf(name, "%s", clipReason(err.Error()))
+	var m interface{ Message() msg.M }
+	if errors.As(err, &m) {
+		return &fielderr.Error{Field: name, Msg: m.Message()}
+	}
+	// Any other error carries no message (a reader's I/O error, another
+	// program's words), so no catalogue entry holds it: shown as written.
+	return &fielderr.Error{Field: name, Msg: msg.Verbatim(clipReason(err.Error()))}
 }

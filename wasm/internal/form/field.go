@@ -1,7 +1,6 @@
 package form
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,8 +176,8 @@ const (
 
 // FieldError says why the text of a field was refused. It keeps the data,
 // not the sentence: the page formats it in the reader's language (Message).
-// Errors from plan.Build keep the plan's English message in Msg, which
-// names the field and the allowed range.
+// Errors from plan.Build keep the plan's message in Msg, which names the
+// field and the allowed range in the page's language.
 type FieldError struct {
 	Key    string // field key, e.g. "hours_per_day"
 	Value  string // the refused text, cut to maxFieldLen
@@ -205,7 +204,7 @@ func (e *FieldError) Message(m msg.Lang, label string) string {
 		if !e.Want.IsZero() && m != msg.En {
 			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(m, e.Want, e.Got)))
 		}
-		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(planMsgIn(m, e.Msg)))
+		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(e.Msg.In(m)))
 	}
 	var what string
 	switch e.Reason {
@@ -713,25 +712,4 @@ func ByKey(key string) (Spec, bool) {
 // 25") in l: what the field accepts, its message in l, and the text given.
 func WantGot(l msg.Lang, want msg.M, got string) string {
 	return l.Text("site.proc.want_got", msg.Text(want.In(l)), msg.Text(got))
-}
-
-// betweenMsg is plan.Build's range message: "must be between 0 and 24
-// (rule B1), got 25".
-var betweenMsg = regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule ([A-Z][0-9]+)\))?, got (.+)$`)
-
-// planMsgIn is a plan.Build message in language l: its range message in
-// the reader's words; any other message as written.
-func planMsgIn(l msg.Lang, m msg.M) string {
-	s := m.In(l)
-	if l == msg.En || !msg.IsVerbatim(m) {
-		return s
-	}
-	p := betweenMsg.FindStringSubmatch(s)
-	switch {
-	case p == nil:
-		return s
-	case p[3] == "":
-		return l.Text("site.err.between", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[4]))
-	}
-	return l.Text("site.err.between_rule", msg.Text(p[1]), msg.Text(p[2]), msg.Text(p[3]), msg.Text(p[4]))
 }

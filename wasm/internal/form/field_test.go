@@ -90,8 +90,15 @@ func TestFieldErrorMessage(t *testing.T) {
 	if got, want := fe.Message(msg.Zh, hours.Label(msg.Zh)), `每天使用小时数："abc" 不是数字；请输入 0–24（规则 B1）。`; got != want {
 		t.Errorf("zh = %q, want %q", got, want)
 	}
-	pe := &FieldError{Key: "hours_per_day", Reason: errPlan, Msg: msg.Verbatim("must be between 0 and 24 (rule B1), got 25")}
+	o := Compute(DefaultInput().With("hours_per_day", "25"))
+	if len(o.Errors) != 1 || o.Errors[0].Key != "hours_per_day" {
+		t.Fatalf("25 hours a day: errors %v, want one at hours_per_day", o.Errors)
+	}
+	pe := o.Errors[0]
 	if got, want := pe.Message(msg.Zh, hours.Label(msg.Zh)), "每天使用小时数：应在 0 到 24 之间（规则 B1），实际为 25"; got != want {
+		t.Errorf("plan error = %q, want %q", got, want)
+	}
+	if got, want := pe.Message(msg.En, hours.Label(msg.En)), "Hours of use per day: must be between 0 and 24 (rule B1), got 25"; got != want {
 		t.Errorf("plan error = %q, want %q", got, want)
 	}
 }
@@ -160,31 +167,19 @@ func TestPlanErrorInChinese(t *testing.T) {
 	}
 }
 
-// TestPlanMsgIn: plan.Build's range message reads in Chinese with its
-// rule; other messages stay as written (the CLI's words).
-func TestPlanMsgIn(t *testing.T) {
-	for in, want := range map[string]string{
-		"must be between 0 and 24 (rule B1), got 25": "应在 0 到 24 之间（规则 B1），实际为 25",
-		"must be between 1 and 31, got 40":           "应在 1 到 31 之间，实际为 40",
-		"must be steady or volatile, got \"x\"":      "must be steady or volatile, got \"x\"",
+// TestSectionPathRefusals: a draft path the section does not have is
+// refused with a catalogue sentence, which reads as Chinese.
+func TestSectionPathRefusals(t *testing.T) {
+	for _, c := range []struct{ section, path, id, zh string }{
+		{"quotes", "nope", "plan.err.not_section_field", "不是该部分的字段"},
+		{"quotes", "need[0].cards", "plan.err.not_list", "不是列表"},
+		{"quotes", "quotes", "plan.err.not_editable", "不是页面可以编辑的字段"},
+		{"nope", "x", "plan.err.unknown_section", "未知的部分：应为以下之一："},
 	} {
-		if got := planMsgIn(msg.Zh, msg.Verbatim(in)); got != want {
-			t.Errorf("%q = %q, want %q", in, got, want)
-		}
-		if got := planMsgIn(msg.En, msg.Verbatim(in)); got != in {
-			t.Errorf("en %q = %q", in, got)
+		_, err := BuildSection(c.section, Draft{}.With(c.path, "1"))
+		fe := ErrAsField(c.section, err)
+		if fe == nil || fe.Msg.ID != c.id || !strings.HasPrefix(fe.ProblemIn(msg.Zh), c.zh) {
+			t.Errorf("%s %s: %v, want %s (%s)", c.section, c.path, err, c.id, c.zh)
 		}
 	}
-}
-
-// FuzzPlanMsgIn: any message comes back without a panic, English as given.
-func FuzzPlanMsgIn(f *testing.F) {
-	f.Add("must be between 0 and 24 (rule B1), got 25")
-	f.Add("must be between a and , got ")
-	f.Fuzz(func(t *testing.T, s string) {
-		_ = planMsgIn(msg.Zh, msg.Verbatim(s))
-		if planMsgIn(msg.En, msg.Verbatim(s)) != s {
-			t.Fatal("English changed")
-		}
-	})
 }

@@ -53,7 +53,7 @@ func TestLoadState(t *testing.T) {
 		{"bad value in link: default and a notice", "hours_per_day=abc&lang=en", good, "", msg.En, in(),
 			[]Problem{{Source: FromURL, Key: "hours_per_day", Value: "abc"}}},
 		{"out of range in link: the plan names it", "hours_per_day=25&concurrency=8", "", "en", msg.En, in("concurrency", "8"),
-			[]Problem{{Source: FromURL, Key: "hours_per_day", Value: "25", Reason: msg.Verbatim("must be between 0 and 24 (rule B1), got 25")}}},
+			[]Problem{{Source: FromURL, Key: "hours_per_day", Value: "25", Reason: msg.New("plan.err.between_rule", msg.Text("0"), msg.Text("24"), msg.Text("B1"), msg.Text("25"))}}},
 		{"unknown choice in link", "workload=mining", "", "en", msg.En, in(),
 			[]Problem{{Source: FromURL, Key: "workload", Value: "mining", Default: "inference"}}},
 		{"outdated link (placeholder planner)", "hours=12", "", "en", msg.En, in(),
@@ -63,7 +63,7 @@ func TestLoadState(t *testing.T) {
 		{"storage from the placeholder planner", "", `{"v":1,"input":{"hours":"3"}}`, "en", msg.En, in(),
 			[]Problem{{Source: FromStorage, Outdated: true}}},
 		{"bad field in storage", "", `{"v":2,"input":{"extra_ips":"-5"}}`, "en", msg.En, in(),
-			[]Problem{{Source: FromStorage, Key: "extra_ips", Value: "-5", Default: "2", Reason: msg.Verbatim("must be between 0 and 1000, got -5")}}},
+			[]Problem{{Source: FromStorage, Key: "extra_ips", Value: "-5", Default: "2", Reason: msg.New("plan.err.between", msg.Text("0"), msg.Text("1000"), msg.Text("-5"))}}},
 		{"corrupt storage is reported even when the link wins", "hours_per_day=2", "[]", "en", msg.En, in("hours_per_day", "2"),
 			[]Problem{{Source: FromStorage, Corrupt: true}}},
 	}
