@@ -1,15 +1,11 @@
 package ops_test
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/internal/testkit"
-	"github.com/gpuplan/gpuplan/shared/fielderr"
-	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/internal/testkit/refusal"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/shopspring/decimal"
 )
@@ -53,7 +49,7 @@ func TestRefusalsInBothLanguages(t *testing.T) {
 				limit = ops.MaxMonitorBytes
 			}
 			_, err := ops.ParseMonitorLimit(strings.NewReader(tt.in), limit)
-			fe := checkRefusal(t, err, tt.field)
+			fe := refusal.Check(t, err, tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
 			if fe != nil && fe.ProblemMsg().ID != tt.id {
 				t.Errorf("problem %s, want %s", fe.ProblemMsg().ID, tt.id)
 			}
@@ -76,38 +72,7 @@ func TestRefusalsInBothLanguages(t *testing.T) {
 		{"target", "target_utilisation_pct", good(func(in *ops.Input) { in.TargetUtilisationPct = d("50") })},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			checkRefusal(t, tt.in.Validate(), tt.field)
+			refusal.Check(t, tt.in.Validate(), tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
 		})
 	}
-}
-
-// checkRefusal fails unless err is a *fielderr.Error at field whose
-// problem is a catalogue message written in Chinese.
-func checkRefusal(t *testing.T, err error, field string) *fielderr.Error {
-	t.Helper()
-	var fe *fielderr.Error
-	if !errors.As(err, &fe) {
-		t.Errorf("error = %v, want a *fielderr.Error at %s", err, field)
-		return nil
-	}
-	if fe.Field != field {
-		t.Errorf("field = %q, want %q (%v)", fe.Field, field, err)
-	}
-	if msg.IsVerbatim(fe.Msg) {
-		t.Errorf("%v: the problem is an English sentence shown as written", err)
-	}
-	if err := msg.Check(fe.ProblemMsg()); err != nil {
-		t.Error(err)
-	}
-	en, zh := fe.ProblemIn(msg.En), fe.ProblemIn(msg.Zh)
-	if zh == en {
-		t.Errorf("%v: the Chinese reads as the English: %q", err, zh)
-	}
-	quoted := testkit.EnglishWords("gpuverify monitor time gpu utilization_gpu_pct")
-	for _, w := range testkit.EnglishWords(zh) {
-		if !slices.Contains(quoted, w) && !strings.Contains(fe.Value, w) {
-			t.Errorf("English %q left in %q", w, zh)
-		}
-	}
-	return fe
 }

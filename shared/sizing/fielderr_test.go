@@ -1,14 +1,11 @@
 package sizing
 
 import (
-	"errors"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
-	"github.com/gpuplan/gpuplan/shared/fielderr"
-	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/internal/testkit/refusal"
 )
 
 // TestFieldErrorsInBothLanguages drives every refusal of the sheet's
@@ -68,46 +65,17 @@ func TestFieldErrorsInBothLanguages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Estimate(tt.in)
-			checkFieldErr(t, err, tt.field)
+			refusal.Check(t, err, tt.field, identifiers()...)
 		})
 	}
 	t.Run("no cards", func(t *testing.T) {
 		_, err := Size(infer("llama-2-7b", 1, 1), nil, Prefs{})
-		checkFieldErr(t, err, "cards")
+		refusal.Check(t, err, "cards", identifiers()...)
 	})
 }
 
 // with returns in changed by f.
 func (in Input) with(f func(*Input)) Input { f(&in); return in }
-
-// checkFieldErr fails unless err is a *fielderr.Error at field whose
-// problem is a catalogue message written in Chinese.
-func checkFieldErr(t *testing.T, err error, field string) {
-	t.Helper()
-	var fe *fielderr.Error
-	if !errors.As(err, &fe) {
-		t.Fatalf("error = %v, want a *fielderr.Error at %s", err, field)
-	}
-	if fe.Field != field {
-		t.Errorf("field = %q, want %q (%v)", fe.Field, field, err)
-	}
-	if msg.IsVerbatim(fe.Msg) {
-		t.Errorf("%v: the problem is an English sentence shown as written", err)
-	}
-	if err := msg.Check(fe.ProblemMsg()); err != nil {
-		t.Error(err)
-	}
-	en, zh := fe.ProblemIn(msg.En), fe.ProblemIn(msg.Zh)
-	if zh == en {
-		t.Errorf("%v: the Chinese reads as the English: %q", err, zh)
-	}
-	quoted := identifiers()
-	for _, w := range testkit.EnglishWords(zh) {
-		if !slices.Contains(quoted, w) && !strings.Contains(fe.Value, w) {
-			t.Errorf("English %q left in %q", w, zh)
-		}
-	}
-}
 
 // identifiers are the words a Chinese refusal may quote as the sheet
 // spells them: field names, the values the fields take, and "token", which
