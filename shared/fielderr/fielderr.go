@@ -45,12 +45,6 @@ func Sentence(field, id string, args ...msg.Arg) *Error {
 	return &Error{Field: field, Msg: msg.New(id, args...)}
 }
 
-// Errorf returns an Error at field whose problem is the formatted English
-// sentence, shown as written in both languages. New code uses Sentence.
-func Errorf(field, format string, args ...any) *Error {
-	return &Error{Field: field, Msg: msg.Verbatim(fmt.Sprintf(format, args...))}
-}
-
 // Error implements error: "field: msg", or `field = "value": want …`.
 func (e *Error) Error() string {
 	if !e.Msg.IsZero() {

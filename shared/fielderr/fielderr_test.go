@@ -16,7 +16,7 @@ func TestError(t *testing.T) {
 	}{
 		{"value against a range", New("hours_per_day", "25", msg.Verbatim("a number in (0, 24]")),
 			`hours_per_day = "25": want a number in (0, 24]`, "want a number in (0, 24], got 25"},
-		{"a whole sentence", Errorf("acceptance", "missing: the plan has no %s block", "acceptance"),
+		{"a whole sentence", Sentence("acceptance", "planfile.err.no_acceptance"),
 			"acceptance: missing: the plan has no acceptance block", "missing: the plan has no acceptance block"},
 		{"empty value is quoted", New("quotes[0].gpu_per_card", "", msg.Verbatim("a monthly price per card")),
 			`quotes[0].gpu_per_card = "": want a monthly price per card`, "want a monthly price per card, got "},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
@@ -72,7 +73,7 @@ func BuildPartial(name string, d Draft) (*plan.Procurement, []LeftOut, error) {
 			return nil, left, err
 		}
 	}
-	return nil, left, fielderr.Errorf(name, "more than %d items refused", maxLeftOut)
+	return nil, left, fielderr.Sentence(name, "site.proc.too_many_refused", msg.Int(maxLeftOut))
 }
 
 // rowPath splits a path inside a row of a top-level list,
