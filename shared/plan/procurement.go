@@ -188,6 +188,12 @@ func (p *Procurement) Present() []string {
 	return p.names(true)
 }
 
+// Validate runs the checks Build makes of the sections, which are all
+// that Build reads of them: for a sheet Build takes without sections, it
+// refuses the sheet with sections p exactly when Validate refuses p, with
+// the same error. A nil p is valid.
+func (p *Procurement) Validate() error { return p.validate() }
+
 // validate checks every present section, naming the field inside it.
 func (p *Procurement) validate() error {
 	if p == nil {

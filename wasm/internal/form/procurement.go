@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -31,15 +32,23 @@ type Procurement struct {
 	flat map[string]Draft
 }
 
-// NewProcurement checks the sections with plan.Build (the validation
+// NewProcurement checks the sections as plan.Build does (the validation
 // gpuverify runs) and keeps them. nil sections give nil.
+//
+// The check is plan.Build's of the default sheet with sections p, without
+// building that plan: Build reads the sections only in their checks
+// (plan.Procurement.Validate), so it fails on p's error or, past them, on
+// the default sheet's own (defaultBuildErr, nil). A page load checks each
+// saved section alone and then all together, and whole builds made that
+// take most of the app's start on a slow phone.
 func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	if p == nil {
 		return nil, nil
 	}
-	req, _ := ToRequirements(DefaultInput())
-	req.Procurement = p
-	if _, err := plan.Build(req); err != nil {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if err := defaultBuildErr(); err != nil {
 		return nil, err
 	}
 	raw, err := json.Marshal(p)
@@ -48,6 +57,14 @@ func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	}
 	return &Procurement{Sections: p, raw: raw}, nil
 }
+
+// defaultBuildErr is plan.Build's error for the default sheet without
+// sections: nil, as TestDefaultSheetBuilds checks.
+var defaultBuildErr = sync.OnceValue(func() error {
+	req, _ := ToRequirements(DefaultInput())
+	_, err := plan.Build(req)
+	return err
+})
 
 // Draft returns the typed text of section name: its draft when it was
 // edited here, else the saved section's fields. A nil p gives an empty one.
