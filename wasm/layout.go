@@ -168,7 +168,7 @@ func (p *pageState) preload() {
 // neither asks nor saves.
 func (p *pageState) load(u *url.URL) {
 	stored := store.Read(storageKey)
-	l := form.LoadLink(u, stored, browserLang())
+	l := loadLink(u, stored, browserLang())
 	p.view = p.inEmbed && (form.HasInput(u.Query()) || strings.HasPrefix(u.Fragment, form.ShareKey))
 	if p.view {
 		l.Conflict, l.Backup = false, false
@@ -189,6 +189,31 @@ func (p *pageState) load(u *url.URL) {
 	waitingImport = nil
 	p.setState(l.State)
 	p.loaded = true
+}
+
+// lastLink is the last form.LoadLink made: its arguments and what it gave.
+var lastLink struct {
+	url, stored, lang, today string
+	loaded                   form.Loaded
+	ok                       bool
+}
+
+// loadLink is form.LoadLink, which depends on nothing but its arguments
+// and form.Today, made once for the same ones in a row: a page reads the same
+// address and storage as it starts (OnInit) and again when it is entered
+// (OnNav), and reading saved procurement sections, each checked alone,
+// is a large part of the app's start on a slow phone. The second read
+// also gives the same sections (the same *form.Procurement), so setState
+// does not compute the same plan again.
+func loadLink(u *url.URL, stored, lang string) form.Loaded {
+	key := u.String()
+	if lastLink.ok && lastLink.url == key && lastLink.stored == stored && lastLink.lang == lang && lastLink.today == form.Today {
+		return lastLink.loaded
+	}
+	l := form.LoadLink(u, stored, lang)
+	lastLink.url, lastLink.stored, lastLink.lang, lastLink.today = key, stored, lang, form.Today
+	lastLink.loaded, lastLink.ok = l, true
+	return l
 }
 
 // enter loads the state for route r when the page is navigated to, sets the
