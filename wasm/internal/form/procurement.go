@@ -5,7 +5,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/plan"
@@ -37,18 +36,16 @@ type Procurement struct {
 //
 // The check is plan.Build's of the default sheet with sections p, without
 // building that plan: Build reads the sections only in their checks
-// (plan.Procurement.Validate), so it fails on p's error or, past them, on
-// the default sheet's own (defaultBuildErr, nil). A page load checks each
-// saved section alone and then all together, and whole builds made that
-// take most of the app's start on a slow phone.
+// (plan.Procurement.Validate), and the default sheet builds, as
+// TestNewProcurementChecksAsBuild checks, so Build fails exactly on p's
+// error. A page load checks each saved section alone and then all
+// together; whole plans built for that took most of the app's start on a
+// slow phone.
 func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	if p == nil {
 		return nil, nil
 	}
 	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if err := defaultBuildErr(); err != nil {
 		return nil, err
 	}
 	raw, err := json.Marshal(p)
@@ -57,14 +54,6 @@ func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	}
 	return &Procurement{Sections: p, raw: raw}, nil
 }
-
-// defaultBuildErr is plan.Build's error for the default sheet without
-// sections: nil, as TestDefaultSheetBuilds checks.
-var defaultBuildErr = sync.OnceValue(func() error {
-	req, _ := ToRequirements(DefaultInput())
-	_, err := plan.Build(req)
-	return err
-})
 
 // Draft returns the typed text of section name: its draft when it was
 // edited here, else the saved section's fields. A nil p gives an empty one.

@@ -123,7 +123,8 @@ func TestValidNeverNil(t *testing.T) {
 // the default sheet with those sections takes and refuses, with the same
 // error: the golden sections, and each of them spoiled in turn.
 func TestNewProcurementChecksAsBuild(t *testing.T) {
-	if err := defaultBuildErr(); err != nil {
+	def, _ := ToRequirements(DefaultInput())
+	if _, err := plan.Build(def); err != nil {
 		t.Fatalf("the default sheet does not build: %v", err)
 	}
 	saved := string(procurementOf(t).raw)
