@@ -9,10 +9,12 @@
 // with the procurement sections of -seed saved in the browser, so the
 // figures it shows are a real plan's. It prints medians over several runs.
 //
-//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30]
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30] [-profile-load 30]
 //
 // -profile N records a CPU profile of the planner's input events in
-// chromium and prints the N functions with the most self time. Function
+// chromium and prints the N functions with the most self time;
+// -profile-load N does the same for one cold load of the planner on the
+// phone profile, from navigation to the wasm render. Function
 // names need an app.wasm built without -s (the site build strips them).
 package main
 
@@ -40,6 +42,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	seed := fs.String("seed", "shared/plan/testdata/procurement.req.json", "a requirement sheet whose procurement sections every page opens with")
 	pause := fs.Duration("pause", 0, "wait this long between input events (0: back to back, as fast typing)")
 	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the planner's input events (0: no profile)")
+	topLoad := fs.Int("profile-load", 0, "print the `N` functions with the most self time in one cold load of the planner on the phone profile, from navigation to the wasm render (0: no profile)")
 	phone := fs.Bool("phone", true, "also time the cold load of the planner and /quotes on a throttled phone profile (fast 4G, CPU 4× slower)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -101,6 +104,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if *topLoad > 0 {
+		if err := printLoadProfile(stdout, browser, root, script, *topLoad); err != nil {
+			return err
+		}
+	}
 	if chosen[0].id != "planner" {
 		return nil
 	}
@@ -111,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "  of the planner's input time, Compute (plan.Build) %s ms (measured in the wasm)\n", stats(compute))
 	if prof != nil {
-		printProfile(stdout, prof, *top)
+		printProfile(stdout, "the input events", prof, *top)
 	}
 	return nil
 }
