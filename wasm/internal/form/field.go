@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
 	"github.com/gpuplan/gpuplan/shared/money"
@@ -698,7 +699,9 @@ func WantGot(l msg.Lang, want msg.M, got string) string {
 
 // betweenMsg is plan.Build's range message: "must be between 0 and 24
 // (rule B1), got 25".
-var betweenMsg = regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule ([A-Z][0-9]+)\))?, got (.+)$`)
+var betweenMsg = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^must be between (\S+) and (\S+?)(?: \(rule ([A-Z][0-9]+)\))?, got (.+)$`)
+})
 
 // planMsgIn is a plan.Build message in language l: its range message in
 // the reader's words; any other message as written.
@@ -706,7 +709,7 @@ func planMsgIn(l msg.Lang, s string) string {
 	if l == msg.En {
 		return s
 	}
-	p := betweenMsg.FindStringSubmatch(s)
+	p := betweenMsg().FindStringSubmatch(s)
 	switch {
 	case p == nil:
 		return s
