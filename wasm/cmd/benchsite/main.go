@@ -9,7 +9,7 @@
 // with the procurement sections of -seed saved in the browser, so the
 // figures it shows are a real plan's. It prints medians over several runs.
 //
-//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30] [-profile-load 30]
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30] [-profile-load 30] [-phone-only]
 //
 // -profile N records a CPU profile of the planner's input events in
 // chromium and prints the N functions with the most self time;
@@ -44,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the planner's input events (0: no profile)")
 	topLoad := fs.Int("profile-load", 0, "print the `N` functions with the most self time in one cold load of the planner on the phone profile, from navigation to the wasm render (0: no profile)")
 	phone := fs.Bool("phone", true, "also time the cold load of the planner and /quotes on a throttled phone profile (fast 4G, CPU 4× slower)")
+	phoneOnly := fs.Bool("phone-only", false, "time only the cold loads on the phone profile (to compare builds run after run)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -78,6 +79,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	defer cancel()
 
+	if *phoneOnly {
+		return printPhone(stdout, browser, root, chosen, script, *runs)
+	}
 	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max), ms; a frame is 16.7 ms:\n", *runs)
 	fmt.Fprintf(stdout, "  %-12s %-26s %-26s %s\n", "page", "cold load → wasm render", "warm load → wasm render", "input → updated figures")
 	for _, pg := range chosen {
