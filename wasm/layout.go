@@ -217,7 +217,8 @@ func loadLink(u *url.URL, stored, lang string) form.Loaded {
 }
 
 // enter loads the state for route r when the page is navigated to, sets the
-// document title and language, and writes the state back.
+// document title and language, and writes the state back. The first page
+// entered has been rendered: the app's start is over (resumeGC).
 func (p *pageState) enter(ctx app.Context, r route) {
 	p.fail = guard("loading "+r.ID, func() {
 		p.load(ctx.Page().URL())
@@ -228,6 +229,7 @@ func (p *pageState) enter(ctx app.Context, r route) {
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang), p.st.Lang.Text("site.page.site_name"))
 		p.save(ctx, r)
 	})
+	resumeGC()
 }
 
 // keepNew saves the sheet shown (a link's or an import's) over the saved

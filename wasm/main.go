@@ -5,6 +5,8 @@
 package main
 
 import (
+	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -94,7 +96,27 @@ func registerRoutes() {
 	}
 }
 
+// resumeGC turns garbage collection back on after the app's start (main
+// holds it off in the browser); the first page entered calls it. Calls
+// after the first do nothing.
+var resumeGC = func() {}
+
+// gcHold is the longest the start runs without garbage collection, should
+// no page ever be entered (a page that failed to load).
+const gcHold = 10 * time.Second
+
 func main() {
+	if app.IsClient {
+		// The start (package inits, reading the saved state, the first
+		// plan and render) allocates about 4 MB, as much as the Go
+		// runtime lets the heap grow before its first collection, so
+		// that collection came in the middle of the first render: about
+		// a tenth of the time to it on a slow phone, and nothing to
+		// collect that the heap would not keep at 4 MB.
+		old := debug.SetGCPercent(-1)
+		resumeGC = sync.OnceFunc(func() { debug.SetGCPercent(old) })
+		time.AfterFunc(gcHold, func() { resumeGC() })
+	}
 	registerRoutes()
 	if app.IsClient {
 		form.Today = time.Now().Format("2006-01-02")
