@@ -229,7 +229,7 @@ func (p *pageState) enter(ctx app.Context, r route) {
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang), p.st.Lang.Text("site.page.site_name"))
 		p.save(ctx, r)
 	})
-	resumeGC()
+	resumeGCAfterRender()
 }
 
 // keepNew saves the sheet shown (a link's or an import's) over the saved
