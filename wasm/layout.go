@@ -145,8 +145,13 @@ func (p *pageState) OnDismount() {
 // page, through the embedded pageState).
 func (p *pageState) OnInit() { p.preload() }
 
-// OnNav reloads the state when the page is entered: the route p.page.
-func (p *pageState) OnNav(ctx app.Context) { p.enter(ctx, routeByID(p.page)) }
+// OnNav reloads the state when the page is entered: the route p.page. The
+// page renders again only when that changed what it shows.
+func (p *pageState) OnNav(ctx app.Context) {
+	if !p.enter(ctx, routeByID(p.page)) {
+		ctx.PreventUpdate()
+	}
+}
 
 // preload reads the state straight from the browser before the first render,
 // so the page never flashes defaults. The prerender has no browser and waits
@@ -217,9 +222,13 @@ func loadLink(u *url.URL, stored, lang string) form.Loaded {
 }
 
 // enter loads the state for route r when the page is navigated to, sets the
-// document title and language, and writes the state back. The first page
-// entered has been rendered: the app's start is over (resumeGC).
-func (p *pageState) enter(ctx app.Context, r route) {
+// document title and language, and writes the state back. It reports
+// whether that changed what the page shows (shownState): as a page starts,
+// OnInit read the same address and storage before the first render, and
+// the pages that show only pageState need not render again. The first
+// page entered has been rendered: the app's start is over (resumeGC).
+func (p *pageState) enter(ctx app.Context, r route) (changed bool) {
+	before := p.shownState()
 	p.fail = guard("loading "+r.ID, func() {
 		p.load(ctx.Page().URL())
 		if p.unlisten == nil {
@@ -230,6 +239,30 @@ func (p *pageState) enter(ctx app.Context, r route) {
 		p.save(ctx, r)
 	})
 	resumeGCAfterRender()
+	after := p.shownState()
+	return after != before || after.pending || after.failed
+}
+
+// shown is what the page shows of the pageState fields enter sets: rev
+// stands for the state and its outcome (setState counts every new
+// outcome); a pending question or a failure always counts as a change.
+type shown struct {
+	rev                                            int
+	lang                                           Lang
+	view, locked, saveErr, loaded, pending, failed bool
+	problems                                       int
+	firstProblem                                   *form.Problem
+	undo, synced                                   string
+}
+
+// shownState is p's shown.
+func (p *pageState) shownState() shown {
+	s := shown{rev: p.rev, lang: p.st.Lang, view: p.view, locked: p.locked, saveErr: p.saveErr, loaded: p.loaded,
+		pending: p.pending != nil, failed: p.fail != nil, problems: len(p.problems), undo: p.undo, synced: p.synced}
+	if len(p.problems) > 0 {
+		s.firstProblem = &p.problems[0] // the same slice, not only the same count
+	}
+	return s
 }
 
 // keepNew saves the sheet shown (a link's or an import's) over the saved
