@@ -16,9 +16,9 @@ import (
 )
 
 // printProfile prints where what was profiled (what, as "the input
-// events") spent its time: the total by kind (Go in the wasm, JavaScript, the browser's own work), then the n
-// functions with the most self time and the n with the most total time
-// (the function and what it called).
+// events") spent its time: the total by kind (Go in the wasm, JavaScript,
+// the browser's own work), then the n functions with the most self time
+// and the n with the most total time (the function and what it called).
 func printProfile(w io.Writer, what string, p *profiler.Profile, n int) {
 	printProfileFrom(w, what, p, n, "")
 }
