@@ -80,7 +80,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	defer cancel()
 
 	if *phoneOnly {
-		return printPhone(stdout, browser, root, chosen, script, *runs)
+		if err := printPhone(stdout, browser, root, chosen, script, *runs); err != nil || *topLoad == 0 {
+			return err
+		}
+		return printLoadProfile(stdout, browser, root, script, *topLoad)
 	}
 	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max), ms; a frame is 16.7 ms:\n", *runs)
 	fmt.Fprintf(stdout, "  %-12s %-26s %-26s %s\n", "page", "cold load → wasm render", "warm load → wasm render", "input → updated figures")
