@@ -31,8 +31,12 @@ func TestSharedImports(t *testing.T) {
 
 // testKit is the one package outside shared/ that shared/'s tests may
 // import: the module's test kit (golden files, fuzz seeds, the command
-// runner, the fake clock), itself held to the standard library below.
-const testKit = "github.com/gpuplan/gpuplan/internal/testkit"
+// runner, the fake clock), itself held to the standard library below; and
+// refusalKit, its check of catalogued refusals, which may use shared/ too.
+const (
+	testKit    = "github.com/gpuplan/gpuplan/internal/testkit"
+	refusalKit = testKit + "/refusal"
+)
 
 // TestSharedTestImports applies the same policy to test-only imports, with
 // the test kit allowed.
@@ -45,7 +49,7 @@ func TestSharedTestImports(t *testing.T) {
 		// Test variants print as "pkg [pkg.test]", "pkg_test [pkg.test]" or "pkg.test".
 		p, _, _ := strings.Cut(line, " [")
 		p = strings.TrimSuffix(strings.TrimSuffix(p, ".test"), "_test")
-		if !allowed(p) && p != testKit {
+		if !allowed(p) && p != testKit && p != refusalKit {
 			t.Errorf("a shared/ test depends on %s", p)
 		}
 	}
@@ -61,6 +65,15 @@ func TestKitImports(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		if p != testKit {
 			t.Errorf("%s depends on %s: only the standard library is allowed", testKit, p)
+		}
+	}
+	out, err = exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", refusalKit).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p != refusalKit && p != testKit && !allowed(p) {
+			t.Errorf("%s depends on %s: only the standard library, the test kit and shared/ are allowed", refusalKit, p)
 		}
 	}
 }

@@ -145,8 +145,13 @@ func (p *pageState) OnDismount() {
 // page, through the embedded pageState).
 func (p *pageState) OnInit() { p.preload() }
 
-// OnNav reloads the state when the page is entered: the route p.page.
-func (p *pageState) OnNav(ctx app.Context) { p.enter(ctx, routeByID(p.page)) }
+// OnNav reloads the state when the page is entered: the route p.page. The
+// page renders again only when that changed what it shows.
+func (p *pageState) OnNav(ctx app.Context) {
+	if !p.enter(ctx, routeByID(p.page)) {
+		ctx.PreventUpdate()
+	}
+}
 
 // preload reads the state straight from the browser before the first render,
 // so the page never flashes defaults. The prerender has no browser and waits
@@ -168,7 +173,7 @@ func (p *pageState) preload() {
 // neither asks nor saves.
 func (p *pageState) load(u *url.URL) {
 	stored := store.Read(storageKey)
-	l := form.LoadLink(u, stored, browserLang())
+	l := loadLink(u, stored, browserLang())
 	p.view = p.inEmbed && (form.HasInput(u.Query()) || strings.HasPrefix(u.Fragment, form.ShareKey))
 	if p.view {
 		l.Conflict, l.Backup = false, false
@@ -191,9 +196,39 @@ func (p *pageState) load(u *url.URL) {
 	p.loaded = true
 }
 
+// lastLink is the last form.LoadLink made: its arguments and what it gave.
+var lastLink struct {
+	url, stored, lang, today string
+	loaded                   form.Loaded
+	ok                       bool
+}
+
+// loadLink is form.LoadLink, which depends on nothing but its arguments
+// and form.Today, made once for the same ones in a row: a page reads the same
+// address and storage as it starts (OnInit) and again when it is entered
+// (OnNav), and reading saved procurement sections, each checked alone,
+// is a large part of the app's start on a slow phone. The second read
+// also gives the same sections (the same *form.Procurement), so setState
+// does not compute the same plan again.
+func loadLink(u *url.URL, stored, lang string) form.Loaded {
+	key := u.String()
+	if lastLink.ok && lastLink.url == key && lastLink.stored == stored && lastLink.lang == lang && lastLink.today == form.Today {
+		return lastLink.loaded
+	}
+	l := form.LoadLink(u, stored, lang)
+	lastLink.url, lastLink.stored, lastLink.lang, lastLink.today = key, stored, lang, form.Today
+	lastLink.loaded, lastLink.ok = l, true
+	return l
+}
+
 // enter loads the state for route r when the page is navigated to, sets the
-// document title and language, and writes the state back.
-func (p *pageState) enter(ctx app.Context, r route) {
+// document title and language, and writes the state back. It reports
+// whether that changed what the page shows (shownState): as a page starts,
+// OnInit read the same address and storage before the first render, and
+// the pages that show only pageState need not render again. The first
+// page entered has been rendered: the app's start is over (resumeGC).
+func (p *pageState) enter(ctx app.Context, r route) (changed bool) {
+	before := p.shownState()
 	p.fail = guard("loading "+r.ID, func() {
 		p.load(ctx.Page().URL())
 		if p.unlisten == nil {
@@ -203,6 +238,31 @@ func (p *pageState) enter(ctx app.Context, r route) {
 		ctx.Page().SetTitle("%s · %s", r.Title(p.st.Lang), p.st.Lang.Text("site.page.site_name"))
 		p.save(ctx, r)
 	})
+	resumeGCAfterRender()
+	after := p.shownState()
+	return after != before || after.pending || after.failed
+}
+
+// shown is what the page shows of the pageState fields enter sets: rev
+// stands for the state and its outcome (setState counts every new
+// outcome); a pending question or a failure always counts as a change.
+type shown struct {
+	rev                                            int
+	lang                                           Lang
+	view, locked, saveErr, loaded, pending, failed bool
+	problems                                       int
+	firstProblem                                   *form.Problem
+	undo, synced                                   string
+}
+
+// shownState is p's shown.
+func (p *pageState) shownState() shown {
+	s := shown{rev: p.rev, lang: p.st.Lang, view: p.view, locked: p.locked, saveErr: p.saveErr, loaded: p.loaded,
+		pending: p.pending != nil, failed: p.fail != nil, problems: len(p.problems), undo: p.undo, synced: p.synced}
+	if len(p.problems) > 0 {
+		s.firstProblem = &p.problems[0] // the same slice, not only the same count
+	}
+	return s
 }
 
 // keepNew saves the sheet shown (a link's or an import's) over the saved

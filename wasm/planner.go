@@ -24,11 +24,15 @@ type plannerPage struct {
 
 func newPlannerPage() app.Composer { return &plannerPage{} }
 
-// OnNav reloads the state from the URL each time the page is entered.
+// OnNav reloads the state from the URL each time the page is entered; the
+// home page renders again only when that changed what it shows (the
+// embed, whose OnNav sets more, always does).
 func (p *plannerPage) OnNav(ctx app.Context) {
-	p.enter(ctx, p.route())
+	changed := p.enter(ctx, p.route())
 	if p.embed {
 		ctx.Defer(postHeight)
+	} else if !changed {
+		ctx.PreventUpdate()
 	}
 }
 

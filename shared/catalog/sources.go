@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // repoPath matches a citation of a file of this repository or of the
 // project's working notes (seeds/…, research/…, fixtures/…, or a note by
 // its bare file name): names that mean nothing to a reader of the site or
 // the CLI, who can open only a web address or a named publication.
-var repoPath = regexp.MustCompile(`(^|[\s(;,])(seeds|research|fixtures|docs|shared|wasm|verifier|testdata|deploy)/` +
-	`|\b(sizing|tco|verifier|goapp-build|aesthetics|RULES|DESIGN)\.md\b` +
-	`|\b\d{3}_[0-9a-f]{16}\.txt\b`)
+var repoPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s(;,])(seeds|research|fixtures|docs|shared|wasm|verifier|testdata|deploy)/` +
+		`|\b(sizing|tco|verifier|goapp-build|aesthetics|RULES|DESIGN)\.md\b` +
+		`|\b\d{3}_[0-9a-f]{16}\.txt\b`)
+})
 
 // openable are the kinds of citation a reader can follow without a link:
 // one of the three articles (by title, Article000–002), gpuplan's own
@@ -30,7 +33,7 @@ func CheckSource(s string) error {
 	if strings.TrimSpace(s) == "" {
 		return errors.New("empty source")
 	}
-	if m := repoPath.FindString(s); m != "" {
+	if m := repoPath().FindString(s); m != "" {
 		return fmt.Errorf("source %q names a repository file (%q), which a reader cannot open", clip(s), strings.TrimSpace(m))
 	}
 	if strings.Contains(s, "https://") {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -138,8 +139,10 @@ func enrichVersion(f *Facts, secs []section) {
 // nvlink -s output; listMIG matches "  MIG 3g.40gb     Device  0: (UUID:
 // MIG-...)" in -L output.
 var (
-	listGPU = regexp.MustCompile(`^GPU (\d+): `)
-	listMIG = regexp.MustCompile(`^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: ([^)]+)\)`)
+	listGPU = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^GPU (\d+): `) })
+	listMIG = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: ([^)]+)\)`)
+	})
 )
 
 // enrichMIG takes MIG profiles and UUIDs from the -L section.
@@ -151,11 +154,11 @@ func enrichMIG(f *Facts, secs []section) {
 	gpu := -1
 	for line := range strings.Lines(sec.body) {
 		line = strings.TrimRight(line, "\r\n")
-		if m := listGPU.FindStringSubmatch(line); m != nil {
+		if m := listGPU().FindStringSubmatch(line); m != nil {
 			gpu, _ = strconv.Atoi(m[1])
 			continue
 		}
-		if m := listMIG.FindStringSubmatch(line); m != nil {
+		if m := listMIG().FindStringSubmatch(line); m != nil {
 			idx, _ := strconv.Atoi(m[2])
 			setMIGName(f, gpu, idx, m[1], m[3])
 		}
@@ -181,7 +184,7 @@ func setMIGName(f *Facts, gpu, idx int, profile, uuid string) {
 }
 
 // nvlinkLine matches "Link 3: 26.562 GB/s" and "Link 3: <inactive>".
-var nvlinkLine = regexp.MustCompile(`^\s*Link (\d+): (.*)$`)
+var nvlinkLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*Link (\d+): (.*)$`) })
 
 // noNVLink is what nvidia-smi nvlink -s prints for a GPU without NVLink.
 const noNVLink = "Device does not have or support Nvlink"
@@ -198,13 +201,13 @@ func enrichNVLink(f *Facts, secs []section) {
 	done := func() { setNVLinks(f, gpu, links, note) }
 	for line := range strings.Lines(sec.body) {
 		line = strings.TrimRight(line, "\r\n")
-		if m := listGPU.FindStringSubmatch(line); m != nil {
+		if m := listGPU().FindStringSubmatch(line); m != nil {
 			done()
 			gpu, _ = strconv.Atoi(m[1])
 			links, note = []NVLink{}, ""
 			continue
 		}
-		if m := nvlinkLine.FindStringSubmatch(line); m != nil {
+		if m := nvlinkLine().FindStringSubmatch(line); m != nil {
 			links = append(links, nvlinkFromStatus(m[1], m[2]))
 		} else if t := strings.TrimSpace(line); t != "" && note == "" {
 			note = t

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -60,7 +61,9 @@ var csvAliases = map[string]string{
 
 // csvHeaderCell matches one header cell: a field name with an optional unit,
 // "memory.total [MiB]".
-var csvHeaderCell = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*( \[[^\]]*\])?$`)
+var csvHeaderCell = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*( \[[^\]]*\])?$`)
+})
 
 // ParseCSV reads the output of nvidia-smi --query-gpu=FIELDS --format=csv,
 // with or without nounits. The header line is required: it says which
@@ -104,7 +107,7 @@ func csvColumns(header []string) (map[string]int, error) {
 	cols := map[string]int{}
 	for i, cell := range header {
 		cell = strings.TrimSpace(cell)
-		if !csvHeaderCell.MatchString(cell) {
+		if !csvHeaderCell().MatchString(cell) {
 			return nil, fmt.Errorf("facts.ParseCSV: first line cell %d %s is not a field name: run %q (the header line is required): %w",
 				i+1, quote(cell), "nvidia-smi --query-gpu=... --format=csv", ErrNoCSVHeader)
 		}

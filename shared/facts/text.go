@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // ParseText reads the output of nvidia-smi -q. Sections are found by
@@ -84,11 +85,13 @@ func splitLabel(s string) (label, value string) {
 }
 
 // busIDPattern matches a PCI bus id as nvidia-smi prints it.
-var busIDPattern = regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
+var busIDPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
+})
 
 // isBusID reports whether s is a PCI bus id, e.g. "00000000:53:00.0".
 func isBusID(s string) bool {
-	return busIDPattern.MatchString(s)
+	return busIDPattern().MatchString(s)
 }
 
 // textGPUs returns the top-level "GPU <bus id>" sections.

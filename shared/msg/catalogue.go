@@ -2,8 +2,6 @@ package msg
 
 import (
 	"embed"
-	"io/fs"
-	"strconv"
 )
 
 // Entry is one catalogue entry: its id, the English and the Chinese
@@ -23,8 +21,8 @@ var files embed.FS
 // catalogue holds every message id the planner renders, read once at
 // start-up from the files in catalogue/.
 //
-// A bad file panics here rather than returning an error: the files are
-// compiled into the binary, no user input reaches this parse, and
+// The files are read without parse's checks (mustLoad, fastload.go): they
+// are compiled into the binary, no user input reaches this read, and
 // TestCatalogueFilesParse fails on any problem (naming the file, the line
 // and what is wrong) before a binary can ship.
 var catalogue = mustLoad(files, areas)
@@ -37,63 +35,6 @@ var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "checklist_items", "common", "contract", "enum", "exit",
 	"facts", "fleet", "json", "notes", "ops", "plan", "planfile", "poc", "prices", "provenance", "quote", "render", "rentbuild",
 	"report", "rules", "site", "site_journey", "site_labels", "site_pages", "site_prices", "site_proc", "site_ux", "sizing", "tco", "vendors", "verify", "want",
-}
-
-// mustLoad is load, panicking on an error (see catalogue).
-func mustLoad(fsys fs.FS, areas []string) map[string]Entry {
-	m, err := load(fsys, areas)
-	if err != nil {
-		panic("msg: " + err.Error())
-	}
-	return m
-}
-
-// load parses the file catalogue/<area>.txt of fsys for each of areas into
-// one map; an id may be defined once across all of them.
-func load(fsys fs.FS, areas []string) (map[string]Entry, error) {
-	names := make([]string, len(areas))
-	parsed := make([][]Entry, len(areas))
-	total := 0
-	for i, area := range areas {
-		names[i] = "catalogue/" + area + ".txt"
-		var err error
-		if parsed[i], err = parseFile(fsys, names[i]); err != nil {
-			return nil, err
-		}
-		total += len(parsed[i])
-	}
-	m := make(map[string]Entry, total)
-	for i, entries := range parsed {
-		for _, e := range entries {
-			if _, dup := m[e.ID]; dup {
-				return nil, twice(names[i], e.ID, names[:i], parsed)
-			}
-			m[e.ID] = e
-		}
-	}
-	return m, nil
-}
-
-// parseFile reads and parses the file name of fsys.
-func parseFile(fsys fs.FS, name string) ([]Entry, error) {
-	data, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	return parse(name, data)
-}
-
-// twice is the error for id, defined in file and in one of the earlier
-// files, whose entries are parsed[i] for earlier[i].
-func twice(file, id string, earlier []string, parsed [][]Entry) error {
-	for i, other := range earlier {
-		for _, e := range parsed[i] {
-			if e.ID == id {
-				return &parseError{file, 0, "message id " + strconv.Quote(id) + " is also defined in " + other}
-			}
-		}
-	}
-	return &parseError{file, 0, "message id " + strconv.Quote(id) + " is defined twice"}
 }
 
 // Lookup returns the formats of id.

@@ -93,7 +93,8 @@
 // or invalid UTF-8 is an error naming the file, the line and the problem;
 // so is a file over 256 KiB, a line over 2,048 bytes or more than 2,000
 // entries in a file. TestCatalogueFilesParse runs it on every file, so a
-// bad file fails the tests and never reaches a binary.
+// bad file fails the tests and never reaches a binary; the binaries read
+// the files without the checks (TestFastLoad: the same entries).
 //
 // # Adding messages
 //

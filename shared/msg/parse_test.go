@@ -175,3 +175,22 @@ func TestAreasListEveryFile(t *testing.T) {
 		t.Errorf("catalogue/ holds %q, areas lists %q", got, areas)
 	}
 }
+
+// TestFastLoad: the catalogue the binaries read without the parser's
+// checks (mustLoad) holds exactly the entries the strict parser reads from
+// the same files.
+func TestFastLoad(t *testing.T) {
+	strict, err := load(files, areas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := mustLoad(files, areas)
+	if len(fast) != len(strict) {
+		t.Errorf("mustLoad read %d entries, the parser %d", len(fast), len(strict))
+	}
+	for id, e := range strict {
+		if fast[id] != e {
+			t.Errorf("%s: mustLoad read %+v, the parser %+v", id, fast[id], e)
+		}
+	}
+}

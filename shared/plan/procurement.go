@@ -188,6 +188,26 @@ func (p *Procurement) Present() []string {
 	return p.names(true)
 }
 
+// Validate runs the checks Build makes of the sections, which are all
+// that Build reads of them: for a sheet Build takes without sections, it
+// refuses the sheet with sections p exactly when Validate refuses p, with
+// the same error. A nil p is valid.
+func (p *Procurement) Validate() error { return p.validate() }
+
+// ValidateSection runs Validate's check of the section called name
+// alone: the error Validate gives when it is the only section present
+// and refused, nil when it is absent, valid or no section's name.
+func (p *Procurement) ValidateSection(name string) error {
+	for _, s := range p.stages(&ProcurementResults{}) {
+		if s.name == name && s.present {
+			if err := s.validate(); err != nil {
+				return stageErr(s.name, err)
+			}
+		}
+	}
+	return nil
+}
+
 // validate checks every present section, naming the field inside it.
 func (p *Procurement) validate() error {
 	if p == nil {

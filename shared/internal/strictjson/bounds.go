@@ -28,6 +28,9 @@ const maxNumberText = 64
 // names the field by its JSON path. data is known to be valid JSON up to
 // the first syntax error, which Decode reports itself.
 func checkNumberText(data []byte) error {
+	if !mayHoldLongNumber(data) {
+		return nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var p path
@@ -60,11 +63,32 @@ func checkNumberText(data []byte) error {
 	}
 }
 
+// mayHoldLongNumber reports whether data may hold a token that
+// checkNumberText refuses. Without an escape (a backslash) a token's text
+// is a run of data's bytes, so such a token needs a run of more than
+// maxNumberText number characters; documents without one, almost all of
+// them, skip the token walk, which is most of the check's time.
+func mayHoldLongNumber(data []byte) bool {
+	if bytes.IndexByte(data, '\\') >= 0 {
+		return true
+	}
+	run := 0
+	for _, c := range data {
+		if !numberChar(c) {
+			run = 0
+			continue
+		}
+		if run++; run > maxNumberText {
+			return true
+		}
+	}
+	return false
+}
+
 // numberLike reports whether s has only the characters of a decimal number.
 func numberLike(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E') {
+		if !numberChar(s[i]) {
 			return false
 		}
 	}
@@ -225,4 +249,9 @@ func name(at string) string {
 		return "input"
 	}
 	return at
+}
+
+// numberChar reports whether c is one of the characters of a decimal number.
+func numberChar(c byte) bool {
+	return '0' <= c && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'
 }

@@ -37,6 +37,9 @@ func TestDecodeBoundsDecimals(t *testing.T) {
 		{`{"ptr":1e1000000000}`, "ptr", "got 1e1000000000"},
 		{`{"list":[{"lo":"` + strings.Repeat("9", 100000) + `"}]}`, "list[0].lo", "a number of 100000 characters"},
 		{`{"ptr":` + strings.Repeat("9", 1000) + `}`, "ptr", "a number of 1000 characters"},
+		// Escaped digits are digits once read: no run of them in the bytes.
+		{`{"list":[{"lo":"` + strings.Repeat(`\u0039`, 70) + `"}]}`, "list[0].lo", "a number of 70 characters"},
+		{`{"ptr":"` + strings.Repeat("9", 65) + `"}`, "ptr", "a number of 65 characters"},
 	}
 	for _, tt := range tests {
 		var d embedded

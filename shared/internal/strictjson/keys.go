@@ -3,7 +3,6 @@ package strictjson
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -52,7 +51,9 @@ func walk(dec *json.Decoder, t reflect.Type, path string, depth int) error {
 			elem = t.Elem()
 		}
 		for i := 0; dec.More(); i++ {
-			if err := walk(dec, elem, fmt.Sprintf("%s[%d]", orInput(path), i), depth+1); err != nil {
+			// Not fmt.Sprintf: the path of every element is made, error or
+			// not, and Sprintf was half of the walk's time.
+			if err := walk(dec, elem, orInput(path)+"["+strconv.Itoa(i)+"]", depth+1); err != nil {
 				return err
 			}
 		}

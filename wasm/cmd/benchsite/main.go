@@ -9,10 +9,12 @@
 // with the procurement sections of -seed saved in the browser, so the
 // figures it shows are a real plan's. It prints medians over several runs.
 //
-//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30]
+//	go run ./wasm/cmd/benchsite -dir build/site [-prefix /gpuplan] [-runs 7] [-pages poc,renewal] [-pause 300ms] [-profile 30] [-profile-load 30] [-phone-only]
 //
 // -profile N records a CPU profile of the planner's input events in
-// chromium and prints the N functions with the most self time. Function
+// chromium and prints the N functions with the most self time;
+// -profile-load N does the same for one cold load of the planner on the
+// phone profile, from navigation to the wasm render. Function
 // names need an app.wasm built without -s (the site build strips them).
 package main
 
@@ -40,7 +42,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	seed := fs.String("seed", "shared/plan/testdata/procurement.req.json", "a requirement sheet whose procurement sections every page opens with")
 	pause := fs.Duration("pause", 0, "wait this long between input events (0: back to back, as fast typing)")
 	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the planner's input events (0: no profile)")
+	topLoad := fs.Int("profile-load", 0, "print the `N` functions with the most self time in one cold load of the planner on the phone profile, from navigation to the wasm render (0: no profile)")
 	phone := fs.Bool("phone", true, "also time the cold load of the planner and /quotes on a throttled phone profile (fast 4G, CPU 4× slower)")
+	phoneOnly := fs.Bool("phone-only", false, "time only the cold loads on the phone profile (to compare builds run after run)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,6 +79,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	defer cancel()
 
+	if *phoneOnly {
+		if err := printPhone(stdout, browser, root, chosen, script, *runs); err != nil || *topLoad == 0 {
+			return err
+		}
+		return printLoadProfile(stdout, browser, root, script, *topLoad)
+	}
 	fmt.Fprintf(stdout, "\nheadless chromium, localhost, %d runs (median, min–max), ms; a frame is 16.7 ms:\n", *runs)
 	fmt.Fprintf(stdout, "  %-12s %-26s %-26s %s\n", "page", "cold load → wasm render", "warm load → wasm render", "input → updated figures")
 	for _, pg := range chosen {
@@ -101,6 +111,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if *topLoad > 0 {
+		if err := printLoadProfile(stdout, browser, root, script, *topLoad); err != nil {
+			return err
+		}
+	}
 	if chosen[0].id != "planner" {
 		return nil
 	}
@@ -111,7 +126,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "  of the planner's input time, Compute (plan.Build) %s ms (measured in the wasm)\n", stats(compute))
 	if prof != nil {
-		printProfile(stdout, prof, *top)
+		printProfile(stdout, "the input events", prof, *top)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 	"github.com/gpuplan/gpuplan/wasm/e2e"
 )
@@ -44,16 +45,16 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		if pg.id != "planner" && pg.id != "quotes" {
 			continue
 		}
-		var cold, start, fetched, inst, parsed, input []float64
+		var cold, start, fetched, inst, parsed, input, app []float64
 		for range runs {
-			ms, ph, err := phoneLoad(browser, root+pg.path+"?lang=en", pg.id, script)
+			ms, ph, _, err := phoneLoad(browser, root, pg.path+"?lang=en", pg.id, script, false)
 			if err != nil {
 				return fmt.Errorf("%s on the phone profile: %w", pg.path, err)
 			}
 			cold = append(cold, ms)
 			if len(ph) == 5 {
 				start, fetched, inst, parsed = append(start, ph[0]), append(fetched, ph[1]), append(inst, ph[2]), append(parsed, ph[3])
-				input = append(input, ph[4])
+				input, app = append(input, ph[4]), append(app, ms-ph[2])
 			}
 		}
 		if len(input) < len(cold) || slices.Contains(input, 0) {
@@ -63,6 +64,7 @@ func printPhone(w io.Writer, browser context.Context, root string, chosen []page
 		if len(start) > 0 {
 			fmt.Fprintf(w, "  %-12s prerender parsed %s; app.wasm requested %s, received %s, instantiated %s\n", "",
 				stats(parsed), stats(start), stats(fetched), stats(inst))
+			fmt.Fprintf(w, "  %-12s instantiated → wasm render (Go start, inits, the app's first render) %s\n", "", stats(app))
 		}
 	}
 	return nil
@@ -76,13 +78,16 @@ func verdict(ms []float64) string {
 	return "within target"
 }
 
-// phoneLoad is one cold load of url in a fresh tab on the phone profile:
-// the ms from navigation to the wasm render, and the phases of
-// phaseScript (the last one: when the form first took input).
-func phoneLoad(browser context.Context, url, id, script string) (float64, []float64, error) {
+// phoneLoad is one cold load of root+path in a fresh tab on the phone
+// profile: the ms from navigation to the wasm render, and the phases of
+// phaseScript (the last one: when the form first took input). With
+// profile set it also returns a CPU profile of the load, from navigation
+// to the wasm render: the tab first opens a small file of the same site,
+// so the page loads in the renderer whose profiler is already running.
+func phoneLoad(browser context.Context, root, path, id, script string, profile bool) (float64, []float64, *profiler.Profile, error) {
 	tab, cancel, err := seeded(browser, script)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
@@ -110,15 +115,32 @@ func phoneLoad(browser context.Context, url, id, script string) (float64, []floa
 		_, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: phoneCPU})
 		return err
 	})
-	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url), e2e.WaitWasm(id)); err != nil {
-		return 0, nil, err
+	var prof *profiler.Profile
+	steps := []chromedp.Action[chromedp.Void]{setup}
+	if profile {
+		steps = append(steps, chromedp.Navigate(root+"/manifest.webmanifest"), chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			return startProfile(ctx)
+		}))
+	}
+	steps = append(steps, chromedp.Navigate(root+path), e2e.WaitWasm(id))
+	if profile {
+		steps = append(steps, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+			if err == nil {
+				prof = res.Profile
+			}
+			return err
+		}))
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		return 0, nil, nil, err
 	}
 	at, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__wasmAt`))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	phases, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](phaseScript))
-	return at, phases, err
+	return at, phases, prof, err
 }
 
 // legacyThrottleParams are the parameters of Network.emulateNetworkConditions,
@@ -133,3 +155,19 @@ type legacyThrottleParams struct {
 
 // legacyThrottle is Network.emulateNetworkConditions.
 var legacyThrottle = cdp.Command[legacyThrottleParams, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+
+// printLoadProfile profiles one cold load of the planner on the phone
+// profile and prints its phases and the n functions with the most time.
+func printLoadProfile(w io.Writer, browser context.Context, root, script string, n int) error {
+	at, ph, prof, err := phoneLoad(browser, root, "/?lang=en", "planner", script, true)
+	if err != nil {
+		return fmt.Errorf("profiling the planner's load: %w", err)
+	}
+	if len(ph) == 5 {
+		fmt.Fprintf(w, "\nprofiled phone load of the planner, ms: app.wasm received %.0f, instantiated %.0f, wasm render %.0f\n", ph[1], ph[2], at)
+	}
+	printProfile(w, "the cold load (CPU 4× slower)", prof, n)
+	// The Go program starts in the wasm's exported run (wasm_exec.js).
+	printProfileFrom(w, "the cold load from the Go program's start", prof, n, "wasm_export_run")
+	return nil
+}

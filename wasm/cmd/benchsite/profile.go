@@ -15,11 +15,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// printProfile prints where the input events spent their time: the total
-// by kind (Go in the wasm, JavaScript, the browser's own work), then the n
-// functions with the most self time and the n with the most total time
-// (the function and what it called).
-func printProfile(w io.Writer, p *profiler.Profile, n int) {
+// printProfile prints where what was profiled (what, as "the input
+// events") spent its time: the total by kind (Go in the wasm, JavaScript,
+// the browser's own work), then the n functions with the most self time
+// and the n with the most total time (the function and what it called).
+func printProfile(w io.Writer, what string, p *profiler.Profile, n int) {
+	printProfileFrom(w, what, p, n, "")
+}
+
+// printProfileFrom is printProfile of the samples from the first one whose
+// stack holds the function named from ("": all of them).
+func printProfileFrom(w io.Writer, what string, p *profiler.Profile, n int, from string) {
 	byID := map[int64]*profiler.ProfileNode{}
 	parent := map[int64]int64{}
 	for _, node := range p.Nodes {
@@ -31,11 +37,15 @@ func printProfile(w io.Writer, p *profiler.Profile, n int) {
 	self, inclusive := map[string]int64{}, map[string]int64{}
 	kinds := map[string]int64{} // Go (wasm), JavaScript, or the VM's own entries
 	var total int64
+	started := from == ""
 	for i, id := range p.Samples {
 		if i+1 >= len(p.TimeDeltas) {
 			break
 		}
 		d := p.TimeDeltas[i+1] // a sample lasts until the next one
+		if started = started || onStack(byID, parent, id, from); !started {
+			continue
+		}
 		total += d
 		name, kind := frameName(byID[id])
 		self[name] += d
@@ -50,7 +60,7 @@ func printProfile(w io.Writer, p *profiler.Profile, n int) {
 		}
 	}
 	ms := func(us int64) float64 { return float64(us) / 1000 }
-	fmt.Fprintf(w, "\nCPU profile of the input events, %.1f ms sampled:\n", ms(total))
+	fmt.Fprintf(w, "\nCPU profile of %s, %.1f ms sampled:\n", what, ms(total))
 	for _, k := range slices.Sorted(maps.Keys(kinds)) {
 		if kinds[k]*100 >= total { // 1% or more
 			fmt.Fprintf(w, "  %8.1f ms  %s\n", ms(kinds[k]), k)
@@ -66,6 +76,16 @@ func printProfile(w io.Writer, p *profiler.Profile, n int) {
 			fmt.Fprintf(w, "  %8.1f ms %5.1f%%  %s\n", ms(t.m[k]), 100*float64(t.m[k])/float64(max(total, 1)), k)
 		}
 	}
+}
+
+// onStack reports whether the stack of node id holds the function name.
+func onStack(byID map[int64]*profiler.ProfileNode, parent map[int64]int64, id int64, name string) bool {
+	for at, ok := id, true; ok; at, ok = parent[at] {
+		if nm, _ := frameName(byID[at]); nm == name {
+			return true
+		}
+	}
+	return false
 }
 
 // frameName names a profile node and says what kind of code it is.

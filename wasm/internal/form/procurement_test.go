@@ -3,11 +3,14 @@
 package form
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/gpuplan/gpuplan/shared/plan"
 )
 
 // procurementOf reads the procurement sections of shared/plan's golden
@@ -112,5 +115,47 @@ func TestValidNeverNil(t *testing.T) {
 	proc := procurementOf(t)
 	if v := proc.Valid(); v != proc.Sections || v.Quotes == nil {
 		t.Errorf("Valid() = %p, want the saved sections %p with their quotes", v, proc.Sections)
+	}
+}
+
+// TestNewProcurementChecksAsBuild: NewProcurement, which checks the
+// sections without building a plan, takes and refuses what plan.Build of
+// the default sheet with those sections takes and refuses, with the same
+// error: the golden sections, and each of them spoiled in turn.
+func TestNewProcurementChecksAsBuild(t *testing.T) {
+	def, _ := ToRequirements(DefaultInput())
+	if _, err := plan.Build(def); err != nil {
+		t.Fatalf("the default sheet does not build: %v", err)
+	}
+	saved := string(procurementOf(t).raw)
+	cases := map[string]string{
+		"golden":    saved,
+		"exit date": strings.Replace(saved, `"contract_end":"2026-09-30"`, `"contract_end":"30.9.2026"`, 1),
+		"checklist": strings.Replace(saved, `"items":[{"id":"`, `"items":[{"id":"999.9"},{"id":"`, 1),
+	}
+	for name, raw := range cases {
+		if name != "golden" && raw == saved {
+			t.Fatalf("%s: nothing spoiled", name)
+		}
+		var p plan.Procurement
+		for _, sec := range plan.Sections {
+			var all map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(raw), &all); err != nil {
+				t.Fatal(err)
+			}
+			if s, ok := all[sec]; ok {
+				if err := plan.DecodeSection(&p, sec, s); err != nil {
+					t.Fatalf("%s: %s: %v", name, sec, err)
+				}
+			}
+		}
+		built := p // Build's own copy: the checks may tidy what they read
+		req, _ := ToRequirements(DefaultInput())
+		req.Procurement = &built
+		_, want := plan.Build(req)
+		_, got := NewProcurement(&p)
+		if fmt.Sprint(got) != fmt.Sprint(want) || (name == "golden") != (got == nil) {
+			t.Errorf("%s: NewProcurement error %v, plan.Build's %v", name, got, want)
+		}
 	}
 }

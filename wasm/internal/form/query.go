@@ -85,7 +85,13 @@ func InputFrom(src Source, m map[string]string) (Input, []Problem) {
 		in = in.With(k, v)
 	}
 	// Values of the right form may still be out of range; the plan says
-	// which. Each round resets one field, so this ends.
+	// which. Each round resets one field, so this ends. A sheet at its
+	// defaults has nothing to reset (the loop below would stop at once),
+	// and the plan is not built for it: a saved state whose sheet was
+	// never edited is read on every page start.
+	if in.Empty() {
+		return in, problems
+	}
 	for range len(InputFields) {
 		fe := Compute(in).FirstFieldError()
 		if fe == nil {

@@ -212,11 +212,18 @@ func loadProcurement(raw []byte) (*Procurement, []Problem) {
 			sec, ps = goodChecklistItems(sec)
 			problems = append(problems, ps...)
 		}
-		if err := checkSection(name, sec); err != nil {
+		// Decoded once, into a copy: DecodeSection leaves next as it was
+		// on an error, and a refused section stays out of all.
+		next := all
+		err := plan.DecodeSection(&next, name, sec)
+		if err == nil {
+			err = next.ValidateSection(name)
+		}
+		if err != nil {
 			drop(name, err)
 			continue
 		}
-		_ = plan.DecodeSection(&all, name, sec) // checked just above
+		all = next
 	}
 	proc, err := NewProcurement(&all)
 	if err != nil {
@@ -230,20 +237,26 @@ func loadProcurement(raw []byte) (*Procurement, []Problem) {
 	return proc, problems
 }
 
-// checkSection decodes one section alone and checks it as plan.Build does.
+// checkSection decodes one section alone and checks it as plan.Build does
+// (NewProcurement, without keeping it).
 func checkSection(name string, raw []byte) error {
 	var one plan.Procurement
 	if err := plan.DecodeSection(&one, name, raw); err != nil {
 		return err
 	}
-	_, err := NewProcurement(&one)
-	return err
+	return one.Validate()
 }
 
 // goodChecklistItems keeps the checklist items that pass alone, and a
 // Problem naming each one dropped ("checklists item 000.4"). Text that is
 // not a list of items comes back as it was, for checkSection to refuse.
 func goodChecklistItems(raw []byte) (json.RawMessage, []Problem) {
+	// A list that passes whole has every item pass alone: the checks of
+	// an item are its own, but for the order of the ids, and a list of one
+	// is in order. Most saved lists do, and are checked once.
+	if checkSection("checklists", raw) == nil {
+		return raw, nil
+	}
 	var doc struct {
 		Items []json.RawMessage `json:"items"`
 	}

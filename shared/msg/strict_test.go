@@ -1,6 +1,12 @@
 package msg
 
+// The strict reader of the catalogue files: TestCatalogueFilesParse runs it
+// on every file, and the fuzz target on anything, so a bad file fails the
+// tests before a binary can ship. The binaries read the files with
+// readEntries (fastload.go), which trusts them.
+
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"unicode"
@@ -175,18 +181,6 @@ func (p *parser) end() error {
 // last is the entry being read.
 func (p *parser) last() *Entry { return &p.entries[len(p.entries)-1] }
 
-// lineKind is "en" or "zh" for a line that starts with that word and a
-// space (or is only the word), "" for any other.
-func lineKind(line string) string {
-	switch {
-	case line == "en" || strings.HasPrefix(line, "en "):
-		return "en"
-	case line == "zh" || strings.HasPrefix(line, "zh "):
-		return "zh"
-	}
-	return ""
-}
-
 // checkID reports what is wrong with a message id: it must be at most
 // maxIDBytes of ASCII letters, digits and . _ - + /.
 func checkID(id string) string {
@@ -261,4 +255,52 @@ func argList(f string) string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// load parses the file catalogue/<area>.txt of fsys for each of areas into
+// one map; an id may be defined once across all of them.
+func load(fsys fs.FS, areas []string) (map[string]Entry, error) {
+	names := make([]string, len(areas))
+	parsed := make([][]Entry, len(areas))
+	total := 0
+	for i, area := range areas {
+		names[i] = "catalogue/" + area + ".txt"
+		var err error
+		if parsed[i], err = parseFile(fsys, names[i]); err != nil {
+			return nil, err
+		}
+		total += len(parsed[i])
+	}
+	m := make(map[string]Entry, total)
+	for i, entries := range parsed {
+		for _, e := range entries {
+			if _, dup := m[e.ID]; dup {
+				return nil, twice(names[i], e.ID, names[:i], parsed)
+			}
+			m[e.ID] = e
+		}
+	}
+	return m, nil
+}
+
+// parseFile reads and parses the file name of fsys.
+func parseFile(fsys fs.FS, name string) ([]Entry, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return parse(name, data)
+}
+
+// twice is the error for id, defined in file and in one of the earlier
+// files, whose entries are parsed[i] for earlier[i].
+func twice(file, id string, earlier []string, parsed [][]Entry) error {
+	for i, other := range earlier {
+		for _, e := range parsed[i] {
+			if e.ID == id {
+				return &parseError{file, 0, "message id " + strconv.Quote(id) + " is also defined in " + other}
+			}
+		}
+	}
+	return &parseError{file, 0, "message id " + strconv.Quote(id) + " is defined twice"}
 }
