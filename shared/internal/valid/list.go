@@ -2,6 +2,7 @@ package valid
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -24,7 +25,7 @@ func First(errs ...error) error {
 // name, e.g. "quotes[2]". It returns the first miss.
 func Rows[T any](field string, rows []T, lo, hi int, noun string, check func(f string, row T) error) error {
 	if len(rows) < lo || len(rows) > hi {
-		return &fielderr.Error{Field: field, Value: fmt.Sprintf("%d %s", len(rows), field),
+		return &fielderr.Error{Field: field, Value: strconv.Itoa(len(rows)),
 			Want: msg.New("want.rows", msg.Int(lo), msg.Int(hi), msg.Label(noun))}
 	}
 	for i, r := range rows {

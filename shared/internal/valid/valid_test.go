@@ -151,8 +151,8 @@ func TestRows(t *testing.T) {
 		field, value, want string
 	}{
 		{[]int{1, 2}, "", "", ""},
-		{nil, "quotes", "0 quotes", "1 to 3 quotes"},
-		{[]int{1, 2, 3, 4}, "quotes", "4 quotes", "1 to 3 quotes"},
+		{nil, "quotes", "0", "1 to 3 quotes"}, // the count alone: the noun is in Want, in the reader's language
+		{[]int{1, 2, 3, 4}, "quotes", "4", "1 to 3 quotes"},
 		{[]int{1, 0}, "quotes[1]", "0", "a whole number in [1, 9]"},
 	} {
 		fe := fieldError(t, valid.Rows("quotes", c.rows, 1, 3, "want.rows.quotes", positive))
