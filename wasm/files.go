@@ -27,13 +27,6 @@ func planJSON(p *plan.Plan) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// planMarkdown is the plan as plan.WriteMarkdown writes it.
-func planMarkdown(p *plan.Plan) ([]byte, error) {
-	var b bytes.Buffer
-	err := plan.WriteMarkdown(&b, p)
-	return b.Bytes(), err
-}
-
 // importSheet reads a plan file or a requirement sheet and returns its
 // requirements, as gpuverify plan does: a plan file's schema says it is
 // one; anything else is read as a sheet, which may leave "schema" out (the

@@ -418,3 +418,10 @@ func TestGuard(t *testing.T) {
 		t.Errorf("guard(no panic) = %+v", f)
 	}
 }
+
+// planMarkdown is the plan as plan.WriteMarkdown writes it.
+func planMarkdown(p *plan.Plan) ([]byte, error) {
+	var b bytes.Buffer
+	err := plan.WriteMarkdown(&b, p)
+	return b.Bytes(), err
+}

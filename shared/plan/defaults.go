@@ -50,9 +50,6 @@ var defaults = []Default{
 	{Field: "first_contract", Inference: "true", Training: "true", Rule: "B3"},
 }
 
-// Defaults returns every sheet default, in sheet order.
-func Defaults() []Default { return append([]Default(nil), defaults...) }
-
 // DefaultText is the default of a sheet field for a workload, as the sheet
 // would write it, and whether the field has one.
 func DefaultText(field, workload string) (string, bool) {

@@ -67,7 +67,7 @@ func TestPlanStatesDefaults(t *testing.T) {
 // TestDefaultsTable: every default parses as its field does, and both
 // workload columns are filled.
 func TestDefaultsTable(t *testing.T) {
-	for _, d := range Defaults() {
+	for _, d := range defaults {
 		if d.Field == "" || d.Inference == "" || d.Training == "" {
 			t.Errorf("incomplete default %+v", d)
 		}

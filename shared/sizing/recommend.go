@@ -128,9 +128,6 @@ func Size(in Input, cards []catalog.Card, prefs Prefs) (*Candidates, error) {
 	return c, nil
 }
 
-// Memory is the memory the job needs, all cards together.
-func (c *Candidates) Memory() Memory { return c.mem }
-
 // TrainHours is the likely wall-clock training time of option i in hours,
 // 0 when the job does not train or tokens_to_train is unknown.
 func (c *Candidates) TrainHours(i int) float64 {

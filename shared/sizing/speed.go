@@ -34,10 +34,6 @@ var cardBandwidthShare = map[string]float64{
 	"h20-96g": 0.48,
 }
 
-// CardBandwidthEfficiency is the low / likely / high share of card's
-// datasheet bandwidth a decode step achieves on it.
-func CardBandwidthEfficiency(card catalog.Card) Range { return bandwidthEfficiencyOf(card.ID) }
-
 // bandwidthEfficiencyOf is CardBandwidthEfficiency of the card with id.
 func bandwidthEfficiencyOf(id string) Range {
 	eta := BandwidthEfficiency()

@@ -73,7 +73,7 @@ func TestDecode(t *testing.T) {
 			// Under the roofline at the card's high η, and within 15% of
 			// it: the floor of a 32-layer dense model is about half a
 			// millisecond.
-			r := e.DecodeTokensPerSec.High / (want * CardBandwidthEfficiency(c).High)
+			r := e.DecodeTokensPerSec.High / (want * bandwidthEfficiencyOf(c.ID).High)
 			if r >= 1.01 || r < 0.85 {
 				t.Errorf("%s: high %.1f is %.2f of the %.1f ceiling × 0.9", card, e.DecodeTokensPerSec.High, r, want)
 			}
