@@ -95,7 +95,7 @@ func (p *plannerPage) resultBar() app.UI {
 }
 
 // defaultsLine names the sheet fields the plan took at gpuplan's defaults
-// (plan.Defaults, shared/plan/defaults.go), so a reader checks them.
+// (the plan's defaults, from shared/plan/defaults.go), so a reader checks them.
 func defaultsLine(l Lang, pl *plan.Plan) app.UI {
 	if len(pl.Defaults) == 0 {
 		return nil
