@@ -25,22 +25,6 @@ func TestEmbedCode(t *testing.T) {
 	}
 }
 
-// TestParamsIn: a parameter count reads as each language writes it:
-// billions in English, 亿 in Chinese ("70.55 十亿参数" was neither).
-func TestParamsIn(t *testing.T) {
-	for _, c := range []struct {
-		b      float64
-		en, zh string
-	}{{70.554, "70.55", "705.5"}, {8.03, "8.03", "80.3"}, {405.85, "405.85", "4058.5"}, {7, "7", "70"}} {
-		if got := paramsIn(En, c.b); got != c.en {
-			t.Errorf("en %v = %q, want %q", c.b, got, c.en)
-		}
-		if got := paramsIn(Zh, c.b); got != c.zh {
-			t.Errorf("zh %v = %q, want %q", c.b, got, c.zh)
-		}
-	}
-}
-
 // TestChoiceLabels: no option is empty or a code word: the empty choice
 // names the default plan.Build fills in, and yes/no read as words.
 func TestChoiceLabels(t *testing.T) {

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"math"
-	"strconv"
-
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -95,20 +92,10 @@ func memoryChart(l Lang, pl *plan.Plan) app.UI {
 	)
 }
 
-// paramsIn writes a parameter count given in billions as a reader of l
-// writes it: billions in English ("70.55"), 亿 (10^8) in Chinese ("705.5"),
-// without trailing zeros.
-func paramsIn(l Lang, billions float64) string {
-	if l == Zh {
-		return strconv.FormatFloat(math.Round(billions*100)/10, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(math.Round(billions*100)/100, 'f', -1, 64)
-}
-
 // estimates are the speed or training-time ranges and the model as sized.
 func estimates(l Lang, pl *plan.Plan) app.UI {
 	s := pl.Sizing
-	lines := []app.UI{app.Li().ID("model-sized").Text(l.Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(paramsIn(l, s.Model.ParamsB))))}
+	lines := []app.UI{app.Li().ID("model-sized").Text(l.Text("site.model.sized", msg.Text(s.Model.Name), msg.Text(l.Params(s.Model.ParamsB))))}
 	if e := s.DecodeTokensPerSec; e != nil {
 		lines = append(lines, app.Li().Text(l.Text("site.page.decode_speed", msg.Text(l.NumRange(e.Low, e.High, 1)), msg.Text(l.Num(e.Likely, 1)))))
 	}

@@ -133,6 +133,16 @@ func yuanSign(s string) string {
 	return "¥" + s
 }
 
+// Params writes a parameter count given in billions as the language
+// counts it: billions in English ("70.55"), 亿 (10^8) in Chinese
+// ("705.5"), to 0.01 billion; the catalogue's sentence names the unit.
+func (l Lang) Params(billions float64) string {
+	if l == Zh {
+		return strconv.FormatFloat(math.Round(billions*100)/10, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(billions*100)/100, 'f', -1, 64)
+}
+
 // Percent writes a fraction as a percentage with at most one decimal,
 // trailing zeros dropped: 0.155 → "15.5%", 0.1 → "10%".
 func (l Lang) Percent(frac decimal.Decimal) string {

@@ -87,3 +87,19 @@ func FuzzParseLang(f *testing.F) {
 		}
 	})
 }
+
+// TestParams: a parameter count reads as each language writes it:
+// billions in English, 亿 in Chinese ("70.55 十亿参数" was neither).
+func TestParams(t *testing.T) {
+	for _, c := range []struct {
+		b      float64
+		en, zh string
+	}{{70.554, "70.55", "705.5"}, {8.03, "8.03", "80.3"}, {405.85, "405.85", "4058.5"}, {7, "7", "70"}, {671.026, "671.03", "6710.3"}} {
+		if got := En.Params(c.b); got != c.en {
+			t.Errorf("en %v = %q, want %q", c.b, got, c.en)
+		}
+		if got := Zh.Params(c.b); got != c.zh {
+			t.Errorf("zh %v = %q, want %q", c.b, got, c.zh)
+		}
+	}
+}

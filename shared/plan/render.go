@@ -108,9 +108,9 @@ func (r planWriter) span(m money.Range) string {
 
 func (r planWriter) sheet() table.Section {
 	q, m := r.p.Requirements, r.p.Sizing.Model
-	shape := r.t("render.model.shape", msg.Text(m.Name), msg.Text(trimFloat(m.ParamsB, 2)))
+	shape := r.t("render.model.shape", msg.Text(m.Name), msg.Text(r.l.Params(m.ParamsB)))
 	if m.ActiveParamsB > 0 && m.ActiveParamsB != m.ParamsB {
-		shape = r.t("render.model.shape_moe", msg.Text(m.Name), msg.Text(trimFloat(m.ParamsB, 2)), msg.Text(trimFloat(m.ActiveParamsB, 2)))
+		shape = r.t("render.model.shape_moe", msg.Text(m.Name), msg.Text(r.l.Params(m.ParamsB)), msg.Text(r.l.Params(m.ActiveParamsB)))
 	}
 	if m.Assumed {
 		shape = r.t("render.model.assumed", msg.Text(shape))

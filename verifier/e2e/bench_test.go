@@ -116,7 +116,9 @@ func TestBenchFake(t *testing.T) {
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", r.Code, r.Stderr, r.Stdout)
 	}
-	if wall := time.Since(began); wall > 7*time.Second || run.ElapsedS > 6 {
+	// The bench's own clock says it kept to its duration; the wall time,
+	// which a loaded machine stretches, only guards against a hang.
+	if wall := time.Since(began); wall > 30*time.Second || run.ElapsedS > 6 {
 		t.Errorf("took %v (elapsed_s %.1f) for --duration 5s", wall, run.ElapsedS)
 	}
 	if run.CUDADriver != "11.4" || len(run.GPUs) != 1 {
