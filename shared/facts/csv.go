@@ -72,8 +72,7 @@ func isCSVHeaderCell(cell string) bool {
 	if !ok {
 		return false
 	}
-	i := strings.IndexByte(inner, ']')
-	return i == len(inner)-1
+	return inner != "" && strings.IndexByte(inner, ']') == len(inner)-1
 }
 
 // isNameStart reports whether c may begin a field name: a letter or "_".
