@@ -35,6 +35,10 @@ func TestRepoPathMatchesRegexp(t *testing.T) {
 	}
 }
 
+// FuzzRepoPath compares repoPath with repoPathRE on arbitrary sources. Go's
+// default minimization of new inputs stalls this target's workers; bound it:
+//
+//	go test ./shared/catalog -run '^$' -fuzz '^FuzzRepoPath$' -fuzztime 30s -fuzzminimizetime 200x
 func FuzzRepoPath(f *testing.F) {
 	for _, s := range repoPathCases {
 		f.Add(s)
