@@ -2,10 +2,8 @@ package facts
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -135,15 +133,38 @@ func enrichVersion(f *Facts, secs []section) {
 	}
 }
 
-// listGPU matches "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)" in -L and
-// nvlink -s output; listMIG matches "  MIG 3g.40gb     Device  0: (UUID:
-// MIG-...)" in -L output.
-var (
-	listGPU = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^GPU (\d+): `) })
-	listMIG = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s+MIG (\S+)\s+Device\s+(\d+): \(UUID: ([^)]+)\)`)
-	})
-)
+// parseListGPU reads "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)" in -L
+// and nvlink -s output: "GPU ", the index in digits, then ": ". It returns
+// the index's digits.
+func parseListGPU(line string) (idx string, ok bool) {
+	rest, ok := strings.CutPrefix(line, "GPU ")
+	idx, rest = cutSpan(rest, isDigit)
+	if !ok || idx == "" || !strings.HasPrefix(rest, ": ") {
+		return "", false
+	}
+	return idx, true
+}
+
+// parseListMIG reads "  MIG 3g.40gb     Device  0: (UUID: MIG-...)" in -L
+// output: white space, "MIG ", the profile (no white space), white space,
+// "Device", white space, the index in digits, ": (UUID: ", the UUID (one
+// or more bytes, no ")"), then ")" and anything. White space is as isSpace
+// says.
+func parseListMIG(line string) (profile, idx, uuid string, ok bool) {
+	sp1, rest := cutSpan(line, isSpace)
+	rest, mig := strings.CutPrefix(rest, "MIG ")
+	profile, rest = cutSpan(rest, notSpace)
+	sp2, rest := cutSpan(rest, isSpace)
+	rest, dev := strings.CutPrefix(rest, "Device")
+	sp3, rest := cutSpan(rest, isSpace)
+	idx, rest = cutSpan(rest, isDigit)
+	rest, open := strings.CutPrefix(rest, ": (UUID: ")
+	end := strings.IndexByte(rest, ')')
+	if sp1 == "" || !mig || profile == "" || sp2 == "" || !dev || sp3 == "" || idx == "" || !open || end < 1 {
+		return "", "", "", false
+	}
+	return profile, idx, rest[:end], true
+}
 
 // enrichMIG takes MIG profiles and UUIDs from the -L section.
 func enrichMIG(f *Facts, secs []section) {
@@ -154,13 +175,13 @@ func enrichMIG(f *Facts, secs []section) {
 	gpu := -1
 	for line := range strings.Lines(sec.body) {
 		line = strings.TrimRight(line, "\r\n")
-		if m := listGPU().FindStringSubmatch(line); m != nil {
-			gpu, _ = strconv.Atoi(m[1])
+		if n, ok := parseListGPU(line); ok {
+			gpu, _ = strconv.Atoi(n)
 			continue
 		}
-		if m := listMIG().FindStringSubmatch(line); m != nil {
-			idx, _ := strconv.Atoi(m[2])
-			setMIGName(f, gpu, idx, m[1], m[3])
+		if profile, n, uuid, ok := parseListMIG(line); ok {
+			idx, _ := strconv.Atoi(n)
+			setMIGName(f, gpu, idx, profile, uuid)
 		}
 	}
 }
@@ -183,8 +204,19 @@ func setMIGName(f *Facts, gpu, idx int, profile, uuid string) {
 	}
 }
 
-// nvlinkLine matches "Link 3: 26.562 GB/s" and "Link 3: <inactive>".
-var nvlinkLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*Link (\d+): (.*)$`) })
+// parseNVLinkLine reads "Link 3: 26.562 GB/s" and "Link 3: <inactive>":
+// optional white space, "Link ", the number in digits, ": ", then the
+// status, the rest of the line (which holds no newline).
+func parseNVLinkLine(line string) (num, status string, ok bool) {
+	_, rest := cutSpan(line, isSpace)
+	rest, ok = strings.CutPrefix(rest, "Link ")
+	num, rest = cutSpan(rest, isDigit)
+	status, sep := strings.CutPrefix(rest, ": ")
+	if !ok || num == "" || !sep || strings.Contains(status, "\n") {
+		return "", "", false
+	}
+	return num, status, true
+}
 
 // noNVLink is what nvidia-smi nvlink -s prints for a GPU without NVLink.
 const noNVLink = "Device does not have or support Nvlink"
@@ -201,14 +233,14 @@ func enrichNVLink(f *Facts, secs []section) {
 	done := func() { setNVLinks(f, gpu, links, note) }
 	for line := range strings.Lines(sec.body) {
 		line = strings.TrimRight(line, "\r\n")
-		if m := listGPU().FindStringSubmatch(line); m != nil {
+		if n, ok := parseListGPU(line); ok {
 			done()
-			gpu, _ = strconv.Atoi(m[1])
+			gpu, _ = strconv.Atoi(n)
 			links, note = []NVLink{}, ""
 			continue
 		}
-		if m := nvlinkLine().FindStringSubmatch(line); m != nil {
-			links = append(links, nvlinkFromStatus(m[1], m[2]))
+		if num, status, ok := parseNVLinkLine(line); ok {
+			links = append(links, nvlinkFromStatus(num, status))
 		} else if t := strings.TrimSpace(line); t != "" && note == "" {
 			note = t
 		}

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gpuplan/gpuplan/shared/internal/csvrec"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -59,11 +57,31 @@ var csvAliases = map[string]string{
 	"remapped_rows.dbe":           "remapped_rows.uncorrectable",
 }
 
-// csvHeaderCell matches one header cell: a field name with an optional unit,
-// "memory.total [MiB]".
-var csvHeaderCell = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*( \[[^\]]*\])?$`)
-})
+// isCSVHeaderCell reports whether cell is one header cell: a field name
+// (an ASCII letter or "_", then letters, digits, "_" and ".") with an
+// optional unit in brackets after one space, "memory.total [MiB]".
+func isCSVHeaderCell(cell string) bool {
+	if cell == "" || !isNameStart(cell[0]) {
+		return false
+	}
+	_, unit := cutSpan(cell[1:], isNameByte)
+	if unit == "" {
+		return true
+	}
+	inner, ok := strings.CutPrefix(unit, " [")
+	if !ok {
+		return false
+	}
+	return inner != "" && strings.IndexByte(inner, ']') == len(inner)-1
+}
+
+// isNameStart reports whether c may begin a field name: a letter or "_".
+func isNameStart(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
+}
+
+// isNameByte reports whether c may follow in a field name.
+func isNameByte(c byte) bool { return isNameStart(c) || isDigit(c) || c == '.' }
 
 // ParseCSV reads the output of nvidia-smi --query-gpu=FIELDS --format=csv,
 // with or without nounits. The header line is required: it says which
@@ -107,7 +125,7 @@ func csvColumns(header []string) (map[string]int, error) {
 	cols := map[string]int{}
 	for i, cell := range header {
 		cell = strings.TrimSpace(cell)
-		if !csvHeaderCell().MatchString(cell) {
+		if !isCSVHeaderCell(cell) {
 			return nil, fmt.Errorf("facts.ParseCSV: first line cell %d %s is not a field name: run %q (the header line is required): %w",
 				i+1, quote(cell), "nvidia-smi --query-gpu=... --format=csv", ErrNoCSVHeader)
 		}

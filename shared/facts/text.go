@@ -2,9 +2,7 @@ package facts
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // ParseText reads the output of nvidia-smi -q. Sections are found by
@@ -84,15 +82,49 @@ func splitLabel(s string) (label, value string) {
 	return strings.TrimSpace(s), ""
 }
 
-// busIDPattern matches a PCI bus id as nvidia-smi prints it.
-var busIDPattern = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
-})
-
-// isBusID reports whether s is a PCI bus id, e.g. "00000000:53:00.0".
+// isBusID reports whether s is a PCI bus id as nvidia-smi prints it, e.g.
+// "00000000:53:00.0": 4 to 8 hex digits (the domain), ":", 2 hex digits
+// (the bus), ":", 2 hex digits (the device), "." and a function 0 to 7.
 func isBusID(s string) bool {
-	return busIDPattern().MatchString(s)
+	n := len(s) - len(":00:00.0")
+	if n < 4 || n > 8 || !allHex(s[:n]) {
+		return false
+	}
+	t := s[n:]
+	return t[0] == ':' && allHex(t[1:3]) && t[3] == ':' && allHex(t[4:6]) &&
+		t[6] == '.' && '0' <= t[7] && t[7] <= '7'
 }
+
+// allHex reports whether every byte of s is an ASCII hex digit.
+func allHex(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; !isDigit(c) && !('a' <= c && c <= 'f') && !('A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isSpace reports whether c is white space as Go's regexp \s means it:
+// tab, newline, form feed, carriage return or space (not vertical tab).
+func isSpace(c byte) bool {
+	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
+}
+
+// cutSpan splits s after its longest prefix whose bytes all satisfy in.
+func cutSpan(s string, in func(byte) bool) (span, rest string) {
+	n := 0
+	for n < len(s) && in(s[n]) {
+		n++
+	}
+	return s[:n], s[n:]
+}
+
+// notSpace reports whether c is not white space (see isSpace).
+func notSpace(c byte) bool { return !isSpace(c) }
 
 // textGPUs returns the top-level "GPU <bus id>" sections.
 func textGPUs(root *node) []*node {
