@@ -32,10 +32,10 @@ func TestSharedImports(t *testing.T) {
 // testKit is the one package outside shared/ that shared/'s tests may
 // import: the module's test kit (golden files, fuzz seeds, the command
 // runner, the fake clock), itself held to the standard library below; and
-// refusalKit, its check of catalogued refusals, which may use shared/ too.
+// refusalKit (msgcheck), its checks of catalogue messages, which may use shared/ too.
 const (
 	testKit    = "github.com/gpuplan/gpuplan/internal/testkit"
-	refusalKit = testKit + "/refusal"
+	refusalKit = testKit + "/msgcheck"
 )
 
 // TestSharedTestImports applies the same policy to test-only imports, with

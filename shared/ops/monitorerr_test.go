@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gpuplan/gpuplan/internal/testkit/refusal"
+	"github.com/gpuplan/gpuplan/internal/testkit/msgcheck"
 	"github.com/gpuplan/gpuplan/shared/ops"
 	"github.com/shopspring/decimal"
 )
@@ -49,7 +49,7 @@ func TestRefusalsInBothLanguages(t *testing.T) {
 				limit = ops.MaxMonitorBytes
 			}
 			_, err := ops.ParseMonitorLimit(strings.NewReader(tt.in), limit)
-			fe := refusal.Check(t, err, tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
+			fe := msgcheck.Refusal(t, err, tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
 			if fe != nil && fe.ProblemMsg().ID != tt.id {
 				t.Errorf("problem %s, want %s", fe.ProblemMsg().ID, tt.id)
 			}
@@ -72,7 +72,7 @@ func TestRefusalsInBothLanguages(t *testing.T) {
 		{"target", "target_utilisation_pct", good(func(in *ops.Input) { in.TargetUtilisationPct = d("50") })},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			refusal.Check(t, tt.in.Validate(), tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
+			msgcheck.Refusal(t, tt.in.Validate(), tt.field, "gpuverify monitor time gpu utilization_gpu_pct")
 		})
 	}
 }

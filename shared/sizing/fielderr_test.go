@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/internal/testkit"
-	"github.com/gpuplan/gpuplan/internal/testkit/refusal"
+	"github.com/gpuplan/gpuplan/internal/testkit/msgcheck"
 )
 
 // TestFieldErrorsInBothLanguages drives every refusal of the sheet's
@@ -65,12 +65,12 @@ func TestFieldErrorsInBothLanguages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Estimate(tt.in)
-			refusal.Check(t, err, tt.field, identifiers()...)
+			msgcheck.Refusal(t, err, tt.field, identifiers()...)
 		})
 	}
 	t.Run("no cards", func(t *testing.T) {
 		_, err := Size(infer("llama-2-7b", 1, 1), nil, Prefs{})
-		refusal.Check(t, err, "cards", identifiers()...)
+		msgcheck.Refusal(t, err, "cards", identifiers()...)
 	})
 }
 

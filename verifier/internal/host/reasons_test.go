@@ -3,6 +3,7 @@ package host
 import (
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit/msgcheck"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/verifier/internal/host/hosttest"
@@ -45,18 +46,7 @@ func TestReasonsInChinese(t *testing.T) {
 		"hash":         {fileSHA256(root, "/usr/lib/libnvidia-ml.so.1").Reason(), "cannot hash /usr/lib/libnvidia-ml.so.1: no such file", "无法计算 /usr/lib/libnvidia-ml.so.1 的哈希：文件不存在"},
 		"no dpkg":      {first(dpkgOwner(root, "/usr/lib/libnvidia-ml.so.1")).Reason(), "no dpkg database (/var/lib/dpkg/info): no such file", "没有 dpkg 数据库（/var/lib/dpkg/info）：文件不存在"},
 	} {
-		if msg.IsVerbatim(c.got) {
-			t.Errorf("%s: %q is verbatim text, not a message", what, c.got.String())
-		}
-		if err := msg.Check(c.got); err != nil {
-			t.Errorf("%s: %v", what, err)
-		}
-		if got := c.got.String(); got != c.en {
-			t.Errorf("%s: English %q, want %q", what, got, c.en)
-		}
-		if got := c.got.In(msg.Zh); got != c.zh {
-			t.Errorf("%s: Chinese %q, want %q", what, got, c.zh)
-		}
+		msgcheck.Message(t, what, c.got, c.en, c.zh)
 	}
 }
 

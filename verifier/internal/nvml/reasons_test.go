@@ -10,6 +10,7 @@ import (
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxa100"
 	"github.com/NVIDIA/go-nvml/pkg/nvml/mock/dgxh100"
+	"github.com/gpuplan/gpuplan/internal/testkit/msgcheck"
 	"github.com/gpuplan/gpuplan/shared/acceptance"
 	"github.com/gpuplan/gpuplan/shared/facts"
 	"github.com/gpuplan/gpuplan/shared/msg"
@@ -27,18 +28,7 @@ type reasonCase struct {
 func checkReasons(t *testing.T, cases map[string]reasonCase) {
 	t.Helper()
 	for what, c := range cases {
-		if msg.IsVerbatim(c.got) {
-			t.Errorf("%s: %q is verbatim text, not a message", what, c.got.String())
-		}
-		if err := msg.Check(c.got); err != nil {
-			t.Errorf("%s: %v", what, err)
-		}
-		if got := c.got.String(); got != c.en {
-			t.Errorf("%s: English %q, want %q", what, got, c.en)
-		}
-		if got := c.got.In(msg.Zh); got != c.zh {
-			t.Errorf("%s: Chinese %q, want %q", what, got, c.zh)
-		}
+		msgcheck.Message(t, what, c.got, c.en, c.zh)
 		data, err := json.Marshal(facts.Unavailable[int](c.got))
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)

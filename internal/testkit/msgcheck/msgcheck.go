@@ -1,8 +1,8 @@
-// Package refusal checks, in tests, that a refused input says why in the
-// catalogue's words: a field error whose problem is a message that reads
-// in Chinese. It sits apart from testkit because it imports shared/msg,
-// whose own tests use testkit.
-package refusal
+// Package msgcheck checks, in tests, that what a package says is in the
+// catalogue's words: a refused input's problem, or a message such as an
+// unavailable fact's reason, that reads in both languages. It sits apart
+// from testkit because it imports shared/msg, whose own tests use testkit.
+package msgcheck
 
 import (
 	"errors"
@@ -15,12 +15,12 @@ import (
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
-// Check checks that err is a *fielderr.Error at field whose problem is
+// Refusal checks that err is a *fielderr.Error at field whose problem is
 // a catalogue message (not an English sentence shown as written) that
 // reads in Chinese: no English word is left but the refused value and
 // the names in quoted, which the sentence cites as the input spells them.
 // It returns the error, or nil when err is not one.
-func Check(t testing.TB, err error, field string, quoted ...string) *fielderr.Error {
+func Refusal(t testing.TB, err error, field string, quoted ...string) *fielderr.Error {
 	t.Helper()
 	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
@@ -50,4 +50,22 @@ func Check(t testing.TB, err error, field string, quoted ...string) *fielderr.Er
 		}
 	}
 	return fe
+}
+
+// Message checks that m, named what in the failures, is a catalogue
+// message (never verbatim text) whose English is en and Chinese zh.
+func Message(t testing.TB, what string, m msg.M, en, zh string) {
+	t.Helper()
+	if msg.IsVerbatim(m) {
+		t.Errorf("%s: %q is verbatim text, not a message", what, m.String())
+	}
+	if err := msg.Check(m); err != nil {
+		t.Errorf("%s: %v", what, err)
+	}
+	if got := m.String(); got != en {
+		t.Errorf("%s: English %q, want %q", what, got, en)
+	}
+	if got := m.In(msg.Zh); got != zh {
+		t.Errorf("%s: Chinese %q, want %q", what, got, zh)
+	}
 }
