@@ -32,10 +32,10 @@ func TestSharedImports(t *testing.T) {
 // testKit is the one package outside shared/ that shared/'s tests may
 // import: the module's test kit (golden files, fuzz seeds, the command
 // runner, the fake clock), itself held to the standard library below; and
-// refusalKit (msgcheck), its checks of catalogue messages, which may use shared/ too.
+// msgKit, its checks of catalogue messages, which may use shared/ too.
 const (
-	testKit    = "github.com/gpuplan/gpuplan/internal/testkit"
-	refusalKit = testKit + "/msgcheck"
+	testKit = "github.com/gpuplan/gpuplan/internal/testkit"
+	msgKit  = testKit + "/msgcheck"
 )
 
 // TestSharedTestImports applies the same policy to test-only imports, with
@@ -49,7 +49,7 @@ func TestSharedTestImports(t *testing.T) {
 		// Test variants print as "pkg [pkg.test]", "pkg_test [pkg.test]" or "pkg.test".
 		p, _, _ := strings.Cut(line, " [")
 		p = strings.TrimSuffix(strings.TrimSuffix(p, ".test"), "_test")
-		if !allowed(p) && p != testKit && p != refusalKit {
+		if !allowed(p) && p != testKit && p != msgKit {
 			t.Errorf("a shared/ test depends on %s", p)
 		}
 	}
@@ -67,13 +67,13 @@ func TestKitImports(t *testing.T) {
 			t.Errorf("%s depends on %s: only the standard library is allowed", testKit, p)
 		}
 	}
-	out, err = exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", refusalKit).CombinedOutput()
+	out, err = exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", msgKit).CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	for _, p := range strings.Fields(string(out)) {
-		if p != refusalKit && p != testKit && !allowed(p) {
-			t.Errorf("%s depends on %s: only the standard library, the test kit and shared/ are allowed", refusalKit, p)
+		if p != msgKit && p != testKit && !allowed(p) {
+			t.Errorf("%s depends on %s: only the standard library, the test kit and shared/ are allowed", msgKit, p)
 		}
 	}
 }
