@@ -94,8 +94,8 @@ const (
 	goApp  = "github.com/maxence-charriere/" + "go-app"
 )
 
-// TestDependencyDirection enforces the arrows of ../shared/DESIGN.md:
-// wasm/ → shared/ ← verifier/; the site never imports the CLI or go-nvml,
+// TestDependencyDirection enforces the direction of the package map in
+// README.md: wasm/ → shared/ ← verifier/; the site never imports the CLI or go-nvml,
 // the CLI never imports the site or go-app.
 func TestDependencyDirection(t *testing.T) {
 	const mod = "github.com/gpuplan/gpuplan/"

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The verdicts the brief demands on real fixtures, asserted directly (the
-// golden files hold the full output).
+// The verdicts rules A1–A4 give on real nvidia-smi captures, asserted
+// directly (the golden files hold the full output).
 
 // A GPU with HW slowdown active fails (rule A2). No real fixture has plain
 // HW Slowdown active, so testdata/derived__a100-sxm4-v12-hw-slowdown.xml is

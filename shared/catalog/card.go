@@ -13,8 +13,10 @@ import (
 
 // Ref names where a figure comes from.
 type Ref struct {
-	// Source is a short citation: one of the articles of docs/rules.md, a research
-	// note section, a datasheet, or a fixture file.
+	// Source is a short citation a reader can follow (CheckSource): a web
+	// address (a datasheet, another project's nvidia-smi capture, a price
+	// page), one of the three articles of docs/rules.md, or gpuplan's own
+	// derivation with its arithmetic in Note.
 	Source string `json:"source"`
 	// Date is when the source was published or read, as YYYY, YYYY-MM or
 	// YYYY-MM-DD.
