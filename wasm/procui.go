@@ -71,12 +71,7 @@ func fieldDOMID(section, path string) string {
 var idReplacer = strings.NewReplacer(".", "-", "[", "-", "]", "")
 
 // errText is a refused field's problem in language l.
-func errText(l Lang, fe *fielderr.Error) string {
-	if !fe.Msg.IsZero() {
-		return fe.ProblemIn(l)
-	}
-	return form.WantGot(l, fe.Want, fe.Value)
-}
+func errText(l Lang, fe *fielderr.Error) string { return fe.ProblemIn(l) }
 
 // sectionField renders one field of section sec inside route r, as a
 // procFieldBox: go-app renders it again only when its text or error

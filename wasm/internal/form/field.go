@@ -178,14 +178,9 @@ type FieldError struct {
 	Key    string // field key, e.g. "hours_per_day"
 	Value  string // the refused text, cut to maxFieldLen
 	Reason errReason
-	Msg    msg.M // errPlan: the plan's message
-	// Want and Got are errPlan's refusal as data (fielderr.Error's Want
-	// and Value), so Message can write it in the page's language; both
-	// are zero when the plan's message is a whole sentence.
-	Want  msg.M
-	Got   string
-	Range string // allowed range, e.g. "0–24"; "" when not a number
-	Rule  string // rule behind the range, e.g. "B1"
+	Msg    msg.M  // errPlan: the plan's problem (fielderr.Error.ProblemMsg)
+	Range  string // allowed range, e.g. "0–24"; "" when not a number
+	Rule   string // rule behind the range, e.g. "B1"
 }
 
 // Error implements error in English.
@@ -197,10 +192,7 @@ func (e *FieldError) Error() string {
 // field's label.
 func (e *FieldError) Message(m msg.Lang, label string) string {
 	if e.Reason == errPlan {
-		if !e.Want.IsZero() && m != msg.En {
-			return m.Text("site.page.err_plan", msg.Text(label), msg.Text(WantGot(m, e.Want, e.Got)))
-		}
-		return m.Text("site.page.err_plan", msg.Text(label), msg.Text(e.Msg.In(m)))
+		return m.Text("site.page.err_plan", msg.Text(label), msg.Sub(e.Msg))
 	}
 	var what string
 	switch e.Reason {
@@ -256,10 +248,4 @@ func textOrNone(l msg.Lang, id string) string {
 		return ""
 	}
 	return l.Text(id)
-}
-
-// WantGot writes a refusal of shared/ ("want a number in (0, 24], got
-// 25") in l: what the field accepts, its message in l, and the text given.
-func WantGot(l msg.Lang, want msg.M, got string) string {
-	return l.Text("site.proc.want_got", msg.Text(want.In(l)), msg.Text(got))
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
+	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/plan"
 )
@@ -154,11 +155,28 @@ func FuzzFieldParse(f *testing.F) {
 	})
 }
 
+// TestWantErrorInEnglish: a refusal of one value against a range
+// (fielderr.New: a Want and a Value, no sentence) reads in both languages
+// once it is mapped onto its field; the English page once showed the
+// label and nothing after it.
+func TestWantErrorInEnglish(t *testing.T) {
+	err := fielderr.New("hours_per_day", "25", msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")))
+	fe := fieldErrorOf(err, DefaultInput().With("hours_per_day", "25"))
+	if fe == nil {
+		t.Fatal("the error is not mapped onto hours_per_day")
+	}
+	for l, want := range map[msg.Lang]string{msg.En: "want a number in (0, 24], got 25", msg.Zh: "应为 (0, 24] 之间的数，填写的是 25"} {
+		if got := fe.Message(l, "L"); !strings.HasSuffix(got, want) {
+			t.Errorf("%s: %q, want it to end %q", l, got, want)
+		}
+	}
+}
+
 // TestPlanErrorInChinese: a range the plan refuses reads in Chinese on the
 // Chinese page, in English on the English one.
 func TestPlanErrorInChinese(t *testing.T) {
 	e := &FieldError{Key: "hours_per_day", Value: "25", Reason: errPlan,
-		Msg: msg.Verbatim("want a number in (0, 24], got 25"), Want: msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]")), Got: "25"}
+		Msg: msg.New("want.got", msg.Sub(msg.New("want.in", msg.Label("want.noun.number"), msg.Text("(0, 24]"))), msg.Text("25"))}
 	if got := e.Message(msg.Zh, "每天小时数"); !strings.Contains(got, "应为 (0, 24] 之间的数，填写的是 25") {
 		t.Errorf("zh: %q", got)
 	}

@@ -116,11 +116,7 @@ func fieldErrorOf(err error, in Input) *FieldError {
 	if !ok {
 		return nil
 	}
-	out := &FieldError{Key: key, Value: Clip(in.Get(key)), Reason: errPlan, Msg: fe.Msg, Range: f.Range, Rule: f.Rule}
-	if fe.Msg.IsZero() {
-		out.Want, out.Got = fe.Want, Clip(fe.Value)
-	}
-	return out
+	return &FieldError{Key: key, Value: Clip(in.Get(key)), Reason: errPlan, Msg: fe.ProblemMsg(), Range: f.Range, Rule: f.Rule}
 }
 
 // keyForErrField finds the input a shared/ field name refers to: the same
