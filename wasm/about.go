@@ -116,7 +116,7 @@ func cardDetails(l Lang, c catalog.Card) app.UI {
 		if o.Card != c.ID {
 			continue
 		}
-		name := provName(l, book.ProviderName(o.Provider)) + " · " + l.Enum("billing", string(billing.ModeOf(o.Term)))
+		name := provName(l, o.Provider, book.ProviderName(o.Provider)) + " · " + l.Enum("billing", string(billing.ModeOf(o.Term)))
 		if o.Unit.Node() {
 			name += " · " + o.Unit.String()
 		}

@@ -114,7 +114,7 @@ func (p *contractPage) feeFromPlan(r route) app.UI {
 	}
 	fee := money.Round2(pl.GPU.Monthly.Low.Add(pl.GPU.Monthly.High).Div(decimal.NewFromInt(2)))
 	l := p.st.Lang
-	label := msg.New("site.contract.fee_from_plan", msg.Money(fee), msg.Text(provName(l, pl.GPU.Offer.ProviderName))).In(l)
+	label := msg.New("site.contract.fee_from_plan", msg.Money(fee), msg.Text(provName(l, pl.GPU.Offer.Provider, pl.GPU.Offer.ProviderName))).In(l)
 	return app.Button().ID("contract-fee-from-plan").Type("button").Class("btn", "small").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			p.fail = guard("the fee from the plan", func() {

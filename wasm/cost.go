@@ -47,7 +47,7 @@ func (p *costPage) body() app.UI {
 			),
 			app.If(pl.GPU.Offer != nil, func() app.UI {
 				return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).Body(
-					app.Text(offerLine(l, pl.GPU.Offer.Offer, provName(l, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths)+" "),
+					app.Text(offerLine(l, pl.GPU.Offer.Offer, provName(l, pl.GPU.Offer.Provider, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths)+" "),
 					app.A().Href(p.pageLink(routeByID(routePrices), l)).Text(msg.New("site.prices.nav").In(l)+" →"))
 			}),
 			costChart(l, pl),
@@ -164,7 +164,7 @@ func (p *costPage) prices() app.UI {
 		refCell := cell("num", "—")
 		if of, rent, ok := plan.CardOffer(req, c.ID, 1); ok {
 			refCell = app.Td().Class("num").Title(of.ProviderName + ", " + of.Date + ": " + of.Source).
-				Text(moneyRange(l, rent.Round2()) + " · " + provName(l, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
+				Text(moneyRange(l, rent.Round2()) + " · " + provName(l, of.Provider, of.ProviderName) + " · " + l.Enum("billing", string(billingMode(of.Term))))
 		}
 		mon, _ := form.ByKey("cost.prices." + c.ID + ".monthly")
 		hr, _ := form.ByKey("cost.prices." + c.ID + ".hourly")
@@ -231,7 +231,7 @@ func offersTable(l Lang, pl *plan.Plan) app.UI {
 		}
 		rows = append(rows, tr.Body(
 			cell("", strconv.Itoa(o.Count)+" × "+o.CardName),
-			app.Td().Title(o.Offer.Source).Text(provName(l, o.Offer.ProviderName)),
+			app.Td().Title(o.Offer.Source).Text(provName(l, o.Offer.Provider, o.Offer.ProviderName)),
 			cell("", mode),
 			cell("num", rent[i]),
 			cell("num", allIn[i]),

@@ -42,9 +42,9 @@ func billingDetail(l Lang, pl *plan.Plan) string {
 	if o == nil {
 		return ""
 	}
-	out := offerLine(l, o.Offer, provName(l, o.ProviderName), o.AgeMonths)
+	out := offerLine(l, o.Offer, provName(l, o.Provider, o.ProviderName), o.AgeMonths)
 	if b := pl.Billing.BreakevenHoursPerDay; b != nil {
-		out += " " + (msg.New("site.prices.breakeven", msg.Text(provName(l, o.ProviderName)), msg.Dec(b.Round(1)),
+		out += " " + (msg.New("site.prices.breakeven", msg.Text(provName(l, o.Provider, o.ProviderName)), msg.Dec(b.Round(1)),
 			msg.Label("mode."+string(pl.Billing.RuleOfThumbMode)))).In(l)
 	}
 	return out

@@ -49,7 +49,7 @@ func (p *pricesPage) offerUsed() app.UI {
 		return nil
 	}
 	return app.P().ID("offer-used").Class("offer-line").Attr("data-provider", pl.GPU.Offer.Provider).
-		Text(offerLine(p.st.Lang, pl.GPU.Offer.Offer, provName(p.st.Lang, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths))
+		Text(offerLine(p.st.Lang, pl.GPU.Offer.Offer, provName(p.st.Lang, pl.GPU.Offer.Provider, pl.GPU.Offer.ProviderName), pl.GPU.Offer.AgeMonths))
 }
 
 // editor is the text box, the upload, the quotes button and the drop
@@ -59,9 +59,8 @@ func (p *pricesPage) editor() app.UI {
 	return block(
 		heading(2, p.t("site.prices.yours")),
 		para("help", p.t("site.prices.help", msg.Text(strings.Join(pricebook.Required, ",")))),
-		app.Pre().Class("example").Text("provider,card,unit,term,price,date,source\n"+
-			"星河算力,rtx-4090,card,month,900,2026-11-20,quote SH-2026-118\n"+
-			"ctyun,h20-96g,node:8,month,30000-32000,2026-11-28,sales email 2026-11-28"),
+		app.Pre().Class("example").Text(strings.Join(pricebook.Required, ",")+"\n"+
+			p.t("site.prices.example_own")+"\n"+p.t("site.prices.example_builtin")),
 		app.Textarea().ID("price-list-csv").Attr("rows", 8).Attr("spellcheck", "false").
 			Attr("aria-label", p.t("site.prices.yours")).Text(p.st.Prices).
 			OnInput(func(ctx app.Context, e app.Event) { p.setPrices(ctx, r, ctx.JSSrc().Get("value").String()) }),
@@ -165,7 +164,7 @@ func (p *pricesPage) parsed() app.UI {
 	for i, o := range list.Offers {
 		rows[i] = app.Tr().Attr("data-line", list.Lines[i]).Body(
 			cell("num", strconv.Itoa(list.Lines[i])),
-			cell("", provName(l, list.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
+			cell("", provName(l, o.Provider, list.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
 			cell("", l.Enum("billing", string(billing.ModeOf(o.Term)))), cell("num", l.MoneyRange(o.Price.Low, o.Price.High)),
 			cell("", o.Date), cell("basis", o.Source))
 	}
@@ -205,7 +204,7 @@ func (p *pricesPage) builtin() app.UI {
 		if age, ok := pricebook.AgeMonths(o.Date, asOf); ok && age >= pricebook.StaleMonths {
 			date = app.Td().Class("stale").Title(p.t("site.prices.stale", msg.Int(age))).Text(o.Date + " ⚠")
 		}
-		rows[i] = app.Tr().Body(cell("", provName(l, b.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
+		rows[i] = app.Tr().Body(cell("", provName(l, o.Provider, b.ProviderName(o.Provider))), cell("", o.Card), cell("", o.Unit.String()),
 			cell("", l.Enum("billing", string(billing.ModeOf(o.Term)))), cell("num", l.MoneyRange(o.Price.Low, o.Price.High)),
 			date, cell("basis", o.Source))
 	}
@@ -240,4 +239,4 @@ func offerLine(l Lang, o pricebook.Offer, provider string, age *int) string {
 func today() string { return form.AsOf() }
 
 // provName is a provider's name in the page's language (pricebook.NameIn).
-func provName(l Lang, name string) string { return pricebook.NameIn(name, l == Zh) }
+func provName(l Lang, id, name string) string { return pricebook.NameIn(id, name, l) }

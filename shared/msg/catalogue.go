@@ -33,7 +33,7 @@ var catalogue = mustLoad(files, areas)
 // out of app.wasm (about 65 KB of it).
 var areas = []string{
 	"acceptance", "bench", "billing", "catalog", "checklist", "checklist_items", "common", "contract", "enum", "exit",
-	"facts", "fleet", "json", "notes", "ops", "plan", "planfile", "poc", "prices", "provenance", "quote", "render", "rentbuild",
+	"facts", "fleet", "json", "notes", "ops", "plan", "planfile", "poc", "prices", "provenance", "providers", "quote", "render", "rentbuild",
 	"report", "rules", "site", "site_journey", "site_labels", "site_pages", "site_prices", "site_proc", "site_ux", "sizing", "tco", "vendors", "verify", "want",
 }
 

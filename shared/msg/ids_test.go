@@ -57,6 +57,7 @@ var dynamicIDs = []string{
 	// The labels of the forms' fields and choices by their paths; wasm/proctext_test.go
 	// and journeytext_test.go check every field has one.
 	"site.label.",            // wasm/labels.go
+	"provider.",              // shared/pricebook/book.go (NameIn)
 	"site.offers.col.",       // wasm/cost.go
 	"site.prices.col.",       // wasm/prices.go
 	"site.reading.",          // wasm/acceptance.go

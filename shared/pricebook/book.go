@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/money"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -275,17 +276,12 @@ func (b Book) Without(cards map[string]bool) Book {
 	return out
 }
 
-// NameIn is a provider's name for a reader of one language: the built-in
-// names are written "天翼云 (China Telecom Cloud)", and a Chinese reader gets
-// the part before the brackets, an English reader the part inside them; a
-// name without that form is the same for both.
-func NameIn(name string, chinese bool) string {
-	zh, en, ok := strings.Cut(name, " (")
-	if !ok || !strings.HasSuffix(en, ")") {
-		return name
+// NameIn is the name of provider id for a reader of l: a built-in
+// provider's name in l (the catalogue's provider.<id>), any other
+// provider's name as its list gives it.
+func NameIn(id, name string, l msg.Lang) string {
+	if msg.Known("provider." + id) {
+		return l.Text("provider." + id)
 	}
-	if chinese {
-		return zh
-	}
-	return strings.TrimSuffix(en, ")")
+	return name
 }

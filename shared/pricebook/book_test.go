@@ -296,3 +296,21 @@ func TestByCard(t *testing.T) {
 		}
 	}
 }
+
+// TestProviderNames: a built-in provider is named in each language from
+// the catalogue, and the book's files write both ("天翼云 (China Telecom
+// Cloud)"); a buyer's own provider keeps the name its list gives.
+func TestProviderNames(t *testing.T) {
+	b := pricebook.Builtin()
+	for id, want := range map[string]string{"ctyun": "天翼云 (China Telecom Cloud)", "autodl": "AutoDL", "market-2026-05": "算力租赁市场行情 (machine brokers, May 2026)"} {
+		if got := b.ProviderName(id); got != want {
+			t.Errorf("%s: Name %q, want %q", id, got, want)
+		}
+	}
+	if zh, en := pricebook.NameIn("ctyun", "x", msg.Zh), pricebook.NameIn("ctyun", "x", msg.En); zh != "天翼云" || en != "China Telecom Cloud" {
+		t.Errorf("ctyun: zh %q en %q", zh, en)
+	}
+	if got := pricebook.NameIn("星河算力", "星河算力", msg.En); got != "星河算力" {
+		t.Errorf("a buyer's provider = %q", got)
+	}
+}

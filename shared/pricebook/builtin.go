@@ -5,20 +5,37 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/gpuplan/gpuplan/shared/msg"
 )
 
 // BuiltinDate is the day the built-in book was put together.
 const BuiltinDate = "2026-12-02"
 
-// providers of the built-in book.
-var providers = []Provider{
-	{ID: "ctyun", Name: "天翼云 (China Telecom Cloud)", Kind: Cloud, Website: "https://www.ctyun.cn"},
-	{ID: "tencent", Name: "腾讯云 (Tencent Cloud)", Kind: Cloud, Website: "https://cloud.tencent.com"},
-	{ID: "autodl", Name: "AutoDL", Kind: Marketplace, Website: "https://www.autodl.com"},
-	{ID: "compshare", Name: "优云智算 (Compshare)", Kind: Marketplace, Website: "https://www.compshare.cn"},
-	{ID: "gongji", Name: "共绩算力 (Gongji)", Kind: Marketplace, Website: "https://www.gongjiyun.com"},
-	{ID: "jsctyun", Name: "江苏电信云 (Jiangsu Telecom market)", Kind: Reseller},
-	{ID: "market-2026-05", Name: "算力租赁市场行情 (machine brokers, May 2026)", Kind: Reseller},
+// providers of the built-in book. Each one's names in the two languages
+// are the catalogue's provider.<id>; Name writes both, "天翼云 (China
+// Telecom Cloud)", as the book's files carry it.
+var providers = named([]Provider{
+	{ID: "ctyun", Kind: Cloud, Website: "https://www.ctyun.cn"},
+	{ID: "tencent", Kind: Cloud, Website: "https://cloud.tencent.com"},
+	{ID: "autodl", Kind: Marketplace, Website: "https://www.autodl.com"},
+	{ID: "compshare", Kind: Marketplace, Website: "https://www.compshare.cn"},
+	{ID: "gongji", Kind: Marketplace, Website: "https://www.gongjiyun.com"},
+	{ID: "jsctyun", Kind: Reseller},
+	{ID: "market-2026-05", Kind: Reseller},
+})
+
+// named fills each provider's Name from the catalogue: the Chinese name
+// and the English in brackets, or the one name both languages share.
+func named(ps []Provider) []Provider {
+	for i := range ps {
+		zh, en := NameIn(ps[i].ID, "", msg.Zh), NameIn(ps[i].ID, "", msg.En)
+		ps[i].Name = en
+		if zh != en {
+			ps[i].Name = zh + " (" + en + ")"
+		}
+	}
+	return ps
 }
 
 // builtinCSV is the built-in book's offers, in the columns of a buyer's
