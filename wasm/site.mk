@@ -54,14 +54,19 @@ WASM_EXEC = $(shell $(GO) env GOROOT)/lib/wasm/wasm_exec.js
 # machine).
 WASM_GCFLAGS ?= -gcflags='all=-l'
 
-# app.wasm is built against go-app v10.1.11 with one file changed:
-# wasm/goapp-overlay/route.go.overlay says what and why (about 79 KB of
-# the brotli download). Go refuses an -overlay of a file in the module
-# cache, so the build copies the module's packages into build/goapp, lays
-# the file over its route.go and points a copy of go.mod at it
-# (-modfile); go.mod itself, the native builds and the tests use go-app
-# as released. TestGoAppOverlay checks the file against the module's.
-build/wasm.go.mod: go.mod go.sum wasm/goapp-overlay/route.go.overlay wasm/site.mk
+# app.wasm is built against go-app v10.1.11 with three files changed, each
+# saying what and why in wasm/goapp-overlay/<file>.overlay: route.go (about
+# 79 KB of the brotli download) and http.go and resource.go, which keep
+# net/http and the TLS stack it brings out of the browser build (about
+# 300 KB). Go refuses an -overlay of a file in the module cache, so the
+# build copies the module's packages into build/goapp, lays the files over
+# theirs and points a copy of go.mod at it (-modfile); go.mod itself, the
+# native builds and the tests use go-app as released. TestGoAppOverlay
+# checks the files against the module's, and the app.wasm rule fails if
+# net/http is linked again.
+GOAPP_OVERLAYS := $(wildcard wasm/goapp-overlay/*.go.overlay)
+
+build/wasm.go.mod: go.mod go.sum $(GOAPP_OVERLAYS) wasm/site.mk
 	@mkdir -p build
 	rm -rf build/goapp
 	mkdir -p build/goapp
@@ -69,13 +74,15 @@ build/wasm.go.mod: go.mod go.sum wasm/goapp-overlay/route.go.overlay wasm/site.m
 	mod=$$($(GO) list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10) && \
 	  cp -r "$$mod/go.mod" "$$mod/LICENSE" "$$mod/pkg" build/goapp/
 	chmod -R u+w build/goapp
-	cp wasm/goapp-overlay/route.go.overlay build/goapp/pkg/app/route.go
+	for f in $(GOAPP_OVERLAYS); do cp $$f build/goapp/pkg/app/$$(basename $$f .overlay); done
 	cp go.sum build/wasm.go.sum
 	{ cat go.mod; echo 'replace github.com/maxence-charriere/go-app/v10 => ./build/goapp'; } > $@.tmp
 	mv $@.tmp $@
 
 build/app.wasm: $(SITE_SRC) wasm/site.mk build/wasm.go.mod
 	@mkdir -p build
+	@if GOOS=js GOARCH=wasm $(GO) list -modfile=build/wasm.go.mod -deps ./wasm | grep -qx net/http; then \
+	  echo "app.wasm would link net/http: see wasm/goapp-overlay/http.go.overlay"; exit 1; fi
 	GOOS=js GOARCH=wasm $(GO) build -modfile=build/wasm.go.mod -trimpath $(WASM_GCFLAGS) -ldflags='-s -w' -o $@ ./wasm
 	@touch $@ # go build leaves an up-to-date file untouched; make compares times
 
