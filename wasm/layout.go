@@ -69,6 +69,9 @@ type pageState struct {
 	// inEmbed is true on /embed; view is then true when the link carries
 	// figures: the page shows them and writes nothing to storage.
 	inEmbed, view bool
+	// printReady is set once the first render is on screen, and the
+	// print-only parts follow (printparts.go); printQueued while that waits.
+	printReady, printQueued bool
 	// brief caches the print brief's procurement verdicts (procbrief.go).
 	brief struct {
 		proc  *form.Procurement
@@ -445,7 +448,7 @@ func (p *pageState) layout(r route, body func() app.UI) app.UI {
 			p.notices(),
 			app.If(p.fail != nil, func() app.UI { return failureBox(l, p.fail) }),
 			safeRender(l, r.ID, body),
-			app.If(r.ID == routePlanner, p.procBrief),
+			app.If(r.ID == routePlanner && p.printParts(), p.procBrief),
 		),
 		app.Footer().Class("site-footer").Body(
 			app.Span().Class("print-only").Text(l.Text("site.page.print_note")),

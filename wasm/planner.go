@@ -29,6 +29,7 @@ func newPlannerPage() app.Composer { return &plannerPage{} }
 // embed, whose OnNav sets more, always does).
 func (p *plannerPage) OnNav(ctx app.Context) {
 	changed := p.enter(ctx, p.route())
+	p.showPrintParts(ctx)
 	if p.embed {
 		ctx.Defer(postHeight)
 	} else if !changed {
@@ -215,7 +216,7 @@ func (p *plannerPage) result() app.UI {
 	return sec.Body(
 		kpis(l, pl),
 		defaultsLine(l, pl),
-		p.sheetSummary(),
+		app.If(p.printParts(), p.sheetSummary),
 		memoryChart(l, pl),
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),

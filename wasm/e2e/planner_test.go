@@ -30,6 +30,12 @@ func TestPlannerRenders(t *testing.T) {
 	if n := e.eval(`String(document.querySelectorAll("#memory-chart rect.seg").length)`); n == "0" {
 		t.Error("the memory chart has no segments")
 	}
+	// The print-only parts follow once the first render is on screen
+	// (printparts.go): the date line and a row for each answered field.
+	e.waitFor(`document.querySelectorAll("#sheet-summary tbody tr").length > 10`)
+	if got := e.text("print-line"); !strings.Contains(got, "gpuplan") || !strings.Contains(got, "/?") {
+		t.Errorf("print line = %q, want the date and the plan's link", got)
+	}
 	// Folded parts are built when opened.
 	if got := e.eval(`String(!!document.getElementById("alt-table-rest"))`); got != "false" {
 		t.Error("the folded alternatives are built while closed")
