@@ -18,8 +18,12 @@ import (
 // clearing the procurement sections.
 
 // sheetSummary lists the sheet for the printed brief, where the form is
-// hidden.
+// hidden. Until the print-only parts are shown (printParts) it is an empty
+// block in the same place, so that filling it changes nothing around it.
 func (p *plannerPage) sheetSummary() app.UI {
+	if !p.printParts() {
+		return app.Div().Class("print-only-block")
+	}
 	l := p.st.Lang
 	var rows [][]string
 	for _, f := range form.SheetFields {

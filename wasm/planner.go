@@ -216,7 +216,7 @@ func (p *plannerPage) result() app.UI {
 	return sec.Body(
 		kpis(l, pl),
 		defaultsLine(l, pl),
-		app.If(p.printParts(), p.sheetSummary),
+		p.sheetSummary(),
 		memoryChart(l, pl),
 		estimates(l, pl),
 		alternatives(l, pl, p.altsOpen, toggled(&p.altsOpen)),
