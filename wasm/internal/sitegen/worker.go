@@ -9,8 +9,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// workerPatch replaces one exact block of go-app's service-worker template.
-type workerPatch struct {
+// scriptPatch replaces one exact block of a go-app script (the worker template, app.js).
+type scriptPatch struct {
 	why      string
 	old, new string
 }
@@ -25,7 +25,7 @@ type workerPatch struct {
 //   - under a sub-path the precache holds "/repo", which the host redirects to
 //     "/repo/"; offline navigation to "/repo/" missed, and a redirected
 //     response cannot answer a navigation.
-var workerPatches = []workerPatch{
+var workerPatches = []scriptPatch{
 	{
 		why: "install: fail when the precache fails",
 		old: `self.addEventListener("install", async (event) => {
@@ -121,29 +121,80 @@ func workerTemplate() (string, error) {
 	return patchWorker(app.DefaultAppWorkerJS)
 }
 
-// appJSPatch keeps go-app's app.js from announcing an update on a first
-// visit: it checks for a controlling worker when the new one activates,
-// and by then the new worker has claimed the page (clients.claim above),
-// so every first visit logged "has been updated, reload to see changes".
-// The patched script asks whether a worker controlled the page when the
-// new one was found.
-var appJSPatch = struct{ old, new string }{
-	old: `    const newSW = registration.installing;
+// appJSPatches fix two things in go-app's app.js:
+//   - a first visit announced an update: go-app checks for a controlling
+//     worker when the new one activates, and by then the new worker has
+//     claimed the page (clients.claim above), so every first visit logged
+//     "has been updated, reload to see changes". The patched script asks
+//     whether a worker controlled the page when the new one was found;
+//   - the worker was registered as the page started, and its install
+//     downloads everything it precaches, app.wasm among them (about 2 MB),
+//     while the page downloads app.wasm itself: on a first visit over a
+//     phone network the two shared the bandwidth. The patched script
+//     registers it once app.wasm has arrived and compiled, or failed to.
+var appJSPatches = []scriptPatch{
+	{
+		why: "a first install is not an update",
+		old: `    const newSW = registration.installing;
     newSW.addEventListener("statechange", (event) => {
       if (!navigator.serviceWorker.controller) {
         return;
       }`,
-	new: `    const newSW = registration.installing;
+		new: `    const newSW = registration.installing;
     // gpuplan: a first install is not an update.
     const hadWorker = Boolean(navigator.serviceWorker.controller);
     newSW.addEventListener("statechange", (event) => {
       if (!hadWorker) {
         return;
       }`,
+	},
+	{
+		why: "register the worker after app.wasm has arrived",
+		old: `goappInitServiceWorker();
+goappWatchForUpdate();`,
+		new: `// gpuplan: the worker is registered once app.wasm has arrived
+// (goappInitWebAssembly), so its precache does not share the first
+// download's bandwidth.
+goappWatchForUpdate();`,
+	},
+	{
+		// The URL between the two blocks carries the site's prefix.
+		why: "register the worker after app.wasm has arrived (the load)",
+		old: `    const wasm = await instantiateStreaming(`,
+		new: `    let wasm;
+    try {
+    wasm = await instantiateStreaming(`,
+	},
+	{
+		why: "register the worker after app.wasm has arrived (or failed to)",
+		old: `      go.importObject
+    );
+
+    go.run(wasm.instance);`,
+		new: `      go.importObject
+    );
+    } finally {
+      goappInitServiceWorker();
+    }
+
+    go.run(wasm.instance);`,
+	},
+	{
+		why: "register the worker where app.wasm is not loaded",
+		old: `  if (!goappCanLoadWebAssembly()) {
+    loader.remove();
+    return;
+  }`,
+		new: `  if (!goappCanLoadWebAssembly()) {
+    loader.remove();
+    goappInitServiceWorker();
+    return;
+  }`,
+	},
 }
 
-// patchAppJS applies appJSPatch to the app.js in dir; the block must occur
-// exactly once, so a go-app upgrade that changes it fails the build.
+// patchAppJS applies appJSPatches to the app.js in dir; each block must
+// occur exactly once, so a go-app upgrade that changes one fails the build.
 func patchAppJS(dir string) error {
 	path := filepath.Join(dir, "app.js")
 	b, err := os.ReadFile(path)
@@ -151,8 +202,11 @@ func patchAppJS(dir string) error {
 		return err
 	}
 	js := string(b)
-	if n := strings.Count(js, appJSPatch.old); n != 1 {
-		return fmt.Errorf("app.js patch: go-app's app.js holds the update check %d times, want 1", n)
+	for _, p := range appJSPatches {
+		if n := strings.Count(js, p.old); n != 1 {
+			return fmt.Errorf("app.js patch %q: go-app's app.js holds its block %d times, want 1", p.why, n)
+		}
+		js = strings.Replace(js, p.old, p.new, 1)
 	}
-	return os.WriteFile(path, []byte(strings.Replace(js, appJSPatch.old, appJSPatch.new, 1)), 0o644)
+	return os.WriteFile(path, []byte(js), 0o644)
 }

@@ -46,9 +46,10 @@ func TestPatchWorkerRefusesUnknownTemplate(t *testing.T) {
 }
 
 // TestPatchAppJS: go-app's app.js, as GenerateStaticWebsite writes it,
-// takes the patch once; the patched one announces an update only when a
-// worker controlled the page before the new one was found; a second run
-// (the block gone) fails, as a go-app upgrade would.
+// takes the patches once; the patched one announces an update only when a
+// worker controlled the page before the new one was found, and registers
+// the worker once app.wasm has arrived (or is not loaded), not as the page
+// starts; a second run (the blocks gone) fails, as a go-app upgrade would.
 func TestPatchAppJS(t *testing.T) {
 	dir := t.TempDir()
 	h := &app.Handler{Name: "t", Version: "v1", Icon: app.Icon{Default: "/web/i.png", SVG: "/web/i.svg", Large: "/web/l.png"}}
@@ -61,6 +62,10 @@ func TestPatchAppJS(t *testing.T) {
 	js := readFile(t, filepath.Join(dir, "app.js"))
 	if !strings.Contains(js, "if (!hadWorker) {") || strings.Contains(js, "if (!navigator.serviceWorker.controller) {") {
 		t.Errorf("app.js not patched:\n%s", js)
+	}
+	if strings.Contains(js, "\ngoappInitServiceWorker();") || strings.Count(js, "goappInitServiceWorker();") != 2 ||
+		!strings.Contains(js, "} finally {\n      goappInitServiceWorker();") {
+		t.Errorf("app.js registers the worker as the page starts, or not after app.wasm:\n%s", js)
 	}
 	if err := patchAppJS(dir); err == nil {
 		t.Error("patchAppJS accepted an app.js without the block")
