@@ -242,6 +242,7 @@ func (p *pageState) enter(ctx app.Context, r route) (changed bool) {
 		p.save(ctx, r)
 	})
 	resumeGCAfterRender()
+	startWorker()
 	after := p.shownState()
 	return after != before || after.pending || after.failed
 }

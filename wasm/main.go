@@ -119,6 +119,24 @@ var resumeGCAfterRender = sync.OnceFunc(func() {
 	app.Window().Call("setTimeout", f, 0)
 })
 
+// startWorker registers the site's service worker (the function of
+// go-app's app.js, which the generator patches so that it no longer runs
+// as the page starts: wasm/internal/sitegen/worker.go) once the first page
+// is on screen. Its install downloads and stores everything the site needs
+// offline, about 2 MB; on a phone that is best done after the start, not
+// during the download of app.wasm or the app's first render. Calls after
+// the first do nothing.
+var startWorker = sync.OnceFunc(func() {
+	if !app.IsClient {
+		return
+	}
+	afterPaint(func() {
+		if app.Window().Get("goappInitServiceWorker").Truthy() {
+			app.Window().Call("goappInitServiceWorker")
+		}
+	})
+})
+
 // gcHold is the longest the start runs without garbage collection, should
 // no page ever be entered (a page that failed to load).
 const gcHold = 10 * time.Second

@@ -208,7 +208,10 @@ func (p *Procurement) ValidateSection(name string) error {
 	return nil
 }
 
-// validate checks every present section, naming the field inside it.
+// validate checks every present section, naming the field inside it. It is
+// each section's own check in turn and nothing across sections: the site
+// reads saved sections one by one (ValidateSection) and keeps the ones
+// that pass without checking them together again.
 func (p *Procurement) validate() error {
 	if p == nil {
 		return nil

@@ -48,11 +48,15 @@ func NewProcurement(p *plan.Procurement) (*Procurement, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(p)
-	if err != nil {
-		return nil, err
-	}
-	return &Procurement{Sections: p, raw: raw}, nil
+	return checkedProcurement(p), nil
+}
+
+// checkedProcurement keeps sections p that passed plan.Procurement.Validate
+// (or ValidateSection each: Validate is those checks in turn, and nothing
+// across sections) without checking them again.
+func checkedProcurement(p *plan.Procurement) *Procurement {
+	raw, _ := json.Marshal(p) // plain structs always marshal
+	return &Procurement{Sections: p, raw: raw}
 }
 
 // Draft returns the typed text of section name: its draft when it was

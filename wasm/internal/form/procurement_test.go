@@ -159,3 +159,45 @@ func TestNewProcurementChecksAsBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadProcurementChecksAsNew: loadProcurement checks each saved section
+// alone (ValidateSection) and keeps the ones that pass without checking
+// them together again; that is sound while plan.Procurement.Validate is
+// no more than those checks in turn. Here NewProcurement of the sections
+// it kept takes them, and holds the same sections, for the golden file
+// and for each of them spoiled in a way one section's check refuses.
+func TestLoadProcurementChecksAsNew(t *testing.T) {
+	saved := string(procurementOf(t).raw)
+	cases := map[string]struct {
+		raw     string
+		dropped string
+	}{
+		"golden":    {saved, ""},
+		"exit date": {strings.Replace(saved, `"contract_end":"2026-09-30"`, `"contract_end":"30.9.2026"`, 1), "exit"},
+		"quote":     {strings.Replace(saved, `"vendor":"`, `"vendor":"`+strings.Repeat("x", 500), 1), "quotes"},
+	}
+	for name, c := range cases {
+		if name != "golden" && c.raw == saved {
+			t.Fatalf("%s: nothing spoiled", name)
+		}
+		got, problems := loadProcurement([]byte(c.raw))
+		if got == nil {
+			t.Fatalf("%s: nothing kept (%v)", name, problems)
+		}
+		var dropped []string
+		for _, p := range problems {
+			dropped = append(dropped, p.Key)
+		}
+		if want := []string{c.dropped}; c.dropped == "" && len(dropped) > 0 || c.dropped != "" && fmt.Sprint(dropped) != fmt.Sprint(want) {
+			t.Errorf("%s: dropped %v, want %q", name, dropped, c.dropped)
+		}
+		again, err := NewProcurement(got.Sections)
+		if err != nil {
+			t.Errorf("%s: the kept sections, checked together: %v", name, err)
+			continue
+		}
+		if string(again.raw) != string(got.raw) {
+			t.Errorf("%s: checking the kept sections together changed them:\n%s\n%s", name, got.raw, again.raw)
+		}
+	}
+}

@@ -225,12 +225,9 @@ func loadProcurement(raw []byte) (*Procurement, []Problem) {
 		}
 		all = next
 	}
-	proc, err := NewProcurement(&all)
-	if err != nil {
-		// Each section passed alone; together they do not.
-		drop("procurement", err)
-		return nil, problems
-	}
+	// Every section in all passed ValidateSection, which is all of
+	// Validate (TestLoadProcurementChecksAsNew).
+	proc := checkedProcurement(&all)
 	if len(proc.Names()) == 0 {
 		return nil, problems
 	}

@@ -130,8 +130,10 @@ func workerTemplate() (string, error) {
 //   - the worker was registered as the page started, and its install
 //     downloads everything it precaches, app.wasm among them (about 2 MB),
 //     while the page downloads app.wasm itself: on a first visit over a
-//     phone network the two shared the bandwidth. The patched script
-//     registers it once app.wasm has arrived and compiled, or failed to.
+//     phone network the two shared the bandwidth, and registered once
+//     app.wasm has arrived, the install's work slowed the app's start on a
+//     slow CPU. The app registers it once its first page is on screen;
+//     the patched script only where no app runs.
 var appJSPatches = []scriptPatch{
 	{
 		why: "a first install is not an update",
@@ -149,35 +151,13 @@ var appJSPatches = []scriptPatch{
       }`,
 	},
 	{
-		why: "register the worker after app.wasm has arrived",
+		why: "register the worker once the app is on screen",
 		old: `goappInitServiceWorker();
 goappWatchForUpdate();`,
-		new: `// gpuplan: the worker is registered once app.wasm has arrived
-// (goappInitWebAssembly), so its precache does not share the first
-// download's bandwidth.
+		new: `// gpuplan: the app registers the worker once its first page is on screen
+// (wasm/main.go, startWorker); a page that loads no app, or fails to,
+// registers it here.
 goappWatchForUpdate();`,
-	},
-	{
-		// The URL between the two blocks carries the site's prefix.
-		why: "register the worker after app.wasm has arrived (the load)",
-		old: `    const wasm = await instantiateStreaming(`,
-		new: `    let wasm;
-    try {
-    wasm = await instantiateStreaming(`,
-	},
-	{
-		why: "register the worker after app.wasm has arrived (or failed to)",
-		old: `      go.importObject
-    );
-
-    go.run(wasm.instance);`,
-		new: `      go.importObject
-    );
-    } finally {
-      goappInitServiceWorker();
-    }
-
-    go.run(wasm.instance);`,
 	},
 	{
 		why: "register the worker where app.wasm is not loaded",
@@ -190,6 +170,14 @@ goappWatchForUpdate();`,
     goappInitServiceWorker();
     return;
   }`,
+	},
+	{
+		why: "register the worker where app.wasm failed to load",
+		old: `    loaderLabel.innerText = err;
+    console.error("loading wasm failed: ", err);`,
+		new: `    loaderLabel.innerText = err;
+    console.error("loading wasm failed: ", err);
+    goappInitServiceWorker();`,
 	},
 }
 
