@@ -16,7 +16,9 @@ import (
 )
 
 // markWasm runs before any page script: it records performance.now() (ms
-// since navigation start) when the wasm render first appears, and when the
+// since navigation start) when the wasm render first appears, when the
+// browser has painted it (a zero timeout set from the next animation
+// frame runs once that frame is drawn), and when the
 // form first takes input: the page is parsed (DOMContentLoaded; the
 // page's own scripts, web/queue.js among them, have run) and a field of
 // main is enabled (not in a disabled fieldset either).
@@ -28,6 +30,7 @@ const markWasm = `(() => {
     }
     if (!window.__wasmAt && document.querySelector('main[data-wasm="true"]')) {
       window.__wasmAt = performance.now();
+      requestAnimationFrame(() => setTimeout(() => { window.__paintAt = performance.now(); }, 0));
     }
   };
   document.addEventListener("DOMContentLoaded", mark);
@@ -46,13 +49,14 @@ const markWasm = `(() => {
 // request started and its last byte arrived (resource timing), when
 // instantiateStreaming resolved (compiled and instantiated), when the
 // prerendered page was parsed (DOMContentLoaded), and when the form first
-// took input (markWasm): where a phone's load goes.
+// took input, and when the wasm render was on screen (markWasm): where a
+// phone's load goes.
 const phaseScript = `(() => {
   const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/web/app.wasm"));
   const nav = performance.getEntriesByType("navigation")[0];
   const dcl = nav ? nav.domContentLoadedEventEnd : 0;
-  const input = window.__inputAt || 0;
-  return e ? [e.startTime, e.responseEnd, window.__instAt || 0, dcl, input] : [0, 0, window.__instAt || 0, dcl, input];
+  const input = window.__inputAt || 0, paint = window.__paintAt || 0;
+  return e ? [e.startTime, e.responseEnd, window.__instAt || 0, dcl, input, paint] : [0, 0, window.__instAt || 0, dcl, input, paint];
 })()`
 
 // seedScript saves the procurement sections in the browser before any
