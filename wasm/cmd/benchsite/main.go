@@ -43,8 +43,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	pause := fs.Duration("pause", 0, "wait this long between input events (0: back to back, as fast typing)")
 	top := fs.Int("profile", 0, "print the `N` functions with the most self time during the planner's input events (0: no profile)")
 	topLoad := fs.Int("profile-load", 0, "print the `N` functions with the most self time in one cold load of the planner on the phone profile, from navigation to the wasm render (0: no profile)")
-	phone := fs.Bool("phone", true, "also time the cold load of the planner and /quotes on a throttled phone profile (fast 4G, CPU 4× slower)")
-	phoneOnly := fs.Bool("phone-only", false, "time only the cold loads on the phone profile (to compare builds run after run)")
+	phone := fs.Bool("phone", true, "also time the loads of the planner and /quotes on a throttled phone profile (fast 4G, CPU 4× slower): a first visit, a return visit and a cold load with saved sections")
+	phoneOnly := fs.Bool("phone-only", false, "time only the loads on the phone profile (to compare builds run after run)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
