@@ -199,12 +199,8 @@ func (p *plannerPage) procurementNote() app.UI {
 	for i, n := range names {
 		labels[i] = l.Enum("procurement", n)
 	}
-	sep := ", "
-	if l == Zh {
-		sep = "、"
-	}
 	return app.Div().ID("procurement-note").Class("procurement-note").Attr("data-sections", strings.Join(names, " ")).Body(
-		para("", l.Text("site.page.procurement_note", msg.Text(strings.Join(labels, sep)))),
+		para("", l.Text("site.page.procurement_note", msg.Text(l.JoinList(labels)))),
 		app.Button().ID("procurement-clear").Type("button").Class("btn").Text(l.Text("site.page.procurement_clear")).OnClick(p.clearProcurement),
 	)
 }

@@ -119,8 +119,8 @@ func TestJudgeUnmeasured(t *testing.T) {
 	}
 }
 
-// TestJudgeNothingRan: without libcuda every bench check is Skip with the
-// reason (the missing-library case).
+// TestJudgeNothingRan: without libcuda (a host whose NVIDIA driver is not
+// installed) every bench check is Skip with the reason, never a pass.
 func TestJudgeNothingRan(t *testing.T) {
 	reason := "CUDA library libcuda.so.1 not found: install the NVIDIA driver"
 	rs := bench.Judge(&bench.Run{Schema: bench.Schema, Skipped: reason}, bench.Options{})

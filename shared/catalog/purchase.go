@@ -1,6 +1,9 @@
 package catalog
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/gpuplan/gpuplan/shared/msg"
+	"github.com/shopspring/decimal"
+)
 
 // Purchase prices are what one card costs to own, its share of the server
 // included, in CNY. They feed the rent-vs-build comparison (rule D1). Few
@@ -10,7 +13,7 @@ import "github.com/shopspring/decimal"
 // The planner lets the user replace every one with a real quote.
 var (
 	// pressPrices are the press figures for whole servers and cards.
-	pressPrices = "press reports of server and card prices in China (IT时报 and 虎嗅 for the H20; unnamed secondary sources for the rest)"
+	pressPrices = msg.New("catalog.source.press").String()
 
 	purchase = map[string]PriceRange{
 		"rtx-4090": buy("15000", "20000", Ref{Source: pressPrices + ": RTX 4090 card 12,000–15,000 CNY", Date: "2026-11",

@@ -6,9 +6,8 @@ import (
 )
 
 // TestCheckSource: repository file names are refused, links and the
-// article citations pass (the cost page once cited
-// "seeds/001_904782e9a6b86044.txt Q2"). The bad ones are what a reader
-// could not open.
+// article citations pass (the cost page once cited a research file by its
+// name). The bad ones are what a reader could not open.
 func TestCheckSource(t *testing.T) {
 	bad := []string{
 		"seeds/001_904782e9a6b86044.txt Q2 快速选型参考 (rule G2)",

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gpuplan/gpuplan/shared/internal/digits"
+	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/shopspring/decimal"
 )
 
@@ -62,7 +63,7 @@ func FormatWan(d decimal.Decimal) string {
 	w := d.DivRound(tenThousand, DivPrecision).Round(2).StringFixed(2)
 	w = strings.TrimRight(w, "0")
 	w = strings.TrimSuffix(w, ".")
-	return digits.Group(w) + "万"
+	return digits.Group(w) + msg.Wan
 }
 
 // FormatPercent writes a fraction as a percentage with two places:

@@ -37,9 +37,9 @@ func Parse(field, s string) (decimal.Decimal, error) {
 	}
 	t := strings.TrimSpace(s)
 	t = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, "¥"), "￥"))
-	t = strings.TrimSpace(strings.TrimSuffix(t, "元"))
-	wan := strings.HasSuffix(t, "万")
-	t = strings.TrimSpace(strings.TrimSuffix(t, "万"))
+	t = strings.TrimSpace(strings.TrimSuffix(t, msg.Yuan))
+	wan := strings.HasSuffix(t, msg.Wan)
+	t = strings.TrimSpace(strings.TrimSuffix(t, msg.Wan))
 	switch {
 	case t == "":
 		return bad(msg.New("want.money_typed"))

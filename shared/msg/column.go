@@ -39,11 +39,11 @@ func (l Lang) MoneyRangeColumn(lo, hi []decimal.Decimal) []string {
 		a, b := l.columnAmount(roundAs(lo[i], top), unit), l.columnAmount(roundAs(hi[i], top), unit)
 		switch {
 		case a == b && l == Zh:
-			out[i] = a + "元"
+			out[i] = a + Yuan
 		case a == b:
 			out[i] = yuanSign(a)
 		case l == Zh:
-			out[i] = a + "–" + b + "元"
+			out[i] = a + "–" + b + Yuan
 		default:
 			out[i] = yuanSign(a) + "–" + b
 		}
@@ -62,7 +62,7 @@ func columnUnit(top decimal.Decimal) decimal.Decimal {
 // columnCell is one rounded amount of a column, with its 元 or ¥.
 func (l Lang) columnCell(d, unit decimal.Decimal) string {
 	if l == Zh {
-		return l.columnAmount(d, unit) + "元"
+		return l.columnAmount(d, unit) + Yuan
 	}
 	return yuanSign(l.columnAmount(d, unit))
 }

@@ -9,6 +9,15 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// The Chinese units amounts of money are written in: Yuan after every
+// amount, Wan (ten thousand) and Yi (a hundred million) before it for
+// large ones, "1.2万元". money.Parse reads Yuan and Wan back.
+const (
+	Yuan = "元"
+	Wan  = "万"
+	Yi   = "亿"
+)
+
 // The number and money formats of both languages. Every page, every CLI
 // output and every message writes numbers through these, so one rule holds
 // everywhere.
@@ -44,7 +53,7 @@ func (l Lang) NumRange(lo, hi float64, digits int) string {
 func (l Lang) Money(d decimal.Decimal) string {
 	d = roundMoney(d)
 	if l == Zh {
-		return zhAmount(d, zhUnit(d)) + "元"
+		return zhAmount(d, zhUnit(d)) + Yuan
 	}
 	return yuanSign(plainAmount(d))
 }
@@ -62,7 +71,7 @@ func (l Lang) Price(d decimal.Decimal) string {
 		s = plainAmount(d)
 	}
 	if l == Zh {
-		return s + "元"
+		return s + Yuan
 	}
 	return yuanSign(s)
 }
@@ -81,9 +90,9 @@ func (l Lang) MoneyRange(lo, hi decimal.Decimal) string {
 		unit := zhUnit(decimal.Max(lo.Abs(), hi.Abs()))
 		a, b := zhRangeEnd(lo, unit, fen), zhRangeEnd(hi, unit, fen)
 		if a == b {
-			return a + "元"
+			return a + Yuan
 		}
-		return a + "–" + b + "元"
+		return a + "–" + b + Yuan
 	}
 	a, b := rangeEnd(lo, fen), rangeEnd(hi, fen)
 	if a == b {
@@ -219,9 +228,9 @@ func zhAmount(d decimal.Decimal, unit decimal.Decimal) string {
 	if unit.IsZero() {
 		return plainAmount(d)
 	}
-	suffix := "万"
+	suffix := Wan
 	if unit.Equal(yi) {
-		suffix = "亿"
+		suffix = Yi
 	}
 	return digits.Group(trimZeros(d.DivRound(unit, 16).Round(2).StringFixed(2))) + suffix
 }

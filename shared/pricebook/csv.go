@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/gpuplan/gpuplan/shared/catalog"
@@ -275,19 +276,30 @@ func cardID(s string) (string, bool) {
 	return "", false
 }
 
-// termWords are the words a list may use for each term, Chinese included.
-var termWords = map[string]Term{
-	"hour": Hour, "hourly": Hour, "h": Hour, "小时": Hour, "按小时": Hour, "按量": Hour,
-	"day": Day, "daily": Day, "d": Day, "天": Day, "日": Day, "包天": Day,
-	"week": Week, "weekly": Week, "w": Week, "周": Week, "包周": Week,
-	"month": Month, "monthly": Month, "m": Month, "月": Month, "包月": Month,
-	"year": Year, "yearly": Year, "annual": Year, "y": Year, "年": Year, "包年": Year,
-}
+// termWords are the words a list may use for each term, in English and in
+// Chinese ("包月"): the words of the catalogue's prices.term_words.<term>
+// in both languages, read once.
+var termWords = sync.OnceValue(func() map[string]Term {
+	m := map[string]Term{}
+	for _, t := range []struct {
+		term Term
+		id   string
+	}{
+		{Hour, "prices.term_words.hour"}, {Day, "prices.term_words.day"}, {Week, "prices.term_words.week"},
+		{Month, "prices.term_words.month"}, {Year, "prices.term_words.year"},
+	} {
+		e, _ := msg.Lookup(t.id)
+		for _, w := range strings.Fields(e.En + " " + e.Zh) {
+			m[strings.ToLower(w)] = t.term
+		}
+	}
+	return m
+})
 
 // ParseTerm reads a term: hour, day, week, month or year (or a Chinese
 // word for one, e.g. 包月).
 func ParseTerm(s string) (Term, bool) {
-	t, ok := termWords[strings.ToLower(strings.TrimSpace(s))]
+	t, ok := termWords()[strings.ToLower(strings.TrimSpace(s))]
 	return t, ok
 }
 

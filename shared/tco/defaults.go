@@ -78,7 +78,7 @@ var defaultPrices = sync.OnceValue(func() Prices {
 		},
 		Support: Price{
 			Range: rng("1000", "1000"), Unit: "CNY/month",
-			Source: catalog.Article000 + ", stage 2 预算规划与TCO建模: a support-tier upgrade of 1,000 a month (one example; rule C2)",
+			Source: msg.New("tco.source.support", msg.Text(catalog.Article000)).String(),
 			Says:   msg.New("tco.assume.support"),
 		},
 		AfterHours: Price{

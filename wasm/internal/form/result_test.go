@@ -170,10 +170,10 @@ func TestFromRequirementsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestComputeIssue10Fields: the offered cards, the KV cache precision and
+// TestComputeCardsKVTrainingFields: the offered cards, the KV cache precision and
 // the training settings reach the plan, and a refused value lands at its
 // field, on the site as in gpuverify plan.
-func TestComputeIssue10Fields(t *testing.T) {
+func TestComputeCardsKVTrainingFields(t *testing.T) {
 	o := Compute(DefaultInput().With("cards.a100-80g-sxm", "true"))
 	if o.Plan == nil || o.Plan.GPU.ID != "a100-80g-sxm" || len(o.Plan.Requirements.Cards) != 1 {
 		t.Fatalf("one ticked card: %+v %v", o.Errors, o.Err)
