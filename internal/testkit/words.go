@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -35,4 +36,19 @@ func NoEnglish(t testing.TB, text string, data ...string) {
 			t.Errorf("English %q left in %q", w, line)
 		}
 	}
+}
+
+// englishPhrase is two English words in a row; quotedValue a quoted value.
+var (
+	englishPhrase = regexp.MustCompile(`[A-Za-z]{2,} [A-Za-z]{2,}`)
+	quotedValue   = regexp.MustCompile(`"[^"]*"`)
+)
+
+// EnglishPhrase returns the first two English words in a row in s, a
+// Chinese sentence, once its quoted values (written as the input had
+// them) are taken out; "" when there is none. A Chinese refusal may hold
+// field names, ids, numbers, rule ids and quoted values, never an English
+// phrase.
+func EnglishPhrase(s string) string {
+	return englishPhrase.FindString(quotedValue.ReplaceAllString(s, `""`))
 }

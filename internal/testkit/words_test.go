@@ -26,3 +26,21 @@ func TestNoEnglish(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishPhrase: two English words in a row are found in a Chinese
+// sentence, the refusal seen on the site ("应为 absent when …"); quoted
+// values, single words and rule ids are not.
+func TestEnglishPhrase(t *testing.T) {
+	cases := map[string]string{
+		"应为 absent when egress, storage or ips are priced": "absent when",
+		`填的是“x”，应为 "not a number" 之外的值`:                    "",
+		"应在 0 到 24 之间（规则 B1），填的是 25":                       "",
+		"model.params_b 应为 JSON 数字":                        "",
+		"Ok 单词 then two words":                             "two words",
+	}
+	for in, want := range cases {
+		if got := EnglishPhrase(in); got != want {
+			t.Errorf("EnglishPhrase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

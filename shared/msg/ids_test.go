@@ -36,6 +36,7 @@ var dynamicIDs = []string{
 	"facts.key.",         // shared/report/facts.go
 	"facts.word.",        // shared/report/facts.go
 	"fleet.col.",         // shared/fleet/render.go
+	"json.type.",         // shared/internal/strictjson/strictjson.go
 	"mode.",              // wasm/planner.go
 	"monitor.col.",       // verifier/internal/monitor/summary.go
 	"ops.col.",           // shared/ops/render.go
@@ -45,6 +46,7 @@ var dynamicIDs = []string{
 	"poc.metric.",        // shared/poc/poc.go
 	"poc.status.",        // shared/poc/render.go
 	"poc.unit.",          // shared/poc/poc.go
+	"prices.term_words.", // shared/pricebook/csv.go
 	"prices.col.",        // shared/pricebook/render.go
 	"proc.level.",        // shared/finding/finding.go
 	"quote.col.",         // shared/quote/render.go

@@ -2,23 +2,15 @@ package plan
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 	"github.com/gpuplan/gpuplan/shared/pricebook"
 	"github.com/gpuplan/gpuplan/shared/sizing"
 )
-
-// englishWords finds two English words in a row: a Chinese sentence may
-// hold field names, ids, numbers, quoted values and rule ids, never an
-// English phrase.
-var englishWords = regexp.MustCompile(`[A-Za-z]{2,} [A-Za-z]{2,}`)
-
-// quotedValue finds a quoted value, written as the sheet had it.
-var quotedValue = regexp.MustCompile(`"[^"]*"`)
 
 // sheet is a LoRA sheet for a 7B model with extra, JSON members or "".
 func sheet(extra string) string {
@@ -110,8 +102,7 @@ func TestRefusalsAreCatalogued(t *testing.T) {
 		if msg.IsVerbatim(fe.Msg) || msg.Check(fe.Msg) != nil {
 			t.Errorf("%s: %q is not a catalogue message (%v)", name, fe.Msg.String(), msg.Check(fe.Msg))
 		}
-		zh := quotedValue.ReplaceAllString(fe.ProblemIn(msg.Zh), `""`)
-		if w := englishWords.FindString(zh); w != "" {
+		if w := testkit.EnglishPhrase(fe.ProblemIn(msg.Zh)); w != "" {
 			t.Errorf("%s: the Chinese %q has English words %q", name, fe.ProblemIn(msg.Zh), w)
 		}
 	}

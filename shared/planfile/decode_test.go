@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
@@ -139,14 +139,6 @@ func TestDecodeAcceptanceNumberTooBig(t *testing.T) {
 	}
 }
 
-// englishWords finds two English words in a row: a Chinese sentence may
-// hold field names, ids, numbers and quoted values, never an English
-// phrase.
-var englishWords = regexp.MustCompile(`[A-Za-z]{2,} [A-Za-z]{2,}`)
-
-// quotedValue finds a quoted value, written as the file had it.
-var quotedValue = regexp.MustCompile(`"[^"]*"`)
-
 // checkCatalogued fails unless fe's problem is a catalogue message whose
 // Chinese holds no English phrase.
 func checkCatalogued(t *testing.T, fe *fielderr.Error) {
@@ -155,7 +147,7 @@ func checkCatalogued(t *testing.T, fe *fielderr.Error) {
 		t.Errorf("%q is not a catalogue message (%v)", fe.Msg.String(), msg.Check(fe.Msg))
 	}
 	zh := fe.ProblemIn(msg.Zh)
-	if w := englishWords.FindString(quotedValue.ReplaceAllString(zh, `""`)); w != "" {
+	if w := testkit.EnglishPhrase(zh); w != "" {
 		t.Errorf("the Chinese %q has English words %q", zh, w)
 	}
 }

@@ -281,16 +281,10 @@ func cardID(s string) (string, bool) {
 // in both languages, read once.
 var termWords = sync.OnceValue(func() map[string]Term {
 	m := map[string]Term{}
-	for _, t := range []struct {
-		term Term
-		id   string
-	}{
-		{Hour, "prices.term_words.hour"}, {Day, "prices.term_words.day"}, {Week, "prices.term_words.week"},
-		{Month, "prices.term_words.month"}, {Year, "prices.term_words.year"},
-	} {
-		e, _ := msg.Lookup(t.id)
+	for _, t := range Terms {
+		e, _ := msg.Lookup("prices.term_words." + string(t))
 		for _, w := range strings.Fields(e.En + " " + e.Zh) {
-			m[strings.ToLower(w)] = t.term
+			m[strings.ToLower(w)] = t
 		}
 	}
 	return m

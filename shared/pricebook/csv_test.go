@@ -173,3 +173,31 @@ func FuzzParseCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestParseTerm: every term reads from its English and Chinese words
+// (catalogue prices.term_words.<term>), case and spaces ignored, and
+// nothing else reads as a term.
+func TestParseTerm(t *testing.T) {
+	cases := map[string]pricebook.Term{
+		"hour": pricebook.Hour, " Hourly ": pricebook.Hour, "h": pricebook.Hour, "小时": pricebook.Hour, "按小时": pricebook.Hour, "按量": pricebook.Hour,
+		"day": pricebook.Day, "daily": pricebook.Day, "d": pricebook.Day, "天": pricebook.Day, "日": pricebook.Day, "包天": pricebook.Day,
+		"week": pricebook.Week, "weekly": pricebook.Week, "W": pricebook.Week, "周": pricebook.Week, "包周": pricebook.Week,
+		"month": pricebook.Month, "monthly": pricebook.Month, "m": pricebook.Month, "月": pricebook.Month, "包月": pricebook.Month,
+		"year": pricebook.Year, "yearly": pricebook.Year, "annual": pricebook.Year, "y": pricebook.Year, "年": pricebook.Year, "包年": pricebook.Year,
+	}
+	for in, want := range cases {
+		if got, ok := pricebook.ParseTerm(in); !ok || got != want {
+			t.Errorf("ParseTerm(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "fortnight", "包", "hours", "month year"} {
+		if got, ok := pricebook.ParseTerm(in); ok {
+			t.Errorf("ParseTerm(%q) = %q, want refused", in, got)
+		}
+	}
+	for _, term := range pricebook.Terms {
+		if err := msg.Check(msg.New("prices.term_words." + string(term))); err != nil {
+			t.Error(err)
+		}
+	}
+}

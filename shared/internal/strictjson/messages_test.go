@@ -2,20 +2,13 @@ package strictjson
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gpuplan/gpuplan/internal/testkit"
 	"github.com/gpuplan/gpuplan/shared/fielderr"
 	"github.com/gpuplan/gpuplan/shared/msg"
 )
-
-// englishWords finds two English words in a row: a Chinese sentence may
-// hold a field name, a number, a quoted value or "JSON", never a phrase.
-var englishWords = regexp.MustCompile(`[A-Za-z]{2,} [A-Za-z]{2,}`)
-
-// quoted finds a quoted value, which is written as given.
-var quoted = regexp.MustCompile(`"[^"]*"`)
 
 // TestMessagesAreCatalogued: every refusal of a document is a catalogue
 // message, checked by msg.Check, and reads as Chinese on a Chinese page.
@@ -51,8 +44,7 @@ func TestMessagesAreCatalogued(t *testing.T) {
 		if msg.IsVerbatim(fe.Msg) || msg.Check(fe.Msg) != nil {
 			t.Errorf("%s: %q is not a catalogue message (%v)", name, fe.Msg.String(), msg.Check(fe.Msg))
 		}
-		zh := quoted.ReplaceAllString(fe.Msg.In(msg.Zh), `""`)
-		if w := englishWords.FindString(zh); w != "" {
+		if w := testkit.EnglishPhrase(fe.Msg.In(msg.Zh)); w != "" {
 			t.Errorf("%s: the Chinese %q has English words %q", name, fe.Msg.In(msg.Zh), w)
 		}
 	}

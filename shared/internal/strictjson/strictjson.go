@@ -154,19 +154,8 @@ func TypeMsg(e *json.UnmarshalTypeError) msg.M {
 // typeWord is a JSON type's name, as kind and encoding/json write it, in
 // the reader's language; a name it does not know is written as given.
 func typeWord(w string) msg.Arg {
-	switch w {
-	case "string":
-		return msg.Label("json.type.string")
-	case "number":
-		return msg.Label("json.type.number")
-	case "object":
-		return msg.Label("json.type.object")
-	case "array":
-		return msg.Label("json.type.array")
-	case "bool":
-		return msg.Label("json.type.bool")
-	case "boolean":
-		return msg.Label("json.type.boolean")
+	if id := "json.type." + w; msg.Known(id) {
+		return msg.Label(id)
 	}
 	return msg.Text(w)
 }
