@@ -36,7 +36,7 @@ func TestEnglishPhrase(t *testing.T) {
 		`填的是“x”，应为 "not a number" 之外的值`:                    "",
 		"应在 0 到 24 之间（规则 B1），填的是 25":                       "",
 		"model.params_b 应为 JSON 数字":                        "",
-		"Ok 单词 then two words":                             "two words",
+		"Ok 单词 then two words":                             "then two",
 	}
 	for in, want := range cases {
 		if got := EnglishPhrase(in); got != want {
