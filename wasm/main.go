@@ -107,16 +107,9 @@ var resumeGC = func() {}
 // starts at once is not part of the time to the page's first render.
 // Calls after the first do nothing.
 var resumeGCAfterRender = sync.OnceFunc(func() {
-	if !app.IsClient {
-		return
+	if app.IsClient {
+		afterTask(resumeGC)
 	}
-	var f app.Func
-	f = app.FuncOf(func(app.Value, []app.Value) any {
-		resumeGC()
-		f.Release()
-		return nil
-	})
-	app.Window().Call("setTimeout", f, 0)
 })
 
 // startWorker registers the site's service worker (the function of

@@ -23,19 +23,26 @@ func (p *pageState) showPrintParts(ctx app.Context) {
 }
 
 // afterPaint runs f after the browser's next frame: requestAnimationFrame
-// calls back just before the frame is painted, and a zero timeout from
-// there is a task that runs after it.
+// calls back just before the frame is painted, and a task set from there
+// (afterTask) runs after it.
 func afterPaint(f func()) {
-	var frame, timeout app.Func
+	var frame app.Func
+	frame = app.FuncOf(func(app.Value, []app.Value) any {
+		frame.Release()
+		afterTask(f)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", frame)
+}
+
+// afterTask runs f from a zero timeout: a task the browser runs after the
+// one now running, and after any rendering due between them.
+func afterTask(f func()) {
+	var timeout app.Func
 	timeout = app.FuncOf(func(app.Value, []app.Value) any {
 		timeout.Release()
 		f()
 		return nil
 	})
-	frame = app.FuncOf(func(app.Value, []app.Value) any {
-		frame.Release()
-		app.Window().Call("setTimeout", timeout, 0)
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", frame)
+	app.Window().Call("setTimeout", timeout, 0)
 }
