@@ -51,33 +51,25 @@ var (
 	}
 )
 
-func TestBusIDMatchesRegexp(t *testing.T) {
-	if n := countSame(t, busIDCases, checkBusID); n != 3 {
-		t.Errorf("%d bus ids match, want 3", n)
-	}
-}
-
-func TestCSVHeaderCellMatchesRegexp(t *testing.T) {
-	if n := countSame(t, csvCellCases, checkCSVHeaderCell); n != 9 {
-		t.Errorf("%d header cells match, want 9", n)
-	}
-}
-
-func TestListGPUMatchesRegexp(t *testing.T) {
-	if n := countSame(t, listGPUCases, checkListGPU); n != 4 {
-		t.Errorf("%d -L GPU lines match, want 4", n)
-	}
-}
-
-func TestListMIGMatchesRegexp(t *testing.T) {
-	if n := countSame(t, listMIGCases, checkListMIG); n != 6 {
-		t.Errorf("%d -L MIG lines match, want 6", n)
-	}
-}
-
-func TestNVLinkLineMatchesRegexp(t *testing.T) {
-	if n := countSame(t, nvlinkCases, checkNVLinkLine); n != 4 {
-		t.Errorf("%d nvlink lines match, want 4", n)
+// TestMatchersAgreeWithRegexps: each hand-written matcher agrees with the
+// regexp it replaced on every case (countSame fails on a disagreement),
+// and matches as many of them as the regexp does.
+func TestMatchersAgreeWithRegexps(t *testing.T) {
+	for _, tt := range []struct {
+		what  string
+		cases []string
+		check check
+		want  int
+	}{
+		{"bus ids", busIDCases, checkBusID, 3},
+		{"header cells", csvCellCases, checkCSVHeaderCell, 9},
+		{"-L GPU lines", listGPUCases, checkListGPU, 4},
+		{"-L MIG lines", listMIGCases, checkListMIG, 6},
+		{"nvlink lines", nvlinkCases, checkNVLinkLine, 4},
+	} {
+		if n := countSame(t, tt.cases, tt.check); n != tt.want {
+			t.Errorf("%d %s match, want %d", n, tt.what, tt.want)
+		}
 	}
 }
 
